@@ -1,0 +1,94 @@
+// One-time codes for sign-in and NDA steps: HMAC-stored, 10-minute life, single use, 5 wrong tries, one live code per purpose.
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { CODE_MAX_WRONG_TRIES, CODE_TTL_MINUTES, type CodePurpose } from "../../shared/constants/auth";
+import type { Database } from "../db/client";
+import { oneTimeCodes } from "../db/schema";
+import { hmacHex, randomCode, safeEqualHex } from "./secrets";
+
+type CodeTarget = { purpose: CodePurpose; email: string; subject?: string };
+
+function digest(secret: string, target: CodeTarget, code: string): string {
+  return hmacHex(secret, `${target.purpose}:${target.email.toLowerCase()}:${target.subject ?? ""}:${code}`);
+}
+
+/** Creates a new code (voiding any earlier live one for the same target) and returns it in plain text, to send. */
+export async function issueCode(db: Database, secret: string, target: CodeTarget & { ip?: string; name?: string }): Promise<string> {
+  const code = randomCode();
+  const email = target.email.toLowerCase();
+  const subject = target.subject ?? "";
+  await db.transaction(async (tx) => {
+    await tx
+      .update(oneTimeCodes)
+      .set({ voidedAt: new Date() })
+      .where(
+        and(
+          eq(oneTimeCodes.purpose, target.purpose),
+          eq(oneTimeCodes.email, email),
+          eq(oneTimeCodes.subject, subject),
+          isNull(oneTimeCodes.consumedAt),
+          isNull(oneTimeCodes.voidedAt),
+        ),
+      );
+    await tx.insert(oneTimeCodes).values({
+      purpose: target.purpose,
+      email,
+      subject,
+      codeHash: digest(secret, target, code),
+      expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+      ip: target.ip ?? null,
+      name: target.name ?? null,
+    });
+  });
+  return code;
+}
+
+export type CodeCheckFailure = "wrong" | "expired" | "locked" | "used" | "missing";
+export type CodeCheck = { ok: true; name: string | null } | { ok: false; failure: CodeCheckFailure };
+
+export const CODE_CHECK_MESSAGES: Record<CodeCheckFailure, string> = {
+  wrong: "Invalid code. Please check it and try again.",
+  expired: "This code has expired. Please request a new one.",
+  locked: "Too many wrong attempts. Please request a new code.",
+  used: "This code has already been used. Please request a new one.",
+  missing: "No code was requested for this address. Please request a new one.",
+};
+
+/** Checks a code against the latest one issued for the target, and consumes it when right. */
+export async function verifyCode(db: Database, secret: string, target: CodeTarget & { code: string }): Promise<CodeCheck> {
+  const email = target.email.toLowerCase();
+  const [latest] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(
+      and(eq(oneTimeCodes.purpose, target.purpose), eq(oneTimeCodes.email, email), eq(oneTimeCodes.subject, target.subject ?? "")),
+    )
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(1);
+  const fail = (failure: CodeCheckFailure): CodeCheck => ({ ok: false, failure });
+  if (!latest || latest.voidedAt) return fail("missing");
+  if (latest.consumedAt) return fail("used");
+  if (latest.wrongTries >= CODE_MAX_WRONG_TRIES) return fail("locked");
+  if (latest.expiresAt.getTime() <= Date.now()) return fail("expired");
+
+  if (!safeEqualHex(latest.codeHash, digest(secret, target, target.code))) {
+    const [updated] = await db
+      .update(oneTimeCodes)
+      .set({ wrongTries: sql`${oneTimeCodes.wrongTries} + 1` })
+      .where(eq(oneTimeCodes.id, latest.id))
+      .returning({ wrongTries: oneTimeCodes.wrongTries });
+    return fail((updated?.wrongTries ?? CODE_MAX_WRONG_TRIES) >= CODE_MAX_WRONG_TRIES ? "locked" : "wrong");
+  }
+  // Conditional update: of two concurrent right answers only one consumes the code.
+  const consumed = await db
+    .update(oneTimeCodes)
+    .set({ consumedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeCodes.id, latest.id),
+        isNull(oneTimeCodes.consumedAt),
+        sql`${oneTimeCodes.wrongTries} < ${CODE_MAX_WRONG_TRIES}`,
+      ),
+    )
+    .returning({ id: oneTimeCodes.id });
+  return consumed.length === 1 ? { ok: true, name: latest.name } : fail("used");
+}

@@ -1,0 +1,415 @@
+// The database schema for every feature. Migrations in /drizzle are generated from this file by drizzle-kit.
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    name: text("name"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    role: text("role", { enum: ["customer", "company"] }).notNull().default("customer"),
+    createdAt: createdAt(),
+    lastSignInAt: ts("last_sign_in_at"),
+  },
+  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 (hex) of the random token in the cookie; the token itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+    expiresAt: ts("expires_at").notNull(),
+    idleSeconds: integer("idle_seconds").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const oneTimeCodes = pgTable(
+  "one_time_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    purpose: text("purpose", { enum: ["sign_in", "nda_customer", "nda_company"] }).notNull(),
+    /** Lower-cased address the code was sent to. */
+    email: text("email").notNull(),
+    /** What the code is for beyond the email, e.g. the profile id of an NDA; '' when nothing. */
+    subject: text("subject").notNull().default(""),
+    codeHash: text("code_hash").notNull(),
+    /** The name typed with a sign-in request: a new account takes it at its first verification. */
+    name: text("name"),
+    expiresAt: ts("expires_at").notNull(),
+    wrongTries: integer("wrong_tries").notNull().default(0),
+    consumedAt: ts("consumed_at"),
+    voidedAt: ts("voided_at"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("one_time_codes_lookup_idx").on(t.purpose, t.email, t.subject, t.createdAt)],
+);
+
+/** One row per counted event; windows are counted with a range query (limits hold across processes). */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("rate_limit_hits_lookup_idx").on(t.bucket, t.key, t.createdAt)],
+);
+
+export const outgoingEmails = pgTable(
+  "outgoing_emails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    status: text("status", { enum: ["pending", "sending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    lockedUntil: ts("locked_until"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: ts("sent_at"),
+  },
+  (t) => [
+    index("outgoing_emails_due_idx").on(t.status, t.nextAttemptAt),
+    index("outgoing_emails_created_idx").on(t.createdAt),
+  ],
+);
+
+export const contactInquiries = pgTable(
+  "contact_inquiries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    form: text("form", { enum: ["short", "long"] }).notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    mobile: text("mobile"),
+    country: text("country"),
+    remarks: text("remarks"),
+    company: text("company"),
+    phone: text("phone"),
+    projectType: text("project_type"),
+    budget: text("budget"),
+    timeline: text("timeline"),
+    message: text("message"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_inquiries_created_idx").on(t.createdAt)],
+);
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fullName: text("full_name"),
+    company: text("company"),
+    jobTitle: text("job_title"),
+    phone: text("phone"),
+    companySize: text("company_size"),
+    industry: text("industry"),
+    companyAddress: text("company_address"),
+    companyWebsite: text("company_website"),
+    primaryContact: text("primary_contact"),
+    packageType: text("package_type", { enum: ["basic", "advanced", "premium"] }),
+    budgetRange: text("budget_range"),
+    timeline: text("timeline"),
+    profileCompleted: boolean("profile_completed").notNull().default(false),
+    ndaSigned: boolean("nda_signed").notNull().default(false),
+    ndaSignedAt: ts("nda_signed_at"),
+    ndaStatus: text("nda_status", { enum: ["pending", "customer_verified", "approved"] }),
+    ndaApprovedAt: ts("nda_approved_at"),
+    requirementsSubmitted: boolean("requirements_submitted").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("profiles_user_idx").on(t.userId), index("profiles_nda_status_idx").on(t.ndaStatus)],
+);
+
+/** The signed NDA: what was signed (text hash), the signature image and the signer's details. */
+export const ndaSignatures = pgTable("nda_signatures", {
+  profileId: uuid("profile_id")
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  signerName: text("signer_name").notNull(),
+  signerEmail: text("signer_email").notNull(),
+  companyName: text("company_name").notNull(),
+  agreementText: text("agreement_text").notNull(),
+  agreementSha256: text("agreement_sha256").notNull(),
+  signaturePng: text("signature_png").notNull(),
+  signatureMethod: text("signature_method", { enum: ["drawn", "typed"] }).notNull(),
+  signedAt: ts("signed_at").notNull(),
+  approvedBy: text("approved_by"),
+  approvedAt: ts("approved_at"),
+});
+
+/** Audit trail of NDA steps: code sent, code verified, signed, company approved. */
+export const ndaAuditEvents = pgTable(
+  "nda_audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    profileId: uuid("profile_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    step: text("step").notNull(),
+    email: text("email").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("nda_audit_events_profile_idx").on(t.profileId, t.createdAt)],
+);
+
+/** Every document the portal issues, by the SHA-256 of its bytes, so /verify can recognise it. */
+export const issuedDocuments = pgTable(
+  "issued_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    sha256: text("sha256").notNull(),
+    profileId: uuid("profile_id").references(() => profiles.id, { onDelete: "set null" }),
+    projectId: uuid("project_id"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("issued_documents_sha_idx").on(t.sha256)],
+);
+
+export const projectCodeCounters = pgTable("project_code_counters", {
+  year: integer("year").primaryKey(),
+  lastValue: integer("last_value").notNull().default(0),
+});
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectCode: text("project_code").notNull(),
+    projectName: text("project_name"),
+    status: text("status", { enum: ["profile", "requirements", "development", "testing", "completed"] })
+      .notNull()
+      .default("requirements"),
+    packageType: text("package_type", { enum: ["basic", "advanced", "premium"] })
+      .notNull()
+      .default("basic"),
+    userLimit: integer("user_limit").notNull().default(5),
+    iterationsUsed: integer("iterations_used").notNull().default(0),
+    maxIterations: integer("max_iterations").notNull().default(3),
+    expectedCompletionDate: ts("expected_completion_date"),
+    prototypeUrl: text("prototype_url"),
+    budgetRange: text("budget_range"),
+    timeline: text("timeline"),
+    advancePaymentLink: text("advance_payment_link"),
+    advancePaymentLinkDate: ts("advance_payment_link_date"),
+    advancePaymentAmount: text("advance_payment_amount"),
+    advancePaymentCurrency: text("advance_payment_currency", { enum: ["USD", "INR"] }).notNull().default("USD"),
+    advancePaymentReceivedDate: ts("advance_payment_received_date"),
+    advancePaymentDate: ts("advance_payment_date"),
+    advancePaymentDateManual: ts("advance_payment_date_manual"),
+    advanceInvoiceName: text("advance_invoice_name"),
+    advanceInvoiceUrl: text("advance_invoice_url"),
+    finalPaymentLink: text("final_payment_link"),
+    finalPaymentAmount: text("final_payment_amount"),
+    finalInvoiceName: text("final_invoice_name"),
+    finalInvoiceUrl: text("final_invoice_url"),
+    finalPaymentDate: ts("final_payment_date"),
+    finalPaymentDateManual: ts("final_payment_date_manual"),
+    balancePaymentLink: text("balance_payment_link"),
+    balancePaymentLinkDate: ts("balance_payment_link_date"),
+    balancePaymentAmount: text("balance_payment_amount"),
+    balancePaymentCurrency: text("balance_payment_currency", { enum: ["USD", "INR"] }).notNull().default("USD"),
+    balancePaymentReceivedDate: ts("balance_payment_received_date"),
+    brdDocumentUrl: text("brd_document_url"),
+    brdDocumentName: text("brd_document_name"),
+    brdUploadedAt: ts("brd_uploaded_at"),
+    deploymentDate: ts("deployment_date"),
+    customerAccessExpiryDate: ts("customer_access_expiry_date"),
+    statusSetManuallyAt: ts("status_set_manually_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("projects_code_idx").on(t.projectCode),
+    index("projects_user_idx").on(t.userId, t.createdAt),
+    index("projects_status_idx").on(t.status),
+    index("projects_package_idx").on(t.packageType),
+    index("projects_created_idx").on(t.createdAt),
+  ],
+);
+
+export const projectMembers = pgTable(
+  "project_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** Lower-cased; the member is matched to a user by email when they sign in. */
+    email: text("email").notNull(),
+    accessLevel: text("access_level", { enum: ["admin", "user", "view_only"] }).notNull(),
+    addedBy: uuid("added_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("project_members_project_email_idx").on(t.projectId, t.email),
+    index("project_members_email_idx").on(t.email),
+  ],
+);
+
+export const requirements = pgTable("requirements", {
+  projectId: uuid("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  projectName: text("project_name"),
+  techStack: text("tech_stack"),
+  problemStatement: text("problem_statement"),
+  targetUsers: text("target_users"),
+  currentSolution: text("current_solution"),
+  coreFunctionality: text("core_functionality"),
+  idealWorkflow: text("ideal_workflow"),
+  successCriteria: text("success_criteria"),
+  additionalRequirements: text("additional_requirements"),
+  approved: boolean("approved").notNull().default(false),
+  requirementsStatus: text("requirements_status"),
+  generatedBrief: text("generated_brief"),
+  briefGeneratedBy: text("brief_generated_by"),
+  briefConfirmed: boolean("brief_confirmed").notNull().default(false),
+  briefConfirmedAt: ts("brief_confirmed_at"),
+  briefStatus: text("brief_status"),
+  approvalStatus: text("approval_status"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Every meaningful change; Recent Activity, the admin views and the notification bell read these. */
+export const activityEvents = pgTable(
+  "activity_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Whose timeline the event belongs to (the customer); null for company-wide events. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    /** True when the event should appear in the recipient's notification bell. */
+    notify: boolean("notify").notNull().default(false),
+    readAt: ts("read_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("activity_events_user_idx").on(t.userId, t.createdAt),
+    index("activity_events_project_idx").on(t.projectId, t.createdAt),
+  ],
+);
+
+export const feedback = pgTable(
+  "feedback",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    feedbackType: text("feedback_type", { enum: ["error", "enhancement"] }).notNull(),
+    status: text("status", { enum: ["pending", "done"] })
+      .notNull()
+      .default("pending"),
+    issueFaced: text("issue_faced").notNull(),
+    changeDescription: text("change_description").notNull(),
+    screenshotUrl: text("screenshot_url"),
+    adminComment: text("admin_comment"),
+    adminUpdatedAt: ts("admin_updated_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("feedback_project_idx").on(t.projectId, t.createdAt), index("feedback_status_idx").on(t.status)],
+);
+
+export const communications = pgTable(
+  "communications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    fromCompany: boolean("from_company").notNull().default(false),
+    type: text("type", { enum: ["message", "meeting"] }).notNull(),
+    subject: text("subject").notNull(),
+    content: text("content").notNull(),
+    meetingUrl: text("meeting_url"),
+    scheduledFor: ts("scheduled_for"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("communications_project_idx").on(t.projectId, t.createdAt)],
+);
+
+export const meetingRequests = pgTable(
+  "meeting_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    requestedByRole: text("requested_by_role").notNull().default("customer"),
+    subject: text("subject").notNull(),
+    description: text("description"),
+    preferredDates: text("preferred_dates"),
+    urgency: text("urgency", { enum: ["low", "medium", "high"] })
+      .notNull()
+      .default("medium"),
+    status: text("status", { enum: ["pending", "scheduled", "completed", "cancelled"] })
+      .notNull()
+      .default("pending"),
+    scheduledAt: ts("scheduled_at"),
+    meetingLink: text("meeting_link"),
+    adminNotes: text("admin_notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("meeting_requests_project_idx").on(t.projectId, t.createdAt),
+    index("meeting_requests_status_idx").on(t.status),
+  ],
+);

@@ -1,0 +1,116 @@
+// Delivers queued emails: claims due rows (SKIP LOCKED, so several processes can share the queue),
+// sends them through SMTP or the outbox transport, and retries failures with back-off.
+import { sql } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/client";
+import { outgoingEmails } from "../db/schema";
+
+const BATCH_SIZE = 10;
+const MAX_ATTEMPTS = 8;
+const POLL_INTERVAL_MS = 2_000;
+const LOCK_SECONDS = 60;
+
+export type MailTransport = { kind: "smtp" | "outbox"; send(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<void>; close(): void };
+
+export function createTransport(options: { smtpUrl: string | null; log: FastifyBaseLogger; appUrl: string }): MailTransport {
+  if (!options.smtpUrl) {
+    return {
+      kind: "outbox",
+      async send(message) {
+        options.log.info({ to: message.to, subject: message.subject }, `email kept in the outbox: read it at ${options.appUrl}/dev/mailbox`);
+      },
+      close() {},
+    };
+  }
+  const transporter: Transporter = nodemailer.createTransport(options.smtpUrl);
+  return {
+    kind: "smtp",
+    async send(message) {
+      await transporter.sendMail(message);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function backoffSeconds(attempts: number): number {
+  return Math.min(3600, 15 * 2 ** (attempts - 1));
+}
+
+type ClaimedEmail = { id: string; to_address: string; subject: string; text_body: string; html_body: string; attempts: number };
+
+async function claimDueEmails(db: Database): Promise<ClaimedEmail[]> {
+  const result = await db.execute(sql`
+    update ${outgoingEmails} set status = 'sending', attempts = attempts + 1,
+      locked_until = now() + make_interval(secs => ${LOCK_SECONDS})
+    where id in (
+      select id from ${outgoingEmails}
+      where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now())
+      order by next_attempt_at
+      limit ${BATCH_SIZE}
+      for update skip locked
+    )
+    returning id, to_address, subject, text_body, html_body, attempts`);
+  return (result as unknown as { rows: ClaimedEmail[] }).rows;
+}
+
+export type EmailWorker = { kick(): void; drain(): Promise<void>; stop(): Promise<void> };
+
+export function startEmailWorker(options: { db: Database; transport: MailTransport; from: string; log: FastifyBaseLogger; pollIntervalMs?: number }): EmailWorker {
+  const { db, transport, from, log } = options;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function deliver(email: ClaimedEmail): Promise<void> {
+    try {
+      await transport.send({ from, to: email.to_address, subject: email.subject, text: email.text_body, html: email.html_body });
+      await db.execute(sql`update ${outgoingEmails} set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${email.id}`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const failed = email.attempts >= MAX_ATTEMPTS;
+      log.warn({ emailId: email.id, attempts: email.attempts, err: message }, failed ? "email delivery failed for good" : "email delivery failed; will retry");
+      await db.execute(sql`update ${outgoingEmails} set status = ${failed ? "failed" : "pending"}, locked_until = null,
+        last_error = ${message.slice(0, 1000)}, next_attempt_at = now() + make_interval(secs => ${backoffSeconds(email.attempts)}) where id = ${email.id}`);
+    }
+  }
+
+  async function runOnce(): Promise<void> {
+    do {
+      again = false;
+      const batch = await claimDueEmails(db);
+      for (const email of batch) await deliver(email);
+      if (batch.length === BATCH_SIZE) again = true;
+    } while (again && !stopped);
+  }
+
+  function kick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runOnce()
+      .catch((error) => log.error({ err: error }, "email worker tick failed"))
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  const timer = setInterval(kick, options.pollIntervalMs ?? POLL_INTERVAL_MS);
+  timer.unref();
+
+  return {
+    kick,
+    async drain() {
+      kick();
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      while (running) await running;
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  currentUserSchema,
+  requestCodeReplySchema,
+  requestCodeSchema,
+  verifyCodeReplySchema,
+  verifyCodeSchema,
+} from "../../../shared/schemas/auth";
+import { requireUser } from "../../auth/guards";
+import { clearSessionCookie, createSession, deleteSession, sessionToken, setSessionCookie } from "../../auth/sessions";
+import { errorReplies } from "../../http/openapi";
+import { toCurrentUser } from "./current-user";
+import { sendSignInCode } from "./send-sign-in-code";
+import { verifySignInCode } from "./verify-sign-in-code";
+
+const successReply = z.object({ success: z.boolean(), message: z.string() });
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.post(
+    "/api/auth/request-code",
+    { schema: { tags: ["auth"], summary: "Email a one-time sign-in code", body: requestCodeSchema, response: { 200: requestCodeReplySchema, ...errorReplies } } },
+    async (request) => {
+      const result = await sendSignInCode(ctx, { ...request.body, ip: request.ip });
+      request.log.info({ email: request.body.email.toLowerCase(), ip: request.ip, outcome: "code-requested" }, "sign-in code requested");
+      return result;
+    },
+  );
+
+  app.post(
+    "/api/auth/verify-code",
+    { schema: { tags: ["auth"], summary: "Verify a sign-in code and start a session", body: verifyCodeSchema, response: { 200: verifyCodeReplySchema, ...errorReplies } } },
+    async (request, reply) => {
+      const email = request.body.email.toLowerCase();
+      try {
+        const { user, isDemoAccount } = await verifySignInCode(ctx, { ...request.body, ip: request.ip });
+        await deleteSession(ctx.db, sessionToken(request, ctx.config));
+        const session = await createSession(ctx.db, user, { ip: request.ip, userAgent: request.headers["user-agent"] });
+        setSessionCookie(reply, ctx.config, session.token, session.maxAgeSeconds);
+        request.log.info({ email, ip: request.ip, outcome: "signed-in", role: user.role }, "sign-in attempt");
+        return { success: true, message: "Login successful", isDemoAccount, user: toCurrentUser(user) };
+      } catch (error) {
+        request.log.info({ email, ip: request.ip, outcome: "refused", reason: (error as { code?: string }).code }, "sign-in attempt");
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    "/api/auth/user",
+    { schema: { tags: ["auth"], summary: "The signed-in user (401 when signed out)", response: { 200: currentUserSchema, ...errorReplies } } },
+    async (request) => toCurrentUser(await requireUser(request)),
+  );
+
+  app.post(
+    "/api/auth/logout",
+    { schema: { tags: ["auth"], summary: "End the session", response: { 200: successReply, ...errorReplies } } },
+    async (request, reply) => {
+      await deleteSession(ctx.db, sessionToken(request, ctx.config));
+      clearSessionCookie(reply, ctx.config);
+      return { success: true, message: "Logged out" };
+    },
+  );
+
+  app.get("/api/logout", { schema: { tags: ["auth"], summary: "End the session and go to /" } }, async (request, reply) => {
+    await deleteSession(ctx.db, sessionToken(request, ctx.config));
+    clearSessionCookie(reply, ctx.config);
+    return reply.redirect("/", 302);
+  });
+
+  app.get("/api/login", { schema: { tags: ["auth"], summary: "Go to the sign-in screen" } }, async (_request, reply) =>
+    reply.redirect("/auth", 302),
+  );
+};

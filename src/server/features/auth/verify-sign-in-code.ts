@@ -1,0 +1,60 @@
+// POST /api/auth/verify-code: checks the code, creates the account on first success, and starts a new session.
+import { eq, sql } from "drizzle-orm";
+import { DEMO_CODE, type Role } from "../../../shared/constants/auth";
+import type { VerifyCodeInput } from "../../../shared/schemas/auth";
+import { CODE_CHECK_MESSAGES, verifyCode } from "../../auth/one-time-codes";
+import { consumeRateLimits } from "../../auth/rate-limit";
+import type { AppContext } from "../../context";
+import { users } from "../../db/schema";
+import { AppError } from "../../errors";
+import { isDemoEmail } from "./send-sign-in-code";
+
+const VERIFY_LIMIT_PER_IP = { max: 60, windowSeconds: 10 * 60 };
+
+function roleFor(ctx: AppContext, email: string): Role {
+  return !isDemoEmail(ctx, email) && ctx.config.adminEmails.includes(email) ? "company" : "customer";
+}
+
+function splitName(name: string | null): { firstName: string | null; lastName: string | null } {
+  const parts = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return { firstName: null, lastName: null };
+  return { firstName: parts[0] ?? null, lastName: parts.slice(1).join(" ") || null };
+}
+
+async function findOrCreateUser(ctx: AppContext, email: string, name: string | null) {
+  const role = roleFor(ctx, email);
+  const [existing] = await ctx.db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+  if (existing) {
+    const [updated] = await ctx.db
+      .update(users)
+      .set({ role, lastSignInAt: new Date(), ...(existing.name ? {} : { name, ...splitName(name) }) })
+      .where(eq(users.id, existing.id))
+      .returning();
+    return updated ?? existing;
+  }
+  const [created] = await ctx.db
+    .insert(users)
+    .values({ email, name, ...splitName(name), role, lastSignInAt: new Date() })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
+  // Two first sign-ins raced; the other one created the row.
+  const [raced] = await ctx.db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+  if (!raced) throw new Error("user vanished after insert conflict");
+  return raced;
+}
+
+export async function verifySignInCode(ctx: AppContext, input: VerifyCodeInput & { ip: string }) {
+  const email = input.email.toLowerCase();
+  await consumeRateLimits(ctx.db, [{ bucket: "verify-ip-10m", key: input.ip, ...VERIFY_LIMIT_PER_IP }]);
+  if (isDemoEmail(ctx, email)) {
+    if (input.code !== DEMO_CODE) throw new AppError(400, "INVALID_CODE", CODE_CHECK_MESSAGES.wrong);
+    return { user: await findOrCreateUser(ctx, email, "Demo Customer"), isDemoAccount: true };
+  }
+  const check = await verifyCode(ctx.db, ctx.config.secretKey, { purpose: "sign_in", email, code: input.code });
+  if (!check.ok) {
+    const status = check.failure === "locked" ? 429 : 400;
+    throw new AppError(status, `CODE_${check.failure.toUpperCase()}`, CODE_CHECK_MESSAGES[check.failure]);
+  }
+  return { user: await findOrCreateUser(ctx, email, check.name), isDemoAccount: false };
+}

@@ -1,0 +1,60 @@
+// Maps every thrown error to the JSON error shape with the right status; never leaks a stack trace.
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ApiErrorBody } from "../../shared/api-error";
+import { AppError } from "../errors";
+
+function fieldsFromZod(error: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const issues = (error.validation ?? []) as Array<{ instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[]; message?: string; code?: string; keys?: string[] } } }>;
+  for (const entry of issues) {
+    const issue = entry.params?.issue;
+    if (issue?.code === "unrecognized_keys" && issue.keys) {
+      for (const key of issue.keys) fields[key] = "Unknown field";
+      continue;
+    }
+    const key = issue?.path?.map(String).join(".") || entry.instancePath?.replace(/^\//, "").replace(/\//g, ".") || "body";
+    if (!fields[key]) fields[key] = issue?.message ?? entry.message ?? "Invalid value";
+  }
+  return fields;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const requestId = String(request.id);
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      const body: ApiErrorBody = { message: error.message, code: error.code, requestId };
+      if (error.fields) body.fields = error.fields;
+      return reply.status(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = fieldsFromZod(error);
+      const first = Object.values(fields)[0];
+      return reply
+        .status(400)
+        .send({ message: first ?? "Invalid request", code: "VALIDATION_FAILED", fields, requestId } satisfies ApiErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 413 ? "PAYLOAD_TOO_LARGE" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : error.code || "BAD_REQUEST";
+      const message =
+        status === 413
+          ? "Request body is too large"
+          : status === 415
+            ? "Unsupported content type"
+            : status === 400 && error.code === "FST_ERR_CTP_INVALID_JSON_BODY"
+              ? "Malformed JSON body"
+              : error.message;
+      return reply.status(status).send({ message, code, requestId } satisfies ApiErrorBody);
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply
+      .status(500)
+      .send({ message: `Something went wrong. Reference: ${requestId}`, code: "INTERNAL", requestId } satisfies ApiErrorBody);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: "Not found", code: "NOT_FOUND", requestId: String(request.id) } satisfies ApiErrorBody);
+  });
+}

@@ -1,0 +1,27 @@
+// Cross-site request defences and caching rules for the API (DESIGN.md §4).
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config";
+import { AppError } from "../errors";
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export function registerRequestGuards(app: FastifyInstance, config: Config): void {
+  app.addHook("onRequest", async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== config.appOrigin) {
+      throw new AppError(403, "CROSS_ORIGIN", "Cross-origin request refused");
+    }
+    const length = Number(request.headers["content-length"] ?? 0);
+    const type = request.headers["content-type"];
+    if ((length > 0 || request.headers["transfer-encoding"]) && !type) {
+      throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "Unsupported content type");
+    }
+  });
+
+  app.addHook("onSend", async (request, reply) => {
+    if (request.url.startsWith("/api/") && !request.url.startsWith("/api/docs")) {
+      reply.header("cache-control", "no-store");
+    }
+  });
+}

@@ -1,0 +1,86 @@
+// Packages, prices and what each includes: the one place both the public site and the portal read them from.
+
+export const PACKAGE_TYPES = ["basic", "advanced", "premium"] as const;
+export type PackageType = (typeof PACKAGE_TYPES)[number];
+
+export const CURRENCIES = ["USD", "INR"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = "USD";
+
+export const CURRENCY_DISPLAY: Record<Currency, { symbol: string; label: string; locale: string }> = {
+  USD: { symbol: "$", label: "USD", locale: "en-US" },
+  INR: { symbol: "₹", label: "INR", locale: "en-IN" },
+};
+
+export type PackageInfo = {
+  type: PackageType;
+  name: string;
+  prices: Record<Currency, number>;
+  /** The value the admin console quotes for the package (DESIGN.md §5). */
+  adminQuote: { amount: number; label: string };
+  deliveryHours: number;
+  users: number;
+  accessMonths: number;
+  iterations: number;
+  mostPopular: boolean;
+};
+
+export const PACKAGES: Record<PackageType, PackageInfo> = {
+  basic: {
+    type: "basic",
+    name: "BASIC",
+    prices: { USD: 1000, INR: 80000 },
+    adminQuote: { amount: 5000, label: "$5K" },
+    deliveryHours: 48,
+    users: 5,
+    accessMonths: 6,
+    iterations: 3,
+    mostPopular: false,
+  },
+  advanced: {
+    type: "advanced",
+    name: "ADVANCED",
+    prices: { USD: 2000, INR: 160000 },
+    adminQuote: { amount: 7500, label: "$7.5K" },
+    deliveryHours: 72,
+    users: 10,
+    accessMonths: 6,
+    iterations: 3,
+    mostPopular: true,
+  },
+  premium: {
+    type: "premium",
+    name: "PREMIUM",
+    prices: { USD: 4000, INR: 320000 },
+    adminQuote: { amount: 10000, label: "$10K" },
+    deliveryHours: 96,
+    users: 20,
+    accessMonths: 6,
+    iterations: 3,
+    mostPopular: false,
+  },
+};
+
+export const DEFAULT_USER_LIMIT = 5;
+export const DEFAULT_MAX_ITERATIONS = 3;
+export const HOSTED_ACCESS_YEARS = 1;
+
+export const DEFAULT_NEW_PROJECT = {
+  packageType: "basic" as PackageType,
+  budgetRange: "5k-10k",
+  timeline: "4-6 weeks",
+  userLimit: DEFAULT_USER_LIMIT,
+};
+
+export function userLimitFor(packageType: PackageType | null | undefined): number {
+  return packageType ? PACKAGES[packageType].users : DEFAULT_USER_LIMIT;
+}
+
+/** Formats an amount with the currency's symbol and digit grouping (Indian grouping for INR: ₹1,60,000). */
+export function formatPrice(amount: number, currency: Currency): string {
+  return new Intl.NumberFormat(CURRENCY_DISPLAY[currency].locale, {
+    style: "currency",
+    currency,
+    maximumFractionDigits: 0,
+  }).format(amount);
+}

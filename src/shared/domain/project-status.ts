@@ -1,0 +1,33 @@
+// Project status labels and progress (part 1 §4, part 2 §4).
+
+export const PROJECT_STATUSES = ["profile", "requirements", "development", "testing", "completed"] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  profile: "Setting up profile",
+  requirements: "Gathering requirements",
+  development: "Development in progress",
+  testing: "Testing phase",
+  completed: "Project completed",
+};
+export const NO_STATUS_LABEL = "Not started";
+
+const PROGRESS: Record<ProjectStatus, number> = {
+  profile: 20,
+  requirements: 60,
+  development: 80,
+  testing: 90,
+  completed: 100,
+};
+
+export function statusLabel(status: string | null | undefined): string {
+  return status && status in PROJECT_STATUS_LABELS ? PROJECT_STATUS_LABELS[status as ProjectStatus] : NO_STATUS_LABEL;
+}
+
+export function progressForStatus(status: string | null | undefined): number {
+  return status && status in PROGRESS ? PROGRESS[status as ProjectStatus] : 0;
+}
+
+export function isProjectStatus(value: unknown): value is ProjectStatus {
+  return typeof value === "string" && (PROJECT_STATUSES as readonly string[]).includes(value);
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { CODE_LENGTH } from "../constants/auth";
+
+export const AUTH_MESSAGES = {
+  invalidEmail: "Please enter a valid email address",
+  nameRequired: "Please enter your name",
+  codeLength: "Please enter the 6-digit code",
+} as const;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, AUTH_MESSAGES.invalidEmail)
+  .pipe(z.email(AUTH_MESSAGES.invalidEmail));
+
+/** A person's name: no control characters (they would break email headers and PDFs). */
+export const personNameSchema = (message: string) =>
+  z
+    .string()
+    .trim()
+    .min(2, message)
+    .max(100, "Name must be at most 100 characters")
+    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "Name contains invalid characters");
+
+export const requestCodeSchema = z.strictObject({
+  email: emailSchema,
+  name: personNameSchema(AUTH_MESSAGES.nameRequired),
+});
+export type RequestCodeInput = z.infer<typeof requestCodeSchema>;
+
+export const codeSchema = z
+  .string()
+  .length(CODE_LENGTH, AUTH_MESSAGES.codeLength)
+  .regex(/^\d+$/, AUTH_MESSAGES.codeLength);
+
+export const verifyCodeSchema = z.strictObject({
+  email: emailSchema,
+  code: codeSchema,
+});
+export type VerifyCodeInput = z.infer<typeof verifyCodeSchema>;
+
+export const currentUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.enum(["customer", "company"]),
+  isCustomer: z.boolean(),
+  isCompany: z.boolean(),
+  profileImageUrl: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const requestCodeReplySchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  isDemoAccount: z.boolean(),
+});
+
+export const verifyCodeReplySchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  isDemoAccount: z.boolean(),
+  user: currentUserSchema,
+});
+
+/** Keeps only the digits of what was typed, at most six. */
+export function sanitizeCodeInput(value: string): string {
+  return value.replace(/\D/g, "").slice(0, CODE_LENGTH);
+}
