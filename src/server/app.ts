@@ -6,12 +6,12 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { pruneRateLimitHits } from "./auth/rate-limit";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { createEmailOutbox } from "./email/outbox";
 import { createTransport, type EmailWorker, type MailTransport, startEmailWorker } from "./email/worker";
-import { pruneRateLimitHits } from "./auth/rate-limit";
 import { authRoutes } from "./features/auth/routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -47,7 +47,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: config.logLevel,
             redact: {
-              paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.code", "*.otp", "*.customerOtp", "*.companyOtp", "*.token"],
+              paths: [
+                "req.headers.cookie",
+                "req.headers.authorization",
+                'res.headers["set-cookie"]',
+                "*.code",
+                "*.otp",
+                "*.customerOtp",
+                "*.companyOtp",
+                "*.token",
+              ],
               censor: "[redacted]",
             },
           },
@@ -71,7 +80,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const database =
     options.database ??
-    (await openDatabase({ url: config.databaseUrl, onPoolError: (error) => app.log.error({ err: error }, "database pool error") }));
+    (await openDatabase({
+      url: config.databaseUrl,
+      onPoolError: (error) => app.log.error({ err: error }, "database pool error"),
+    }));
   if (!options.database) await database.migrate();
   const transport = options.transport ?? createTransport({ smtpUrl: config.smtpUrl, log: app.log, appUrl: config.appUrl });
   const emailWorker = startEmailWorker({ db: database.db, transport, from: config.mailFrom, log: app.log });

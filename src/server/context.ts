@@ -1,7 +1,8 @@
 // What every route and use case may reach: the database, the configuration and the mail outbox.
+
+import type { SessionUser } from "./auth/sessions";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import type { SessionUser } from "./auth/sessions";
 import type { EmailOutbox } from "./email/outbox";
 
 export type AppContext = {

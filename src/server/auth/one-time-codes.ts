@@ -12,7 +12,11 @@ function digest(secret: string, target: CodeTarget, code: string): string {
 }
 
 /** Creates a new code (voiding any earlier live one for the same target) and returns it in plain text, to send. */
-export async function issueCode(db: Database, secret: string, target: CodeTarget & { ip?: string; name?: string }): Promise<string> {
+export async function issueCode(
+  db: Database,
+  secret: string,
+  target: CodeTarget & { ip?: string; name?: string },
+): Promise<string> {
   const code = randomCode();
   const email = target.email.toLowerCase();
   const subject = target.subject ?? "";
@@ -60,7 +64,11 @@ export async function verifyCode(db: Database, secret: string, target: CodeTarge
     .select()
     .from(oneTimeCodes)
     .where(
-      and(eq(oneTimeCodes.purpose, target.purpose), eq(oneTimeCodes.email, email), eq(oneTimeCodes.subject, target.subject ?? "")),
+      and(
+        eq(oneTimeCodes.purpose, target.purpose),
+        eq(oneTimeCodes.email, email),
+        eq(oneTimeCodes.subject, target.subject ?? ""),
+      ),
     )
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);

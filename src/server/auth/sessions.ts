@@ -1,7 +1,7 @@
 // Server-side sessions: a random token in an HttpOnly cookie, only its SHA-256 stored.
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { SESSION_RULES, type Role } from "../../shared/constants/auth";
+import { type Role, SESSION_RULES } from "../../shared/constants/auth";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { sessions, users } from "../db/schema";

@@ -1,17 +1,6 @@
 // The database schema for every feature. Migrations in /drizzle are generated from this file by drizzle-kit.
 import { sql } from "drizzle-orm";
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -25,7 +14,9 @@ export const users = pgTable(
     name: text("name"),
     firstName: text("first_name"),
     lastName: text("last_name"),
-    role: text("role", { enum: ["customer", "company"] }).notNull().default("customer"),
+    role: text("role", { enum: ["customer", "company"] })
+      .notNull()
+      .default("customer"),
     createdAt: createdAt(),
     lastSignInAt: ts("last_sign_in_at"),
   },
@@ -103,10 +94,7 @@ export const outgoingEmails = pgTable(
     createdAt: createdAt(),
     sentAt: ts("sent_at"),
   },
-  (t) => [
-    index("outgoing_emails_due_idx").on(t.status, t.nextAttemptAt),
-    index("outgoing_emails_created_idx").on(t.createdAt),
-  ],
+  (t) => [index("outgoing_emails_due_idx").on(t.status, t.nextAttemptAt), index("outgoing_emails_created_idx").on(t.createdAt)],
 );
 
 export const contactInquiries = pgTable(
@@ -241,7 +229,9 @@ export const projects = pgTable(
     advancePaymentLink: text("advance_payment_link"),
     advancePaymentLinkDate: ts("advance_payment_link_date"),
     advancePaymentAmount: text("advance_payment_amount"),
-    advancePaymentCurrency: text("advance_payment_currency", { enum: ["USD", "INR"] }).notNull().default("USD"),
+    advancePaymentCurrency: text("advance_payment_currency", { enum: ["USD", "INR"] })
+      .notNull()
+      .default("USD"),
     advancePaymentReceivedDate: ts("advance_payment_received_date"),
     advancePaymentDate: ts("advance_payment_date"),
     advancePaymentDateManual: ts("advance_payment_date_manual"),
@@ -256,7 +246,9 @@ export const projects = pgTable(
     balancePaymentLink: text("balance_payment_link"),
     balancePaymentLinkDate: ts("balance_payment_link_date"),
     balancePaymentAmount: text("balance_payment_amount"),
-    balancePaymentCurrency: text("balance_payment_currency", { enum: ["USD", "INR"] }).notNull().default("USD"),
+    balancePaymentCurrency: text("balance_payment_currency", { enum: ["USD", "INR"] })
+      .notNull()
+      .default("USD"),
     balancePaymentReceivedDate: ts("balance_payment_received_date"),
     brdDocumentUrl: text("brd_document_url"),
     brdDocumentName: text("brd_document_name"),
@@ -408,8 +400,5 @@ export const meetingRequests = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("meeting_requests_project_idx").on(t.projectId, t.createdAt),
-    index("meeting_requests_status_idx").on(t.status),
-  ],
+  (t) => [index("meeting_requests_project_idx").on(t.projectId, t.createdAt), index("meeting_requests_status_idx").on(t.status)],
 );

@@ -1,8 +1,8 @@
 // Delivers queued emails: claims due rows (SKIP LOCKED, so several processes can share the queue),
 // sends them through SMTP or the outbox transport, and retries failures with back-off.
 import { sql } from "drizzle-orm";
-import nodemailer, { type Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
+import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../db/client";
 import { outgoingEmails } from "../db/schema";
 
@@ -11,14 +11,21 @@ const MAX_ATTEMPTS = 8;
 const POLL_INTERVAL_MS = 2_000;
 const LOCK_SECONDS = 60;
 
-export type MailTransport = { kind: "smtp" | "outbox"; send(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<void>; close(): void };
+export type MailTransport = {
+  kind: "smtp" | "outbox";
+  send(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<void>;
+  close(): void;
+};
 
 export function createTransport(options: { smtpUrl: string | null; log: FastifyBaseLogger; appUrl: string }): MailTransport {
   if (!options.smtpUrl) {
     return {
       kind: "outbox",
       async send(message) {
-        options.log.info({ to: message.to, subject: message.subject }, `email kept in the outbox: read it at ${options.appUrl}/dev/mailbox`);
+        options.log.info(
+          { to: message.to, subject: message.subject },
+          `email kept in the outbox: read it at ${options.appUrl}/dev/mailbox`,
+        );
       },
       close() {},
     };
@@ -56,7 +63,13 @@ async function claimDueEmails(db: Database): Promise<ClaimedEmail[]> {
 
 export type EmailWorker = { kick(): void; drain(): Promise<void>; stop(): Promise<void> };
 
-export function startEmailWorker(options: { db: Database; transport: MailTransport; from: string; log: FastifyBaseLogger; pollIntervalMs?: number }): EmailWorker {
+export function startEmailWorker(options: {
+  db: Database;
+  transport: MailTransport;
+  from: string;
+  log: FastifyBaseLogger;
+  pollIntervalMs?: number;
+}): EmailWorker {
   const { db, transport, from, log } = options;
   let running: Promise<void> | null = null;
   let again = false;
@@ -65,11 +78,16 @@ export function startEmailWorker(options: { db: Database; transport: MailTranspo
   async function deliver(email: ClaimedEmail): Promise<void> {
     try {
       await transport.send({ from, to: email.to_address, subject: email.subject, text: email.text_body, html: email.html_body });
-      await db.execute(sql`update ${outgoingEmails} set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${email.id}`);
+      await db.execute(
+        sql`update ${outgoingEmails} set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${email.id}`,
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const failed = email.attempts >= MAX_ATTEMPTS;
-      log.warn({ emailId: email.id, attempts: email.attempts, err: message }, failed ? "email delivery failed for good" : "email delivery failed; will retry");
+      log.warn(
+        { emailId: email.id, attempts: email.attempts, err: message },
+        failed ? "email delivery failed for good" : "email delivery failed; will retry",
+      );
       await db.execute(sql`update ${outgoingEmails} set status = ${failed ? "failed" : "pending"}, locked_until = null,
         last_error = ${message.slice(0, 1000)}, next_attempt_at = now() + make_interval(secs => ${backoffSeconds(email.attempts)}) where id = ${email.id}`);
     }

@@ -6,7 +6,11 @@ import { AppError } from "../errors";
 
 function fieldsFromZod(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {};
-  const issues = (error.validation ?? []) as Array<{ instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[]; message?: string; code?: string; keys?: string[] } } }>;
+  const issues = (error.validation ?? []) as Array<{
+    instancePath?: string;
+    message?: string;
+    params?: { issue?: { path?: PropertyKey[]; message?: string; code?: string; keys?: string[] } };
+  }>;
   for (const entry of issues) {
     const issue = entry.params?.issue;
     if (issue?.code === "unrecognized_keys" && issue.keys) {

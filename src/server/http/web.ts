@@ -6,7 +6,11 @@ import type { FastifyInstance } from "fastify";
 import { isKnownPath } from "../../shared/routes";
 
 export function clientDistDir(): string | null {
-  const candidates = [path.resolve("dist/client"), path.resolve(import.meta.dirname, "../client"), path.resolve(import.meta.dirname, "../../../dist/client")];
+  const candidates = [
+    path.resolve("dist/client"),
+    path.resolve(import.meta.dirname, "../client"),
+    path.resolve(import.meta.dirname, "../../../dist/client"),
+  ];
   return candidates.find((dir) => existsSync(path.join(dir, "index.html"))) ?? null;
 }
 
@@ -24,7 +28,10 @@ export async function registerWebClient(app: FastifyInstance): Promise<void> {
     wildcard: false,
     globIgnore: ["index.html"],
     setHeaders(res, filePath) {
-      res.header("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      res.header(
+        "cache-control",
+        filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      );
     },
   });
 

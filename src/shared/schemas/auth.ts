@@ -7,11 +7,7 @@ export const AUTH_MESSAGES = {
   codeLength: "Please enter the 6-digit code",
 } as const;
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(254, AUTH_MESSAGES.invalidEmail)
-  .pipe(z.email(AUTH_MESSAGES.invalidEmail));
+export const emailSchema = z.string().trim().max(254, AUTH_MESSAGES.invalidEmail).pipe(z.email(AUTH_MESSAGES.invalidEmail));
 
 /** A person's name: no control characters (they would break email headers and PDFs). */
 export const personNameSchema = (message: string) =>
@@ -28,10 +24,7 @@ export const requestCodeSchema = z.strictObject({
 });
 export type RequestCodeInput = z.infer<typeof requestCodeSchema>;
 
-export const codeSchema = z
-  .string()
-  .length(CODE_LENGTH, AUTH_MESSAGES.codeLength)
-  .regex(/^\d+$/, AUTH_MESSAGES.codeLength);
+export const codeSchema = z.string().length(CODE_LENGTH, AUTH_MESSAGES.codeLength).regex(/^\d+$/, AUTH_MESSAGES.codeLength);
 
 export const verifyCodeSchema = z.strictObject({
   email: emailSchema,

@@ -21,17 +21,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/auth/request-code",
-    { schema: { tags: ["auth"], summary: "Email a one-time sign-in code", body: requestCodeSchema, response: { 200: requestCodeReplySchema, ...errorReplies } } },
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Email a one-time sign-in code",
+        body: requestCodeSchema,
+        response: { 200: requestCodeReplySchema, ...errorReplies },
+      },
+    },
     async (request) => {
       const result = await sendSignInCode(ctx, { ...request.body, ip: request.ip });
-      request.log.info({ email: request.body.email.toLowerCase(), ip: request.ip, outcome: "code-requested" }, "sign-in code requested");
+      request.log.info(
+        { email: request.body.email.toLowerCase(), ip: request.ip, outcome: "code-requested" },
+        "sign-in code requested",
+      );
       return result;
     },
   );
 
   app.post(
     "/api/auth/verify-code",
-    { schema: { tags: ["auth"], summary: "Verify a sign-in code and start a session", body: verifyCodeSchema, response: { 200: verifyCodeReplySchema, ...errorReplies } } },
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Verify a sign-in code and start a session",
+        body: verifyCodeSchema,
+        response: { 200: verifyCodeReplySchema, ...errorReplies },
+      },
+    },
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
       try {
@@ -42,7 +59,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info({ email, ip: request.ip, outcome: "signed-in", role: user.role }, "sign-in attempt");
         return { success: true, message: "Login successful", isDemoAccount, user: toCurrentUser(user) };
       } catch (error) {
-        request.log.info({ email, ip: request.ip, outcome: "refused", reason: (error as { code?: string }).code }, "sign-in attempt");
+        request.log.info(
+          { email, ip: request.ip, outcome: "refused", reason: (error as { code?: string }).code },
+          "sign-in attempt",
+        );
         throw error;
       }
     },
@@ -50,7 +70,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/auth/user",
-    { schema: { tags: ["auth"], summary: "The signed-in user (401 when signed out)", response: { 200: currentUserSchema, ...errorReplies } } },
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "The signed-in user (401 when signed out)",
+        response: { 200: currentUserSchema, ...errorReplies },
+      },
+    },
     async (request) => toCurrentUser(await requireUser(request)),
   );
 

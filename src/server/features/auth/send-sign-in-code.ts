@@ -12,11 +12,15 @@ export function isDemoEmail(ctx: AppContext, email: string): boolean {
 
 export async function throttleCodeSending(ctx: AppContext, email: string, ip: string): Promise<void> {
   const key = email.toLowerCase();
-  await consumeRateLimits(ctx.db, [
-    { bucket: "code-email-10m", key, ...CODE_SEND_LIMITS.perEmailShort },
-    { bucket: "code-email-day", key, ...CODE_SEND_LIMITS.perEmailDay },
-    { bucket: "code-ip-10m", key: ip, ...CODE_SEND_LIMITS.perIpShort },
-  ], "Too many code requests. Please wait a few minutes and try again.");
+  await consumeRateLimits(
+    ctx.db,
+    [
+      { bucket: "code-email-10m", key, ...CODE_SEND_LIMITS.perEmailShort },
+      { bucket: "code-email-day", key, ...CODE_SEND_LIMITS.perEmailDay },
+      { bucket: "code-ip-10m", key: ip, ...CODE_SEND_LIMITS.perIpShort },
+    ],
+    "Too many code requests. Please wait a few minutes and try again.",
+  );
 }
 
 export async function sendSignInCode(ctx: AppContext, input: RequestCodeInput & { ip: string }) {

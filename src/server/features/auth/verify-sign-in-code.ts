@@ -23,7 +23,11 @@ function splitName(name: string | null): { firstName: string | null; lastName: s
 
 async function findOrCreateUser(ctx: AppContext, email: string, name: string | null) {
   const role = roleFor(ctx, email);
-  const [existing] = await ctx.db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+  const [existing] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email))
+    .limit(1);
   if (existing) {
     const [updated] = await ctx.db
       .update(users)
@@ -39,7 +43,11 @@ async function findOrCreateUser(ctx: AppContext, email: string, name: string | n
     .returning();
   if (created) return created;
   // Two first sign-ins raced; the other one created the row.
-  const [raced] = await ctx.db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+  const [raced] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email))
+    .limit(1);
   if (!raced) throw new Error("user vanished after insert conflict");
   return raced;
 }

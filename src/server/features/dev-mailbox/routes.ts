@@ -25,7 +25,8 @@ export const devMailboxRoutes: FastifyPluginAsync = async (app) => {
     const emails = await load();
     const items = emails
       .map(
-        (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${m.status}</span></header><pre>${escapeHtml(m.text)}</pre></article>`,
+        (m) =>
+          `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${m.status}</span></header><pre>${escapeHtml(m.text)}</pre></article>`,
       )
       .join("");
     reply.type("text/html; charset=utf-8").header("cache-control", "no-store");

@@ -1,19 +1,29 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "../../http/openapi";
 import { serviceUnavailable } from "../../errors";
+import { apiErrorSchema } from "../../http/openapi";
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/healthz",
-    { logLevel: "warn", schema: { tags: ["operations"], summary: "The process is up", response: { 200: z.object({ status: z.literal("ok") }) } } },
+    {
+      logLevel: "warn",
+      schema: { tags: ["operations"], summary: "The process is up", response: { 200: z.object({ status: z.literal("ok") }) } },
+    },
     async () => ({ status: "ok" as const }),
   );
 
   app.get(
     "/readyz",
-    { logLevel: "warn", schema: { tags: ["operations"], summary: "The database answers", response: { 200: z.object({ status: z.literal("ready") }), 503: apiErrorSchema } } },
+    {
+      logLevel: "warn",
+      schema: {
+        tags: ["operations"],
+        summary: "The database answers",
+        response: { 200: z.object({ status: z.literal("ready") }), 503: apiErrorSchema },
+      },
+    },
     async () => {
       try {
         await app.ctx.db.execute(sql`select 1`);

@@ -1,0 +1,126 @@
+// The signed-in sidebar: navigation by role, who is signed in, and the current project (part 1 §2).
+import {
+  Building2,
+  CalendarClock,
+  ClipboardList,
+  FlaskConical,
+  LayoutDashboard,
+  LogOut,
+  MessagesSquare,
+  Rocket,
+  UserCog,
+  Users,
+} from "lucide-react";
+import { NavLink } from "react-router";
+import { PACKAGES, type PackageType } from "../../../shared/constants/packages";
+import { displayCompany, displayName } from "../../../shared/domain/display";
+import { prototypeReadyForTeam } from "../../../shared/domain/project-rules";
+import { statusLabel } from "../../../shared/domain/project-status";
+import type { CurrentUser } from "../../../shared/schemas/auth";
+import type { ShellProfile, ShellProject } from "../../features/shell/use-shell-data";
+import { cn } from "../../lib/cn";
+import { Badge } from "../ui/badge";
+import { Tooltip } from "../ui/tooltip";
+
+type NavItem = { to: string; label: string; icon: typeof LayoutDashboard; end?: boolean; disabledReason?: string | null };
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+    isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+  );
+
+function customerNav(project: ShellProject | null): NavItem[] {
+  return [
+    { to: "/", label: "Dashboard", icon: LayoutDashboard, end: true },
+    { to: "/onboarding", label: "Onboarding", icon: Rocket },
+    { to: "/requirements", label: "Prototype Projects", icon: ClipboardList },
+    {
+      to: "/user-management",
+      label: "User Management",
+      icon: Users,
+      disabledReason: prototypeReadyForTeam(project) ? null : "Available when prototype is ready",
+    },
+    { to: "/testing-feedback", label: "Testing & Feedback", icon: FlaskConical },
+    { to: "/communications", label: "Communications", icon: MessagesSquare },
+    { to: "/meeting-requests", label: "Meeting Requests", icon: CalendarClock },
+  ];
+}
+
+const COMPANY_NAV: NavItem[] = [
+  { to: "/company-dashboard", label: "Company Dashboard", icon: Building2 },
+  { to: "/", label: "Customer View", icon: UserCog, end: true },
+];
+
+export function Sidebar(props: {
+  user: CurrentUser;
+  profile: ShellProfile;
+  currentProject: ShellProject | null;
+  onNavigate?: () => void;
+}) {
+  const { user, profile, currentProject } = props;
+  const isCompany = user.role === "company";
+  const items = isCompany ? COMPANY_NAV : customerNav(currentProject);
+
+  return (
+    <div className="flex h-full flex-col gap-6 p-4">
+      <NavLink to="/" className="flex items-center gap-2 px-2 text-lg font-bold text-slate-900" onClick={props.onNavigate}>
+        <img src="/favicon.svg" alt="" className="size-8" />
+        Blueprint
+      </NavLink>
+
+      <div className="rounded-xl border border-slate-200 bg-slate-50 p-3">
+        <p className="truncate text-sm font-semibold text-slate-900">{displayName(profile, user)}</p>
+        <p className="truncate text-xs text-slate-600">{displayCompany(profile)}</p>
+        {isCompany && (
+          <Badge className="mt-2" variant="default">
+            Company Admin
+          </Badge>
+        )}
+      </div>
+
+      <nav aria-label="Main" className="grid gap-1">
+        {items.map((item) =>
+          item.disabledReason ? (
+            <Tooltip key={item.to} content={item.disabledReason}>
+              <button
+                type="button"
+                aria-disabled="true"
+                className="flex w-full cursor-not-allowed items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-400"
+              >
+                <item.icon className="size-4" aria-hidden="true" />
+                {item.label}
+              </button>
+            </Tooltip>
+          ) : (
+            <NavLink key={item.to} to={item.to} end={item.end} className={linkClass} onClick={props.onNavigate}>
+              <item.icon className="size-4" aria-hidden="true" />
+              {item.label}
+            </NavLink>
+          ),
+        )}
+      </nav>
+
+      {!isCompany && currentProject && (
+        <section aria-label="Current project" className="rounded-xl border border-brand-100 bg-brand-50 p-3">
+          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Current Project</p>
+          <p className="mt-1 font-mono text-sm font-semibold text-slate-900">{currentProject.projectCode}</p>
+          <p className="text-xs text-slate-700">
+            {PACKAGES[currentProject.packageType as PackageType]?.name ?? currentProject.packageType} package
+          </p>
+          <Badge variant="secondary" className="mt-2">
+            {statusLabel(currentProject.status)}
+          </Badge>
+        </section>
+      )}
+
+      <a
+        href="/api/logout"
+        className="mt-auto flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      >
+        <LogOut className="size-4" aria-hidden="true" />
+        Sign Out
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+// The signed-in top bar: notifications and the user menu (part 1 §2).
+import { Bell, LogOut, Menu, Settings, User } from "lucide-react";
+import { useNavigate } from "react-router";
+import { displayName } from "../../../shared/domain/display";
+import type { CurrentUser } from "../../../shared/schemas/auth";
+import { useLogout } from "../../features/auth/use-auth";
+import type { ShellProfile } from "../../features/shell/use-shell-data";
+import { Button } from "../ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../ui/dropdown-menu";
+
+export function TopBar(props: {
+  user: CurrentUser;
+  profile: ShellProfile;
+  onOpenMenu: () => void;
+  notifications?: React.ReactNode;
+}) {
+  const { user, profile } = props;
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const name = displayName(profile, user);
+  const initials = name
+    .split(/\s+/)
+    .map((part) => part[0])
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
+      <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation" onClick={props.onOpenMenu}>
+        <Menu aria-hidden="true" />
+      </Button>
+      <div className="ml-auto flex items-center gap-2">
+        {props.notifications ?? (
+          <Button variant="ghost" size="icon" aria-label="Notifications">
+            <Bell aria-hidden="true" />
+          </Button>
+        )}
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" className="gap-2 px-2" aria-label="User menu">
+              <span className="flex size-8 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white">
+                {initials}
+              </span>
+              <span className="hidden text-sm font-medium text-slate-800 sm:inline">{name}</span>
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent>
+            <DropdownMenuLabel>
+              <p className="text-sm font-semibold text-slate-900">{name}</p>
+              <p className="truncate text-xs text-slate-600">{user.email}</p>
+            </DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={() => navigate("/profile")}>
+              <User className="size-4" aria-hidden="true" />
+              Profile Settings
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => navigate("/dashboard")}>
+              <Settings className="size-4" aria-hidden="true" />
+              Project Settings
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem
+              disabled={logout.isPending}
+              onSelect={(event) => {
+                event.preventDefault();
+                logout.mutate();
+              }}
+            >
+              <LogOut className="size-4" aria-hidden="true" />
+              {logout.isPending ? "Signing Out..." : "Sign Out"}
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+import { X } from "lucide-react";
+import { Toast } from "radix-ui";
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from "../../../shared/constants/ui";
+import { cn } from "../../lib/cn";
+import { dismissToast, useToasts } from "./use-toast";
+
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+      {toasts.map((t) => (
+        <Toast.Root
+          key={t.id}
+          open={t.open}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(t.id);
+          }}
+          className={cn(
+            "relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg data-[state=open]:animate-in data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full",
+            t.variant === "destructive" ? "border-red-200 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900",
+          )}
+        >
+          <div className="grid gap-1">
+            {t.title && <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>}
+            {t.description && <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description>}
+          </div>
+          <Toast.Close aria-label="Close" className="absolute top-3 right-3 rounded p-1 opacity-70 hover:opacity-100">
+            <X className="size-4" aria-hidden="true" />
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport
+        hotkey={TOAST_HOTKEY}
+        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-[420px]"
+      />
+    </Toast.Provider>
+  );
+}

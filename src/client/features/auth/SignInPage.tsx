@@ -1,0 +1,249 @@
+// /auth and /admin: the two-step sign-in with an emailed one-time code (part 1 §2, §4, §5, §8).
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, FileSignature, Loader2, Lock, Sparkles, Users } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { z } from "zod";
+import { CODE_LENGTH } from "../../../shared/constants/auth";
+import { CODE_FIELD_CLEAR_DELAY_MS } from "../../../shared/constants/ui";
+import {
+  type CurrentUser,
+  codeSchema,
+  type RequestCodeInput,
+  requestCodeSchema,
+  sanitizeCodeInput,
+} from "../../../shared/schemas/auth";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { FieldMessage, Label } from "../../components/ui/label";
+import { toast } from "../../components/ui/use-toast";
+import { apiRequest, isNetworkError, serverMessage } from "../../lib/api";
+import { AUTH_USER_KEY } from "./use-auth";
+
+type RequestCodeReply = { success: boolean; message: string; isDemoAccount: boolean };
+type VerifyReply = { success: boolean; message: string; isDemoAccount: boolean; user: CurrentUser };
+
+const codeFormSchema = z.object({ code: codeSchema });
+
+const FEATURES = [
+  { icon: Sparkles, title: "AI-powered requirements", text: "Answer a guided questionnaire and get a two-page brief." },
+  { icon: Users, title: "Team collaboration", text: "Invite stakeholders to test the prototype and give feedback." },
+  { icon: Lock, title: "Secure and professional", text: "One-time codes, no passwords, your idea kept confidential." },
+  { icon: FileSignature, title: "Digital NDA signing", text: "Sign the NDA online before you share a single detail." },
+];
+
+export function SignInPage() {
+  const [step, setStep] = useState<"email" | "code">("email");
+  const [sentTo, setSentTo] = useState<RequestCodeInput | null>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const emailForm = useForm<RequestCodeInput>({
+    resolver: zodResolver(requestCodeSchema),
+    defaultValues: { email: "", name: "" },
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+  const codeForm = useForm<{ code: string }>({
+    resolver: zodResolver(codeFormSchema),
+    defaultValues: { code: "" },
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+
+  const requestCode = useMutation({
+    mutationFn: (input: RequestCodeInput) => apiRequest<RequestCodeReply>("POST", "/api/auth/request-code", input),
+    onSuccess: (reply, input) => {
+      setSentTo(input);
+      setStep("code");
+      toast({
+        title: "Code sent!",
+        description: reply.isDemoAccount ? "Demo account - use code 000000" : "Check your email for the 6-digit code.",
+      });
+    },
+    onError: (error) => {
+      toast({
+        title: "Error",
+        variant: "destructive",
+        description: isNetworkError(error)
+          ? "Failed to send code. Please try again."
+          : serverMessage(error, "Failed to send code"),
+      });
+    },
+  });
+
+  const verifyCode = useMutation({
+    mutationFn: (code: string) => apiRequest<VerifyReply>("POST", "/api/auth/verify-code", { email: sentTo?.email ?? "", code }),
+    onSuccess: (reply) => {
+      queryClient.setQueryData(AUTH_USER_KEY, reply.user);
+      toast({ title: "Welcome!", description: "You have been logged in successfully." });
+      navigate("/", { replace: true });
+    },
+    onError: (error) => {
+      toast({
+        title: "Invalid code",
+        variant: "destructive",
+        description: isNetworkError(error)
+          ? "Failed to verify code. Please try again."
+          : serverMessage(error, "Please check your code and try again."),
+      });
+    },
+  });
+
+  useEffect(() => {
+    if (step !== "code") return;
+    const timer = setTimeout(() => codeForm.setValue("code", ""), CODE_FIELD_CLEAR_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [step, codeForm]);
+
+  const code = codeForm.watch("code");
+  const emailErrors = emailForm.formState.errors;
+  const codeError = codeForm.formState.errors.code?.message;
+
+  return (
+    <div className="min-h-screen bg-gradient-to-br from-brand-50 via-white to-slate-100">
+      <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+          <img src="/favicon.svg" alt="" className="size-8" />
+          Blueprint
+        </Link>
+        <Button variant="ghost" onClick={() => navigate("/")}>
+          <ArrowLeft aria-hidden="true" />
+          Back to Home
+        </Button>
+      </header>
+
+      <main className="mx-auto grid max-w-6xl items-center gap-10 px-4 pt-6 pb-16 sm:px-6 lg:grid-cols-2">
+        <section className="hidden lg:block" aria-labelledby="portal-heading">
+          <h1 id="portal-heading" className="text-4xl font-bold tracking-tight text-slate-900">
+            Your idea, a working prototype, in 48-96 hours.
+          </h1>
+          <p className="mt-4 max-w-md text-lg text-slate-600">
+            Sign in to the Blueprint client portal to follow your build, test your prototype with your team and talk to us.
+          </p>
+          <ul className="mt-8 grid gap-5">
+            {FEATURES.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex gap-4">
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
+                <span>
+                  <span className="block font-semibold text-slate-900">{title}</span>
+                  <span className="text-sm text-slate-600">{text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <Card className="mx-auto w-full max-w-md">
+          {step === "email" ? (
+            <>
+              <CardHeader>
+                <h2 className="text-2xl font-bold text-slate-900 lg:sr-only">Sign in to Blueprint</h2>
+                <CardTitle className="hidden lg:block">Sign in to your portal</CardTitle>
+                <CardDescription>We'll email you a 6-digit code. No password needed.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <form noValidate className="grid gap-4" onSubmit={emailForm.handleSubmit((values) => requestCode.mutate(values))}>
+                  <div className="grid gap-2">
+                    <Label htmlFor="email">Email Address</Label>
+                    <Input
+                      id="email"
+                      type="email"
+                      autoComplete="email"
+                      placeholder="you@company.com"
+                      aria-invalid={emailErrors.email ? true : undefined}
+                      aria-describedby={emailErrors.email ? "email-error" : undefined}
+                      {...emailForm.register("email")}
+                    />
+                    <FieldMessage id="email-error" message={emailErrors.email?.message} />
+                  </div>
+                  <div className="grid gap-2">
+                    <Label htmlFor="name">Your Name</Label>
+                    <Input
+                      id="name"
+                      autoComplete="name"
+                      placeholder="Jane Smith"
+                      aria-invalid={emailErrors.name ? true : undefined}
+                      aria-describedby={emailErrors.name ? "name-error" : undefined}
+                      {...emailForm.register("name")}
+                    />
+                    <FieldMessage id="name-error" message={emailErrors.name?.message} />
+                  </div>
+                  <Button type="submit" size="lg" disabled={requestCode.isPending}>
+                    {requestCode.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+                    {requestCode.isPending ? "Sending Code..." : "Send Login Code"}
+                  </Button>
+                </form>
+              </CardContent>
+            </>
+          ) : (
+            <>
+              <CardHeader>
+                <h2 className="text-2xl font-bold text-slate-900">Enter Your Code</h2>
+                <CardDescription>We sent a 6-digit code to {sentTo?.email}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <form
+                  noValidate
+                  className="grid gap-4"
+                  onSubmit={codeForm.handleSubmit((values) => verifyCode.mutate(values.code))}
+                >
+                  <div className="grid gap-2">
+                    <Label htmlFor="code">6-digit code</Label>
+                    <Input
+                      id="code"
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      maxLength={CODE_LENGTH}
+                      placeholder="000000"
+                      className="h-14 text-center font-mono text-2xl tracking-[0.5em]"
+                      aria-invalid={codeError ? true : undefined}
+                      aria-describedby={codeError ? "code-error" : undefined}
+                      {...codeForm.register("code", {
+                        onChange: (event) => {
+                          const digits = sanitizeCodeInput(event.target.value);
+                          if (digits !== event.target.value)
+                            codeForm.setValue("code", digits, { shouldValidate: codeForm.formState.isSubmitted });
+                        },
+                      })}
+                    />
+                    <FieldMessage id="code-error" message={codeError} />
+                  </div>
+                  <Button type="submit" size="lg" disabled={code.length !== CODE_LENGTH || verifyCode.isPending}>
+                    {verifyCode.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+                    {verifyCode.isPending ? "Verifying..." : "Verify & Login"}
+                  </Button>
+                  <div className="flex flex-col gap-1 sm:flex-row sm:justify-between">
+                    <Button
+                      type="button"
+                      variant="link"
+                      disabled={requestCode.isPending}
+                      onClick={() => sentTo && requestCode.mutate(sentTo)}
+                    >
+                      Didn't receive code? Resend
+                    </Button>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      onClick={() => {
+                        setStep("email");
+                        codeForm.reset({ code: "" });
+                      }}
+                    >
+                      Back to Email
+                    </Button>
+                  </div>
+                </form>
+              </CardContent>
+            </>
+          )}
+        </Card>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+// The route table by role (part 2 §2). Each audience's pages are split into their own chunks.
+import { lazy, Suspense } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { NotFoundPage } from "./components/layout/NotFoundPage";
+import { FullScreenSpinner } from "./components/ui/spinner";
+import { useAuth } from "./features/auth/use-auth";
+
+const SignInPage = lazy(() => import("./features/auth/SignInPage").then((m) => ({ default: m.SignInPage })));
+const publicPages = () => import("./features/public-site/PublicPages");
+const LandingPage = lazy(() => publicPages().then((m) => ({ default: m.LandingPage })));
+const AboutPage = lazy(() => publicPages().then((m) => ({ default: m.AboutPage })));
+const HowItWorksPage = lazy(() => publicPages().then((m) => ({ default: m.HowItWorksPage })));
+const PrototypingPage = lazy(() => publicPages().then((m) => ({ default: m.PrototypingPage })));
+const PricingPage = lazy(() => publicPages().then((m) => ({ default: m.PricingPage })));
+const ContactPage = lazy(() => publicPages().then((m) => ({ default: m.ContactPage })));
+
+const customerPages = () => import("./features/customer-pages/pages");
+const DashboardPage = lazy(() => customerPages().then((m) => ({ default: m.DashboardPage })));
+const ProfilePage = lazy(() => customerPages().then((m) => ({ default: m.ProfilePage })));
+const OnboardingPage = lazy(() => customerPages().then((m) => ({ default: m.OnboardingPage })));
+const RequirementsPage = lazy(() => customerPages().then((m) => ({ default: m.RequirementsPage })));
+const UserManagementPage = lazy(() => customerPages().then((m) => ({ default: m.UserManagementPage })));
+const TestingFeedbackPage = lazy(() => customerPages().then((m) => ({ default: m.TestingFeedbackPage })));
+const CommunicationsPage = lazy(() => customerPages().then((m) => ({ default: m.CommunicationsPage })));
+const MeetingRequestsPage = lazy(() => customerPages().then((m) => ({ default: m.MeetingRequestsPage })));
+
+const AppShell = lazy(() => import("./components/layout/AppShell").then((m) => ({ default: m.AppShell })));
+const AdminPage = lazy(() => import("./features/admin/AdminPage").then((m) => ({ default: m.AdminPage })));
+
+export function AppRoutes() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <FullScreenSpinner />;
+
+  if (!user) {
+    return (
+      <Suspense fallback={<FullScreenSpinner />}>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/about" element={<AboutPage />} />
+          <Route path="/how-it-works" element={<HowItWorksPage />} />
+          <Route path="/prototyping" element={<PrototypingPage />} />
+          <Route path="/pricing" element={<PricingPage />} />
+          <Route path="/contact" element={<ContactPage />} />
+          <Route path="/auth" element={<SignInPage />} />
+          <Route path="/admin" element={<SignInPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    );
+  }
+
+  if (user.role === "company") {
+    return (
+      <Suspense fallback={<FullScreenSpinner />}>
+        <Routes>
+          <Route element={<AppShell user={user} />}>
+            <Route path="/" element={<AdminPage />} />
+            <Route path="/company" element={<AdminPage />} />
+            <Route path="/admin" element={<AdminPage />} />
+            <Route path="/company-dashboard" element={<AdminPage />} />
+          </Route>
+          <Route path="/auth" element={<Navigate to="/" replace />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    );
+  }
+
+  if (user.role === "customer") {
+    return (
+      <Suspense fallback={<FullScreenSpinner />}>
+        <Routes>
+          <Route element={<AppShell user={user} />}>
+            <Route path="/" element={<DashboardPage />} />
+            <Route path="/dashboard" element={<DashboardPage />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/onboarding" element={<OnboardingPage />} />
+            <Route path="/requirements" element={<RequirementsPage />} />
+            <Route path="/user-management" element={<UserManagementPage />} />
+            <Route path="/testing-feedback" element={<TestingFeedbackPage />} />
+            <Route path="/communications" element={<CommunicationsPage />} />
+            <Route path="/meeting-requests" element={<MeetingRequestsPage />} />
+          </Route>
+          <Route path="/auth" element={<Navigate to="/" replace />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    );
+  }
+
+  // A signed-in user with neither role reaches only /.
+  return (
+    <Routes>
+      <Route path="/" element={<NotFoundPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,307 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieFrom, createTestApp, latestCodeFor, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { oneTimeCodes, sessions, users } from "../../db/schema";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const json = { "content-type": "application/json" };
+const requestCode = (email: string, name = "Ann Lee", headers: Record<string, string> = {}) =>
+  t.app.inject({ method: "POST", url: "/api/auth/request-code", payload: { email, name }, headers: { ...json, ...headers } });
+const verify = (email: string, code: string) =>
+  t.app.inject({ method: "POST", url: "/api/auth/verify-code", payload: { email, code } });
+
+describe("requesting a sign-in code", () => {
+  it("queues an email with the code, the app's name and the code's lifetime", async () => {
+    const res = await requestCode("ann@example.com");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: "Check your email for the 6-digit code.", isDemoAccount: false });
+    const code = await latestCodeFor(t.app, "ann@example.com");
+    expect(code).toMatch(/^\d{6}$/);
+    const [stored] = await t.app.ctx.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.email, "ann@example.com"));
+    expect(stored?.codeHash).not.toContain(code);
+  });
+
+  it("announces the demo account and sends no email", async () => {
+    const res = await requestCode("demo@blueprint.local", "Demo");
+    expect(res.json()).toMatchObject({ success: true, isDemoAccount: true });
+    await expect(latestCodeFor(t.app, "demo@blueprint.local")).rejects.toThrow();
+  });
+
+  it("refuses a malformed email and a short name with the spec's messages", async () => {
+    const res = await requestCode("not-an-email", "A");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toMatchObject({ email: "Please enter a valid email address", name: "Please enter your name" });
+  });
+
+  it("refuses unknown JSON fields", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/request-code",
+      payload: { email: "x@example.com", name: "Xavier", role: "company" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("VALIDATION_FAILED");
+  });
+
+  it("refuses a wrong content type with 415", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/request-code",
+      payload: "email=x@example.com&name=Xavier",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE" });
+  });
+
+  it("refuses text/plain bodies, which a cross-site form could send", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/request-code",
+      payload: '{"email":"x@example.com","name":"Xavier"}',
+      headers: { "content-type": "text/plain" },
+    });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it("refuses an oversized body with 413", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/request-code",
+      payload: JSON.stringify({ email: "x@example.com", name: "x".repeat(1_100_000) }),
+      headers: json,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe("PAYLOAD_TOO_LARGE");
+  });
+
+  it("refuses malformed JSON with a 400", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/request-code", payload: "{oops", headers: json });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Malformed JSON body");
+  });
+
+  it("refuses a cross-origin POST with 403", async () => {
+    const res = await requestCode("ann@example.com", "Ann Lee", { origin: "https://evil.example" });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe("CROSS_ORIGIN");
+  });
+
+  it("accepts a same-origin POST", async () => {
+    const res = await requestCode("origin@example.com", "Ann Lee", { origin: "http://localhost:3000" });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("throttles a fourth code to the same email within 10 minutes with 429 and Retry-After, and sends no email", async () => {
+    for (let i = 0; i < 3; i++) expect((await requestCode("busy@example.com")).statusCode).toBe(200);
+    const codeBefore = await latestCodeFor(t.app, "busy@example.com");
+    const res = await requestCode("busy@example.com");
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+    expect(await latestCodeFor(t.app, "busy@example.com")).toBe(codeBefore);
+  });
+
+  it("throttles one IP address after 30 codes in 10 minutes", async () => {
+    const fromIp = (i: number) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/request-code",
+        payload: { email: `ip${i}@example.com`, name: "Ip Tester" },
+        remoteAddress: "10.9.9.9",
+      });
+    for (let i = 0; i < 30; i++) expect((await fromIp(i)).statusCode).toBe(200);
+    const res = await fromIp(31);
+    expect(res.statusCode).toBe(429);
+    expect(res.headers["retry-after"]).toBeDefined();
+  });
+});
+
+describe("verifying a code", () => {
+  it("signs a new user in with the name typed at the email step, as a customer", async () => {
+    await requestCode("new.user@example.com", "Nora Quinn");
+    const code = await latestCodeFor(t.app, "new.user@example.com");
+    const res = await verify("New.User@Example.com", code);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      isDemoAccount: false,
+      user: { email: "new.user@example.com", name: "Nora Quinn", firstName: "Nora", lastName: "Quinn", role: "customer" },
+    });
+    const cookie = res.headers["set-cookie"] as string;
+    expect(cookie).toMatch(/bp_session=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax/);
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: cookieFrom(res) } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe("new.user@example.com");
+    expect(me.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("treats email case-insensitively: one account per address", async () => {
+    await signIn(t.app, "Case@Example.com", "Case One");
+    await signIn(t.app, "case@example.COM", "Case Two");
+    const rows = await t.app.ctx.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, "case@example.com"));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("gives accounts in ADMIN_EMAILS the company role", async () => {
+    const cookie = await signIn(t.app, "admin@blueprint.local", "Site Admin");
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
+    expect(me.json()).toMatchObject({ role: "company", isCompany: true, isCustomer: false });
+  });
+
+  it("accepts 000000 for the demo account, as a customer", async () => {
+    const res = await verify("demo@blueprint.local", "000000");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isDemoAccount: true, user: { role: "customer" } });
+  });
+
+  it("refuses a non-digit or short code", async () => {
+    for (const code of ["12ab56", "123", "1234567"]) {
+      const res = await verify("ann@example.com", code);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.code).toBe("Please enter the 6-digit code");
+    }
+  });
+
+  it("refuses a wrong code with a clear message", async () => {
+    await requestCode("wrong@example.com");
+    const code = await latestCodeFor(t.app, "wrong@example.com");
+    const res = await verify("wrong@example.com", code === "000001" ? "000002" : "000001");
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "CODE_WRONG", message: "Invalid code. Please check it and try again." });
+  });
+
+  it("refuses an expired code", async () => {
+    await requestCode("late@example.com");
+    const code = await latestCodeFor(t.app, "late@example.com");
+    await t.app.ctx.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.email, "late@example.com"));
+    const res = await verify("late@example.com", code);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("CODE_EXPIRED");
+  });
+
+  it("refuses a code used once already", async () => {
+    await requestCode("reuse@example.com");
+    const code = await latestCodeFor(t.app, "reuse@example.com");
+    expect((await verify("reuse@example.com", code)).statusCode).toBe(200);
+    const again = await verify("reuse@example.com", code);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe("CODE_USED");
+  });
+
+  it("voids the previous code when a new one is requested", async () => {
+    await requestCode("twice@example.com");
+    const first = await latestCodeFor(t.app, "twice@example.com");
+    await requestCode("twice@example.com");
+    const second = await latestCodeFor(t.app, "twice@example.com");
+    if (first !== second) expect((await verify("twice@example.com", first)).statusCode).toBe(400);
+    expect((await verify("twice@example.com", second)).statusCode).toBe(200);
+  });
+
+  it("kills the code after five wrong tries: even the right code then fails", async () => {
+    await requestCode("guess@example.com");
+    const code = await latestCodeFor(t.app, "guess@example.com");
+    const wrong = code === "111111" ? "222222" : "111111";
+    for (let i = 0; i < 4; i++) expect((await verify("guess@example.com", wrong)).json().code).toBe("CODE_WRONG");
+    const fifth = await verify("guess@example.com", wrong);
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json().code).toBe("CODE_LOCKED");
+    const sixth = await verify("guess@example.com", code);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toBe("Too many wrong attempts. Please request a new code.");
+  });
+
+  it("starts a new session at every sign-in and ends the old one", async () => {
+    const first = await signIn(t.app, "rotate@example.com", "Rot Ate");
+    await requestCode("rotate@example.com");
+    const code = await latestCodeFor(t.app, "rotate@example.com");
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/verify-code",
+      payload: { email: "rotate@example.com", code },
+      headers: { cookie: first },
+    });
+    const second = cookieFrom(res);
+    expect(second).not.toBe(first);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: first } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: second } })).statusCode).toBe(200);
+  });
+});
+
+describe("the session", () => {
+  it("answers 401 with the JSON error shape when signed out", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/auth/user" });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ message: "Not authenticated", code: "UNAUTHENTICATED" });
+  });
+
+  it("treats a forged, oversized or garbage cookie as signed out, never a 500", async () => {
+    for (const value of ["forged-token", "x".repeat(5000), "%%%", ""]) {
+      const res = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: `bp_session=${value}` } });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it("stores only the SHA-256 of the session token", async () => {
+    const cookie = await signIn(t.app, "hash@example.com", "Has Hed");
+    const token = cookie.split("=")[1] ?? "";
+    const rows = await t.app.ctx.db.select({ id: sessions.id }).from(sessions);
+    expect(rows.some((row) => row.id === token)).toBe(false);
+  });
+
+  it("expires an idle customer session after 7 days", async () => {
+    const cookie = await signIn(t.app, "idle@example.com", "Id Le");
+    const [user] = await t.app.ctx.db.select().from(users).where(eq(users.email, "idle@example.com"));
+    await t.app.ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) })
+      .where(eq(sessions.userId, user?.id ?? ""));
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it("gives company admins a 12-hour session", async () => {
+    await signIn(t.app, "admin@blueprint.local", "Site Admin");
+    const [admin] = await t.app.ctx.db.select().from(users).where(eq(users.email, "admin@blueprint.local"));
+    const [session] = await t.app.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, admin?.id ?? ""));
+    const hours = ((session?.expiresAt.getTime() ?? 0) - Date.now()) / 3600_000;
+    expect(hours).toBeGreaterThan(11.9);
+    expect(hours).toBeLessThanOrEqual(12);
+  });
+
+  it("logs out on the server with POST /api/auth/logout", async () => {
+    const cookie = await signIn(t.app, "bye@example.com", "Bye Bye");
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie } });
+    expect(res.json()).toEqual({ success: true, message: "Logged out" });
+    expect(String(res.headers["set-cookie"])).toMatch(/bp_session=;/);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it("GET /api/logout ends the session and redirects to /", async () => {
+    const cookie = await signIn(t.app, "link@example.com", "Link Out");
+    const res = await t.app.inject({ method: "GET", url: "/api/logout", headers: { cookie } });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe("/");
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it("GET /api/login redirects to /auth", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/login" });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe("/auth");
+  });
+});

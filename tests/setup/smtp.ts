@@ -1,0 +1,82 @@
+// A real SMTP server in the test process (smtp-server), collecting parsed messages.
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export type CapturedMail = { to: string; from: string; subject: string; text: string; html: string; raw: ParsedMail };
+
+export type TestSmtpServer = {
+  url: string;
+  messages: CapturedMail[];
+  /** Resolves with the first message (already received or arriving later) that matches. */
+  waitFor(predicate: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
+  /** Make the next n deliveries fail with a temporary error. */
+  failNext(n: number): void;
+  close(): Promise<void>;
+};
+
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const messages: CapturedMail[] = [];
+  const waiters: Array<{ predicate: (mail: CapturedMail) => boolean; resolve: (mail: CapturedMail) => void }> = [];
+  let failures = 0;
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      if (failures > 0) {
+        failures--;
+        stream.resume();
+        stream.on("end", () => callback(Object.assign(new Error("Temporary failure"), { responseCode: 451 })));
+        return;
+      }
+      simpleParser(stream)
+        .then((parsed) => {
+          const toField = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
+          const mail: CapturedMail = {
+            to: toField?.value[0]?.address ?? "",
+            from: parsed.from?.value[0]?.address ?? "",
+            subject: parsed.subject ?? "",
+            text: parsed.text ?? "",
+            html: typeof parsed.html === "string" ? parsed.html : "",
+            raw: parsed,
+          };
+          messages.push(mail);
+          for (const waiter of [...waiters]) {
+            if (waiter.predicate(mail)) {
+              waiters.splice(waiters.indexOf(waiter), 1);
+              waiter.resolve(mail);
+            }
+          }
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor(predicate, timeoutMs = 10_000) {
+      const found = messages.find(predicate);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("no matching email arrived")), timeoutMs);
+        waiters.push({
+          predicate,
+          resolve: (mail) => {
+            clearTimeout(timer);
+            resolve(mail);
+          },
+        });
+      });
+    },
+    failNext(n) {
+      failures = n;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

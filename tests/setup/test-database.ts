@@ -1,0 +1,34 @@
+// A fresh database for one test file: PGlite from the migrated snapshot, or, when TEST_DATABASE_URL is set,
+// a throwaway database on that PostgreSQL server.
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { inject } from "vitest";
+import { type DatabaseHandle, openDatabase } from "../../src/server/db/client";
+
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const snapshot = readFileSync(inject("pgliteSnapshotPath"));
+    return openDatabase({ url: "memory://", pgliteSnapshot: new Blob([snapshot]) });
+  }
+  const name = `bp_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
