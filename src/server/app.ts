@@ -15,6 +15,7 @@ import { createTransport, type EmailWorker, type MailTransport, startEmailWorker
 import { authRoutes } from "./features/auth/routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { healthRoutes } from "./features/health/routes";
+import { projectRoutes } from "./features/projects/routes";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerRequestGuards } from "./http/security";
 import { registerWebClient } from "./http/web";
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(projectRoutes);
   if (!config.isProduction) await app.register(devMailboxRoutes);
   if (options.serveClient !== false) await registerWebClient(app);
 

@@ -1,0 +1,27 @@
+// Writes one activity event (DESIGN.md §5): Recent Activity, the admin views and the bell read them.
+import type { Database } from "../../db/client";
+import { activityEvents } from "../../db/schema";
+
+export type ActivityInput = {
+  /** The customer whose timeline shows the event. */
+  userId: string | null;
+  projectId?: string | null;
+  actorId?: string | null;
+  type: string;
+  title: string;
+  description?: string | null;
+  /** Show it in the recipient's notification bell. */
+  notify?: boolean;
+};
+
+export async function recordActivity(db: Database, event: ActivityInput): Promise<void> {
+  await db.insert(activityEvents).values({
+    userId: event.userId,
+    projectId: event.projectId ?? null,
+    actorId: event.actorId ?? null,
+    type: event.type,
+    title: event.title,
+    description: event.description ?? null,
+    notify: event.notify ?? false,
+  });
+}

@@ -1,0 +1,57 @@
+// Turns project rows into the API shape (dates as ISO strings, with the member count and the caller's access).
+import type { Project } from "../../../shared/schemas/project";
+import type { projects } from "../../db/schema";
+
+type ProjectRow = typeof projects.$inferSelect;
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function toProjectDto(
+  row: ProjectRow,
+  extra: { authorizedUsersCount: number; customerName: string | null; accessLevel: Project["accessLevel"] },
+): Project {
+  return {
+    id: row.id,
+    userId: row.userId,
+    projectCode: row.projectCode,
+    projectName: row.projectName,
+    customerName: extra.customerName,
+    status: row.status,
+    packageType: row.packageType,
+    userLimit: row.userLimit,
+    authorizedUsersCount: extra.authorizedUsersCount,
+    iterationsUsed: row.iterationsUsed,
+    maxIterations: row.maxIterations,
+    expectedCompletionDate: iso(row.expectedCompletionDate),
+    prototypeUrl: row.prototypeUrl,
+    budgetRange: row.budgetRange,
+    timeline: row.timeline,
+    advancePaymentLink: row.advancePaymentLink,
+    advancePaymentLinkDate: iso(row.advancePaymentLinkDate),
+    advancePaymentAmount: row.advancePaymentAmount,
+    advancePaymentCurrency: row.advancePaymentCurrency,
+    advancePaymentReceivedDate: iso(row.advancePaymentReceivedDate),
+    advancePaymentDate: iso(row.advancePaymentDate),
+    advancePaymentDateManual: iso(row.advancePaymentDateManual),
+    advanceInvoiceName: row.advanceInvoiceName,
+    advanceInvoiceUrl: row.advanceInvoiceUrl,
+    finalPaymentLink: row.finalPaymentLink,
+    finalPaymentAmount: row.finalPaymentAmount,
+    finalInvoiceName: row.finalInvoiceName,
+    finalInvoiceUrl: row.finalInvoiceUrl,
+    finalPaymentDate: iso(row.finalPaymentDate),
+    finalPaymentDateManual: iso(row.finalPaymentDateManual),
+    balancePaymentLink: row.balancePaymentLink,
+    balancePaymentLinkDate: iso(row.balancePaymentLinkDate),
+    balancePaymentAmount: row.balancePaymentAmount,
+    balancePaymentCurrency: row.balancePaymentCurrency,
+    balancePaymentReceivedDate: iso(row.balancePaymentReceivedDate),
+    brdDocumentUrl: row.brdDocumentUrl,
+    brdDocumentName: row.brdDocumentName,
+    brdUploadedAt: iso(row.brdUploadedAt),
+    deploymentDate: iso(row.deploymentDate),
+    customerAccessExpiryDate: iso(row.customerAccessExpiryDate),
+    createdAt: row.createdAt.toISOString(),
+    accessLevel: extra.accessLevel,
+  };
+}

@@ -1,0 +1,62 @@
+// The project as the API returns it, and the New Project request (part 2 §3, §7).
+import { z } from "zod";
+import { PACKAGE_TYPES } from "../constants/packages";
+import { PROJECT_STATUSES } from "../domain/project-status";
+
+const isoDate = z.string().nullable();
+
+export const projectSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  projectCode: z.string(),
+  projectName: z.string().nullable(),
+  customerName: z.string().nullable(),
+  status: z.enum(PROJECT_STATUSES),
+  packageType: z.enum(PACKAGE_TYPES),
+  userLimit: z.number(),
+  authorizedUsersCount: z.number(),
+  iterationsUsed: z.number(),
+  maxIterations: z.number(),
+  expectedCompletionDate: isoDate,
+  prototypeUrl: z.string().nullable(),
+  budgetRange: z.string().nullable(),
+  timeline: z.string().nullable(),
+  advancePaymentLink: z.string().nullable(),
+  advancePaymentLinkDate: isoDate,
+  advancePaymentAmount: z.string().nullable(),
+  advancePaymentCurrency: z.enum(["USD", "INR"]),
+  advancePaymentReceivedDate: isoDate,
+  advancePaymentDate: isoDate,
+  advancePaymentDateManual: isoDate,
+  advanceInvoiceName: z.string().nullable(),
+  advanceInvoiceUrl: z.string().nullable(),
+  finalPaymentLink: z.string().nullable(),
+  finalPaymentAmount: z.string().nullable(),
+  finalInvoiceName: z.string().nullable(),
+  finalInvoiceUrl: z.string().nullable(),
+  finalPaymentDate: isoDate,
+  finalPaymentDateManual: isoDate,
+  balancePaymentLink: z.string().nullable(),
+  balancePaymentLinkDate: isoDate,
+  balancePaymentAmount: z.string().nullable(),
+  balancePaymentCurrency: z.enum(["USD", "INR"]),
+  balancePaymentReceivedDate: isoDate,
+  brdDocumentUrl: z.string().nullable(),
+  brdDocumentName: z.string().nullable(),
+  brdUploadedAt: isoDate,
+  deploymentDate: isoDate,
+  customerAccessExpiryDate: isoDate,
+  createdAt: z.string(),
+  /** The caller's access to this project: owner, a member's level, or company. */
+  accessLevel: z.enum(["owner", "admin", "user", "view_only", "company"]),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** POST /api/projects: the client may name a package; the server decides status, code and limits. */
+export const newProjectSchema = z.object({
+  packageType: z.enum(PACKAGE_TYPES).optional(),
+  budgetRange: z.string().max(50).optional(),
+  timeline: z.string().max(50).optional(),
+  userLimit: z.number().optional(),
+  status: z.string().optional(),
+});
