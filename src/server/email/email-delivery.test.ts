@@ -1,0 +1,95 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpServer, type TestSmtpServer } from "../../../tests/setup/smtp";
+import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
+import { outgoingEmails } from "../db/schema";
+
+describe("email through a real SMTP server", () => {
+  let smtp: TestSmtpServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: "Blueprint <no-reply@blueprint.test>" });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it("delivers the sign-in code with a plain-text and an HTML part", async () => {
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/request-code",
+      payload: { email: "smtp@example.com", name: "Sam <b>Tp</b>" },
+    });
+    const mail = await smtp.waitFor((m) => m.to === "smtp@example.com");
+    const code = mail.subject.match(/\d{6}/)?.[0];
+    expect(code).toBeDefined();
+    expect(mail.from).toBe("no-reply@blueprint.test");
+    expect(mail.text).toContain(code);
+    expect(mail.text).toContain("Blueprint");
+    expect(mail.text).toContain("10 minutes");
+    expect(mail.html).toContain(code);
+    // What the user typed is escaped in the HTML part.
+    expect(mail.html).toContain("Sam &lt;b&gt;Tp&lt;/b&gt;");
+    expect(mail.html).not.toContain("<b>Tp</b>");
+  });
+
+  it("keeps a message queued when the server refuses it, and delivers it on a later attempt", async () => {
+    smtp.failNext(1);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/request-code",
+      payload: { email: "retry@example.com", name: "Re Try" },
+    });
+    await t.app.emailWorker.drain();
+    const [queued] = await t.app.ctx.db.select().from(outgoingEmails).where(eq(outgoingEmails.toAddress, "retry@example.com"));
+    expect(queued?.status).toBe("pending");
+    expect(queued?.attempts).toBe(1);
+    expect(queued?.lastError).toBeTruthy();
+
+    // Make the retry due now instead of after the back-off.
+    await t.app.ctx.db
+      .update(outgoingEmails)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(outgoingEmails.toAddress, "retry@example.com"));
+    await t.app.emailWorker.drain();
+    await smtp.waitFor((m) => m.to === "retry@example.com");
+    const [sent] = await t.app.ctx.db.select().from(outgoingEmails).where(eq(outgoingEmails.toAddress, "retry@example.com"));
+    expect(sent?.status).toBe("sent");
+    expect(sent?.attempts).toBe(2);
+  });
+});
+
+describe("outbox mode (no SMTP_URL)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("stores the message and shows it, escaped, at /dev/mailbox", async () => {
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/request-code",
+      payload: { email: "box@example.com", name: "<script>x</script>" },
+    });
+    await t.app.emailWorker.drain();
+    const page = await t.app.inject({ method: "GET", url: "/dev/mailbox" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/\d{6} is your Blueprint sign-in code/);
+    expect(page.body).toContain("&lt;script&gt;x&lt;/script&gt;");
+    expect(page.body).not.toContain("<script>x</script>");
+  });
+
+  it("hides /dev/mailbox in production", async () => {
+    const prod = await createTestApp({ NODE_ENV: "production", DEMO_EMAIL: "" });
+    try {
+      expect((await prod.app.inject({ method: "GET", url: "/dev/mailbox" })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("operations endpoints", () => {
+  it("answers /healthz while the process is up", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/healthz" });
+    expect(res.json()).toEqual({ status: "ok" });
+  });
+
+  it("answers /readyz when the database answers", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/readyz" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ready" });
+  });
+
+  it("tags every answer with a request id, reusing a well-formed incoming one", async () => {
+    const fresh = await t.app.inject({ method: "GET", url: "/healthz" });
+    expect(fresh.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    const given = await t.app.inject({ method: "GET", url: "/healthz", headers: { "x-request-id": "trace-1234567" } });
+    expect(given.headers["x-request-id"]).toBe("trace-1234567");
+    const hostile = await t.app.inject({ method: "GET", url: "/healthz", headers: { "x-request-id": "bad id\u0001" } });
+    expect(hostile.headers["x-request-id"]).not.toContain("bad");
+  });
+
+  it("sends the security headers", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/healthz" });
+    const csp = String(res.headers["content-security-policy"]);
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "frame-src https:"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(res.headers["x-powered-by"]).toBeUndefined();
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("adds HSTS for one year when the app is served over https", async () => {
+    const secure = await createTestApp({ APP_URL: "https://portal.example.com" });
+    try {
+      const res = await secure.app.inject({ method: "GET", url: "/healthz" });
+      expect(res.headers["strict-transport-security"]).toContain("max-age=31536000");
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it("answers unknown API paths with the JSON 404 shape", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/nothing-here" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ message: "Not found", code: "NOT_FOUND" });
+  });
+
+  it("publishes an OpenAPI document generated from the route schemas, and a browsable reference", async () => {
+    const doc = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    const paths = doc.json().paths as Record<string, unknown>;
+    for (const path of [
+      "/api/auth/request-code",
+      "/api/auth/verify-code",
+      "/api/auth/user",
+      "/api/auth/logout",
+      "/healthz",
+      "/readyz",
+    ]) {
+      expect(paths).toHaveProperty(path);
+    }
+    const ui = await t.app.inject({ method: "GET", url: "/api/docs/" });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain("swagger");
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { formatPrice, PACKAGES, userLimitFor } from "./packages";
+
+describe("packages and prices", () => {
+  it.each([
+    ["basic", "USD", "$1,000"],
+    ["advanced", "USD", "$2,000"],
+    ["premium", "USD", "$4,000"],
+    ["basic", "INR", "₹80,000"],
+    ["advanced", "INR", "₹1,60,000"],
+    ["premium", "INR", "₹3,20,000"],
+  ] as const)("%s in %s is %s", (type, currency, expected) => {
+    expect(formatPrice(PACKAGES[type].prices[currency], currency)).toBe(expected);
+  });
+
+  it("gives each package its delivery time, users and badge", () => {
+    expect([PACKAGES.basic.deliveryHours, PACKAGES.advanced.deliveryHours, PACKAGES.premium.deliveryHours]).toEqual([48, 72, 96]);
+    expect([userLimitFor("basic"), userLimitFor("advanced"), userLimitFor("premium"), userLimitFor(null)]).toEqual([
+      5, 10, 20, 5,
+    ]);
+    expect(
+      Object.values(PACKAGES)
+        .filter((p) => p.mostPopular)
+        .map((p) => p.name),
+    ).toEqual(["ADVANCED"]);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { isUnauthorizedError } from "../api-error";
+import { requestCodeSchema, sanitizeCodeInput, verifyCodeSchema } from "./auth";
+
+describe("sign-in validation", () => {
+  it("keeps only digits in the code field, at most six", () => {
+    expect(sanitizeCodeInput("12a3-4 5678")).toBe("123456");
+    expect(sanitizeCodeInput("abc")).toBe("");
+  });
+
+  it.each([
+    [{ email: "bad", name: "Jo" }, "email", "Please enter a valid email address"],
+    [{ email: "jo@example.com", name: "J" }, "name", "Please enter your name"],
+    [{ email: "jo@example.com", name: "Jo\r\nBcc: x@y.z" }, "name", "Name contains invalid characters"],
+  ])("refuses %j on %s", (input, field, message) => {
+    const result = requestCodeSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.find((issue) => issue.path[0] === field)?.message).toBe(message);
+  });
+
+  it.each(["12345", "1234567", "12a456"])("refuses the code %s", (code) => {
+    const result = verifyCodeSchema.safeParse({ email: "jo@example.com", code });
+    expect(result.error?.issues[0]?.message).toBe("Please enter the 6-digit code");
+  });
+});
+
+describe("unauthorised errors (part 1 §8)", () => {
+  it.each([
+    ['401: {"message":"Not authenticated"}', true],
+    ["Unauthorized", true],
+    ["Authentication required", true],
+    ["Not authenticated", true],
+    ["500: boom", false],
+    ["404: Not found", false],
+  ])("%s is a session loss: %s", (message, expected) => {
+    expect(isUnauthorizedError(new Error(message))).toBe(expected);
+  });
+});
