@@ -271,6 +271,16 @@ describe("the session", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(401);
   });
 
+  it("ends a session at its absolute expiry even when active", async () => {
+    const cookie = await signIn(t.app, "absolute@example.com", "Abs Olute");
+    const [user] = await t.app.ctx.db.select().from(users).where(eq(users.email, "absolute@example.com"));
+    await t.app.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user?.id ?? ""));
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(401);
+  });
+
   it("gives company admins a 12-hour session", async () => {
     await signIn(t.app, "admin@blueprint.local", "Site Admin");
     const [admin] = await t.app.ctx.db.select().from(users).where(eq(users.email, "admin@blueprint.local"));
