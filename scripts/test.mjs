@@ -1,0 +1,16 @@
+// npm test: builds the web client, runs every test on PGlite, then the API tests again on PostgreSQL
+// when TEST_DATABASE_URL names a server (DESIGN.md §1).
+import { spawnSync } from "node:child_process";
+
+function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, { stdio: "inherit", env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
+run("npm", ["run", "build"]);
+run("npx", ["vitest", "run", ...process.argv.slice(2)], withoutPostgres);
+if (TEST_DATABASE_URL) {
+  console.log(`\nAPI tests again on PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, "//")})\n`);
+  run("npx", ["vitest", "run", "--project", "api"], { ...process.env, TEST_DATABASE_URL });
+}
