@@ -15,7 +15,7 @@ export const CUSTOMER_PATHS = [
 ] as const;
 export const COMPANY_PATHS = ["/", "/company", "/admin", "/company-dashboard"] as const;
 
-const ALL_APP_PATHS = new Set<string>([...PUBLIC_PATHS, ...SIGN_IN_PATHS, ...CUSTOMER_PATHS, ...COMPANY_PATHS, "/dev/mailbox"]);
+const ALL_APP_PATHS = new Set<string>([...PUBLIC_PATHS, ...SIGN_IN_PATHS, ...CUSTOMER_PATHS, ...COMPANY_PATHS]);
 
 /** Whether any audience has a screen at this path (the server answers 404 for the rest). */
 export function isKnownPath(pathname: string): boolean {

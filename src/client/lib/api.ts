@@ -1,5 +1,6 @@
 // The client's one way to talk to the API: cookies always sent, JSON bodies, errors as "status: body" (part 1 §7).
-import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { isUnauthorizedError } from "../../shared/api-error";
 import { QUERY_GC_MS, QUERY_RETRY_BASE_MS, QUERY_RETRY_MAX_MS, QUERY_STALE_MS } from "../../shared/constants/ui";
 
 export class ApiError extends Error {
@@ -70,8 +71,16 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   };
 }
 
+export const AUTH_USER_KEY = ["/api/auth/user"] as const;
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    // Part 1 §8: a 401 from any query means the session is gone; the router then shows the signed-out routes.
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.queryKey[0] !== AUTH_USER_KEY[0] && isUnauthorizedError(error)) client.setQueryData(AUTH_USER_KEY, null);
+      },
+    }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: "throw" }),
@@ -87,4 +96,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest, getQueryFn } from "../../lib/api";
+import { AUTH_USER_KEY, apiRequest, getQueryFn } from "../../lib/api";
 
-export const AUTH_USER_KEY = ["/api/auth/user"] as const;
+export { AUTH_USER_KEY };
 
 export function useAuth() {
   const query = useQuery<CurrentUser | null>({
