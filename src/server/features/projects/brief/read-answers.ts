@@ -138,7 +138,7 @@ const MEASURES: { pattern: RegExp; measure: string }[] = [
     measure: "monthly cost or revenue against today's baseline",
   },
   {
-    pattern: /\b(easy|easier|intuitive|satisf|happy|love|experience|ux|friendly|simple|nps|adopt|enjoy)/i,
+    pattern: /\b(easy|easier|intuitive|satisf|happ|love|experience|ux|friendly|simple|nps|adopt|enjoy)/i,
     measure: "testers' average ease-of-use rating, aiming for 4 out of 5 or better",
   },
   {
