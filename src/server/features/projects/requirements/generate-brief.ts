@@ -76,7 +76,7 @@ export async function generateBrief(ctx: AppContext, access: ProjectAccess, choi
     const [updated] = await tx
       .update(requirements)
       .set({
-        generatedBrief: brief,
+        generatedBrief: brief.trim(),
         briefGeneratedBy: generator.id,
         briefStatus: "generated",
         approvalStatus: "pending",

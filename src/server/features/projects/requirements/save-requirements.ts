@@ -69,7 +69,7 @@ export async function saveRequirements(db: Database, access: ProjectAccess, body
     const confirming = body.briefConfirmed === true;
     if (confirming && !brief) throw new AppError(400, "BRIEF_EMPTY", REQUIREMENT_MESSAGES.briefEmpty);
 
-    const briefChanged = body.generatedBrief !== undefined && brief !== (existing?.generatedBrief ?? null);
+    const briefChanged = body.generatedBrief !== undefined && brief !== stored(existing?.generatedBrief);
     const now = new Date();
     const values = {
       projectName: stored(answers.projectName),
