@@ -24,6 +24,7 @@ import {
   saveErrors,
 } from "../../../shared/schemas/requirements";
 import { PageHeader } from "../../components/layout/PageHeader";
+import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
@@ -371,15 +372,20 @@ function RequirementsWorkspace({ project }: { project: Project }) {
     );
   }
 
-  const readOnlyReason = !canEdit
-    ? `You have ${accessLabel(project.accessLevel)} access to this project: you can read the requirements and the brief, but only the owner and admins can change them.`
-    : locked
-      ? "The brief is confirmed, so these answers are locked."
-      : null;
+  const accessNotice = canEdit
+    ? null
+    : `You have ${accessLabel(project.accessLevel)} access to this project: you can read the requirements and the brief, but only the owner and admins can change them.`;
+  const readOnlyReason = locked && canEdit ? "The brief is confirmed, so these answers are locked." : null;
 
   return (
     <>
       <StatusCards requirements={data ?? null} />
+      {accessNotice && (
+        <Alert variant="info" className="mb-4">
+          <Users aria-hidden="true" />
+          <span>{accessNotice}</span>
+        </Alert>
+      )}
       <Tabs value={tab} onValueChange={(value) => setTab(value as "form" | "brief")}>
         <TabsList aria-label="Requirements and brief">
           <TabsTrigger value="form">
@@ -422,12 +428,6 @@ function RequirementsWorkspace({ project }: { project: Project }) {
           />
         </TabsContent>
       </Tabs>
-      {!canEdit && (
-        <p className="mt-4 flex items-center gap-2 text-sm text-slate-500">
-          <Users className="size-4" aria-hidden="true" /> Team members with admin access can edit; ask the project owner to change
-          your access.
-        </p>
-      )}
     </>
   );
 }

@@ -22,6 +22,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
+import { cn } from "../../lib/cn";
 import { useSelectedProject } from "../projects/use-selected-project";
 import { AddUserDialog } from "./AddUserDialog";
 import { useProjectUsers, useRemoveProjectUser } from "./team-queries";
@@ -220,19 +221,15 @@ function UserRow({ user, canManage, onRemove }: { user: ProjectUser; canManage: 
         {user.email.charAt(0)}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium text-slate-900">{user.email}</p>
-        <p className="text-xs text-slate-500">Added on {added}</p>
+        <p className="truncate font-medium text-slate-900" title={user.email}>
+          {user.email}
+        </p>
+        <div className="mt-0.5 flex flex-wrap items-center gap-2">
+          <p className="text-xs text-slate-500">Added on {added}</p>
+          <AccessBadge level={user.accessLevel} className="sm:hidden" />
+        </div>
       </div>
-      <Tooltip content={ACCESS_LEVEL_DESCRIPTIONS[user.accessLevel]}>
-        <Badge
-          variant={BADGE[user.accessLevel]}
-          className={user.accessLevel === "admin" ? "ring-1 ring-brand-300" : undefined}
-          tabIndex={0}
-        >
-          {user.accessLevel === "admin" && <Shield className="size-3" aria-hidden="true" />}
-          {ACCESS_LEVEL_LABELS[user.accessLevel]}
-        </Badge>
-      </Tooltip>
+      <AccessBadge level={user.accessLevel} className="hidden sm:inline-flex" />
       {canManage && (
         <Button
           variant="ghost"
@@ -245,6 +242,17 @@ function UserRow({ user, canManage, onRemove }: { user: ProjectUser; canManage: 
         </Button>
       )}
     </li>
+  );
+}
+
+function AccessBadge({ level, className }: { level: MemberAccessLevel; className?: string }) {
+  return (
+    <Tooltip content={ACCESS_LEVEL_DESCRIPTIONS[level]}>
+      <Badge variant={BADGE[level]} className={cn(level === "admin" && "ring-1 ring-brand-300", className)} tabIndex={0}>
+        {level === "admin" && <Shield className="size-3" aria-hidden="true" />}
+        {ACCESS_LEVEL_LABELS[level]}
+      </Badge>
+    </Tooltip>
   );
 }
 
