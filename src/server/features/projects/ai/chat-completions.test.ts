@@ -86,7 +86,7 @@ describe("the AI brief through a chat-completions service", () => {
     const res = await generate(project.id, owner.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      generatedBrief: "# ClinicFlow\n\n## 1. Executive summary\n\nWritten by the model.\n",
+      generatedBrief: "# ClinicFlow\n\n## 1. Executive summary\n\nWritten by the model.",
       briefGeneratedBy: "ai:brief-model",
     });
     expect(calls).toHaveLength(1);
