@@ -60,6 +60,9 @@ async function signInWithEmailedCode(page: Page, email: string, name: string) {
     (m) => m.to === email && /sign-in code/.test(m.subject) && smtp.messages.indexOf(m) >= sentAfter,
   );
   const code = mail.subject.match(/\d{6}/)?.[0] ?? "";
+  // The code field is cleared 100 ms after the code step opens (part 1 §4); type the code after that.
+  await page.getByText("Enter Your Code").waitFor();
+  await page.waitForTimeout(200);
   await page.getByLabel("6-digit code").fill(code);
   await page.getByRole("button", { name: "Verify & Login" }).click();
   await page.waitForURL(`${base}/`);

@@ -229,7 +229,7 @@ export function composeBrief(input: BriefInput): string {
   if (stack) techNotes.push(`- **Stated preference:** ${p(withFullStop(capitalize(shorten(stack.replace(/\n+/g, "; "), 60))))}`);
   if (tech.noPreference || (!stack && !tech.platforms.length)) {
     techNotes.push(
-      "- **Stack:** no fixed preference, so the prototype uses a mainstream web stack (React with a Node.js API) that any development team can take over.",
+      `- **Stack:** ${stack ? "no fixed preference" : "not specified yet"}, so the prototype uses a mainstream web stack (React with a Node.js API) that any development team can take over.`,
     );
   } else if (tech.platforms.length) {
     techNotes.push(`- **Stack:** the prototype is built with ${joinWords(tech.platforms)}, as requested.`);
