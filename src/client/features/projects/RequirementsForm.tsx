@@ -137,20 +137,25 @@ export function RequirementsForm(props: RequirementsFormProps) {
       </ol>
 
       {!readOnly && (
-        <div className="sticky bottom-0 z-10 -mx-1 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white/95 p-3 shadow-lg backdrop-blur sm:flex-row-reverse sm:items-center sm:justify-between">
-          <p className="text-sm text-slate-600" aria-live="polite">
+        <div className="sticky bottom-0 z-10 -mx-1 flex flex-col gap-2 rounded-xl border border-slate-200 bg-white/95 p-3 shadow-lg backdrop-blur sm:flex-row-reverse sm:items-center sm:justify-between">
+          <p className="text-xs text-slate-600 sm:text-sm" aria-live="polite">
             {props.dirty
               ? "Unsaved changes — kept on this device until you save."
               : props.lastSavedAt
                 ? `All changes saved (${formatTime(props.lastSavedAt)}).`
                 : "Nothing saved yet."}
           </p>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Button type="submit" variant="outline" disabled={props.saving || props.generating}>
+          <div className="flex gap-2">
+            <Button type="submit" variant="outline" className="flex-1 sm:flex-none" disabled={props.saving || props.generating}>
               {props.saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
               {props.saving ? "Saving..." : "Save"}
             </Button>
-            <Button type="button" onClick={props.onGenerate} disabled={props.saving || props.generating}>
+            <Button
+              type="button"
+              className="flex-[2] sm:flex-none"
+              onClick={props.onGenerate}
+              disabled={props.saving || props.generating}
+            >
               {props.generating ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
               {props.generating ? "Generating..." : "Generate AI Brief"}
             </Button>

@@ -14,7 +14,7 @@ export type BriefPdfInput = {
 };
 
 const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = { left: 56, right: 56, top: 62, bottom: 50 };
+const MARGIN = { left: 56, right: 56, top: 58, bottom: 44 };
 const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 const COLORS = {
   ink: rgb(0.12, 0.14, 0.2),
@@ -182,7 +182,7 @@ export async function renderBriefPdf(input: BriefPdfInput): Promise<Uint8Array> 
           const size = block.level === 2 ? 12 : 10.5;
           const lines = wrapSpans(block.spans, fonts, size, CONTENT_WIDTH, { bold: true });
           cursor.y -= block.level === 2 ? 9 : 5;
-          ensure(size + 2 * BODY_LEADING);
+          ensure(size + 4 + 2 * BODY_LEADING);
           drawLines(lines, { x: MARGIN.left, size, leading: size + 4, color: block.level === 2 ? COLORS.brand : COLORS.ink });
           if (block.level === 2) {
             cursor.page.drawLine({
@@ -200,7 +200,7 @@ export async function renderBriefPdf(input: BriefPdfInput): Promise<Uint8Array> 
         const isMeta = previous?.type === "heading" && previous.level === 1 && block.spans.every((s) => s.italic);
         const size = isMeta ? 9.5 : BODY_SIZE;
         const lines = wrapSpans(block.spans, fonts, size, CONTENT_WIDTH);
-        ensure(Math.min(lines.length, 3) * BODY_LEADING);
+        ensure(Math.min(lines.length, 2) * BODY_LEADING);
         drawLines(lines, { x: MARGIN.left, size, leading: BODY_LEADING, color: isMeta ? COLORS.muted : COLORS.ink });
         if (isMeta) {
           cursor.y -= 4;
