@@ -18,8 +18,12 @@ const customerPages = () => import("./features/customer-pages/pages");
 const DashboardPage = lazy(() => customerPages().then((m) => ({ default: m.DashboardPage })));
 const ProfilePage = lazy(() => customerPages().then((m) => ({ default: m.ProfilePage })));
 const OnboardingPage = lazy(() => customerPages().then((m) => ({ default: m.OnboardingPage })));
-const RequirementsPage = lazy(() => customerPages().then((m) => ({ default: m.RequirementsPage })));
-const UserManagementPage = lazy(() => customerPages().then((m) => ({ default: m.UserManagementPage })));
+const RequirementsPage = lazy(() =>
+  import("./features/projects/RequirementsPage").then((m) => ({ default: m.RequirementsPage })),
+);
+const UserManagementPage = lazy(() =>
+  import("./features/team/UserManagementPage").then((m) => ({ default: m.UserManagementPage })),
+);
 const TestingFeedbackPage = lazy(() => customerPages().then((m) => ({ default: m.TestingFeedbackPage })));
 const CommunicationsPage = lazy(() => customerPages().then((m) => ({ default: m.CommunicationsPage })));
 const MeetingRequestsPage = lazy(() => customerPages().then((m) => ({ default: m.MeetingRequestsPage })));

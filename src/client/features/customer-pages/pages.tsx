@@ -10,17 +10,6 @@ export function ProfilePage() {
 export function OnboardingPage() {
   return <SectionPlaceholder title="Onboarding" description="Company setup, NDA agreement and prototype status." />;
 }
-export function RequirementsPage() {
-  return (
-    <SectionPlaceholder
-      title="Prototype Projects"
-      description="Your projects, the requirements questionnaire and the AI brief."
-    />
-  );
-}
-export function UserManagementPage() {
-  return <SectionPlaceholder title="User Management" description="The team members who may view and test your prototype." />;
-}
 export function TestingFeedbackPage() {
   return <SectionPlaceholder title="Testing & Feedback" description="Test the hosted prototype and send feedback to the team." />;
 }

@@ -1,16 +1,51 @@
-// GET /api/projects: the caller's own projects, oldest first (the first is the current one), in one query.
-import { asc, eq, sql } from "drizzle-orm";
+// GET /api/projects: the caller's own projects, then those they are a member of, oldest first (the first is the
+// current one), each with the caller's access level; a company admin sees every project. One query.
+import { and, asc, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import type { ProjectAccessLevel } from "../../../shared/domain/project-access";
+import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { profiles, projectMembers, projects } from "../../db/schema";
 import { toProjectDto } from "./project-dto";
 
+/** A company admin's list is capped: the admin console has its own paginated list. */
+export const COMPANY_PROJECT_LIST_LIMIT = 500;
+
+const memberCount = sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`;
+
+export async function listProjectsFor(db: Database, user: Pick<SessionUser, "id" | "email" | "role">) {
+  if (user.role === "company") {
+    const rows = await db
+      .select({ project: projects, customerName: profiles.fullName, memberCount })
+      .from(projects)
+      .leftJoin(profiles, eq(profiles.userId, projects.userId))
+      .orderBy(desc(projects.createdAt))
+      .limit(COMPANY_PROJECT_LIST_LIMIT);
+    return rows.map((row) =>
+      toProjectDto(row.project, {
+        authorizedUsersCount: row.memberCount,
+        customerName: row.customerName,
+        accessLevel: "company",
+      }),
+    );
+  }
+  const email = user.email.toLowerCase();
+  const rows = await db
+    .select({ project: projects, customerName: profiles.fullName, memberCount, memberLevel: projectMembers.accessLevel })
+    .from(projects)
+    .leftJoin(profiles, eq(profiles.userId, projects.userId))
+    .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.email, email)))
+    .where(or(eq(projects.userId, user.id), isNotNull(projectMembers.id)))
+    .orderBy(sql`case when ${projects.userId} = ${user.id} then 0 else 1 end`, asc(projects.createdAt));
+  return rows.map((row) => {
+    const accessLevel: ProjectAccessLevel = row.project.userId === user.id ? "owner" : (row.memberLevel ?? "view_only");
+    return toProjectDto(row.project, { authorizedUsersCount: row.memberCount, customerName: row.customerName, accessLevel });
+  });
+}
+
+/** Only the projects the user owns, oldest first (kept for callers that need ownership alone). */
 export async function listOwnProjects(db: Database, userId: string) {
   const rows = await db
-    .select({
-      project: projects,
-      customerName: profiles.fullName,
-      memberCount: sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`,
-    })
+    .select({ project: projects, customerName: profiles.fullName, memberCount })
     .from(projects)
     .leftJoin(profiles, eq(profiles.userId, projects.userId))
     .where(eq(projects.userId, userId))

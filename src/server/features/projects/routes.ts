@@ -1,12 +1,14 @@
+// Projects: GET/POST /api/projects, plus the per-project routes of requirements, the brief and the team.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DEFAULT_NEW_PROJECT } from "../../../shared/constants/packages";
 import { newProjectSchema, projectSchema } from "../../../shared/schemas/project";
-import { requireCustomer } from "../../auth/guards";
+import { requireCustomer, requireUser } from "../../auth/guards";
 import { errorReplies } from "../../http/openapi";
-import { createProject } from "./create-project";
-import { listOwnProjects } from "./list-projects";
-import { toProjectDto } from "./project-dto";
+import { createCustomerProject } from "./create-customer-project";
+import { listProjectsFor } from "./list-projects";
+import { requirementsRoutes } from "./requirements/routes";
+import { teamRoutes } from "./team/routes";
 
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -16,13 +18,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["projects"],
-        summary: "The caller's projects; the first is the current one",
+        summary: "The caller's own projects, then those they are a member of; the first is the current one",
         response: { 200: z.array(projectSchema), ...errorReplies },
       },
     },
     async (request) => {
-      const user = await requireCustomer(request);
-      return listOwnProjects(ctx.db, user.id);
+      const user = await requireUser(request);
+      return listProjectsFor(ctx.db, user);
     },
   );
 
@@ -31,20 +33,22 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["projects"],
-        summary: "Create a project (New Project)",
+        summary: "Create a project (New Project); the server sets the code, the status and the user limit",
         body: newProjectSchema,
         response: { 201: projectSchema, ...errorReplies },
       },
     },
     async (request, reply) => {
       const user = await requireCustomer(request);
-      const created = await createProject(ctx.db, {
-        ownerId: user.id,
+      const created = await createCustomerProject(ctx.db, user, {
         packageType: request.body.packageType ?? DEFAULT_NEW_PROJECT.packageType,
         budgetRange: request.body.budgetRange ?? DEFAULT_NEW_PROJECT.budgetRange,
         timeline: request.body.timeline ?? DEFAULT_NEW_PROJECT.timeline,
       });
-      return reply.status(201).send(toProjectDto(created, { authorizedUsersCount: 0, customerName: null, accessLevel: "owner" }));
+      return reply.status(201).send(created);
     },
   );
+
+  await app.register(requirementsRoutes);
+  await app.register(teamRoutes);
 };

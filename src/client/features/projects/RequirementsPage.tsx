@@ -1,0 +1,433 @@
+// /requirements — Prototype Projects: summary and status cards, the project selector, the Requirements Form and
+// the Generated Brief tabs, and New Project (part 2 §2, §4, §8).
+import { ClipboardCheck, FileText, FolderPlus, Loader2, RefreshCw, ShieldCheck, Sparkles, Users } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { PACKAGES } from "../../../shared/constants/packages";
+import {
+  approvalCardStatus,
+  type BriefCardStatus,
+  briefCardStatus,
+  briefStatusLabel,
+  requirementsCardStatus,
+} from "../../../shared/domain/brief-status";
+import { ACCESS_LEVEL_LABELS, accessAllows } from "../../../shared/domain/project-access";
+import { progressForStatus, statusLabel } from "../../../shared/domain/project-status";
+import type { Project } from "../../../shared/schemas/project";
+import {
+  EMPTY_ANSWERS,
+  missesSaveMinimum,
+  REQUIREMENT_MESSAGES,
+  REQUIREMENT_TEXT_FIELDS,
+  type RequirementAnswers,
+  type RequirementField,
+  type Requirements,
+  saveErrors,
+} from "../../../shared/schemas/requirements";
+import { PageHeader } from "../../components/layout/PageHeader";
+import { Alert } from "../../components/ui/alert";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Progress } from "../../components/ui/progress";
+import { Select } from "../../components/ui/select";
+import { Skeleton } from "../../components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { toast } from "../../components/ui/use-toast";
+import { ApiError, serverFieldErrors, serverMessage } from "../../lib/api";
+import { type AiFailure, BriefPanel } from "./BriefPanel";
+import { reportError, reportNewProjectFailure } from "./project-messages";
+import { useCreateProject, useGenerateBrief, useRequirements, useSaveRequirements } from "./project-queries";
+import { RequirementsForm } from "./RequirementsForm";
+import { answersFromDraft, clearDraft, readDraft, sameAnswers, writeDraft } from "./use-requirements-draft";
+import { useSelectedProject } from "./use-selected-project";
+
+export function RequirementsPage() {
+  const { projects, list, selected, select } = useSelectedProject();
+  const create = useCreateProject();
+
+  const newProject = () =>
+    create.mutate(undefined, {
+      onSuccess: (project) => {
+        select(project.id);
+        toast({ title: "New project created", description: `${project.projectCode} is ready for its requirements.` });
+      },
+      onError: reportNewProjectFailure,
+    });
+
+  const newProjectButton = (
+    <Button onClick={newProject} disabled={create.isPending}>
+      {create.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <FolderPlus aria-hidden="true" />}
+      {create.isPending ? "Creating..." : "New Project"}
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Prototype Projects"
+        description="Describe what you need, get a two-page brief, and approve it to start the build."
+        actions={newProjectButton}
+      />
+      {projects.isLoading ? (
+        <PageSkeleton />
+      ) : !selected ? (
+        <NoProjectData onRetry={() => projects.refetch()} retrying={projects.isFetching} failed={projects.isError} />
+      ) : (
+        <>
+          {list.length > 1 && (
+            <div className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-center">
+              <label id="project-select-label" htmlFor="project-select" className="text-sm font-medium text-slate-800">
+                Project
+              </label>
+              <Select
+                id="project-select"
+                aria-label="Project"
+                className="sm:max-w-md"
+                value={selected.id}
+                onValueChange={select}
+                options={list.map((project) => ({
+                  value: project.id,
+                  label: `${project.projectCode} — ${project.projectName ?? "Untitled project"}`,
+                }))}
+              />
+            </div>
+          )}
+          <ProjectSummary project={selected} />
+          <RequirementsWorkspace key={selected.id} project={selected} />
+        </>
+      )}
+    </>
+  );
+}
+
+function PageSkeleton() {
+  return (
+    <div className="grid gap-4" aria-busy="true">
+      <span className="sr-only">Loading projects</span>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-24" />
+        ))}
+      </div>
+      <Skeleton className="h-10 w-72" />
+      <Skeleton className="h-96" />
+    </div>
+  );
+}
+
+function NoProjectData({ onRetry, retrying, failed }: { onRetry: () => void; retrying: boolean; failed: boolean }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 py-14 text-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+          <FileText className="size-6" aria-hidden="true" />
+        </span>
+        <h2 className="text-lg font-semibold text-slate-900">No Project Data Found</h2>
+        <p className="max-w-md text-sm text-slate-600">
+          {failed
+            ? "Your projects could not be loaded. Check your connection and try again."
+            : "You have no prototype project yet. Create one with New Project, or complete onboarding to set up your first."}
+        </p>
+        <Button variant="outline" onClick={onRetry} disabled={retrying}>
+          <RefreshCw className={retrying ? "animate-spin" : undefined} aria-hidden="true" />
+          Retry
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProjectSummary({ project }: { project: Project }) {
+  const pkg = PACKAGES[project.packageType];
+  const progress = progressForStatus(project.status);
+  return (
+    <section aria-label="Project summary" className="mb-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <SummaryCard label="Project">
+        <p className="font-mono text-lg font-semibold text-slate-900">{project.projectCode}</p>
+        <p className="truncate text-sm text-slate-600">{project.projectName ?? "Untitled project"}</p>
+      </SummaryCard>
+      <SummaryCard label="Package">
+        <p className="text-lg font-semibold text-slate-900">{pkg.name}</p>
+        <p className="text-sm text-slate-600">
+          {pkg.deliveryHours}-hour prototype · {project.maxIterations} iterations
+        </p>
+      </SummaryCard>
+      <SummaryCard label="Status">
+        <p className="text-lg font-semibold text-slate-900">{statusLabel(project.status)}</p>
+        <div className="mt-2 flex items-center gap-2">
+          <Progress value={progress} label="Project progress" />
+          <span className="text-xs font-medium text-slate-600">{progress}%</span>
+        </div>
+      </SummaryCard>
+      <SummaryCard label="Team">
+        <p className="text-lg font-semibold text-slate-900">
+          {project.authorizedUsersCount} / {project.userLimit} users
+        </p>
+        <p className="text-sm text-slate-600">
+          {project.accessLevel === "owner" ? "You own this project" : `Your access: ${accessLabel(project.accessLevel)}`}
+        </p>
+      </SummaryCard>
+    </section>
+  );
+}
+
+function accessLabel(level: Project["accessLevel"]): string {
+  if (level === "owner") return "Owner";
+  if (level === "company") return "Company admin";
+  return ACCESS_LEVEL_LABELS[level];
+}
+
+function SummaryCard({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardContent className="pt-5">
+        <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</p>
+        <div className="mt-1">{children}</div>
+      </CardContent>
+    </Card>
+  );
+}
+
+const STATUS_STYLE: Record<BriefCardStatus, "success" | "warning" | "secondary" | "default"> = {
+  completed: "success",
+  approved: "success",
+  generated: "default",
+  defined: "default",
+  pending: "warning",
+  "not generated": "secondary",
+};
+
+function StatusCards({ requirements }: { requirements: Requirements | null }) {
+  const cards = [
+    { title: "Requirements", icon: ClipboardCheck, status: requirementsCardStatus(requirements) },
+    { title: "AI Brief", icon: Sparkles, status: briefCardStatus(requirements) },
+    { title: "Approval", icon: ShieldCheck, status: approvalCardStatus(requirements) },
+  ];
+  return (
+    <section aria-label="Requirements status" className="mb-6 grid gap-4 sm:grid-cols-3">
+      {cards.map(({ title, icon: Icon, status }) => (
+        <Card key={title}>
+          <CardContent className="flex items-center gap-3 pt-5">
+            <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            <div>
+              <p className="text-sm font-medium text-slate-700">{title}</p>
+              <Badge variant={STATUS_STYLE[status]} className="mt-1">
+                {briefStatusLabel(status)}
+              </Badge>
+            </div>
+          </CardContent>
+        </Card>
+      ))}
+    </section>
+  );
+}
+
+function answersOf(requirements: Requirements | null | undefined): RequirementAnswers {
+  const answers = { ...EMPTY_ANSWERS };
+  for (const field of REQUIREMENT_TEXT_FIELDS) answers[field] = requirements?.[field] ?? "";
+  return answers;
+}
+
+function firstErrorField(errors: Record<string, string>): void {
+  const field = REQUIREMENT_TEXT_FIELDS.find((name) => errors[name]);
+  if (field) document.getElementById(`req-${field}`)?.focus();
+}
+
+/** One project's questionnaire and brief; remounted per project so every project has its own draft. */
+function RequirementsWorkspace({ project }: { project: Project }) {
+  const requirements = useRequirements(project.id);
+  const save = useSaveRequirements(project.id);
+  const generate = useGenerateBrief(project.id);
+  const canEdit = accessAllows(project.accessLevel, "edit");
+  const data = requirements.data;
+  const locked = Boolean(data?.briefConfirmed);
+  const readOnly = !canEdit || locked;
+
+  const baseline = useMemo(() => answersOf(data), [data]);
+  const [answers, setAnswers] = useState<RequirementAnswers>(EMPTY_ANSWERS);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [restoredAt, setRestoredAt] = useState<string | null>(null);
+  const [tab, setTab] = useState<"form" | "brief">("form");
+  const [aiFailure, setAiFailure] = useState<AiFailure>(null);
+  const initialised = useRef(false);
+  const previousBaseline = useRef(baseline);
+
+  // First load: the server's answers, or the unsaved draft typed on this device.
+  useEffect(() => {
+    if (initialised.current || data === undefined) return;
+    initialised.current = true;
+    previousBaseline.current = baseline;
+    const draft = readDraft<unknown>("requirements", project.id);
+    const fromDraft = answersFromDraft(draft?.value);
+    if (!readOnly && draft && fromDraft && !sameAnswers(fromDraft, baseline)) {
+      setAnswers(fromDraft);
+      setRestoredAt(draft.savedAt);
+    } else {
+      setAnswers(baseline);
+      if (data?.generatedBrief) setTab(data.briefConfirmed ? "brief" : "form");
+    }
+  }, [data, baseline, project.id, readOnly]);
+
+  // Server changes (a teammate's save) replace the answers only when nothing unsaved would be lost.
+  useEffect(() => {
+    if (!initialised.current || previousBaseline.current === baseline) return;
+    setAnswers((current) => (sameAnswers(current, previousBaseline.current) ? baseline : current));
+    previousBaseline.current = baseline;
+  }, [baseline]);
+
+  const dirty = initialised.current && !sameAnswers(answers, baseline);
+
+  // Keep what is typed on this device until it is saved.
+  useEffect(() => {
+    if (!initialised.current || readOnly) return;
+    if (dirty) writeDraft("requirements", project.id, answers);
+    else clearDraft("requirements", project.id);
+  }, [answers, dirty, readOnly, project.id]);
+
+  const onChange = useCallback((field: RequirementField, value: string) => {
+    setAnswers((current) => ({ ...current, [field]: value }));
+  }, []);
+
+  // After the first save attempt, messages follow the typing.
+  useEffect(() => {
+    if (submitted) setErrors(saveErrors(answers));
+  }, [answers, submitted]);
+
+  const saveAnswers = async (): Promise<boolean> => {
+    const found = saveErrors(answers);
+    setSubmitted(true);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      toast({
+        title: "Error",
+        variant: "destructive",
+        description: missesSaveMinimum(answers)
+          ? REQUIREMENT_MESSAGES.saveMinimum
+          : "Please fix the highlighted answers before saving.",
+      });
+      firstErrorField(found);
+      return false;
+    }
+    try {
+      await save.mutateAsync({ ...answers, requirementsStatus: "completed" });
+      setRestoredAt(null);
+      return true;
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      if (Object.keys(fields).length) setErrors(fields);
+      reportError(error, "Failed to save requirements");
+      return false;
+    }
+  };
+
+  const onSave = async () => {
+    if (await saveAnswers()) toast({ title: "Requirements saved", description: "Your answers are saved." });
+  };
+
+  const onGenerate = async (choice?: "builtin") => {
+    if (!data) {
+      toast({ title: "Error", variant: "destructive", description: REQUIREMENT_MESSAGES.saveFirst });
+      return;
+    }
+    if (dirty && !(await saveAnswers())) return;
+    if (answers.coreFunctionality.trim().length < 10) {
+      setErrors({ coreFunctionality: REQUIREMENT_MESSAGES.coreFunctionality });
+      setTab("form");
+      toast({ title: "Error", variant: "destructive", description: REQUIREMENT_MESSAGES.generateNeedsCore });
+      setTimeout(() => document.getElementById("req-coreFunctionality")?.focus(), 0);
+      return;
+    }
+    setTab("brief");
+    generate.mutate(choice, {
+      onSuccess: () => {
+        setAiFailure(null);
+        toast({ title: "Brief ready", description: "Read it through, edit anything, then confirm it." });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 502) {
+          const message = serverMessage(error, "The AI service is unavailable.");
+          setAiFailure({ message });
+          toast({ title: "AI service unavailable", description: message, variant: "destructive" });
+          return;
+        }
+        reportError(error, "Failed to generate the brief");
+      },
+    });
+  };
+
+  if (requirements.isLoading) return <Skeleton className="h-96" />;
+  if (requirements.isError) {
+    return (
+      <Card>
+        <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+          <p className="text-slate-700">The requirements could not be loaded.</p>
+          <Button variant="outline" onClick={() => requirements.refetch()}>
+            <RefreshCw aria-hidden="true" /> Retry
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const accessNotice = canEdit
+    ? null
+    : `You have ${accessLabel(project.accessLevel)} access to this project: you can read the requirements and the brief, but only the owner and admins can change them.`;
+  const readOnlyReason = locked && canEdit ? "The brief is confirmed, so these answers are locked." : null;
+
+  return (
+    <>
+      <StatusCards requirements={data ?? null} />
+      {accessNotice && (
+        <Alert variant="info" className="mb-4">
+          <Users aria-hidden="true" />
+          <span>{accessNotice}</span>
+        </Alert>
+      )}
+      <Tabs value={tab} onValueChange={(value) => setTab(value as "form" | "brief")}>
+        <TabsList aria-label="Requirements and brief">
+          <TabsTrigger value="form">
+            <ClipboardCheck className="size-4" aria-hidden="true" /> Requirements Form
+          </TabsTrigger>
+          <TabsTrigger value="brief">
+            <Sparkles className="size-4" aria-hidden="true" /> Generated Brief
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="form" forceMount className="data-[state=inactive]:hidden">
+          <RequirementsForm
+            answers={answers}
+            errors={errors}
+            onChange={onChange}
+            onSave={onSave}
+            onGenerate={() => onGenerate()}
+            saving={save.isPending}
+            generating={generate.isPending}
+            dirty={dirty}
+            readOnly={readOnly}
+            readOnlyReason={readOnlyReason}
+            restoredAt={restoredAt}
+            onDiscardDraft={() => {
+              clearDraft("requirements", project.id);
+              setAnswers(baseline);
+              setRestoredAt(null);
+              setErrors({});
+            }}
+            lastSavedAt={data?.updatedAt ?? null}
+          />
+        </TabsContent>
+        <TabsContent value="brief">
+          <BriefPanel
+            projectId={project.id}
+            requirements={data ?? null}
+            canEdit={canEdit}
+            generating={generate.isPending}
+            aiFailure={aiFailure}
+            onGenerate={onGenerate}
+          />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}

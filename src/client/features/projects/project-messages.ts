@@ -1,0 +1,32 @@
+// Toast texts of Prototype Projects (part 2 §8) and the session-loss handling of New Project and Confirm Brief.
+import { isUnauthorizedError } from "../../../shared/api-error";
+import { toast } from "../../components/ui/use-toast";
+import { serverMessage } from "../../lib/api";
+
+export const NEW_PROJECT_LOGIN_DELAY_MS = 1000;
+export const CONFIRM_LOGIN_DELAY_MS = 500;
+
+/** New Project failed: a lost session shows 'Please Login' and goes to /auth after 1 s; anything else says why. */
+export function reportNewProjectFailure(error: unknown): void {
+  if (isUnauthorizedError(error)) {
+    toast({ title: "Please Login", description: "Your session has ended. Please sign in again.", variant: "destructive" });
+    setTimeout(() => window.location.assign("/auth"), NEW_PROJECT_LOGIN_DELAY_MS);
+    return;
+  }
+  const reason = serverMessage(error, error instanceof Error ? error.message : "Please try again.");
+  toast({ title: "Error", description: `Failed to create new project: ${reason}`, variant: "destructive" });
+}
+
+/** Confirm Brief failed: a lost session logs in again through /api/login after 0.5 s. */
+export function reportConfirmFailure(error: unknown): void {
+  if (isUnauthorizedError(error)) {
+    toast({ title: "Unauthorized", description: "Your session has ended; logging in again...", variant: "destructive" });
+    setTimeout(() => window.location.assign("/api/login"), CONFIRM_LOGIN_DELAY_MS);
+    return;
+  }
+  toast({ title: "Error", description: "Failed to confirm brief", variant: "destructive" });
+}
+
+export function reportError(error: unknown, fallback: string): void {
+  toast({ title: "Error", description: serverMessage(error, fallback), variant: "destructive" });
+}

@@ -1,0 +1,316 @@
+// Reads free-text questionnaire answers the way an analyst would: lists out of prose, priorities out of wording,
+// measures out of goals. Pure functions; the built-in composer is written on top of them.
+
+const BULLET_PREFIX = /^\s*(?:[-*+•▪◦–—]|\(?\d{1,2}[.):]|\(?[a-zA-Z][.)](?=\s))\s*/;
+
+/** Collapses runs of spaces and tidies a fragment of user text. */
+export function tidy(text: string | null | undefined): string {
+  return (text ?? "")
+    .replace(/\r\n?/g, "\n")
+    .replace(/[ \t]+/g, " ")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** Escapes characters that Markdown would read as formatting, so user text is shown as written. */
+export function plain(text: string): string {
+  return text.replace(/([\\`*_[\]#|<>])/g, "\\$1").replace(/^(\d+)\. /, "$1\\. ");
+}
+
+export function capitalize(text: string): string {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+export function withFullStop(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return trimmed;
+  return /[.!?…)"”']$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+function withoutFullStop(text: string): string {
+  return text.trim().replace(/[.;,:]+$/, "");
+}
+
+/** A list item: capitalised, without a trailing full stop unless it holds several sentences. */
+export function listItem(text: string): string {
+  const trimmed = capitalize(text.trim());
+  return /[.!?]\s+\S/.test(trimmed) ? withFullStop(trimmed) : withoutFullStop(trimmed);
+}
+
+export function sentences(text: string): string[] {
+  return tidy(text)
+    .replace(/\n+/g, " ")
+    .split(/(?<=[.!?])\s+(?=["“(]?[A-Z0-9])/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function firstSentence(text: string): string {
+  return sentences(text)[0] ?? "";
+}
+
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/**
+ * Splits an answer into items: one per line or bullet when it is a list; otherwise by semicolons,
+ * inline numbering, sentences or (for a short comma list such as "login, reports and export") commas.
+ */
+export function splitItems(text: string | null | undefined, options: { steps?: boolean } = {}): string[] {
+  const source = tidy(text);
+  if (!source) return [];
+  const lines = source
+    .split(/\n+/)
+    .map((line) => line.replace(BULLET_PREFIX, "").trim())
+    .filter(Boolean);
+  const content = lines.filter((line) => !/:$/.test(line));
+  if (content.length >= 2) return content;
+  const single = content[0] ?? lines[0] ?? "";
+
+  const numbered = single.split(/\s*(?:^|\s)\(?\d{1,2}[.)]\s+/).filter((part) => part.trim());
+  if (numbered.length >= 2 && /\b1[.)]\s/.test(single)) return numbered.map((p) => withoutFullStop(p.trim()));
+
+  const bySemicolon = single.split(/\s*;\s*/).filter(Boolean);
+  if (bySemicolon.length >= 2) return bySemicolon;
+
+  if (options.steps) {
+    const byArrow = single.split(/\s*(?:->|→|=>|>)\s*|,?\s+(?:and )?then\s+/i).filter((part) => part.trim());
+    const byComma = byArrow.flatMap((part) => {
+      const pieces = part.split(/\s*,\s*(?:and\s+)?/).filter(Boolean);
+      return pieces.length >= 2 && pieces.every((piece) => countWords(piece) >= 2 && countWords(piece) <= 14) ? pieces : [part];
+    });
+    if (byComma.length >= 3 || byArrow.length >= 2) return byComma.map((p) => withoutFullStop(p));
+  }
+
+  const bySentence = sentences(single);
+  if (bySentence.length >= 2) return bySentence;
+
+  const byComma = single
+    .replace(/[.!]$/, "")
+    .split(/\s*,\s*(?:and\s+|or\s+)?|\s+and\s+(?=[^,]*$)/)
+    .filter(Boolean);
+  if (byComma.length >= 3 && byComma.every((part) => countWords(part) <= 8)) return byComma;
+
+  return [single];
+}
+
+export type Priority = "Critical" | "Important" | "Nice to have";
+
+const OPTIONAL_MARK = /\s*[([]\s*(?:optional|nice[- ]to[- ]have|later|phase 2|future)\s*[)\]]\s*/i;
+const OPTIONAL_WORDS =
+  /\b(optional|nice[- ]to[- ]have|later on|in (?:a )?future|phase (?:2|two)|eventually|if possible|bonus|would be nice)\b/i;
+const CRITICAL_WORDS = /\b(must|critical|essential|required|mandatory|key|core|crucial|mvp)\b/i;
+
+export type Feature = { text: string; priority: Priority };
+
+/** Features with a priority: what the client marks optional is nice to have; the first listed are critical. */
+export function prioritiseFeatures(text: string | null | undefined): Feature[] {
+  const items = splitItems(text);
+  const criticalByPosition = Math.min(4, Math.max(1, Math.ceil(items.length * 0.6)));
+  return items.map((item, index) => {
+    const optional = OPTIONAL_MARK.test(item) || OPTIONAL_WORDS.test(item);
+    const cleaned = listItem(item.replace(OPTIONAL_MARK, " ").replace(/\s{2,}/g, " "));
+    if (optional) return { text: cleaned, priority: "Nice to have" };
+    if (CRITICAL_WORDS.test(item) || index < criticalByPosition) return { text: cleaned, priority: "Critical" };
+    return { text: cleaned, priority: "Important" };
+  });
+}
+
+const QUANTIFIED =
+  /\d|\b(half|double|twice|triple|zero|none|all|every|no more than|at least|within a|one third|one quarter|a third|a quarter)\b/i;
+
+export function isQuantified(text: string): boolean {
+  return QUANTIFIED.test(text);
+}
+
+const MEASURES: { pattern: RegExp; measure: string }[] = [
+  {
+    pattern: /\b(time|faster|quick|speed|wait|turnaround|delays?|slow|instant|hours? (?:spent|saved)|minutes? (?:spent|saved))/i,
+    measure: "time taken per task, compared with today's process",
+  },
+  {
+    pattern: /\b(errors?|mistakes?|accura|bugs?|wrong|fail|rework|complain)/i,
+    measure: "errors or rework per 100 transactions, before and after",
+  },
+  {
+    pattern: /\b(cost|sav|revenue|sales|profit|price|money|budget|roi|conversion|spend)/i,
+    measure: "monthly cost or revenue against today's baseline",
+  },
+  {
+    pattern: /\b(easy|easier|intuitive|satisf|happ|love|experience|ux|friendly|simple|nps|adopt|enjoy)/i,
+    measure: "testers' average ease-of-use rating, aiming for 4 out of 5 or better",
+  },
+  {
+    pattern: /\b(bookings?|orders?|requests?|tickets?|leads?|transactions?|sign[- ]?ups?|registrations?|volume)\b/i,
+    measure: "weekly volume handled through the new flow",
+  },
+  {
+    pattern: /\b(use[sd]?|usage|active|engag|onboard|retention|return)/i,
+    measure: "share of invited testers who complete the key task unaided",
+  },
+  {
+    pattern: /\b(visib|track|report|insight|overview|transparen|dashboard)/i,
+    measure: "questions stakeholders can answer from the prototype without asking anyone",
+  },
+];
+
+export type Outcome = { text: string; measure: string; quantified: boolean };
+
+/** Success criteria as measurable outcomes: a stated number stands; otherwise the fitting measure is proposed. */
+export function measurableOutcomes(text: string | null | undefined): Outcome[] {
+  return splitItems(text).map((item) => {
+    const quantified = isQuantified(item);
+    const fitting = MEASURES.find((entry) => entry.pattern.test(item));
+    const measure = quantified
+      ? "the stated target, checked against today's baseline"
+      : fitting
+        ? `${fitting.measure}; target agreed at kickoff`
+        : "a target value to be agreed at kickoff";
+    return { text: listItem(item), measure, quantified };
+  });
+}
+
+const GAP_SIGNS: { pattern: RegExp; gap: string }[] = [
+  {
+    pattern: /\b(spreadsheets?|excel|google sheets?|csv)\b/i,
+    gap: "Information lives in spreadsheets, so there is no single, current version that everyone trusts.",
+  },
+  {
+    pattern: /\b(manual(?:ly)?|by hand|copy(?:ing)? and past|re-?typ|re-?enter)/i,
+    gap: "Manual steps take staff time and let errors slip in.",
+  },
+  {
+    pattern: /\b(e-?mails?|phone|calls?|whatsapp|text messages?|sms)\b/i,
+    gap: "Requests arrive through several channels, so nothing is tracked in one place.",
+  },
+  {
+    pattern: /\b(paper|printed|forms?|fax|notebooks?|whiteboard)\b/i,
+    gap: "Paper or offline records cannot be searched, shared or reported on.",
+  },
+  {
+    pattern: /\b(slow|delays?|waits?|waiting|takes? (?:too )?long|hours|days)\b/i,
+    gap: "The process is slow for the people who depend on it.",
+  },
+  {
+    pattern: /\b(errors?|mistakes?|wrong|duplicat|inconsistent|lost|missed|forget)/i,
+    gap: "Mistakes, duplicates and missed items are common and costly to fix.",
+  },
+  { pattern: /\b(expensive|costly|cost|licen[cs]e|fees?)\b/i, gap: "The current approach is expensive for what it delivers." },
+  {
+    pattern: /\b(no (?:visibility|overview|reporting|insight)|can(?:no|')t see|blind|unclear|no way to)/i,
+    gap: "Managers lack a clear view of what is happening.",
+  },
+  {
+    pattern: /\b(legacy|outdated|old system|clunky|not integrated|disconnected|separate tools|siloed)/i,
+    gap: "The tools in use do not work together and are hard to change.",
+  },
+  {
+    pattern: /\b(nothing|no (?:tool|system|solution)|none|does not exist|doesn't exist)\b/i,
+    gap: "There is no dedicated tool for this today.",
+  },
+];
+
+/** The weaknesses an answer about the current solution reveals, phrased as gaps the prototype should close. */
+export function gapsIn(text: string | null | undefined): string[] {
+  const source = tidy(text);
+  return GAP_SIGNS.filter((sign) => sign.pattern.test(source))
+    .map((sign) => sign.gap)
+    .slice(0, 4);
+}
+
+const TECHNOLOGIES: { name: string; pattern: RegExp; kind: "platform" | "service" | "compliance" }[] = [
+  { name: "React", pattern: /\breact(?!\s*native)\b/i, kind: "platform" },
+  { name: "React Native", pattern: /\breact\s*native\b/i, kind: "platform" },
+  { name: "Next.js", pattern: /\bnext\.?js\b/i, kind: "platform" },
+  { name: "Vue", pattern: /\bvue(?:\.?js)?\b/i, kind: "platform" },
+  { name: "Angular", pattern: /\bangular\b/i, kind: "platform" },
+  { name: "Svelte", pattern: /\bsvelte/i, kind: "platform" },
+  { name: "Node.js", pattern: /\bnode(?:\.?js)?\b/i, kind: "platform" },
+  { name: "TypeScript", pattern: /\btypescript\b/i, kind: "platform" },
+  { name: "Python", pattern: /\bpython\b/i, kind: "platform" },
+  { name: "Django", pattern: /\bdjango\b/i, kind: "platform" },
+  { name: "FastAPI", pattern: /\bfastapi\b/i, kind: "platform" },
+  { name: "Ruby on Rails", pattern: /\brails\b|\bruby\b/i, kind: "platform" },
+  { name: "PHP", pattern: /\bphp\b|\blaravel\b/i, kind: "platform" },
+  { name: "Java", pattern: /\bjava\b(?!script)|\bspring\b/i, kind: "platform" },
+  { name: ".NET", pattern: /\.net\b|\bc#/i, kind: "platform" },
+  { name: "Go", pattern: /\bgolang\b/i, kind: "platform" },
+  { name: "Flutter", pattern: /\bflutter\b/i, kind: "platform" },
+  { name: "iOS", pattern: /\bios\b|\biphone\b|\bswift\b/i, kind: "platform" },
+  { name: "Android", pattern: /\bandroid\b|\bkotlin\b/i, kind: "platform" },
+  { name: "PostgreSQL", pattern: /\bpostgres(?:ql)?\b/i, kind: "platform" },
+  { name: "MySQL", pattern: /\bmysql\b/i, kind: "platform" },
+  { name: "MongoDB", pattern: /\bmongo(?:db)?\b/i, kind: "platform" },
+  { name: "Firebase", pattern: /\bfirebase\b/i, kind: "platform" },
+  { name: "Supabase", pattern: /\bsupabase\b/i, kind: "platform" },
+  { name: "AWS", pattern: /\baws\b|\bamazon web services\b/i, kind: "platform" },
+  { name: "Azure", pattern: /\bazure\b/i, kind: "platform" },
+  { name: "Google Cloud", pattern: /\bgcp\b|\bgoogle cloud\b/i, kind: "platform" },
+  { name: "Vercel", pattern: /\bvercel\b/i, kind: "platform" },
+  { name: "Stripe", pattern: /\bstripe\b/i, kind: "service" },
+  { name: "PayPal", pattern: /\bpaypal\b/i, kind: "service" },
+  { name: "Razorpay", pattern: /\brazorpay\b/i, kind: "service" },
+  { name: "Twilio", pattern: /\btwilio\b/i, kind: "service" },
+  { name: "Salesforce", pattern: /\bsalesforce\b/i, kind: "service" },
+  { name: "HubSpot", pattern: /\bhubspot\b/i, kind: "service" },
+  { name: "Shopify", pattern: /\bshopify\b/i, kind: "service" },
+  { name: "SAP", pattern: /\bsap\b/i, kind: "service" },
+  { name: "QuickBooks", pattern: /\bquickbooks\b/i, kind: "service" },
+  { name: "Xero", pattern: /\bxero\b/i, kind: "service" },
+  { name: "Slack", pattern: /\bslack\b/i, kind: "service" },
+  { name: "Microsoft Teams", pattern: /\bms teams\b|\bmicrosoft teams\b/i, kind: "service" },
+  { name: "Microsoft 365", pattern: /\b(?:office|microsoft) 365\b|\boutlook\b|\bsharepoint\b/i, kind: "service" },
+  { name: "Google Workspace", pattern: /\bgoogle (?:workspace|calendar|sheets|drive)\b|\bgmail\b/i, kind: "service" },
+  { name: "OpenAI", pattern: /\bopenai\b|\bchatgpt\b|\bgpt-?\d/i, kind: "service" },
+  { name: "GDPR", pattern: /\bgdpr\b/i, kind: "compliance" },
+  { name: "HIPAA", pattern: /\bhipaa\b/i, kind: "compliance" },
+  { name: "SOC 2", pattern: /\bsoc ?2\b/i, kind: "compliance" },
+  { name: "PCI DSS", pattern: /\bpci\b/i, kind: "compliance" },
+  { name: "ISO 27001", pattern: /\biso ?27001\b/i, kind: "compliance" },
+];
+
+export type TechReading = {
+  platforms: string[];
+  services: string[];
+  compliance: string[];
+  noPreference: boolean;
+  mobile: boolean;
+};
+
+export function readTechnology(...texts: (string | null | undefined)[]): TechReading {
+  const source = texts.map(tidy).join("\n");
+  const found = TECHNOLOGIES.filter((tech) => tech.pattern.test(source));
+  return {
+    platforms: found.filter((t) => t.kind === "platform").map((t) => t.name),
+    services: found.filter((t) => t.kind === "service").map((t) => t.name),
+    compliance: found.filter((t) => t.kind === "compliance").map((t) => t.name),
+    noPreference:
+      /\b(no (?:particular )?preference|not sure|don'?t know|open to|any(?:thing)? (?:is fine|works)|up to you|your (?:choice|recommendation)|no idea)\b/i.test(
+        source,
+      ),
+    mobile: /\b(mobile|ios|android|iphone|app store|play store|smartphone|phone app)\b/i.test(source),
+  };
+}
+
+/** "a, b and c" */
+export function joinWords(words: string[], conjunction = "and"): string {
+  if (words.length <= 1) return words[0] ?? "";
+  return `${words.slice(0, -1).join(", ")} ${conjunction} ${words[words.length - 1]}`;
+}
+
+export function plural(count: number, one: string, many: string): string {
+  return `${numberWord(count)} ${count === 1 ? one : many}`;
+}
+
+const NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+
+export function numberWord(count: number): string {
+  return NUMBER_WORDS[count] ?? String(count);
+}
+
+/** Shortens an answer to a phrase for a question ("…" only when it was cut). */
+export function shorten(text: string, maxWords = 12): string {
+  const words = withoutFullStop(text).split(/\s+/).filter(Boolean);
+  return words.length <= maxWords ? words.join(" ") : `${words.slice(0, maxWords).join(" ")}…`;
+}

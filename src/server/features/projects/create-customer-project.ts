@@ -1,0 +1,28 @@
+// New Project from the Prototype Projects page: the status follows the rules (a project starts at
+// "requirements" once the owner's profile is complete, at "profile" before), never the client's say.
+import { eq } from "drizzle-orm";
+import type { PackageType } from "../../../shared/constants/packages";
+import type { Database } from "../../db/client";
+import { profiles } from "../../db/schema";
+import { createProject } from "./create-project";
+import { toProjectDto } from "./project-dto";
+
+export async function createCustomerProject(
+  db: Database,
+  owner: { id: string },
+  input: { packageType: PackageType; budgetRange: string; timeline: string },
+) {
+  const [profile] = await db
+    .select({ fullName: profiles.fullName, profileCompleted: profiles.profileCompleted })
+    .from(profiles)
+    .where(eq(profiles.userId, owner.id))
+    .limit(1);
+  const created = await createProject(db, {
+    ownerId: owner.id,
+    packageType: input.packageType,
+    budgetRange: input.budgetRange,
+    timeline: input.timeline,
+    status: profile?.profileCompleted ? "requirements" : "profile",
+  });
+  return toProjectDto(created, { authorizedUsersCount: 0, customerName: profile?.fullName ?? null, accessLevel: "owner" });
+}

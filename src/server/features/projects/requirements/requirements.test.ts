@@ -1,0 +1,298 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { completeProfile, customer, GOOD_ANSWERS, json, newProject } from "../../../../../tests/factories/projects";
+import { createTestApp, type TestApp } from "../../../../../tests/setup/test-app";
+import { REQUIREMENT_MESSAGES } from "../../../../shared/schemas/requirements";
+import { activityEvents, issuedDocuments, profiles, projects } from "../../../db/schema";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const url = (id: string, rest = "") => `/api/projects/${id}/requirements${rest}`;
+const save = (id: string, cookie: string, payload: object) =>
+  t.app.inject({ method: "POST", url: url(id), payload, headers: { cookie, ...json } });
+const generate = (id: string, cookie: string, payload: object = {}) =>
+  t.app.inject({ method: "POST", url: url(id, "/generate"), payload, headers: { cookie, ...json } });
+
+describe("saving the questionnaire", () => {
+  it("answers null before the first save", async () => {
+    const ann = await customer(t.app, "req-empty@example.com");
+    const project = await newProject(t.app, ann);
+    const res = await t.app.inject({ method: "GET", url: url(project.id), headers: { cookie: ann.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toBeNull();
+  });
+
+  it("needs the project name and the problem statement, with the spec's message", async () => {
+    const ann = await customer(t.app, "req-minimum@example.com");
+    const project = await newProject(t.app, ann);
+    const res = await save(project.id, ann.cookie, { techStack: "React and Node.js" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: "Please fill in at least the project name and problem statement before saving.",
+      fields: {
+        projectName: "Please provide a project name (at least 3 characters)",
+        problemStatement: REQUIREMENT_MESSAGES.problemStatement,
+      },
+    });
+  });
+
+  it("refuses each short answer with a message of its own", async () => {
+    const ann = await customer(t.app, "req-short@example.com");
+    const project = await newProject(t.app, ann);
+    const res = await save(project.id, ann.cookie, {
+      projectName: "AB",
+      problemStatement: "too short",
+      techStack: "React",
+      targetUsers: "me",
+      currentSolution: "email",
+      coreFunctionality: "booking",
+      idealWorkflow: "click",
+      successCriteria: "sales",
+      additionalRequirements: "x",
+    });
+    expect(res.statusCode).toBe(400);
+    const fields = res.json().fields as Record<string, string>;
+    expect(fields).toEqual({
+      projectName: "Please provide a project name (at least 3 characters)",
+      problemStatement: REQUIREMENT_MESSAGES.problemStatement,
+      techStack: REQUIREMENT_MESSAGES.techStack,
+      targetUsers: REQUIREMENT_MESSAGES.targetUsers,
+      currentSolution: REQUIREMENT_MESSAGES.currentSolution,
+      coreFunctionality: REQUIREMENT_MESSAGES.coreFunctionality,
+      idealWorkflow: REQUIREMENT_MESSAGES.idealWorkflow,
+      successCriteria: REQUIREMENT_MESSAGES.successCriteria,
+    });
+    expect(new Set(Object.values(fields)).size).toBe(8);
+  });
+
+  it("saves a partial questionnaire, derives requirementsStatus, names the project and marks the owner's requirements submitted", async () => {
+    const ann = await customer(t.app, "req-partial@example.com");
+    await completeProfile(t.app, ann.userId);
+    const project = await newProject(t.app, ann);
+    const res = await save(project.id, ann.cookie, {
+      projectName: "ClinicFlow",
+      problemStatement: "Patients cannot book appointments online.",
+      techStack: "",
+      requirementsStatus: "whatever the client says",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      projectName: "ClinicFlow",
+      techStack: null,
+      requirementsStatus: "completed",
+      generatedBrief: null,
+      briefConfirmed: false,
+    });
+    const [row] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, project.id));
+    expect(row?.projectName).toBe("ClinicFlow");
+    const [profile] = await t.app.ctx.db.select().from(profiles).where(eq(profiles.userId, ann.userId));
+    expect(profile?.requirementsSubmitted).toBe(true);
+    const events = await t.app.ctx.db.select().from(activityEvents).where(eq(activityEvents.projectId, project.id));
+    expect(events.map((e) => e.title)).toContain("Requirements submitted");
+  });
+
+  it("moves a project from profile to requirements once the owner's profile is complete", async () => {
+    const ann = await customer(t.app, "req-status@example.com");
+    const project = await newProject(t.app, ann);
+    expect((await save(project.id, ann.cookie, GOOD_ANSWERS)).statusCode).toBe(200);
+    let [row] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, project.id));
+    expect(row?.status).toBe("profile");
+    await completeProfile(t.app, ann.userId);
+    await save(project.id, ann.cookie, GOOD_ANSWERS);
+    [row] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, project.id));
+    expect(row?.status).toBe("requirements");
+    const events = await t.app.ctx.db.select().from(activityEvents).where(eq(activityEvents.projectId, project.id));
+    expect(events.map((e) => e.title)).toContain("Status changed to Gathering requirements");
+  });
+
+  it("refuses unknown fields", async () => {
+    const ann = await customer(t.app, "req-unknown@example.com");
+    const project = await newProject(t.app, ann);
+    const res = await save(project.id, ann.cookie, { ...GOOD_ANSWERS, userId: "someone-else" });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe("generating the brief", () => {
+  it("needs saved requirements first, with the spec's message", async () => {
+    const ann = await customer(t.app, "gen-unsaved@example.com");
+    const project = await newProject(t.app, ann);
+    const res = await generate(project.id, ann.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Please save requirements first to generate AI brief");
+  });
+
+  it("needs the core functionality", async () => {
+    const ann = await customer(t.app, "gen-core@example.com");
+    const project = await newProject(t.app, ann);
+    await save(project.id, ann.cookie, { projectName: "Tiny", problemStatement: "We lose track of orders every week." });
+    const res = await generate(project.id, ann.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ coreFunctionality: REQUIREMENT_MESSAGES.coreFunctionality });
+  });
+
+  it("writes a structured brief with the built-in composer when no AI service is configured", async () => {
+    const ann = await customer(t.app, "gen-builtin@example.com");
+    await completeProfile(t.app, ann.userId);
+    const project = await newProject(t.app, ann);
+    await save(project.id, ann.cookie, GOOD_ANSWERS);
+    const res = await generate(project.id, ann.cookie);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      briefGeneratedBy: "builtin",
+      briefStatus: "generated",
+      approvalStatus: "pending",
+      briefConfirmed: false,
+    });
+    const brief = body.generatedBrief as string;
+    expect(brief).toMatch(/^# ClinicFlow appointment booking/);
+    for (const heading of [
+      "Executive summary",
+      "The problem",
+      "Target users",
+      "Current solution and its gaps",
+      "Core functionality",
+      "Ideal workflow",
+      "Success criteria",
+      "Technical notes",
+      "Scope of the prototype",
+      "Assumptions and open questions",
+      "Next steps",
+    ]) {
+      expect(brief).toContain(heading);
+    }
+    expect(brief).toContain("Northside Clinics");
+    expect(brief).toContain("48 hours");
+    const events = await t.app.ctx.db.select().from(activityEvents).where(eq(activityEvents.projectId, project.id));
+    expect(events.map((e) => e.title)).toContain("AI brief generated");
+  });
+});
+
+describe("editing and confirming the brief", () => {
+  async function projectWithBrief(email: string) {
+    const ann = await customer(t.app, email);
+    await completeProfile(t.app, ann.userId);
+    const project = await newProject(t.app, ann);
+    await save(project.id, ann.cookie, GOOD_ANSWERS);
+    await generate(project.id, ann.cookie);
+    return { ann, project };
+  }
+
+  it("saves an edited brief until it is confirmed", async () => {
+    const { ann, project } = await projectWithBrief("brief-edit@example.com");
+    const res = await save(project.id, ann.cookie, { generatedBrief: "# Edited\n\nOur own words.", briefConfirmed: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ generatedBrief: "# Edited\n\nOur own words.", briefGeneratedBy: "builtin+edited" });
+  });
+
+  it("refuses to confirm an empty brief", async () => {
+    const { ann, project } = await projectWithBrief("brief-empty@example.com");
+    const res = await save(project.id, ann.cookie, { generatedBrief: "   ", briefConfirmed: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("BRIEF_EMPTY");
+  });
+
+  it("confirms with briefStatus generated and approvalStatus approved, whatever the client sends, then locks it", async () => {
+    const { ann, project } = await projectWithBrief("brief-confirm@example.com");
+    const confirmed = await save(project.id, ann.cookie, {
+      generatedBrief: "# Final brief\n\nApproved text.",
+      briefConfirmed: true,
+      briefStatus: "nonsense",
+      approvalStatus: "rejected",
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      briefConfirmed: true,
+      briefStatus: "generated",
+      approvalStatus: "approved",
+      approved: true,
+    });
+    expect(confirmed.json().briefConfirmedAt).toEqual(expect.any(String));
+
+    const attempts = [
+      save(project.id, ann.cookie, { generatedBrief: "# Changed after approval" }),
+      save(project.id, ann.cookie, { briefConfirmed: false }),
+      save(project.id, ann.cookie, GOOD_ANSWERS),
+      generate(project.id, ann.cookie),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: "BRIEF_LOCKED",
+        message: "This brief has been confirmed and can no longer be changed.",
+      });
+    }
+    const stored = await t.app.inject({ method: "GET", url: url(project.id), headers: { cookie: ann.cookie } });
+    expect(stored.json().generatedBrief).toBe("# Final brief\n\nApproved text.");
+    const events = await t.app.ctx.db.select().from(activityEvents).where(eq(activityEvents.projectId, project.id));
+    expect(events.find((e) => e.type === "brief.confirmed")).toMatchObject({ title: "Brief confirmed", notify: true });
+  });
+
+  it("moves the project to development when the brief is confirmed after the advance payment arrived", async () => {
+    const { ann, project } = await projectWithBrief("brief-dev@example.com");
+    await t.app.ctx.db.update(projects).set({ advancePaymentReceivedDate: new Date() }).where(eq(projects.id, project.id));
+    await save(project.id, ann.cookie, { briefConfirmed: true });
+    const [row] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, project.id));
+    expect(row?.status).toBe("development");
+  });
+
+  it("keeps the project in requirements when the brief is confirmed before payment", async () => {
+    const { ann, project } = await projectWithBrief("brief-unpaid@example.com");
+    await save(project.id, ann.cookie, { briefConfirmed: true });
+    const [row] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, project.id));
+    expect(row?.status).toBe("requirements");
+  });
+});
+
+describe("the brief as a PDF", () => {
+  it("downloads a PDF of the brief, records its SHA-256 once, and gives the same bytes twice", async () => {
+    const ann = await customer(t.app, "pdf@example.com");
+    await completeProfile(t.app, ann.userId);
+    const project = await newProject(t.app, ann);
+    await save(project.id, ann.cookie, GOOD_ANSWERS);
+    await generate(project.id, ann.cookie);
+    const first = await t.app.inject({
+      method: "GET",
+      url: `/api/projects/${project.id}/brief.pdf`,
+      headers: { cookie: ann.cookie },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toBe("application/pdf");
+    expect(first.headers["content-disposition"]).toBe(`attachment; filename="${project.projectCode}-brief-draft.pdf"`);
+    expect(first.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const pdf = await PDFDocument.load(first.rawPayload);
+    expect(pdf.getPageCount()).toBe(2);
+    expect(pdf.getTitle()).toContain("ClinicFlow");
+
+    const second = await t.app.inject({
+      method: "GET",
+      url: `/api/projects/${project.id}/brief.pdf`,
+      headers: { cookie: ann.cookie },
+    });
+    const sha = createHash("sha256").update(first.rawPayload).digest("hex");
+    expect(createHash("sha256").update(second.rawPayload).digest("hex")).toBe(sha);
+    const docs = await t.app.ctx.db.select().from(issuedDocuments).where(eq(issuedDocuments.projectId, project.id));
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({ kind: "project_brief", sha256: sha });
+  });
+
+  it("answers 404 before a brief exists", async () => {
+    const ann = await customer(t.app, "pdf-none@example.com");
+    const project = await newProject(t.app, ann);
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/projects/${project.id}/brief.pdf`,
+      headers: { cookie: ann.cookie },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,82 @@
+// Requirements, the brief and its PDF: /api/projects/{id}/requirements[...] and /api/projects/{id}/brief.pdf.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { generateBriefBodySchema, requirementsSchema, saveRequirementsBodySchema } from "../../../../shared/schemas/requirements";
+import { apiErrorSchema, errorReplies } from "../../../http/openapi";
+import { requireProjectAccess } from "../access";
+import { downloadBrief } from "./download-brief";
+import { generateBrief } from "./generate-brief";
+import { getRequirements } from "./get-requirements";
+import { saveRequirements } from "./save-requirements";
+
+const params = z.object({ id: z.string().max(64) });
+const replies = { ...errorReplies, 409: apiErrorSchema, 502: apiErrorSchema };
+
+export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    "/api/projects/:id/requirements",
+    {
+      schema: {
+        tags: ["requirements"],
+        summary: "The questionnaire answers and the brief (null before the first save)",
+        params,
+        response: { 200: requirementsSchema.nullable(), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const access = await requireProjectAccess(request, request.params.id, "view");
+      return getRequirements(ctx.db, access.project.id);
+    },
+  );
+
+  app.post(
+    "/api/projects/:id/requirements",
+    {
+      schema: {
+        tags: ["requirements"],
+        summary: "Save the questionnaire, or edit / confirm the brief (a confirmed brief is locked)",
+        params,
+        body: saveRequirementsBodySchema,
+        response: { 200: requirementsSchema, ...replies },
+      },
+    },
+    async (request) => {
+      const access = await requireProjectAccess(request, request.params.id, "edit");
+      return saveRequirements(ctx.db, access, request.body);
+    },
+  );
+
+  app.post(
+    "/api/projects/:id/requirements/generate",
+    {
+      schema: {
+        tags: ["requirements"],
+        summary: "Write the brief from the saved answers (AI service when configured, else the built-in composer)",
+        params,
+        body: generateBriefBodySchema,
+        response: { 200: requirementsSchema, ...replies },
+      },
+    },
+    async (request) => {
+      const access = await requireProjectAccess(request, request.params.id, "edit");
+      return generateBrief(ctx, access, request.body?.generator);
+    },
+  );
+
+  app.get(
+    "/api/projects/:id/brief.pdf",
+    { schema: { tags: ["requirements"], summary: "Download the brief as a PDF", params } },
+    async (request, reply) => {
+      const access = await requireProjectAccess(request, request.params.id, "view");
+      const { bytes, filename, sha256 } = await downloadBrief(ctx.db, access);
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("x-content-type-options", "nosniff")
+        .header("x-document-sha256", sha256)
+        .send(Buffer.from(bytes));
+    },
+  );
+};

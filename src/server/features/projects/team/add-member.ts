@@ -1,0 +1,85 @@
+// POST /api/projects/{id}/users: adds a team member while a seat is free (the project row is locked, so two
+// additions cannot take the last seat twice) and emails them an invitation to sign in.
+import { and, count, eq, sql } from "drizzle-orm";
+import { ACCESS_LEVEL_DESCRIPTIONS, ACCESS_LEVEL_LABELS } from "../../../../shared/domain/project-access";
+import { type AddProjectUserInput, TEAM_MESSAGES } from "../../../../shared/schemas/team";
+import type { AppContext } from "../../../context";
+import { projectMembers, projects, users } from "../../../db/schema";
+import { APP_NAME, renderEmail } from "../../../email/layout";
+import { conflict } from "../../../errors";
+import { recordActivity } from "../../activity/record-activity";
+import type { ProjectAccess } from "../access";
+import { toProjectUserDto } from "./member-dto";
+
+export async function addMember(ctx: AppContext, access: ProjectAccess, input: AddProjectUserInput) {
+  const { project, user } = access;
+  const email = input.email.trim().toLowerCase();
+
+  return ctx.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(projects).where(eq(projects.id, project.id)).for("update").limit(1);
+    if (!locked) throw conflict(TEAM_MESSAGES.notFound, "NOT_FOUND");
+    const [owner] = await tx
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, locked.userId))
+      .limit(1);
+    if (owner && owner.email.toLowerCase() === email) throw conflict(TEAM_MESSAGES.isOwner, "IS_OWNER");
+    const [existing] = await tx
+      .select({ id: projectMembers.id })
+      .from(projectMembers)
+      .where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.email, email)))
+      .limit(1);
+    if (existing) throw conflict(TEAM_MESSAGES.alreadyMember, "ALREADY_MEMBER");
+    const [seats] = await tx.select({ used: count() }).from(projectMembers).where(eq(projectMembers.projectId, project.id));
+    if ((seats?.used ?? 0) >= locked.userLimit) throw conflict(TEAM_MESSAGES.noSlots, "NO_SLOTS");
+
+    const [member] = await tx
+      .insert(projectMembers)
+      .values({ projectId: project.id, email, accessLevel: input.accessLevel, addedBy: user.id })
+      .returning();
+    if (!member) throw new Error("member insert returned nothing");
+
+    const projectTitle = locked.projectName ? `${locked.projectName} (${locked.projectCode})` : locked.projectCode;
+    const inviter = user.name?.trim() || user.email;
+    const content = renderEmail({
+      heading: "You're invited to a prototype project",
+      paragraphs: [
+        `${inviter} added you to ${projectTitle} on the ${APP_NAME} client portal.`,
+        `Your access: ${ACCESS_LEVEL_LABELS[input.accessLevel]} — ${ACCESS_LEVEL_DESCRIPTIONS[input.accessLevel].toLowerCase()}.`,
+        `Sign in with this email address (${email}). We'll email you a 6-digit code; no password is needed.`,
+      ],
+      action: { label: `Sign in to ${APP_NAME}`, url: `${ctx.config.appUrl}/auth` },
+      footnote: "If you did not expect this invitation, you can ignore this email.",
+    });
+    await ctx.email.enqueue(
+      { kind: "project-invitation", to: email, subject: `You're invited to ${locked.projectCode} on ${APP_NAME}`, ...content },
+      tx,
+    );
+
+    await recordActivity(tx, {
+      userId: locked.userId,
+      projectId: project.id,
+      actorId: user.id,
+      type: "member.added",
+      title: "Team member added",
+      description: `${email} was added to ${locked.projectCode} as ${ACCESS_LEVEL_LABELS[input.accessLevel]}.`,
+    });
+    const [invitee] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email))
+      .limit(1);
+    if (invitee) {
+      await recordActivity(tx, {
+        userId: invitee.id,
+        projectId: project.id,
+        actorId: user.id,
+        type: "member.invited",
+        title: `You were added to ${locked.projectCode}`,
+        description: `${inviter} gave you ${ACCESS_LEVEL_LABELS[input.accessLevel]} access.`,
+        notify: true,
+      });
+    }
+    return toProjectUserDto(member);
+  });
+}

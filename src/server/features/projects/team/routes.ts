@@ -1,0 +1,64 @@
+// The project team: /api/projects/{id}/users (polled every 5 s by User Management).
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { addProjectUserSchema, projectUserSchema } from "../../../../shared/schemas/team";
+import { apiErrorSchema, errorReplies } from "../../../http/openapi";
+import { requireProjectAccess } from "../access";
+import { addMember } from "./add-member";
+import { listMembers } from "./list-members";
+import { removeMember } from "./remove-member";
+
+const params = z.object({ id: z.string().max(64) });
+
+export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    "/api/projects/:id/users",
+    {
+      schema: {
+        tags: ["team"],
+        summary: "The project's authorized users",
+        params,
+        response: { 200: z.array(projectUserSchema), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const access = await requireProjectAccess(request, request.params.id, "view");
+      return listMembers(ctx.db, access.project.id);
+    },
+  );
+
+  app.post(
+    "/api/projects/:id/users",
+    {
+      schema: {
+        tags: ["team"],
+        summary: "Add a user (refused when no seat is left); the user is emailed an invitation",
+        params,
+        body: addProjectUserSchema,
+        response: { 201: projectUserSchema, ...errorReplies, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const access = await requireProjectAccess(request, request.params.id, "edit");
+      return reply.status(201).send(await addMember(ctx, access, request.body));
+    },
+  );
+
+  app.delete(
+    "/api/projects/:id/users/:userId",
+    {
+      schema: {
+        tags: ["team"],
+        summary: "Remove a user; their access ends at once",
+        params: z.object({ id: z.string().max(64), userId: z.string().max(64) }),
+        response: { 200: z.object({ success: z.boolean(), message: z.string() }), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const access = await requireProjectAccess(request, request.params.id, "edit");
+      return removeMember(ctx.db, access, request.params.userId);
+    },
+  );
+};

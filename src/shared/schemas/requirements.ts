@@ -1,0 +1,252 @@
+// The requirements questionnaire and the brief (part 2 §3, §5, §7): questions, rules, messages and API shapes.
+import { z } from "zod";
+
+export const REQUIREMENT_MESSAGES = {
+  projectName: "Please provide a project name (at least 3 characters)",
+  techStack: "Please describe your preferred technology stack (at least 10 characters)",
+  problemStatement: "Please describe the problem you want to solve (at least 10 characters)",
+  targetUsers: "Please describe who will use the product (at least 10 characters)",
+  currentSolution: "Please describe how this is handled today (at least 10 characters)",
+  coreFunctionality: "Please list the core features you need (at least 10 characters)",
+  idealWorkflow: "Please describe the ideal workflow step by step (at least 10 characters)",
+  successCriteria: "Please describe how you will measure success (at least 10 characters)",
+  saveMinimum: "Please fill in at least the project name and problem statement before saving.",
+  saveFirst: "Please save requirements first to generate AI brief",
+  generateNeedsCore:
+    "Please describe the core functionality (at least 10 characters) and save it before generating the AI brief.",
+  tooLong: "Please keep this answer under 5,000 characters",
+  briefEmpty: "The brief is empty. Generate or write it before confirming.",
+  briefTooLong: "The brief must be under 50,000 characters",
+  briefLocked: "This brief has been confirmed and can no longer be changed.",
+} as const;
+
+export const ANSWER_MAX_LENGTH = 5000;
+export const BRIEF_MAX_LENGTH = 50_000;
+
+export const REQUIREMENT_TEXT_FIELDS = [
+  "projectName",
+  "techStack",
+  "problemStatement",
+  "targetUsers",
+  "currentSolution",
+  "coreFunctionality",
+  "idealWorkflow",
+  "successCriteria",
+  "additionalRequirements",
+] as const;
+export type RequirementField = (typeof REQUIREMENT_TEXT_FIELDS)[number];
+
+export type RequirementQuestion = {
+  field: RequirementField;
+  label: string;
+  hint: string;
+  example: string;
+  minLength: number;
+  required: boolean;
+  multiline: boolean;
+};
+
+/** The questionnaire in the order it is asked: a hint and an example under every question. */
+export const REQUIREMENT_QUESTIONS: readonly RequirementQuestion[] = [
+  {
+    field: "projectName",
+    label: "Project name",
+    hint: "A short working name your team will recognise. You can change it later.",
+    example: "ClinicFlow appointment booking",
+    minLength: 3,
+    required: true,
+    multiline: false,
+  },
+  {
+    field: "problemStatement",
+    label: "What problem should the prototype solve?",
+    hint: "Describe the pain in business terms: who suffers, how often, and what it costs today.",
+    example:
+      "Our front desk spends about 3 hours a day answering calls to book, move or cancel appointments, and 15% of booked patients do not show up.",
+    minLength: 10,
+    required: true,
+    multiline: true,
+  },
+  {
+    field: "targetUsers",
+    label: "Who will use it?",
+    hint: "Name each group of users and what they need. Put each group on its own line.",
+    example:
+      "Patients booking from their phone\nReceptionists managing the day's schedule\nClinic managers reviewing utilisation",
+    minLength: 10,
+    required: true,
+    multiline: true,
+  },
+  {
+    field: "currentSolution",
+    label: "How is this handled today?",
+    hint: "The tools, spreadsheets or manual steps in use now, and where they fall short.",
+    example:
+      "Bookings are taken by phone and written into a shared Google Calendar. Reminders are sent by hand, so most patients never get one.",
+    minLength: 10,
+    required: true,
+    multiline: true,
+  },
+  {
+    field: "coreFunctionality",
+    label: "What must the prototype do?",
+    hint: "List the features, one per line, most important first. Mark nice-to-haves as optional.",
+    example:
+      "Patients see free slots and book online\nAutomatic SMS reminder 24 hours before the visit\nReceptionist day view with drag-and-drop rescheduling\nMonthly no-show report (optional)",
+    minLength: 10,
+    required: true,
+    multiline: true,
+  },
+  {
+    field: "idealWorkflow",
+    label: "Describe the ideal workflow",
+    hint: "Walk through one typical journey, step by step, from the user's first action to the result.",
+    example:
+      "Patient opens the booking link\nPicks a doctor and a free slot\nConfirms with name and phone number\nReceives a confirmation and a reminder the day before",
+    minLength: 10,
+    required: true,
+    multiline: true,
+  },
+  {
+    field: "successCriteria",
+    label: "How will you measure success?",
+    hint: "Outcomes you can check after testing, ideally with a number and a time frame.",
+    example:
+      "Half of all bookings made online within 3 months\nNo-show rate below 8%\nFront-desk phone time cut by 2 hours a day",
+    minLength: 10,
+    required: true,
+    multiline: true,
+  },
+  {
+    field: "techStack",
+    label: "Preferred technology stack",
+    hint: "Languages, frameworks, hosting or systems it must fit into. Write 'no preference' if you have none.",
+    example: "Web app in React with a Node.js backend, hosted on AWS; must integrate with Twilio for SMS.",
+    minLength: 10,
+    required: true,
+    multiline: true,
+  },
+  {
+    field: "additionalRequirements",
+    label: "Anything else we should know? (optional)",
+    hint: "Constraints, compliance needs, branding, integrations or deadlines.",
+    example: "Patient data must stay in the EU. Use our brand colours (navy and teal).",
+    minLength: 0,
+    required: false,
+    multiline: true,
+  },
+];
+
+export const REQUIRED_QUESTION_COUNT = REQUIREMENT_QUESTIONS.filter((q) => q.required).length;
+
+export type RequirementAnswers = Record<RequirementField, string>;
+
+export const EMPTY_ANSWERS: RequirementAnswers = {
+  projectName: "",
+  techStack: "",
+  problemStatement: "",
+  targetUsers: "",
+  currentSolution: "",
+  coreFunctionality: "",
+  idealWorkflow: "",
+  successCriteria: "",
+  additionalRequirements: "",
+};
+
+function ruleMessage(field: RequirementField): string | null {
+  return field === "additionalRequirements" ? null : REQUIREMENT_MESSAGES[field];
+}
+
+/** Whether an answer meets its question's rule (used for the progress through the questions). */
+export function isAnswered(question: RequirementQuestion, value: string | null | undefined): boolean {
+  const length = (value ?? "").trim().length;
+  return question.required ? length >= question.minLength : length > 0;
+}
+
+export function answeredCount(answers: Partial<RequirementAnswers>): number {
+  return REQUIREMENT_QUESTIONS.filter((q) => q.required && isAnswered(q, answers[q.field])).length;
+}
+
+/**
+ * The rules of a Save: project name and problem statement are needed; every other answer may still be empty,
+ * but an answer that is given must meet its question's minimum. Returns field messages (empty when valid).
+ */
+export function saveErrors(answers: Partial<RequirementAnswers>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const question of REQUIREMENT_QUESTIONS) {
+    const value = (answers[question.field] ?? "").trim();
+    const message = ruleMessage(question.field);
+    if (value.length > ANSWER_MAX_LENGTH) errors[question.field] = REQUIREMENT_MESSAGES.tooLong;
+    else if (message && value.length > 0 && value.length < question.minLength) errors[question.field] = message;
+  }
+  if (!(answers.projectName ?? "").trim()) errors.projectName = REQUIREMENT_MESSAGES.projectName;
+  if (!(answers.problemStatement ?? "").trim()) errors.problemStatement = REQUIREMENT_MESSAGES.problemStatement;
+  return errors;
+}
+
+/** True when the save is refused because the name or the problem statement is missing (the spec's own message). */
+export function missesSaveMinimum(answers: Partial<RequirementAnswers>): boolean {
+  return !(answers.projectName ?? "").trim() || !(answers.problemStatement ?? "").trim();
+}
+
+const answer = z
+  .string()
+  .max(ANSWER_MAX_LENGTH + 1000, REQUIREMENT_MESSAGES.tooLong)
+  .nullable()
+  .optional();
+
+/**
+ * POST /api/projects/{id}/requirements: the questionnaire (with requirementsStatus) or the brief fields.
+ * State fields (requirementsStatus, briefStatus, approvalStatus) are accepted for compatibility and derived by the server.
+ */
+export const saveRequirementsBodySchema = z.strictObject({
+  projectName: answer,
+  techStack: answer,
+  problemStatement: answer,
+  targetUsers: answer,
+  currentSolution: answer,
+  coreFunctionality: answer,
+  idealWorkflow: answer,
+  successCriteria: answer,
+  additionalRequirements: answer,
+  requirementsStatus: z.string().max(40).nullable().optional(),
+  generatedBrief: z.string().max(BRIEF_MAX_LENGTH, REQUIREMENT_MESSAGES.briefTooLong).nullable().optional(),
+  briefConfirmed: z.boolean().optional(),
+  briefStatus: z.string().max(40).nullable().optional(),
+  approvalStatus: z.string().max(40).nullable().optional(),
+  approved: z.boolean().optional(),
+});
+export type SaveRequirementsBody = z.infer<typeof saveRequirementsBodySchema>;
+
+export const BRIEF_GENERATORS = ["ai", "builtin"] as const;
+export type BriefGeneratorChoice = (typeof BRIEF_GENERATORS)[number];
+
+/** POST /api/projects/{id}/requirements/generate: optionally choose the built-in composer. */
+export const generateBriefBodySchema = z
+  .strictObject({ generator: z.enum(BRIEF_GENERATORS).optional() })
+  .nullable()
+  .optional();
+
+export const requirementsSchema = z.object({
+  projectId: z.string(),
+  projectName: z.string().nullable(),
+  techStack: z.string().nullable(),
+  problemStatement: z.string().nullable(),
+  targetUsers: z.string().nullable(),
+  currentSolution: z.string().nullable(),
+  coreFunctionality: z.string().nullable(),
+  idealWorkflow: z.string().nullable(),
+  successCriteria: z.string().nullable(),
+  additionalRequirements: z.string().nullable(),
+  approved: z.boolean(),
+  requirementsStatus: z.string().nullable(),
+  generatedBrief: z.string().nullable(),
+  /** "builtin" or "ai:<model>": who wrote the current brief. */
+  briefGeneratedBy: z.string().nullable(),
+  briefConfirmed: z.boolean(),
+  briefConfirmedAt: z.string().nullable(),
+  briefStatus: z.string().nullable(),
+  approvalStatus: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type Requirements = z.infer<typeof requirementsSchema>;
