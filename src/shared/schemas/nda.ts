@@ -37,7 +37,7 @@ export const NDA_MESSAGES = {
   notAwaitingApproval: "This NDA is not waiting for company approval",
 } as const;
 
-/** Signature images: PNG only, small, and of a size a signature pad produces (checked again when decoded). */
+/** Signature images: PNG only, small, and of a size a signature pad produces (the server decodes them to check). */
 export const SIGNATURE_LIMITS = {
   maxBytes: 400_000,
   minWidth: 100,
@@ -50,9 +50,8 @@ export const PNG_DATA_URL_PREFIX = "data:image/png;base64,";
 
 export const signatureDataUrlSchema = z
   .string({ error: NDA_MESSAGES.signatureRequired })
-  .min(1, NDA_MESSAGES.signatureRequired)
-  .max(PNG_DATA_URL_PREFIX.length + Math.ceil((SIGNATURE_LIMITS.maxBytes * 4) / 3) + 4, NDA_MESSAGES.signatureTooLarge)
-  .refine((value) => value.startsWith(PNG_DATA_URL_PREFIX), NDA_MESSAGES.signatureInvalid)
+  .min(1, { message: NDA_MESSAGES.signatureRequired, abort: true })
+  .refine((value) => value.startsWith(PNG_DATA_URL_PREFIX), { message: NDA_MESSAGES.signatureInvalid, abort: true })
   .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value.slice(PNG_DATA_URL_PREFIX.length)), NDA_MESSAGES.signatureInvalid);
 
 export const SIGNATURE_METHODS = ["drawn", "typed"] as const;

@@ -43,16 +43,21 @@ export function isValidWebsite(value: string): boolean {
   }
 }
 
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Control characters: none on one line; a multi-line text may keep tabs and line breaks. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTERS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-/** A required single-line or multi-line text with a length cap and no control characters. */
-const requiredText = (message: string, max = 200) =>
+/** A required text with a length cap and no control characters (multi-line texts may keep line breaks). */
+const requiredText = (message: string, max = 200, multiline = false) =>
   z
     .string({ error: message })
     .trim()
     .min(1, { message, abort: true })
     .max(max, PROFILE_MESSAGES.tooLong)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), PROFILE_MESSAGES.invalidCharacters);
+    .refine(
+      (value) => !(multiline ? CONTROL_CHARACTERS_MULTILINE : CONTROL_CHARACTERS).test(value),
+      PROFILE_MESSAGES.invalidCharacters,
+    );
 
 const optionalChoice = (max = 50) =>
   z
@@ -67,7 +72,7 @@ export const profileFormSchema = z.object({
   fullName: requiredText(PROFILE_MESSAGES.fullName, 100),
   jobTitle: requiredText(PROFILE_MESSAGES.jobTitle, 100),
   company: requiredText(PROFILE_MESSAGES.company, 150),
-  companyAddress: requiredText(PROFILE_MESSAGES.companyAddress, 500),
+  companyAddress: requiredText(PROFILE_MESSAGES.companyAddress, 500, true),
   phone: requiredText(PROFILE_MESSAGES.phone, 40).refine(
     (value) => /^\+?[0-9 ()./-]{5,}$/.test(value) && /\d{3,}/.test(value.replace(/\D/g, "")),
     PROFILE_MESSAGES.phoneInvalid,
