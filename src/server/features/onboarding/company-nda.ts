@@ -11,7 +11,7 @@ import { conflict } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
 import { findProfileById } from "./find-profile";
 import { type ClientInfo, recordNdaStep } from "./nda-audit";
-import { checkNdaCode, oneLine, throttleNdaCodeSending } from "./nda-codes";
+import { checkNdaCode, oneLine, throttleCompanyCodeSending } from "./nda-codes";
 
 const PENDING_LIST_LIMIT = 200;
 
@@ -51,7 +51,7 @@ async function pendingProfile(ctx: AppContext, profileId: string) {
 export async function sendCompanyNdaCode(ctx: AppContext, admin: SessionUser, profileId: string, client: ClientInfo) {
   const profile = await pendingProfile(ctx, profileId);
   const email = admin.email.toLowerCase();
-  await throttleNdaCodeSending(ctx, email, client.ip);
+  await throttleCompanyCodeSending(ctx, email, profile.id, client.ip);
   const code = await issueCode(ctx.db, ctx.config.secretKey, {
     purpose: "nda_company",
     email,

@@ -24,6 +24,23 @@ export async function throttleNdaCodeSending(ctx: AppContext, email: string, ip:
   );
 }
 
+/**
+ * An admin approves many NDAs in a row, so approval codes are counted per NDA (3 in 10 minutes, like any code),
+ * with a generous daily cap per admin.
+ */
+export async function throttleCompanyCodeSending(ctx: AppContext, email: string, profileId: string, ip: string): Promise<void> {
+  const key = email.toLowerCase();
+  await consumeRateLimits(
+    ctx.db,
+    [
+      { bucket: "nda-company-code-10m", key: `${key}:${profileId}`, ...CODE_SEND_LIMITS.perEmailShort },
+      { bucket: "nda-company-code-day", key, max: 200, windowSeconds: 24 * 60 * 60 },
+      { bucket: "nda-code-ip-10m", key: ip, ...CODE_SEND_LIMITS.perIpShort },
+    ],
+    "Too many code requests. Please wait a few minutes and try again.",
+  );
+}
+
 /** Checks an NDA code and consumes it; throws the same error shapes as sign-in (CODE_WRONG, CODE_EXPIRED, ...). */
 export async function checkNdaCode(
   ctx: AppContext,

@@ -16,6 +16,7 @@ import {
 } from "../../../shared/domain/nda-agreement";
 import type { SignatureMethod } from "../../../shared/schemas/nda";
 import type { NdaAuditEntry } from "./nda-audit";
+import { woffToSfnt } from "./woff";
 
 export type NdaPdfInput = {
   documentId: string;
@@ -48,9 +49,10 @@ let fontFiles: { regular: Uint8Array; bold: Uint8Array } | null = null;
 
 /** DejaVu Sans covers Latin, Greek and Cyrillic; other scripts draw as empty boxes, never as markup. */
 function loadFontFiles() {
+  const load = (file: string) => woffToSfnt(readFileSync(require.resolve(`@fontsource/dejavu-sans/files/${file}`)));
   fontFiles ??= {
-    regular: readFileSync(require.resolve("@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff")),
-    bold: readFileSync(require.resolve("@fontsource/dejavu-sans/files/dejavu-sans-latin-700-normal.woff")),
+    regular: load("dejavu-sans-latin-400-normal.woff"),
+    bold: load("dejavu-sans-latin-700-normal.woff"),
   };
   return fontFiles;
 }
@@ -93,27 +95,33 @@ export function browserSummary(userAgent: string | null): string {
   return `${browser} on ${system}`;
 }
 
-/** Splits text into lines that fit the width; words longer than a line are broken. */
+/** Splits text into lines that fit the width; words longer than a line are broken. Each word is measured once. */
 export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+  const measure = (value: string) => font.widthOfTextAtSize(value, size);
+  const space = measure(" ");
   const lines: string[] = [];
   for (const paragraph of clean(text).split("\n")) {
     let line = "";
+    let lineWidth = 0;
     for (const word of paragraph.split(/ +/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
+      const wordWidth = measure(word);
+      if (line && lineWidth + space + wordWidth <= width) {
+        line = `${line} ${word}`;
+        lineWidth += space + wordWidth;
         continue;
       }
       if (line) lines.push(line);
-      line = "";
       let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width) {
-        let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+      let restWidth = wordWidth;
+      while (restWidth > width) {
+        let cut = Math.max(1, Math.floor((rest.length * width) / restWidth));
+        while (cut > 1 && measure(rest.slice(0, cut)) > width) cut--;
         lines.push(rest.slice(0, cut));
         rest = rest.slice(cut);
+        restWidth = measure(rest);
       }
       line = rest;
+      lineWidth = restWidth;
     }
     lines.push(line);
   }
