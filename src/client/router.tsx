@@ -15,9 +15,10 @@ const PricingPage = lazy(() => publicPages().then((m) => ({ default: m.PricingPa
 const ContactPage = lazy(() => publicPages().then((m) => ({ default: m.ContactPage })));
 
 const customerPages = () => import("./features/customer-pages/pages");
-const DashboardPage = lazy(() => customerPages().then((m) => ({ default: m.DashboardPage })));
-const ProfilePage = lazy(() => customerPages().then((m) => ({ default: m.ProfilePage })));
-const OnboardingPage = lazy(() => customerPages().then((m) => ({ default: m.OnboardingPage })));
+const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage").then((m) => ({ default: m.DashboardPage })));
+const ProfilePage = lazy(() => import("./features/profile/ProfilePage").then((m) => ({ default: m.ProfilePage })));
+const OnboardingPage = lazy(() => import("./features/onboarding/OnboardingPage").then((m) => ({ default: m.OnboardingPage })));
+const VerifyPage = lazy(() => import("./features/onboarding/VerifyPage").then((m) => ({ default: m.VerifyPage })));
 const RequirementsPage = lazy(() => customerPages().then((m) => ({ default: m.RequirementsPage })));
 const UserManagementPage = lazy(() => customerPages().then((m) => ({ default: m.UserManagementPage })));
 const TestingFeedbackPage = lazy(() => customerPages().then((m) => ({ default: m.TestingFeedbackPage })));
@@ -43,6 +44,7 @@ export function AppRoutes() {
           <Route path="/contact" element={<ContactPage />} />
           <Route path="/auth" element={<SignInPage />} />
           <Route path="/admin" element={<SignInPage />} />
+          <Route path="/verify" element={<VerifyPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
@@ -60,6 +62,7 @@ export function AppRoutes() {
             <Route path="/company-dashboard" element={<AdminPage />} />
           </Route>
           <Route path="/auth" element={<Navigate to="/" replace />} />
+          <Route path="/verify" element={<VerifyPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
@@ -82,6 +85,7 @@ export function AppRoutes() {
             <Route path="/meeting-requests" element={<MeetingRequestsPage />} />
           </Route>
           <Route path="/auth" element={<Navigate to="/" replace />} />
+          <Route path="/verify" element={<VerifyPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
@@ -90,9 +94,12 @@ export function AppRoutes() {
 
   // A signed-in user with neither role reaches only /.
   return (
-    <Routes>
-      <Route path="/" element={<NotFoundPage />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Routes>
+        <Route path="/" element={<NotFoundPage />} />
+        <Route path="/verify" element={<VerifyPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
   );
 }

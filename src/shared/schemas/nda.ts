@@ -152,6 +152,3 @@ export const documentCheckSchema = z.object({
     .nullable(),
 });
 export type DocumentCheck = z.infer<typeof documentCheckSchema>;
-
-/** The largest file /verify accepts. */
-export const VERIFY_MAX_BYTES = 20 * 1024 * 1024;

@@ -1,7 +1,8 @@
 // POST /api/verify-document: the public /verify page's call. Multipart, one PDF, at most 20 MB, read as a stream.
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { documentCheckSchema, VERIFY_MAX_BYTES } from "../../../shared/schemas/nda";
+import { VERIFY_MAX_BYTES } from "../../../shared/constants/documents";
+import { documentCheckSchema } from "../../../shared/schemas/nda";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import { AppError, badRequest } from "../../errors";
 import { errorReplies } from "../../http/openapi";
