@@ -47,8 +47,17 @@ async function nextMail(to: string, subject: RegExp, after: number): Promise<Cap
 async function shot(name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > 376)
+      .slice(0, 8)
+      .map((el) => `${el.tagName}.${el.className.toString().slice(0, 80)} ${Math.round(el.getBoundingClientRect().right)}`),
+  );
+  expect(wide).toEqual([]);
   await page.screenshot({ path: path.join(SHOTS, `${name}-375.png`), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -163,6 +172,15 @@ describe("a new customer's onboarding", () => {
       "Ada Lovelace, acting for and on behalf of Analytical Engines Ltd",
     );
     await page.getByLabel(/I have read and agree/).click();
+    // The typed alternative renders the name in the handwriting font into a PNG; then we draw instead.
+    await page.getByRole("tab", { name: "Type", exact: true }).click();
+    const typed = page.getByRole("img", { name: "Your typed signature: Ada Lovelace" });
+    await expect
+      .poll(() => typed.evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL("image/png").length), { timeout: 10_000 })
+      .toBeGreaterThan(3000);
+    expect(await page.evaluate(() => document.fonts.check('20px "Blueprint Signature"', "Ada"))).toBe(true);
+    if (SHOTS) await typed.screenshot({ path: path.join(SHOTS, "signature-typed.png") });
+    await page.getByRole("tab", { name: "Draw", exact: true }).click();
     const canvas = page.getByTestId("signature-canvas");
     await canvas.scrollIntoViewIfNeeded();
     const box = await canvas.boundingBox();

@@ -22,7 +22,7 @@ import {
 function DashboardSkeleton() {
   return (
     <div className="grid gap-6">
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Skeleton className="h-48 lg:col-span-2" />
         <Skeleton className="h-48" />
       </div>
@@ -78,7 +78,7 @@ export function DashboardPage() {
     <>
       <PageHeader title={`Welcome back, ${firstName}`} description="Here is where your prototype stands and what comes next." />
       <div className="grid gap-6">
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <NextActionCard action={nextActionFor(data, project)} />
           </div>
@@ -86,19 +86,19 @@ export function DashboardPage() {
         </div>
         <StatCards project={project} />
         <JourneyTimeline profile={data} project={project} />
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <CurrentTaskCard profile={data} />
           <QuickActionsCard profile={data} project={project} />
         </div>
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <RecentActivityCard />
           <AuthorizedUsersCard project={project} />
         </div>
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <ProjectDetailsCard project={project} />
           <PaymentCard project={project} />
         </div>
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <DocumentsCard profile={data} project={project} />
           <CommunicationsCard />
         </div>

@@ -123,14 +123,14 @@ export function JourneyTimeline({ profile, project }: { profile: Profile | null;
         <CardDescription>From idea to a deployed prototype, step by step.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <ol className="grid gap-3 sm:grid-cols-3 lg:grid-cols-9" data-testid="journey">
+        <ol className="grid gap-3 sm:grid-cols-3 2xl:grid-cols-9" data-testid="journey">
           {steps.map((step, index) => (
             <li
               key={step.id}
               data-state={step.state}
               aria-current={step.state === "current" ? "step" : undefined}
               className={cn(
-                "flex items-start gap-3 rounded-lg border p-3 lg:flex-col lg:items-center lg:text-center",
+                "flex items-start gap-3 rounded-lg border p-3 2xl:flex-col 2xl:items-center 2xl:text-center",
                 step.state === "current" && "border-brand-300 bg-brand-50",
                 step.state === "completed" && "border-emerald-200 bg-emerald-50/50",
                 step.state === "upcoming" && "border-slate-200",

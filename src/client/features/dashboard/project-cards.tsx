@@ -13,6 +13,7 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
+import { PROFILE_BUDGET_RANGES, PROFILE_TIMELINES } from "../../../shared/constants/lists";
 import { PACKAGES } from "../../../shared/constants/packages";
 import {
   addUserButton,
@@ -86,7 +87,12 @@ export function QuickActionsCard({ profile, project }: { profile: Profile | null
             </Button>
           ) : (
             <Tooltip key={action.key} content={action.reason}>
-              <Button variant="outline" className="justify-start" aria-disabled="true" data-disabled="true">
+              <Button
+                variant="outline"
+                className="cursor-not-allowed justify-start text-slate-400 hover:bg-white"
+                aria-disabled="true"
+                onClick={(event) => event.preventDefault()}
+              >
                 <Icon aria-hidden="true" />
                 {action.label}
                 <span className="sr-only">({action.reason})</span>
@@ -118,13 +124,13 @@ export function RecentActivityCard() {
         ) : activity.data.length === 0 ? (
           <p className="text-sm text-slate-600">No activity yet. Your steps and our updates appear here.</p>
         ) : (
-          <ol className="grid gap-3" data-testid="recent-activity">
+          <ol className="grid grid-cols-1 gap-3" data-testid="recent-activity">
             {activity.data.map((item) => (
               <li key={item.id} className="flex gap-3">
                 <span className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-500" aria-hidden="true" />
-                <div className="min-w-0">
+                <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium text-slate-900">{item.title}</p>
-                  {item.description && <p className="truncate text-xs text-slate-600">{item.description}</p>}
+                  {item.description && <p className="line-clamp-2 text-xs break-words text-slate-600">{item.description}</p>}
                   <p className="text-xs text-slate-500">
                     <time dateTime={item.createdAt}>{timeAgo(item.createdAt, now)}</time>
                   </p>
@@ -152,7 +158,7 @@ export function AuthorizedUsersCard({ project }: { project: Project | null }) {
           </span>
         </div>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         {count === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 p-6 text-center">
             <Users className="size-8 text-slate-400" aria-hidden="true" />
@@ -171,7 +177,7 @@ export function AuthorizedUsersCard({ project }: { project: Project | null }) {
           </ul>
         )}
         {button.disabled ? (
-          <Button variant="outline" disabled>
+          <Button variant="outline" disabled className="h-auto min-h-10 whitespace-normal">
             <UserPlus aria-hidden="true" />
             {button.label}
           </Button>
@@ -186,6 +192,10 @@ export function AuthorizedUsersCard({ project }: { project: Project | null }) {
       </CardContent>
     </Card>
   );
+}
+
+function optionLabel(options: ReadonlyArray<{ value: string; label: string }>, value: string): string {
+  return options.find((option) => option.value === value)?.label ?? value;
 }
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -219,8 +229,8 @@ export function ProjectDetailsCard({ project }: { project: Project | null }) {
             <Detail label="Package">{PACKAGES[project.packageType].name}</Detail>
             <Detail label="Status">{statusLabel(project.status)}</Detail>
             <Detail label="Started">{formatLongDate(project.createdAt)}</Detail>
-            {project.budgetRange && <Detail label="Budget">{project.budgetRange}</Detail>}
-            {project.timeline && <Detail label="Timeline">{project.timeline}</Detail>}
+            {project.budgetRange && <Detail label="Budget">{optionLabel(PROFILE_BUDGET_RANGES, project.budgetRange)}</Detail>}
+            {project.timeline && <Detail label="Timeline">{optionLabel(PROFILE_TIMELINES, project.timeline)}</Detail>}
             <Detail label="User limit">{project.userLimit}</Detail>
             <Detail label="Iterations">{project.maxIterations} included</Detail>
             {safeExternalUrl(project.prototypeUrl) && (
@@ -336,7 +346,7 @@ export function DocumentsCard({ profile, project }: { profile: Profile | null; p
         <CardTitle>Project Documents</CardTitle>
       </CardHeader>
       <CardContent>
-        <ul className="grid gap-4" data-testid="project-documents">
+        <ul className="grid grid-cols-1 gap-4" data-testid="project-documents">
           <DocumentRow
             title="Signed NDA"
             meta={DOCUMENT_SIZE_TEXT.signedNda}

@@ -26,7 +26,7 @@ import { useSaveProfile } from "./api";
 const INDUSTRY_OPTIONS = INDUSTRIES.map((value) => ({ value, label: INDUSTRY_LABELS[value] }));
 const PACKAGE_OPTIONS = PACKAGE_TYPES.map((value) => ({
   value,
-  label: `${PACKAGES[value].name} · ${formatPrice(PACKAGES[value].prices.USD, "USD")} · ${PACKAGES[value].deliveryHours} h`,
+  label: `${PACKAGES[value].name} · ${formatPrice(PACKAGES[value].prices.USD, "USD")}`,
 }));
 
 function defaultsFrom(profile: Profile | null, email: string): ProfileFormValues {

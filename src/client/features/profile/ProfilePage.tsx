@@ -151,7 +151,7 @@ export function ProfilePage() {
   return (
     <>
       <PageHeader title="Profile Settings" description="Your company profile, package and NDA status." />
-      <div className="grid items-start gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>Profile Information</CardTitle>
