@@ -16,6 +16,7 @@ import {
 } from "../../../shared/schemas/nda";
 import { profileSchema, saveProfileSchema } from "../../../shared/schemas/profile";
 import { requireCompany, requireCustomer, requireUser } from "../../auth/guards";
+import { consumeRateLimits } from "../../auth/rate-limit";
 import { notFound } from "../../errors";
 import { errorReplies } from "../../http/openapi";
 import { approveNda, listPendingNdas, sendCompanyNdaCode } from "./company-nda";
@@ -45,8 +46,17 @@ function sendPdf(reply: FastifyReply, pdf: IssuedPdf, disposition: "inline" | "a
     .send(Buffer.from(pdf.bytes));
 }
 
+/** Each PDF costs ~100 ms of CPU: 60 per user in 10 minutes is plenty for reading and downloading. */
+const PDF_LIMIT = { max: 60, windowSeconds: 10 * 60 };
+
 export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  const throttlePdf = (userId: string) =>
+    consumeRateLimits(
+      ctx.db,
+      [{ bucket: "nda-pdf-user-10m", key: userId, ...PDF_LIMIT }],
+      "Too many document requests. Please try again in a few minutes.",
+    );
   const ownProfileOr404 = async (userId: string) => {
     const profile = await findOwnProfile(ctx.db, userId);
     if (!profile) throw notFound(NDA_MESSAGES.notSigned);
@@ -182,6 +192,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { tags: ["nda"], summary: "The unsigned NDA as a PDF, for reading", response: pdfReplies } },
       async (request, reply) => {
         const user = await requireCustomer(request);
+        await throttlePdf(user.id);
         const profile = await findOwnProfile(ctx.db, user.id);
         return sendPdf(reply, await issueDraftNda(ctx, profile, user.id), "inline");
       },
@@ -192,6 +203,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { tags: ["nda"], summary: "The caller's signed NDA as a PDF, to open", response: pdfReplies } },
       async (request, reply) => {
         const user = await requireCustomer(request);
+        await throttlePdf(user.id);
         return sendPdf(reply, await issueSignedNda(ctx, await ownProfileOr404(user.id)), "inline");
       },
     );
@@ -201,6 +213,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { tags: ["nda"], summary: "The caller's signed NDA as a PDF download", response: pdfReplies } },
       async (request, reply) => {
         const user = await requireCustomer(request);
+        await throttlePdf(user.id);
         return sendPdf(reply, await issueSignedNda(ctx, await ownProfileOr404(user.id)), "attachment");
       },
     );
@@ -221,6 +234,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireUser(request);
       const profile = await findVisibleProfile(ctx.db, user, request.params.profileId);
+      await throttlePdf(user.id);
       return sendPdf(reply, await issueSignedNda(ctx, profile), "attachment");
     },
   );
