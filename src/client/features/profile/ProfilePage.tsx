@@ -102,10 +102,12 @@ function LegalDocumentation({ profile }: { profile: Profile | null }) {
               Update NDA
             </Button>
           </div>
-        ) : (
-          <Button asChild size="sm" disabled={!profile?.profileCompleted}>
+        ) : profile?.profileCompleted ? (
+          <Button asChild size="sm">
             <Link to="/onboarding">Sign NDA</Link>
           </Button>
+        ) : (
+          <p className="text-sm text-slate-600">Save your profile first; then you can sign the NDA.</p>
         )}
         {showUpdateNote && <Alert variant="info">{NDA_MESSAGES.updateUnavailable}</Alert>}
       </CardContent>
