@@ -15,9 +15,10 @@ const PricingPage = lazy(() => publicPages().then((m) => ({ default: m.PricingPa
 const ContactPage = lazy(() => publicPages().then((m) => ({ default: m.ContactPage })));
 
 const customerPages = () => import("./features/customer-pages/pages");
-const DashboardPage = lazy(() => customerPages().then((m) => ({ default: m.DashboardPage })));
-const ProfilePage = lazy(() => customerPages().then((m) => ({ default: m.ProfilePage })));
-const OnboardingPage = lazy(() => customerPages().then((m) => ({ default: m.OnboardingPage })));
+const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage").then((m) => ({ default: m.DashboardPage })));
+const ProfilePage = lazy(() => import("./features/profile/ProfilePage").then((m) => ({ default: m.ProfilePage })));
+const OnboardingPage = lazy(() => import("./features/onboarding/OnboardingPage").then((m) => ({ default: m.OnboardingPage })));
+const VerifyPage = lazy(() => import("./features/onboarding/VerifyPage").then((m) => ({ default: m.VerifyPage })));
 const RequirementsPage = lazy(() =>
   import("./features/projects/RequirementsPage").then((m) => ({ default: m.RequirementsPage })),
 );
@@ -47,6 +48,7 @@ export function AppRoutes() {
           <Route path="/contact" element={<ContactPage />} />
           <Route path="/auth" element={<SignInPage />} />
           <Route path="/admin" element={<SignInPage />} />
+          <Route path="/verify" element={<VerifyPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
@@ -64,6 +66,7 @@ export function AppRoutes() {
             <Route path="/company-dashboard" element={<AdminPage />} />
           </Route>
           <Route path="/auth" element={<Navigate to="/" replace />} />
+          <Route path="/verify" element={<VerifyPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
@@ -86,6 +89,7 @@ export function AppRoutes() {
             <Route path="/meeting-requests" element={<MeetingRequestsPage />} />
           </Route>
           <Route path="/auth" element={<Navigate to="/" replace />} />
+          <Route path="/verify" element={<VerifyPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
@@ -94,9 +98,12 @@ export function AppRoutes() {
 
   // A signed-in user with neither role reaches only /.
   return (
-    <Routes>
-      <Route path="/" element={<NotFoundPage />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Routes>
+        <Route path="/" element={<NotFoundPage />} />
+        <Route path="/verify" element={<VerifyPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
   );
 }

@@ -13,8 +13,12 @@ import { type DatabaseHandle, openDatabase } from "./db/client";
 import { createEmailOutbox } from "./email/outbox";
 import { createTransport, type EmailWorker, type MailTransport, startEmailWorker } from "./email/worker";
 import { authRoutes } from "./features/auth/routes";
+import { dashboardRoutes } from "./features/dashboard/routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { healthRoutes } from "./features/health/routes";
+import { notificationRoutes } from "./features/notifications/routes";
+import { onboardingRoutes } from "./features/onboarding/routes";
+import { verifyDocumentRoutes } from "./features/onboarding/verify-routes";
 import { projectRoutes } from "./features/projects/routes";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerRequestGuards } from "./http/security";
@@ -141,6 +145,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(projectRoutes);
+  await app.register(onboardingRoutes);
+  await app.register(verifyDocumentRoutes);
+  await app.register(notificationRoutes);
+  await app.register(dashboardRoutes);
   if (!config.isProduction) await app.register(devMailboxRoutes);
   if (options.serveClient !== false) await registerWebClient(app);
 

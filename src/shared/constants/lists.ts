@@ -52,3 +52,37 @@ export const CONTACT_BUDGETS = [
 ] as const;
 
 export const CONTACT_TIMELINES = ["ASAP (Rush)", "1-2 weeks", "2-4 weeks", "1-2 months", "2-3 months", "Flexible"] as const;
+
+/** The /profile setup form's variant of the company size list (part 1 §9 keeps both readings). */
+export const COMPANY_SIZES_SETUP = ["1-10", "11-50", "51-200", "201-1000"] as const;
+/** Every size either form may save. */
+export const ALL_COMPANY_SIZES = [...COMPANY_SIZES, "201-1000"] as const;
+
+export const INDUSTRY_LABELS: Record<(typeof INDUSTRIES)[number], string> = {
+  technology: "Technology",
+  healthcare: "Healthcare",
+  finance: "Finance",
+  education: "Education",
+  retail: "Retail",
+  manufacturing: "Manufacturing",
+  consulting: "Consulting",
+  "real-estate": "Real Estate",
+  other: "Other",
+};
+
+/** Budget and timeline choices on the company profile; the first new project copies them. */
+export const PROFILE_BUDGET_RANGES = [
+  { value: "under-5k", label: "Under $5,000" },
+  { value: "5k-10k", label: "$5,000 - $10,000" },
+  { value: "10k-25k", label: "$10,000 - $25,000" },
+  { value: "25k-50k", label: "$25,000 - $50,000" },
+  { value: "50k-plus", label: "Over $50,000" },
+] as const;
+
+export const PROFILE_TIMELINES = [
+  { value: "asap", label: "As soon as possible" },
+  { value: "2-4 weeks", label: "2-4 weeks" },
+  { value: "4-6 weeks", label: "4-6 weeks" },
+  { value: "6-8 weeks", label: "6-8 weeks" },
+  { value: "flexible", label: "Flexible" },
+] as const;

@@ -5,6 +5,7 @@ import { Dialog } from "radix-ui";
 import { Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import type { CurrentUser } from "../../../shared/schemas/auth";
+import { NotificationBell } from "../../features/notifications/NotificationBell";
 import { useShellData } from "../../features/shell/use-shell-data";
 import { Spinner } from "../ui/spinner";
 import { Sidebar } from "./Sidebar";
@@ -32,7 +33,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
         </Dialog.Portal>
       </Dialog.Root>
       <div className="lg:pl-64">
-        <TopBar user={user} profile={profile} onOpenMenu={() => setMenuOpen(true)} />
+        <TopBar user={user} profile={profile} onOpenMenu={() => setMenuOpen(true)} notifications={<NotificationBell />} />
         <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
           <Suspense
             fallback={

@@ -1,0 +1,108 @@
+// / and /dashboard: the customer dashboard (part 1 §2, §4). Every rule it shows lives in src/shared/domain.
+import { RefreshCw } from "lucide-react";
+import { nextActionFor } from "../../../shared/domain/next-action";
+import { PageHeader } from "../../components/layout/PageHeader";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Skeleton } from "../../components/ui/skeleton";
+import { useAuth } from "../auth/use-auth";
+import { useProfile, useProjects } from "../onboarding/api";
+import { JourneyTimeline, NextActionCard, ProgressCard, StatCards } from "./overview-cards";
+import {
+  AuthorizedUsersCard,
+  CommunicationsCard,
+  CurrentTaskCard,
+  DocumentsCard,
+  PaymentCard,
+  ProjectDetailsCard,
+  QuickActionsCard,
+  RecentActivityCard,
+} from "./project-cards";
+
+function DashboardSkeleton() {
+  return (
+    <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <Skeleton className="h-48 lg:col-span-2" />
+        <Skeleton className="h-48" />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Skeleton className="h-32" />
+        <Skeleton className="h-32" />
+        <Skeleton className="h-32" />
+        <Skeleton className="h-32" />
+      </div>
+    </div>
+  );
+}
+
+export function DashboardPage() {
+  const { user } = useAuth();
+  const profile = useProfile();
+  const projects = useProjects();
+  const firstName = profile.data?.fullName?.split(/\s+/)[0] || user?.firstName || "there";
+
+  if (profile.isPending || projects.isPending) {
+    return (
+      <>
+        <PageHeader title="Dashboard" />
+        <DashboardSkeleton />
+      </>
+    );
+  }
+  if (profile.isError || projects.isError) {
+    return (
+      <>
+        <PageHeader title="Dashboard" />
+        <Alert variant="danger" className="items-center justify-between">
+          <span>We could not load your dashboard.</span>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              void profile.refetch();
+              void projects.refetch();
+            }}
+          >
+            <RefreshCw aria-hidden="true" />
+            Try again
+          </Button>
+        </Alert>
+      </>
+    );
+  }
+
+  const data = profile.data ?? null;
+  const project = projects.data[0] ?? null;
+  return (
+    <>
+      <PageHeader title={`Welcome back, ${firstName}`} description="Here is where your prototype stands and what comes next." />
+      <div className="grid gap-6">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <NextActionCard action={nextActionFor(data, project)} />
+          </div>
+          <ProgressCard profile={data} project={project} />
+        </div>
+        <StatCards project={project} />
+        <JourneyTimeline profile={data} project={project} />
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          <CurrentTaskCard profile={data} />
+          <QuickActionsCard profile={data} project={project} />
+        </div>
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          <RecentActivityCard />
+          <AuthorizedUsersCard project={project} />
+        </div>
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          <ProjectDetailsCard project={project} />
+          <PaymentCard project={project} />
+        </div>
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          <DocumentsCard profile={data} project={project} />
+          <CommunicationsCard />
+        </div>
+      </div>
+    </>
+  );
+}

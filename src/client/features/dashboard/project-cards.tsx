@@ -1,0 +1,410 @@
+// The dashboard's lower half: current task, quick actions, activity, team, project, payments, documents, communications.
+import {
+  CalendarPlus,
+  ClipboardList,
+  CreditCard,
+  Download,
+  ExternalLink,
+  FileText,
+  LifeBuoy,
+  MessageSquare,
+  Receipt,
+  UserPlus,
+  Users,
+} from "lucide-react";
+import { Link } from "react-router";
+import { PROFILE_BUDGET_RANGES, PROFILE_TIMELINES } from "../../../shared/constants/lists";
+import { PACKAGES } from "../../../shared/constants/packages";
+import {
+  addUserButton,
+  DOCUMENT_SIZE_TEXT,
+  paymentsFor,
+  type QuickAction,
+  quickActions,
+  safeExternalUrl,
+} from "../../../shared/domain/dashboard";
+import { formatLongDate, timeAgo } from "../../../shared/domain/dates";
+import { statusLabel } from "../../../shared/domain/project-status";
+import type { Profile } from "../../../shared/schemas/profile";
+import type { Project } from "../../../shared/schemas/project";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { Tooltip } from "../../components/ui/tooltip";
+import { NDA_LINKS } from "../onboarding/api";
+import { useProjectMembers, useRecentActivity } from "./api";
+
+export function CurrentTaskCard({ profile }: { profile: Profile | null }) {
+  const submitted = Boolean(profile?.requirementsSubmitted);
+  return (
+    <Card>
+      <CardHeader>
+        <CardDescription className="font-semibold tracking-wide uppercase">Current Task</CardDescription>
+        <CardTitle>Requirements gathering</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <p className="text-sm text-slate-600">
+          {submitted
+            ? "Your requirements are submitted. You can still review them and the generated brief."
+            : "Describe your idea with the guided questionnaire; the AI writes a two-page brief from your answers."}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <Link to="/requirements">Continue Requirements</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/requirements">View Draft</Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+const QUICK_ACTION_ICONS: Record<QuickAction["key"], typeof CalendarPlus> = {
+  schedule_meeting: CalendarPlus,
+  contact_support: LifeBuoy,
+  add_team_members: UserPlus,
+  view_requirements: ClipboardList,
+};
+
+export function QuickActionsCard({ profile, project }: { profile: Profile | null; project: Project | null }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quick Actions</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2 sm:grid-cols-2">
+        {quickActions(profile, project).map((action) => {
+          const Icon = QUICK_ACTION_ICONS[action.key];
+          return action.available ? (
+            <Button key={action.key} asChild variant="outline" className="justify-start">
+              <Link to={action.target}>
+                <Icon aria-hidden="true" />
+                {action.label}
+              </Link>
+            </Button>
+          ) : (
+            <Tooltip key={action.key} content={action.reason}>
+              <Button
+                variant="outline"
+                className="cursor-not-allowed justify-start text-slate-400 hover:bg-white"
+                aria-disabled="true"
+                onClick={(event) => event.preventDefault()}
+              >
+                <Icon aria-hidden="true" />
+                {action.label}
+                <span className="sr-only">({action.reason})</span>
+              </Button>
+            </Tooltip>
+          );
+        })}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function RecentActivityCard() {
+  const activity = useRecentActivity();
+  const now = new Date();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recent Activity</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {activity.isPending ? (
+          <div className="grid gap-3">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
+        ) : activity.isError ? (
+          <p className="text-sm text-slate-600">Recent activity could not be loaded.</p>
+        ) : activity.data.length === 0 ? (
+          <p className="text-sm text-slate-600">No activity yet. Your steps and our updates appear here.</p>
+        ) : (
+          <ol className="grid grid-cols-1 gap-3" data-testid="recent-activity">
+            {activity.data.map((item) => (
+              <li key={item.id} className="flex gap-3">
+                <span className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-500" aria-hidden="true" />
+                <div className="min-w-0 flex-1">
+                  <p className="text-sm font-medium text-slate-900">{item.title}</p>
+                  {item.description && <p className="line-clamp-2 text-xs break-words text-slate-600">{item.description}</p>}
+                  <p className="text-xs text-slate-500">
+                    <time dateTime={item.createdAt}>{timeAgo(item.createdAt, now)}</time>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function AuthorizedUsersCard({ project }: { project: Project | null }) {
+  const count = project?.authorizedUsersCount ?? 0;
+  const members = useProjectMembers(project?.id ?? null, count);
+  const button = addUserButton(project);
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-center justify-between gap-2">
+          <CardTitle>Authorized Users</CardTitle>
+          <span className="text-sm text-slate-600">
+            {count} / {project?.userLimit ?? 5}
+          </span>
+        </div>
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-4">
+        {count === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 p-6 text-center">
+            <Users className="size-8 text-slate-400" aria-hidden="true" />
+            <p className="text-sm font-medium text-slate-800">No users added yet</p>
+            <p className="text-xs text-slate-600">Invite your stakeholders to test the prototype once it is ready.</p>
+          </div>
+        ) : (
+          <ul className="grid gap-2">
+            {(members.data ?? []).slice(0, 4).map((member) => (
+              <li key={member.id} className="flex items-center justify-between gap-2 text-sm">
+                <span className="truncate text-slate-800">{member.email}</span>
+                <Badge variant={member.accessLevel === "admin" ? "default" : "secondary"}>{member.accessLevel}</Badge>
+              </li>
+            ))}
+            {members.isError && <li className="text-sm text-slate-600">{count} users have access.</li>}
+          </ul>
+        )}
+        {button.disabled ? (
+          <Button variant="outline" disabled className="h-auto min-h-10 whitespace-normal">
+            <UserPlus aria-hidden="true" />
+            {button.label}
+          </Button>
+        ) : (
+          <Button asChild>
+            <Link to="/user-management">
+              <UserPlus aria-hidden="true" />
+              {button.label}
+            </Link>
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function optionLabel(options: ReadonlyArray<{ value: string; label: string }>, value: string): string {
+  return options.find((option) => option.value === value)?.label ?? value;
+}
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium text-slate-900">{children}</dd>
+    </>
+  );
+}
+
+export function ProjectDetailsCard({ project }: { project: Project | null }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Project Details</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {!project ? (
+          <p className="text-sm text-slate-600">
+            Your project is created when you save your company profile.{" "}
+            <Link to="/onboarding" className="font-semibold text-brand-700 hover:underline">
+              Complete your profile
+            </Link>
+          </p>
+        ) : (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm" data-testid="project-details">
+            <Detail label="Project code">
+              <span className="font-mono">{project.projectCode}</span>
+            </Detail>
+            <Detail label="Package">{PACKAGES[project.packageType].name}</Detail>
+            <Detail label="Status">{statusLabel(project.status)}</Detail>
+            <Detail label="Started">{formatLongDate(project.createdAt)}</Detail>
+            {project.budgetRange && <Detail label="Budget">{optionLabel(PROFILE_BUDGET_RANGES, project.budgetRange)}</Detail>}
+            {project.timeline && <Detail label="Timeline">{optionLabel(PROFILE_TIMELINES, project.timeline)}</Detail>}
+            <Detail label="User limit">{project.userLimit}</Detail>
+            <Detail label="Iterations">{project.maxIterations} included</Detail>
+            {safeExternalUrl(project.prototypeUrl) && (
+              <Detail label="Prototype">
+                <a
+                  href={safeExternalUrl(project.prototypeUrl) ?? undefined}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="text-brand-700 hover:underline"
+                >
+                  Open prototype
+                </a>
+              </Detail>
+            )}
+            {project.deploymentDate && <Detail label="Deployed">{formatLongDate(project.deploymentDate)}</Detail>}
+            {project.customerAccessExpiryDate && (
+              <Detail label="Access until">{formatLongDate(project.customerAccessExpiryDate)}</Detail>
+            )}
+          </dl>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const PAYMENT_BADGE = { paid: "success", due: "warning", not_requested: "secondary" } as const;
+
+export function PaymentCard({ project }: { project: Project | null }) {
+  const payments = paymentsFor(project);
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-center gap-2">
+          <CreditCard className="size-5 text-brand-700" aria-hidden="true" />
+          <CardTitle>Payment Information</CardTitle>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {payments.length === 0 ? (
+          <p className="text-sm text-slate-600">Payment details appear here once your project is set up.</p>
+        ) : (
+          payments.map((payment) => (
+            <div
+              key={payment.id}
+              className="grid gap-2 rounded-lg border border-slate-200 p-3"
+              data-testid={`payment-${payment.id}`}
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="font-medium text-slate-900">{payment.title}</p>
+                <Badge variant={PAYMENT_BADGE[payment.state]}>{payment.stateLabel}</Badge>
+              </div>
+              <p className="text-sm text-slate-700">{payment.amount ?? "Amount to be confirmed"}</p>
+              {payment.paidOn && <p className="text-xs text-slate-600">Received {formatLongDate(payment.paidOn)}</p>}
+              <div className="flex flex-wrap gap-2">
+                {payment.link && (
+                  <Button asChild size="sm">
+                    <a href={payment.link} target="_blank" rel="noreferrer noopener">
+                      <ExternalLink aria-hidden="true" />
+                      Pay Now
+                    </a>
+                  </Button>
+                )}
+                {payment.invoice && (
+                  <Button asChild size="sm" variant="outline">
+                    <a href={payment.invoice.url} target="_blank" rel="noreferrer noopener">
+                      <Receipt aria-hidden="true" />
+                      {payment.invoice.name}
+                    </a>
+                  </Button>
+                )}
+              </div>
+            </div>
+          ))
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A BRD link the admin registered: same-site paths and http(s) URLs only. */
+function documentHref(url: string | null): string | null {
+  if (!url) return null;
+  if (url.startsWith("/") && !url.startsWith("//")) return url;
+  return safeExternalUrl(url);
+}
+
+function DocumentRow(props: { title: string; meta: string; href: string | null; unavailable: string; download?: boolean }) {
+  return (
+    <li className="flex items-center gap-3">
+      <FileText className="size-8 shrink-0 text-red-500" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-slate-900">{props.title}</p>
+        <p className="text-xs text-slate-500">{props.meta}</p>
+      </div>
+      {props.href ? (
+        <Button asChild size="sm" variant="outline">
+          <a href={props.href} {...(props.download ? { download: true } : { target: "_blank", rel: "noreferrer noopener" })}>
+            <Download aria-hidden="true" />
+            {props.download ? "Download" : "Open"}
+          </a>
+        </Button>
+      ) : (
+        <Badge variant="secondary">{props.unavailable}</Badge>
+      )}
+    </li>
+  );
+}
+
+export function DocumentsCard({ profile, project }: { profile: Profile | null; project: Project | null }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Project Documents</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid grid-cols-1 gap-4" data-testid="project-documents">
+          <DocumentRow
+            title="Signed NDA"
+            meta={DOCUMENT_SIZE_TEXT.signedNda}
+            href={profile?.ndaSigned ? NDA_LINKS.downloadSigned : null}
+            unavailable="Not signed yet"
+            download
+          />
+          <li className="flex items-center gap-3">
+            <FileText className="size-8 shrink-0 text-red-500" aria-hidden="true" />
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-medium text-slate-900">Requirements draft</p>
+              <p className="text-xs text-slate-500">{DOCUMENT_SIZE_TEXT.requirementsDraft}</p>
+            </div>
+            <Button asChild size="sm" variant="outline">
+              <Link to="/requirements">View</Link>
+            </Button>
+          </li>
+          <DocumentRow
+            title={project?.brdDocumentName || "Business Requirements Document"}
+            meta={
+              project?.brdUploadedAt ? `Uploaded ${formatLongDate(project.brdUploadedAt)}` : "Shared when your prototype is ready"
+            }
+            href={documentHref(project?.brdDocumentUrl ?? null)}
+            unavailable="Not available yet"
+          />
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function CommunicationsCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-center gap-2">
+          <MessageSquare className="size-5 text-brand-700" aria-hidden="true" />
+          <CardTitle>Communications</CardTitle>
+        </div>
+        <CardDescription>Talk to the Blueprint team: we answer support requests within 2-4 hours.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-2">
+        <Button asChild variant="outline">
+          <Link to="/communications">Open Communications</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/meeting-requests">
+            <CalendarPlus aria-hidden="true" />
+            Schedule Meeting
+          </Link>
+        </Button>
+        <Button asChild>
+          <Link to="/communications?openMessage=true">
+            <MessageSquare aria-hidden="true" />
+            Send Message
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

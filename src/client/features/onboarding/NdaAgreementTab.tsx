@@ -1,0 +1,257 @@
+// The NDA Agreement tab (part 1 §2, §5, §8): read the agreement, tick the box, sign, and confirm with the emailed code.
+import { Download, ExternalLink, FileText, Loader2, Mail, ShieldCheck } from "lucide-react";
+import { type FormEvent, useCallback, useId, useState } from "react";
+import { CODE_LENGTH } from "../../../shared/constants/auth";
+import { formatLongDate, isoDay } from "../../../shared/domain/dates";
+import { NDA_TERMS, NDA_TITLE, ndaPreamble, ndaSections } from "../../../shared/domain/nda-agreement";
+import { ndaStatusDisplay } from "../../../shared/domain/nda-status";
+import { sanitizeCodeInput } from "../../../shared/schemas/auth";
+import { NDA_MESSAGES } from "../../../shared/schemas/nda";
+import type { Profile } from "../../../shared/schemas/profile";
+import { Alert } from "../../components/ui/alert";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Checkbox } from "../../components/ui/checkbox";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { toast } from "../../components/ui/use-toast";
+import { ApiError, serverMessage } from "../../lib/api";
+import { NDA_LINKS, useSendNdaCode, useSignNda } from "./api";
+import { SignaturePad, type SignatureValue } from "./SignaturePad";
+
+function errorCode(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  try {
+    return (JSON.parse(error.body) as { code?: string }).code ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Opens a document in a new tab; a blocked popup gets the spec's toast. */
+export function openDocument(url: string): void {
+  const opened = window.open(url, "_blank");
+  if (!opened) {
+    toast({ title: "Error", description: NDA_MESSAGES.popupBlocked, variant: "destructive" });
+    return;
+  }
+  opened.opener = null;
+}
+
+export function NdaAgreementText({ customerName, companyName }: { customerName: string; companyName: string }) {
+  const parties = { customerName, companyName, effectiveDate: isoDay(new Date()) };
+  return (
+    <section
+      aria-label="Agreement text"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrollable text must be reachable by keyboard
+      tabIndex={0}
+      className="max-h-80 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-700"
+    >
+      <h3 className="mb-2 font-semibold text-slate-900">{NDA_TITLE}</h3>
+      <p className="mb-3">{ndaPreamble(parties)}</p>
+      {ndaSections().map((section) => (
+        <div key={section.heading} className="mb-3">
+          <h4 className="font-semibold text-slate-900">{section.heading}</h4>
+          <p>{section.body}</p>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function SignedNdaCard({ profile }: { profile: Profile }) {
+  const status = ndaStatusDisplay(profile);
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-3">
+          <ShieldCheck className="size-6 text-emerald-600" aria-hidden="true" />
+          <CardTitle>Your NDA is signed</CardTitle>
+          <Badge variant={status.key === "approved" ? "success" : "warning"}>{status.label}</Badge>
+        </div>
+        <CardDescription>
+          {profile.ndaSignedAt ? `Signed on ${formatLongDate(profile.ndaSignedAt)}. ` : ""}
+          {status.key === "approved"
+            ? "Blueprint has approved it. Your idea is protected."
+            : "Blueprint will approve it shortly; you will get an email when it is done."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" onClick={() => openDocument(NDA_LINKS.signed)}>
+          <ExternalLink aria-hidden="true" />
+          View Signed NDA
+        </Button>
+        <Button asChild variant="secondary">
+          <a href={NDA_LINKS.downloadSigned} download>
+            <Download aria-hidden="true" />
+            Download PDF
+          </a>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function NdaAgreementTab(props: { profile: Profile; email: string; onSigned: () => void }) {
+  const { profile, email } = props;
+  const [agreed, setAgreed] = useState(false);
+  const [code, setCode] = useState("");
+  const [signature, setSignature] = useState<SignatureValue>(null);
+  const [codeSent, setCodeSent] = useState(false);
+  const sendCode = useSendNdaCode();
+  const sign = useSignNda();
+  const ids = { agree: useId(), code: useId(), email: useId(), name: useId(), company: useId() };
+  const onSignature = useCallback((value: SignatureValue) => setSignature(value), []);
+
+  if (profile.ndaSigned) return <SignedNdaCard profile={profile} />;
+
+  const customerName = profile.fullName ?? "";
+  const companyName = profile.company ?? "";
+  const canSend = Boolean(email.trim() && customerName.trim() && companyName.trim());
+
+  const onSend = () => {
+    sendCode.mutate(
+      { customerEmail: email, customerName, companyName },
+      {
+        onSuccess: (reply) => {
+          setCodeSent(true);
+          toast({ title: NDA_MESSAGES.otpSentTitle, description: reply.message });
+        },
+        onError: (error) => {
+          const limited = error instanceof ApiError && error.status === 429;
+          toast({
+            title: "Error",
+            description: limited ? serverMessage(error, NDA_MESSAGES.sendFailed) : NDA_MESSAGES.sendFailed,
+            variant: "destructive",
+          });
+        },
+      },
+    );
+  };
+
+  const onVerify = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      toast({ title: NDA_MESSAGES.missingOtpTitle, description: NDA_MESSAGES.missingOtpText, variant: "destructive" });
+      return;
+    }
+    if (!signature) {
+      toast({ title: "Signature Required", description: NDA_MESSAGES.signatureRequired, variant: "destructive" });
+      return;
+    }
+    sign.mutate(
+      { customerEmail: email, customerOtp: code, signature: signature.dataUrl, signatureMethod: signature.method },
+      {
+        onSuccess: () => {
+          toast({ title: NDA_MESSAGES.signedTitle, description: NDA_MESSAGES.signedText });
+          props.onSigned();
+        },
+        onError: (error) => {
+          if (errorCode(error) === "CODE_WRONG") {
+            toast({ title: "Error", description: NDA_MESSAGES.invalidOtp, variant: "destructive" });
+          } else {
+            toast({
+              title: NDA_MESSAGES.verificationFailedTitle,
+              description: serverMessage(error, NDA_MESSAGES.verificationFailedText),
+              variant: "destructive",
+            });
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-3">
+          <FileText className="size-6 text-brand-700" aria-hidden="true" />
+          <CardTitle>Non-Disclosure Agreement</CardTitle>
+          <Badge variant="secondary">{ndaStatusDisplay(profile).label}</Badge>
+        </div>
+        <CardDescription>
+          Sign the NDA before you share your idea. It lasts {NDA_TERMS.durationSummary}, with a {NDA_TERMS.nonCompeteMonths}-month
+          non-compete and {NDA_TERMS.survivalYears}-year confidentiality.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <NdaAgreementText customerName={customerName} companyName={companyName} />
+        <div>
+          <Button type="button" variant="outline" size="sm" onClick={() => openDocument(NDA_LINKS.draft)}>
+            <ExternalLink aria-hidden="true" />
+            View as PDF
+          </Button>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid gap-2">
+            <Label htmlFor={ids.email}>Email</Label>
+            <Input id={ids.email} value={email} readOnly aria-describedby={`${ids.email}-hint`} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={ids.name}>Full Name</Label>
+            <Input id={ids.name} value={customerName} readOnly aria-describedby={`${ids.email}-hint`} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={ids.company}>Company</Label>
+            <Input id={ids.company} value={companyName} readOnly aria-describedby={`${ids.email}-hint`} />
+          </div>
+          <p id={`${ids.email}-hint`} className="text-xs text-slate-500 sm:col-span-3">
+            The code goes to the email you signed in with. Names come from your company profile.
+          </p>
+        </div>
+
+        <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-4">
+          <Checkbox id={ids.agree} checked={agreed} onCheckedChange={(value) => setAgreed(value === true)} />
+          <Label htmlFor={ids.agree} className="leading-snug">
+            I have read and agree to the terms of this Non-Disclosure Agreement, and I sign it on behalf of{" "}
+            {companyName || "my company"}.
+          </Label>
+        </div>
+
+        {agreed && (
+          <form noValidate onSubmit={onVerify} className="grid gap-6">
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-semibold text-slate-900">Your signature</legend>
+              <SignaturePad defaultName={customerName} onChange={onSignature} />
+            </fieldset>
+
+            <fieldset className="grid gap-3">
+              <legend className="mb-2 text-sm font-semibold text-slate-900">Confirm with a one-time code</legend>
+              <div className="flex flex-wrap items-center gap-3">
+                <Button type="button" variant="secondary" onClick={onSend} disabled={!canSend || sendCode.isPending}>
+                  {sendCode.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Mail aria-hidden="true" />}
+                  {sendCode.isPending ? "Sending..." : codeSent ? "Resend OTP" : "Send OTP"}
+                </Button>
+                {codeSent && <span className="text-sm text-slate-600">We emailed a 6-digit code to {email}.</span>}
+              </div>
+              <div className="grid max-w-xs gap-2">
+                <Label htmlFor={ids.code}>OTP code</Label>
+                <Input
+                  id={ids.code}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={CODE_LENGTH}
+                  placeholder="000000"
+                  className="font-mono text-lg tracking-[0.4em]"
+                  value={code}
+                  onChange={(event) => setCode(sanitizeCodeInput(event.target.value))}
+                />
+              </div>
+            </fieldset>
+
+            {!signature && <Alert variant="info">Draw or type your signature above, then verify the code.</Alert>}
+
+            <div className="flex justify-end">
+              <Button type="submit" size="lg" disabled={!code || sign.isPending}>
+                {sign.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+                {sign.isPending ? "Verifying..." : "Verify & Sign NDA"}
+              </Button>
+            </div>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+// The Prototype Status tab: the current project's status, polled every 30 s (part 2 §4).
+import { ExternalLink, RefreshCw } from "lucide-react";
+import { Link } from "react-router";
+import { PACKAGES } from "../../../shared/constants/packages";
+import { safeExternalUrl } from "../../../shared/domain/dashboard";
+import { prototypeStatusProgress } from "../../../shared/domain/onboarding";
+import { statusLabel } from "../../../shared/domain/project-status";
+import { Alert } from "../../components/ui/alert";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Progress } from "../../components/ui/progress";
+import { Skeleton } from "../../components/ui/skeleton";
+import { useProjects } from "./api";
+
+export function PrototypeStatusTab() {
+  const projects = useProjects({ poll: true });
+  if (projects.isPending) return <Skeleton className="h-56 w-full" />;
+  if (projects.isError) {
+    return (
+      <Alert variant="danger" className="items-center justify-between">
+        <span>We could not load your project.</span>
+        <Button variant="outline" size="sm" onClick={() => projects.refetch()}>
+          <RefreshCw aria-hidden="true" />
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const project = projects.data[0];
+  if (!project) {
+    return <Alert variant="info">Your project appears here once your company profile is saved.</Alert>;
+  }
+  const percent = prototypeStatusProgress(project.status);
+  const prototypeUrl = safeExternalUrl(project.prototypeUrl);
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-3">
+          <CardTitle>Prototype Status</CardTitle>
+          <Badge variant={project.status === "completed" ? "success" : "default"}>{statusLabel(project.status)}</Badge>
+        </div>
+        <CardDescription>
+          Project <span className="font-mono font-semibold text-slate-800">{project.projectCode}</span> ·{" "}
+          {PACKAGES[project.packageType].name} package · delivery in {PACKAGES[project.packageType].deliveryHours} hours
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <div className="grid gap-2">
+          <div className="flex justify-between text-sm">
+            <span className="font-medium text-slate-800">Progress</span>
+            <span className="text-slate-600">{percent}%</span>
+          </div>
+          <Progress value={percent} label="Prototype progress" />
+        </div>
+        <p className="text-sm text-slate-600">
+          This page checks for updates every 30 seconds. We will also email you when your prototype is ready to test.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <Link to="/requirements">Continue Requirements</Link>
+          </Button>
+          {prototypeUrl && (
+            <Button asChild variant="outline">
+              <a href={prototypeUrl} target="_blank" rel="noreferrer noopener">
+                <ExternalLink aria-hidden="true" />
+                Open Prototype
+              </a>
+            </Button>
+          )}
+          <Button asChild variant="ghost">
+            <Link to="/dashboard">Go to Dashboard</Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

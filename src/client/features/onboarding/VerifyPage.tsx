@@ -1,0 +1,176 @@
+// /verify (public, and for signed-in users too): upload a signed NDA and learn whether it is exactly a document
+// Blueprint issued. Kept light: no query library, no forms library, one small chunk.
+import { CheckCircle2, FileSearch, Loader2, ShieldAlert, Upload } from "lucide-react";
+import { type ChangeEvent, type DragEvent, useId, useState } from "react";
+import { Link } from "react-router";
+import { VERIFY_MAX_BYTES } from "../../../shared/constants/documents";
+import { formatLongDate } from "../../../shared/domain/dates";
+import type { DocumentCheck } from "../../../shared/schemas/nda";
+import { cn } from "../../lib/cn";
+
+type State =
+  | { step: "idle" }
+  | { step: "checking"; name: string }
+  | { step: "done"; name: string; result: DocumentCheck }
+  | { step: "error"; message: string };
+
+const TOO_LARGE = "The file is larger than 20 MB";
+const STATUS_TEXT: Record<string, string> = {
+  approved: "Signed by the client and approved by Blueprint",
+  customer_verified: "Signed by the client, awaiting Blueprint's approval at the time it was issued",
+  draft: "Unsigned draft, issued for reading",
+};
+
+const utc = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace("T", " ")} UTC` : "—");
+
+async function check(file: File): Promise<DocumentCheck> {
+  const body = new FormData();
+  body.append("file", file);
+  const response = await fetch("/api/verify-document", { method: "POST", body, credentials: "include" });
+  if (!response.ok) {
+    const text = await response.text();
+    let message = `${response.status}: ${text || response.statusText}`;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? message;
+    } catch {
+      // not JSON
+    }
+    throw new Error(response.status === 413 ? TOO_LARGE : message);
+  }
+  return (await response.json()) as DocumentCheck;
+}
+
+function Result({ name, result }: { name: string; result: DocumentCheck }) {
+  const doc = result.document;
+  if (!result.valid || !doc) {
+    return (
+      <div role="status" className="grid gap-2 rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
+        <p className="flex items-center gap-2 text-lg font-semibold">
+          <ShieldAlert className="size-6" aria-hidden="true" />
+          Not a document issued by Blueprint
+        </p>
+        <p className="text-sm">
+          <strong>{name}</strong> does not match any document this portal issued. It may have been changed, even by one character,
+          or it comes from somewhere else.
+        </p>
+        <p className="font-mono text-xs break-all">SHA-256 {result.sha256}</p>
+      </div>
+    );
+  }
+  const rows: Array<[string, string]> = [
+    ["Document", doc.title],
+    ["Client", [doc.customerName, doc.companyName].filter(Boolean).join(", ") || "—"],
+    ["Signer email", doc.signerEmail ?? "—"],
+    ["Signed", utc(doc.signedAt)],
+    ["Approved", doc.approvedAt ? `${utc(doc.approvedAt)} by ${doc.approvedBy ?? "Blueprint"}` : "Not approved in this copy"],
+    ["Status", STATUS_TEXT[doc.status] ?? doc.status],
+    ["Issued", formatLongDate(doc.issuedAt)],
+  ];
+  return (
+    <div role="status" className="grid gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-950">
+      <p className="flex items-center gap-2 text-lg font-semibold">
+        <CheckCircle2 className="size-6 text-emerald-600" aria-hidden="true" />
+        Genuine: issued by Blueprint
+      </p>
+      <p className="text-sm">
+        <strong>{name}</strong> is exactly the file the portal issued, byte for byte.
+      </p>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold">{label}</dt>
+            <dd className="break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="font-mono text-xs break-all">SHA-256 {result.sha256}</p>
+    </div>
+  );
+}
+
+export function VerifyPage() {
+  const [state, setState] = useState<State>({ step: "idle" });
+  const [dragging, setDragging] = useState(false);
+  const inputId = useId();
+
+  const start = (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > VERIFY_MAX_BYTES) {
+      setState({ step: "error", message: TOO_LARGE });
+      return;
+    }
+    setState({ step: "checking", name: file.name });
+    check(file)
+      .then((result) => setState({ step: "done", name: file.name, result }))
+      .catch((error: unknown) =>
+        setState({ step: "error", message: error instanceof Error ? error.message : "The check failed. Please try again." }),
+      );
+  };
+
+  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    start(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <div className="min-h-screen bg-gradient-to-br from-brand-50 via-white to-slate-100">
+      <header className="mx-auto flex max-w-3xl items-center justify-between px-4 py-5">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+          <img src="/favicon.svg" alt="" className="size-8" />
+          Blueprint
+        </Link>
+      </header>
+      <main className="mx-auto grid max-w-3xl gap-6 px-4 pb-16">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Verify a signed NDA</h1>
+          <p className="mt-2 text-slate-600">
+            Upload a PDF to check that it is exactly a document the Blueprint portal issued, and see who signed it and when. The
+            file is only read to compute its fingerprint; it is not stored.
+          </p>
+        </div>
+        <label
+          htmlFor={inputId}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          className={cn(
+            "flex cursor-pointer flex-col items-center gap-3 rounded-xl border-2 border-dashed bg-white p-10 text-center transition-colors focus-within:outline-2 focus-within:outline-brand-600",
+            dragging ? "border-brand-500 bg-brand-50" : "border-slate-300 hover:border-brand-400",
+          )}
+        >
+          {state.step === "checking" ? (
+            <Loader2 className="size-10 animate-spin text-brand-600" aria-hidden="true" />
+          ) : (
+            <Upload className="size-10 text-brand-600" aria-hidden="true" />
+          )}
+          <span className="font-semibold text-slate-900">
+            {state.step === "checking" ? `Checking ${state.name}...` : "Choose a PDF or drop it here"}
+          </span>
+          <span className="text-sm text-slate-500">PDF only, up to 20 MB</span>
+          <input
+            id={inputId}
+            type="file"
+            accept="application/pdf,.pdf"
+            className="sr-only"
+            disabled={state.step === "checking"}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => {
+              start(event.target.files?.[0]);
+              event.target.value = "";
+            }}
+          />
+        </label>
+        {state.step === "done" && <Result name={state.name} result={state.result} />}
+        {state.step === "error" && (
+          <p role="alert" className="flex items-center gap-2 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+            <FileSearch className="size-5" aria-hidden="true" />
+            {state.message}
+          </p>
+        )}
+      </main>
+    </div>
+  );
+}

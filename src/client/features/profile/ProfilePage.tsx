@@ -1,0 +1,181 @@
+// /profile: Profile Information with Package Details, Legal Documentation and Profile Completion (part 1 §2).
+import { Download, ExternalLink, FileSignature, Package } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { COMPANY_SIZES_SETUP } from "../../../shared/constants/lists";
+import { formatPrice, PACKAGES, type PackageType } from "../../../shared/constants/packages";
+import { formatLongDate } from "../../../shared/domain/dates";
+import { ndaStatusDisplay } from "../../../shared/domain/nda-status";
+import { profileCompletionPercent } from "../../../shared/domain/onboarding";
+import { NDA_MESSAGES } from "../../../shared/schemas/nda";
+import type { Profile } from "../../../shared/schemas/profile";
+import { PageHeader } from "../../components/layout/PageHeader";
+import { Alert } from "../../components/ui/alert";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Progress } from "../../components/ui/progress";
+import { Skeleton } from "../../components/ui/skeleton";
+import { useAuth } from "../auth/use-auth";
+import { NDA_LINKS, useProfile, useProjects } from "../onboarding/api";
+import { CompanyProfileForm } from "../onboarding/CompanyProfileForm";
+import { openDocument } from "../onboarding/NdaAgreementTab";
+
+const TONE_TO_BADGE = { neutral: "secondary", success: "success", warning: "warning", info: "default" } as const;
+
+function PackageDetails({ packageType }: { packageType: PackageType | null }) {
+  const info = packageType ? PACKAGES[packageType] : null;
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-center gap-2">
+          <Package className="size-5 text-brand-700" aria-hidden="true" />
+          <CardTitle>Package Details</CardTitle>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {info ? (
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            <dt className="text-slate-600">Package</dt>
+            <dd className="font-semibold text-slate-900">
+              {info.name}
+              {info.mostPopular && (
+                <Badge className="ml-2" variant="default">
+                  Most Popular
+                </Badge>
+              )}
+            </dd>
+            <dt className="text-slate-600">Price</dt>
+            <dd className="text-slate-900">
+              {formatPrice(info.prices.USD, "USD")} / {formatPrice(info.prices.INR, "INR")}
+            </dd>
+            <dt className="text-slate-600">Delivery</dt>
+            <dd className="text-slate-900">{info.deliveryHours} hours</dd>
+            <dt className="text-slate-600">Users</dt>
+            <dd className="text-slate-900">
+              {info.users} users for {info.accessMonths} months
+            </dd>
+            <dt className="text-slate-600">Iterations</dt>
+            <dd className="text-slate-900">{info.iterations} rounds</dd>
+          </dl>
+        ) : (
+          <p className="text-sm text-slate-600">
+            No package chosen yet. Pick one in the form; the Basic package applies until then.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function LegalDocumentation({ profile }: { profile: Profile | null }) {
+  const [showUpdateNote, setShowUpdateNote] = useState(false);
+  const status = ndaStatusDisplay(profile);
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-center gap-2">
+          <FileSignature className="size-5 text-brand-700" aria-hidden="true" />
+          <CardTitle>Legal Documentation</CardTitle>
+        </div>
+        <CardDescription>Non-Disclosure Agreement</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <div className="flex items-center justify-between gap-2">
+          <span className="text-sm text-slate-600">Status</span>
+          <Badge variant={TONE_TO_BADGE[status.tone]}>{status.label}</Badge>
+        </div>
+        {profile?.ndaSignedAt && <p className="text-sm text-slate-600">Signed on {formatLongDate(profile.ndaSignedAt)}</p>}
+        {profile?.ndaSigned ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" onClick={() => openDocument(NDA_LINKS.signed)}>
+              <ExternalLink aria-hidden="true" />
+              View
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <a href={NDA_LINKS.downloadSigned} download>
+                <Download aria-hidden="true" />
+                Download
+              </a>
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setShowUpdateNote(true)}>
+              Update NDA
+            </Button>
+          </div>
+        ) : profile?.profileCompleted ? (
+          <Button asChild size="sm">
+            <Link to="/onboarding">Sign NDA</Link>
+          </Button>
+        ) : (
+          <p className="text-sm text-slate-600">Save your profile first; then you can sign the NDA.</p>
+        )}
+        {showUpdateNote && <Alert variant="info">{NDA_MESSAGES.updateUnavailable}</Alert>}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProfileCompletion({ profile }: { profile: Profile | null }) {
+  const percent = profileCompletionPercent(profile);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile Completion</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        <div className="flex justify-between text-sm">
+          <span className="text-slate-600">{percent === 100 ? "Profile complete" : "Almost there"}</span>
+          <span className="font-semibold text-slate-900">{percent}%</span>
+        </div>
+        <Progress value={percent} label="Profile completion" />
+        {percent < 100 && (
+          <p className="text-sm text-slate-600">Fill in the required fields and save to complete your profile.</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ProfilePage() {
+  const { user } = useAuth();
+  const profile = useProfile();
+  const projects = useProjects();
+  if (profile.isPending || !user) {
+    return (
+      <>
+        <PageHeader title="Profile Settings" />
+        <Skeleton className="h-96 w-full" />
+      </>
+    );
+  }
+  const data = profile.data ?? null;
+  const packageType = data?.packageType ?? projects.data?.[0]?.packageType ?? null;
+  return (
+    <>
+      <PageHeader title="Profile Settings" description="Your company profile, package and NDA status." />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Profile Information</CardTitle>
+            <CardDescription>Keep your details current; we use them on your NDA and project documents.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <CompanyProfileForm
+              key={data?.updatedAt ?? "new"}
+              profile={data}
+              userEmail={user.email}
+              userName={user.name ?? ""}
+              companySizes={COMPANY_SIZES_SETUP}
+              submitLabel="Save Profile"
+            />
+          </CardContent>
+        </Card>
+        <div className="grid gap-6">
+          <PackageDetails packageType={packageType} />
+          <LegalDocumentation profile={data} />
+          <ProfileCompletion profile={data} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { approveNdaAs, completeProfile, signNdaFor } from "../../../../tests/setup/onboarding";
+import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+
+let t: TestApp;
+let customer: string;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  customer = await signIn(t.app, "bell@example.com", "Bell Ringer");
+  await completeProfile(t.app, customer);
+  const profileId = await signNdaFor(t.app, customer, "bell@example.com");
+  admin = await signIn(t.app, "admin@blueprint.local", "Site Admin");
+  await approveNdaAs(t.app, admin, "admin@blueprint.local", profileId);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, cookie?: string) => t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+const post = (url: string, cookie: string) => t.app.inject({ method: "POST", url, headers: { cookie } });
+
+describe("the notification bell", () => {
+  it("lists the customer's events newest first with the unread count", async () => {
+    const res = await get("/api/notifications", customer);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.items.map((n: { title: string }) => n.title)).toEqual(["NDA approved", "NDA signed", "Project created"]);
+    expect(body.unreadCount).toBe(3);
+  });
+
+  it("keeps timeline-only events (profile saved, code sent) out of the bell but in Recent Activity", async () => {
+    const activity = (await get("/api/dashboard/activity?limit=20", customer)).json();
+    expect(activity.map((a: { type: string }) => a.type)).toEqual(
+      expect.arrayContaining(["profile.completed", "nda.code_sent", "nda.signed", "nda.approved", "project.created"]),
+    );
+  });
+
+  it("does not show one customer's events to another", async () => {
+    const other = await signIn(t.app, "quiet@example.com", "Quiet One");
+    expect((await get("/api/notifications", other)).json()).toEqual({ items: [], unreadCount: 0 });
+    expect((await get("/api/dashboard/activity", other)).json()).toEqual([]);
+  });
+
+  it("shows company admins the NDAs awaiting approval", async () => {
+    const body = (await get("/api/notifications", admin)).json();
+    expect(body.items.map((n: { title: string }) => n.title)).toContain("NDA awaiting approval");
+  });
+
+  it("marks one read, then all read", async () => {
+    const [first] = (await get("/api/notifications", customer)).json().items;
+    const one = await post(`/api/notifications/${first.id}/read`, customer);
+    expect(one.json()).toEqual({ success: true, updated: 1 });
+    const after = (await get("/api/notifications", customer)).json();
+    expect(after.unreadCount).toBe(2);
+    expect(after.items[0].read).toBe(true);
+    expect((await post("/api/notifications/read-all", customer)).json()).toEqual({ success: true, updated: 2 });
+    expect((await get("/api/notifications", customer)).json().unreadCount).toBe(0);
+  });
+
+  it("cannot mark another user's notification read", async () => {
+    const [adminItem] = (await get("/api/notifications", admin)).json().items;
+    expect((await post(`/api/notifications/${adminItem.id}/read`, customer)).json().updated).toBe(0);
+    expect((await post("/api/notifications/not-a-uuid/read", customer)).statusCode).toBe(404);
+  });
+
+  it("answers 401 to visitors", async () => {
+    expect((await get("/api/notifications")).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,63 @@
+// The top bar's notification bell: list with unread count, mark one or all read.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { notificationListSchema } from "../../../shared/schemas/activity";
+import { requireUser } from "../../auth/guards";
+import { notFound } from "../../errors";
+import { errorReplies } from "../../http/openapi";
+import { listNotifications, markNotificationsRead } from "./notifications";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const updatedReply = z.object({ success: z.boolean(), updated: z.number() });
+
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    "/api/notifications",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary: "The caller's notifications, newest first, with the unread count",
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(50).default(20) }),
+        response: { 200: notificationListSchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return listNotifications(ctx.db, user, request.query.limit);
+    },
+  );
+
+  app.post(
+    "/api/notifications/read-all",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary: "Mark every notification read",
+        response: { 200: updatedReply, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { success: true, updated: await markNotificationsRead(ctx.db, user) };
+    },
+  );
+
+  app.post(
+    "/api/notifications/:id/read",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary: "Mark one notification read",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: updatedReply, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      if (!UUID.test(request.params.id)) throw notFound("Notification not found");
+      return { success: true, updated: await markNotificationsRead(ctx.db, user, request.params.id) };
+    },
+  );
+};

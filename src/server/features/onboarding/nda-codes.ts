@@ -1,0 +1,65 @@
+// Shared pieces of the NDA code steps: throttles, the demo account's fixed code, and code-check errors.
+
+import type { CodePurpose } from "../../../shared/constants/auth";
+import { CODE_SEND_LIMITS, DEMO_CODE } from "../../../shared/constants/auth";
+import { CODE_CHECK_MESSAGES, verifyCode } from "../../auth/one-time-codes";
+import { consumeRateLimits } from "../../auth/rate-limit";
+import type { AppContext } from "../../context";
+import { AppError } from "../../errors";
+import { isDemoEmail } from "../auth/send-sign-in-code";
+
+const VERIFY_LIMIT_PER_IP = { max: 60, windowSeconds: 10 * 60 };
+
+/** NDA codes have their own buckets, so signing in does not use up the NDA's allowance. */
+export async function throttleNdaCodeSending(ctx: AppContext, email: string, ip: string): Promise<void> {
+  const key = email.toLowerCase();
+  await consumeRateLimits(
+    ctx.db,
+    [
+      { bucket: "nda-code-email-10m", key, ...CODE_SEND_LIMITS.perEmailShort },
+      { bucket: "nda-code-email-day", key, ...CODE_SEND_LIMITS.perEmailDay },
+      { bucket: "nda-code-ip-10m", key: ip, ...CODE_SEND_LIMITS.perIpShort },
+    ],
+    "Too many code requests. Please wait a few minutes and try again.",
+  );
+}
+
+/**
+ * An admin approves many NDAs in a row, so approval codes are counted per NDA (3 in 10 minutes, like any code),
+ * with a generous daily cap per admin.
+ */
+export async function throttleCompanyCodeSending(ctx: AppContext, email: string, profileId: string, ip: string): Promise<void> {
+  const key = email.toLowerCase();
+  await consumeRateLimits(
+    ctx.db,
+    [
+      { bucket: "nda-company-code-10m", key: `${key}:${profileId}`, ...CODE_SEND_LIMITS.perEmailShort },
+      { bucket: "nda-company-code-day", key, max: 200, windowSeconds: 24 * 60 * 60 },
+      { bucket: "nda-code-ip-10m", key: ip, ...CODE_SEND_LIMITS.perIpShort },
+    ],
+    "Too many code requests. Please wait a few minutes and try again.",
+  );
+}
+
+/** Checks an NDA code and consumes it; throws the same error shapes as sign-in (CODE_WRONG, CODE_EXPIRED, ...). */
+export async function checkNdaCode(
+  ctx: AppContext,
+  target: { purpose: CodePurpose; email: string; subject: string; code: string; ip: string },
+): Promise<void> {
+  await consumeRateLimits(ctx.db, [{ bucket: "nda-verify-ip-10m", key: target.ip, ...VERIFY_LIMIT_PER_IP }]);
+  if (target.purpose === "nda_customer" && isDemoEmail(ctx, target.email)) {
+    if (target.code !== DEMO_CODE)
+      throw new AppError(400, "CODE_WRONG", CODE_CHECK_MESSAGES.wrong, { code: CODE_CHECK_MESSAGES.wrong });
+    return;
+  }
+  const check = await verifyCode(ctx.db, ctx.config.secretKey, target);
+  if (!check.ok) {
+    const status = check.failure === "locked" ? 429 : 400;
+    throw new AppError(status, `CODE_${check.failure.toUpperCase()}`, CODE_CHECK_MESSAGES[check.failure]);
+  }
+}
+
+/** Email subjects are one line: any line break or run of spaces in a typed name becomes one space. */
+export function oneLine(value: string): string {
+  return value.replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,207 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VALID_PROFILE } from "../../../../tests/setup/onboarding";
+import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { activityEvents, profiles, projects, users } from "../../db/schema";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, cookie?: string) => t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+const post = (url: string, payload: unknown, cookie?: string) =>
+  t.app.inject({ method: "POST", url, payload: payload as object, headers: cookie ? { cookie } : {} });
+
+describe("GET /api/profile", () => {
+  it("answers 200 with null before the customer has a profile", async () => {
+    const cookie = await signIn(t.app, "fresh@example.com", "Fresh Start");
+    const res = await get("/api/profile", cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe("null");
+  });
+
+  it("answers 401 to visitors", async () => {
+    expect((await get("/api/profile")).statusCode).toBe(401);
+  });
+});
+
+describe("POST /api/profile", () => {
+  it("saves every field, normalises the website and contact, and marks the profile completed", async () => {
+    const cookie = await signIn(t.app, "ada@example.com", "Ada Lovelace");
+    const res = await post("/api/profile", VALID_PROFILE, cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      fullName: "Ada Lovelace",
+      jobTitle: "Founder",
+      company: "Analytical Engines Ltd",
+      companyAddress: "1 Babbage Street\nLondon",
+      phone: "+44 20 7946 0958",
+      companySize: "11-50",
+      industry: "technology",
+      companyWebsite: "https://engines.example",
+      primaryContact: "ada@engines.example",
+      packageType: "advanced",
+      budgetRange: "10k-25k",
+      timeline: "4-6 weeks",
+      profileCompleted: true,
+      ndaSigned: false,
+      ndaSignedAt: null,
+      ndaStatus: "pending",
+      requirementsSubmitted: false,
+    });
+    const again = await get("/api/profile", cookie);
+    expect(again.json().id).toBe(res.json().id);
+  });
+
+  it("creates the first project in requirements with the profile's package and its user limit", async () => {
+    const cookie = await signIn(t.app, "premium@example.com", "Pre Mium");
+    await post("/api/profile", { ...VALID_PROFILE, packageType: "premium" }, cookie);
+    const list = await get("/api/projects", cookie);
+    expect(list.json()).toHaveLength(1);
+    expect(list.json()[0]).toMatchObject({
+      status: "requirements",
+      packageType: "premium",
+      userLimit: 20,
+      budgetRange: "10k-25k",
+      timeline: "4-6 weeks",
+      maxIterations: 3,
+    });
+    expect(list.json()[0].projectCode).toMatch(/^PRJ-\d{4}-\d{4}$/);
+  });
+
+  it.each([
+    ["basic", 5],
+    ["advanced", 10],
+    ["premium", 20],
+  ])("gives a %s project a limit of %i users", async (packageType, limit) => {
+    const cookie = await signIn(t.app, `limit-${packageType}@example.com`, "Limit Tester");
+    await post("/api/profile", { ...VALID_PROFILE, packageType }, cookie);
+    expect((await get("/api/projects", cookie)).json()[0].userLimit).toBe(limit);
+  });
+
+  it("uses the default package, budget and timeline when the profile names none", async () => {
+    const cookie = await signIn(t.app, "defaults@example.com", "De Fault");
+    await post("/api/profile", { ...VALID_PROFILE, packageType: "", budgetRange: null, timeline: undefined }, cookie);
+    expect((await get("/api/projects", cookie)).json()[0]).toMatchObject({
+      packageType: "basic",
+      userLimit: 5,
+      budgetRange: "5k-10k",
+      timeline: "4-6 weeks",
+    });
+  });
+
+  it("does not create a second project on a later save", async () => {
+    const cookie = await signIn(t.app, "twice@example.com", "Two Saves");
+    await post("/api/profile", VALID_PROFILE, cookie);
+    await post("/api/profile", { ...VALID_PROFILE, jobTitle: "CEO" }, cookie);
+    expect((await get("/api/projects", cookie)).json()).toHaveLength(1);
+    expect((await get("/api/profile", cookie)).json().jobTitle).toBe("CEO");
+  });
+
+  it("creates one project even when two saves race", async () => {
+    const cookie = await signIn(t.app, "race@example.com", "Race Condition");
+    const results = await Promise.all([post("/api/profile", VALID_PROFILE, cookie), post("/api/profile", VALID_PROFILE, cookie)]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await get("/api/projects", cookie)).json()).toHaveLength(1);
+  });
+
+  it("ignores ndaStatus, ndaSigned, ndaSignedAt and profileCompleted sent by the client", async () => {
+    const cookie = await signIn(t.app, "sneaky@example.com", "Sneaky Pete");
+    const res = await post(
+      "/api/profile",
+      { ...VALID_PROFILE, ndaStatus: "approved", ndaSigned: true, ndaSignedAt: "2020-01-01T00:00:00Z", profileCompleted: false },
+      cookie,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ndaStatus: "pending", ndaSigned: false, ndaSignedAt: null, profileCompleted: true });
+    const [user] = await t.app.ctx.db.select().from(users).where(eq(users.email, "sneaky@example.com"));
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.userId, user?.id ?? ""));
+    expect(row).toMatchObject({ ndaStatus: "pending", ndaSigned: false, ndaSignedAt: null });
+  });
+
+  it("refuses every required field empty, with the spec's message for each", async () => {
+    const cookie = await signIn(t.app, "empty@example.com", "Empty Form");
+    const res = await post(
+      "/api/profile",
+      {
+        fullName: "",
+        jobTitle: "",
+        company: "",
+        companyAddress: "",
+        phone: "",
+        companySize: "",
+        industry: "",
+        companyWebsite: "",
+        primaryContact: "",
+      },
+      cookie,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({
+      fullName: "Full name is required",
+      jobTitle: "Job title is required",
+      company: "Company name is required",
+      companyAddress: "Company address is required",
+      phone: "Phone number is required",
+      companySize: "Company size is required",
+      industry: "Industry is required",
+      primaryContact: "Invalid email address",
+    });
+    expect((await get("/api/profile", cookie)).body).toBe("null");
+  });
+
+  it.each([
+    ["companyWebsite", "not a website", "Invalid website URL"],
+    ["companyWebsite", "https://intranet", "Invalid website URL"],
+    ["primaryContact", "ada-at-engines", "Invalid email address"],
+    ["industry", "mining", "Industry is required"],
+    ["packageType", "enterprise", null],
+    ["company", "Evil\r\nBcc: x@y.z", "This contains invalid characters"],
+  ])("refuses %s = %j", async (field, value, message) => {
+    const cookie = await signIn(t.app, `invalid-${field}@example.com`, "In Valid");
+    const res = await post("/api/profile", { ...VALID_PROFILE, [field]: value }, cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields[field]).toBeDefined();
+    if (message) expect(res.json().fields[field]).toBe(message);
+  });
+
+  it("refuses fields it does not know", async () => {
+    const cookie = await signIn(t.app, "unknown@example.com", "Un Known");
+    const res = await post("/api/profile", { ...VALID_PROFILE, role: "company", userId: "someone-else" }, cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "VALIDATION_FAILED", message: expect.stringContaining("role") });
+  });
+
+  it("answers 401 to visitors even with an invalid body, and 403 to company admins", async () => {
+    expect((await post("/api/profile", {})).statusCode).toBe(401);
+    const admin = await signIn(t.app, "admin@blueprint.local", "Site Admin");
+    expect((await post("/api/profile", VALID_PROFILE, admin)).statusCode).toBe(403);
+  });
+
+  it("writes profile and project events to the customer's timeline", async () => {
+    const cookie = await signIn(t.app, "timeline@example.com", "Time Line");
+    await post("/api/profile", VALID_PROFILE, cookie);
+    const [user] = await t.app.ctx.db.select().from(users).where(eq(users.email, "timeline@example.com"));
+    const events = await t.app.ctx.db
+      .select()
+      .from(activityEvents)
+      .where(eq(activityEvents.userId, user?.id ?? ""));
+    expect(events.map((e) => e.type).sort()).toEqual(["profile.completed", "project.created"]);
+    const activity = await get("/api/dashboard/activity", cookie);
+    expect(activity.json().map((e: { title: string }) => e.title)).toEqual(
+      expect.arrayContaining(["Company profile completed", "Project created"]),
+    );
+    const [project] = await t.app.ctx.db
+      .select()
+      .from(projects)
+      .where(eq(projects.userId, user?.id ?? ""));
+    expect(project?.status).toBe("requirements");
+  });
+});

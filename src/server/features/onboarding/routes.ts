@@ -1,0 +1,317 @@
+// Profile and NDA routes (part 1 §7, part 2 §7): thin handlers over the use cases in this folder.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  approveNdaSchema,
+  legacySendOtpSchema,
+  legacyVerifyCustomerOtpSchema,
+  NDA_MESSAGES,
+  ndaActionReplySchema,
+  pendingNdaSchema,
+  sendCompanyOtpSchema,
+  sendNdaOtpSchema,
+  verifyCompanyOtpSchema,
+  verifyCustomerOtpSchema,
+} from "../../../shared/schemas/nda";
+import { profileSchema, saveProfileSchema } from "../../../shared/schemas/profile";
+import { requireCompany, requireCustomer, requireUser } from "../../auth/guards";
+import { consumeRateLimits } from "../../auth/rate-limit";
+import { notFound } from "../../errors";
+import { errorReplies } from "../../http/openapi";
+import { approveNda, listPendingNdas, sendCompanyNdaCode } from "./company-nda";
+import { findOwnProfile, findVisibleProfile } from "./find-profile";
+import type { ClientInfo } from "./nda-audit";
+import { contentDisposition, type IssuedPdf, issueDraftNda, issueSignedNda } from "./nda-documents";
+import { toProfileDto } from "./profile-dto";
+import { saveProfile } from "./save-profile";
+import { sendCustomerNdaCode } from "./send-nda-code";
+import { signNda } from "./sign-nda";
+
+const clientOf = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: request.headers["user-agent"] ?? null,
+});
+
+const signedReply = ndaActionReplySchema.extend({ profile: profileSchema });
+const pdfReplies = { ...errorReplies };
+
+function sendPdf(reply: FastifyReply, pdf: IssuedPdf, disposition: "inline" | "attachment") {
+  return reply
+    .header("content-type", "application/pdf")
+    .header("content-disposition", contentDisposition(disposition, pdf.filename))
+    .header("x-content-type-options", "nosniff")
+    .header("content-security-policy", "sandbox; default-src 'none'")
+    .header("x-document-sha256", pdf.sha256)
+    .send(Buffer.from(pdf.bytes));
+}
+
+/** Each PDF costs ~100 ms of CPU: 60 per user in 10 minutes is plenty for reading and downloading. */
+const PDF_LIMIT = { max: 60, windowSeconds: 10 * 60 };
+
+export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const throttlePdf = (userId: string) =>
+    consumeRateLimits(
+      ctx.db,
+      [{ bucket: "nda-pdf-user-10m", key: userId, ...PDF_LIMIT }],
+      "Too many document requests. Please try again in a few minutes.",
+    );
+  const ownProfileOr404 = async (userId: string) => {
+    const profile = await findOwnProfile(ctx.db, userId);
+    if (!profile) throw notFound(NDA_MESSAGES.notSigned);
+    return profile;
+  };
+
+  // --- Profile -------------------------------------------------------------------------------------------
+
+  app.get(
+    "/api/profile",
+    {
+      schema: {
+        tags: ["profile"],
+        summary: "The caller's company profile, or null when there is none yet",
+        response: { 200: profileSchema.nullable(), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const profile = await findOwnProfile(ctx.db, user.id);
+      return profile ? toProfileDto(profile) : null;
+    },
+  );
+
+  // --- Customer-only routes: 401 for visitors and 403 for admins, before the body is even validated -----------
+
+  await app.register(async (scope) => {
+    const customer = scope.withTypeProvider<ZodTypeProvider>();
+    customer.addHook("onRequest", async (request) => {
+      await requireCustomer(request);
+    });
+
+    customer.post(
+      "/api/profile",
+      {
+        schema: {
+          tags: ["profile"],
+          summary: "Save the company profile (NDA fields in the body are ignored; the first project is created)",
+          body: saveProfileSchema,
+          response: { 200: profileSchema, ...errorReplies },
+        },
+      },
+      async (request) => {
+        const user = await requireCustomer(request);
+        const { profile } = await saveProfile(ctx, user, request.body);
+        return profile;
+      },
+    );
+
+    customer.post(
+      "/api/nda/send-otp",
+      {
+        schema: {
+          tags: ["nda"],
+          summary: "Email the customer a signing code and tell the company a signature is in progress",
+          body: sendNdaOtpSchema,
+          response: { 200: ndaActionReplySchema, ...errorReplies },
+        },
+      },
+      async (request) => {
+        const user = await requireCustomer(request);
+        return sendCustomerNdaCode(
+          ctx,
+          user,
+          { email: request.body.customerEmail, emailField: "customerEmail" },
+          clientOf(request),
+        );
+      },
+    );
+
+    customer.post(
+      "/api/send-otp",
+      {
+        schema: {
+          tags: ["nda"],
+          summary: "Older variant of /api/nda/send-otp",
+          body: legacySendOtpSchema,
+          response: { 200: ndaActionReplySchema, ...errorReplies },
+        },
+      },
+      async (request) => {
+        const user = await requireCustomer(request);
+        return sendCustomerNdaCode(ctx, user, { email: request.body.email, emailField: "email" }, clientOf(request));
+      },
+    );
+
+    customer.post(
+      "/api/nda/verify-customer-otp",
+      {
+        schema: {
+          tags: ["nda"],
+          summary: "Verify the customer's code and record the signature",
+          body: verifyCustomerOtpSchema,
+          response: { 200: signedReply, ...errorReplies, 409: errorReplies[400], 413: errorReplies[400] },
+        },
+      },
+      async (request) => {
+        const user = await requireCustomer(request);
+        const { customerEmail, customerOtp, signature, signatureMethod } = request.body;
+        return signNda(
+          ctx,
+          user,
+          { email: customerEmail, emailField: "customerEmail", code: customerOtp, signature, signatureMethod },
+          clientOf(request),
+        );
+      },
+    );
+
+    customer.post(
+      "/api/verify-customer-otp",
+      {
+        schema: {
+          tags: ["nda"],
+          summary: "Older variant of /api/nda/verify-customer-otp",
+          body: legacyVerifyCustomerOtpSchema,
+          response: { 200: signedReply, ...errorReplies, 409: errorReplies[400], 413: errorReplies[400] },
+        },
+      },
+      async (request) => {
+        const user = await requireCustomer(request);
+        const { email, customerOtp, signature, signatureMethod } = request.body;
+        return signNda(
+          ctx,
+          user,
+          { email, emailField: "email", code: customerOtp, signature, signatureMethod },
+          clientOf(request),
+        );
+      },
+    );
+
+    customer.get(
+      "/api/nda/generate/draft",
+      { schema: { tags: ["nda"], summary: "The unsigned NDA as a PDF, for reading", response: pdfReplies } },
+      async (request, reply) => {
+        const user = await requireCustomer(request);
+        await throttlePdf(user.id);
+        const profile = await findOwnProfile(ctx.db, user.id);
+        return sendPdf(reply, await issueDraftNda(ctx, profile, user.id), "inline");
+      },
+    );
+
+    customer.get(
+      "/api/nda/generate/signed",
+      { schema: { tags: ["nda"], summary: "The caller's signed NDA as a PDF, to open", response: pdfReplies } },
+      async (request, reply) => {
+        const user = await requireCustomer(request);
+        await throttlePdf(user.id);
+        return sendPdf(reply, await issueSignedNda(ctx, await ownProfileOr404(user.id)), "inline");
+      },
+    );
+
+    customer.get(
+      "/api/nda/download/signed",
+      { schema: { tags: ["nda"], summary: "The caller's signed NDA as a PDF download", response: pdfReplies } },
+      async (request, reply) => {
+        const user = await requireCustomer(request);
+        await throttlePdf(user.id);
+        return sendPdf(reply, await issueSignedNda(ctx, await ownProfileOr404(user.id)), "attachment");
+      },
+    );
+  });
+
+  // --- NDA documents by id ---------------------------------------------------------------------------------
+
+  app.get(
+    "/api/nda/download/:profileId",
+    {
+      schema: {
+        tags: ["nda"],
+        summary: "A signed NDA by profile id, for its owner or a company admin (named from the customer's full name)",
+        params: z.object({ profileId: z.string().max(64) }),
+        response: pdfReplies,
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const profile = await findVisibleProfile(ctx.db, user, request.params.profileId);
+      await throttlePdf(user.id);
+      return sendPdf(reply, await issueSignedNda(ctx, profile), "attachment");
+    },
+  );
+
+  // --- NDA, company side: 401 for visitors and 403 for customers, before the body is even validated -----------
+
+  await app.register(async (scope) => {
+    const company = scope.withTypeProvider<ZodTypeProvider>();
+    company.addHook("onRequest", async (request) => {
+      await requireCompany(request);
+    });
+
+    company.get(
+      "/api/company/pending-ndas",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "NDAs waiting for company approval, oldest signature first",
+          querystring: z.object({
+            limit: z.coerce.number().int().min(1).max(200).default(100),
+            offset: z.coerce.number().int().min(0).default(0),
+          }),
+          response: { 200: z.array(pendingNdaSchema), ...errorReplies },
+        },
+      },
+      async (request) => {
+        await requireCompany(request);
+        return listPendingNdas(ctx, request.query);
+      },
+    );
+
+    company.post(
+      "/api/nda/send-company-otp",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "Email an approval code to the calling admin",
+          body: sendCompanyOtpSchema,
+          response: { 200: ndaActionReplySchema, ...errorReplies, 409: errorReplies[400] },
+        },
+      },
+      async (request) => {
+        const admin = await requireCompany(request);
+        return sendCompanyNdaCode(ctx, admin, request.body.profileId, clientOf(request));
+      },
+    );
+
+    company.post(
+      "/api/company/nda/approve",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "Approve a signed NDA with the admin's code",
+          body: approveNdaSchema,
+          response: { 200: ndaActionReplySchema, ...errorReplies, 409: errorReplies[400] },
+        },
+      },
+      async (request) => {
+        const admin = await requireCompany(request);
+        return approveNda(ctx, admin, { profileId: request.body.profileId, code: request.body.otp }, clientOf(request));
+      },
+    );
+
+    company.post(
+      "/api/nda/verify-company-otp",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "Older variant of /api/company/nda/approve",
+          body: verifyCompanyOtpSchema,
+          response: { 200: ndaActionReplySchema, ...errorReplies, 409: errorReplies[400] },
+        },
+      },
+      async (request) => {
+        const admin = await requireCompany(request);
+        return approveNda(ctx, admin, { profileId: request.body.profileId, code: request.body.companyOtp }, clientOf(request));
+      },
+    );
+  });
+};

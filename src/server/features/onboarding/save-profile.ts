@@ -1,0 +1,76 @@
+// POST /api/profile: saves the company profile, marks it completed, and opens the first project when none exists.
+// The NDA fields are derived here, never taken from the request (DESIGN.md §3).
+import { eq, sql } from "drizzle-orm";
+import { DEFAULT_NEW_PROJECT } from "../../../shared/constants/packages";
+import type { SaveProfileInput } from "../../../shared/schemas/profile";
+import type { SessionUser } from "../../auth/sessions";
+import type { AppContext } from "../../context";
+import type { Database } from "../../db/client";
+import { profiles, projects, users } from "../../db/schema";
+import { recordActivity } from "../activity/record-activity";
+import { createProject } from "../projects/create-project";
+import { type ProfileRow, toProfileDto } from "./profile-dto";
+
+export async function saveProfile(ctx: AppContext, user: SessionUser, input: SaveProfileInput) {
+  const fields = {
+    fullName: input.fullName,
+    jobTitle: input.jobTitle,
+    company: input.company,
+    companyAddress: input.companyAddress,
+    phone: input.phone,
+    companySize: input.companySize,
+    industry: input.industry,
+    companyWebsite: input.companyWebsite || null,
+    primaryContact: input.primaryContact.toLowerCase(),
+    packageType: input.packageType,
+    budgetRange: input.budgetRange,
+    timeline: input.timeline,
+  };
+
+  return ctx.db.transaction(async (tx) => {
+    // One save at a time per user, so two quick saves cannot both create a "first" project.
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${user.id} for update`);
+    const [existing] = await tx.select().from(profiles).where(eq(profiles.userId, user.id)).limit(1);
+    const ndaStatus = ndaStatusAfterSave(existing);
+    const now = new Date();
+    const [saved] = await tx
+      .insert(profiles)
+      .values({ userId: user.id, ...fields, profileCompleted: true, ndaStatus, updatedAt: now })
+      .onConflictDoUpdate({ target: profiles.userId, set: { ...fields, profileCompleted: true, ndaStatus, updatedAt: now } })
+      .returning();
+    if (!saved) throw new Error("profile upsert returned nothing");
+
+    await recordActivity(tx, {
+      userId: user.id,
+      actorId: user.id,
+      type: existing?.profileCompleted ? "profile.updated" : "profile.completed",
+      title: existing?.profileCompleted ? "Company profile updated" : "Company profile completed",
+      description: `${fields.company} · ${fields.fullName}`,
+    });
+    const projectCreated = await openFirstProject(tx, user.id, fields);
+    return { profile: toProfileDto(saved), projectCreated };
+  });
+}
+
+/** customer_verified or approved stand; anything else becomes pending (part 1 §4: profile save). */
+function ndaStatusAfterSave(existing: ProfileRow | undefined): ProfileRow["ndaStatus"] {
+  const status = existing?.ndaStatus;
+  return status === "customer_verified" || status === "approved" ? status : "pending";
+}
+
+async function openFirstProject(
+  tx: Database,
+  userId: string,
+  fields: { packageType: SaveProfileInput["packageType"]; budgetRange: string | null; timeline: string | null },
+): Promise<boolean> {
+  const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(projects).where(eq(projects.userId, userId));
+  if ((row?.count ?? 0) > 0) return false;
+  await createProject(tx, {
+    ownerId: userId,
+    packageType: fields.packageType ?? DEFAULT_NEW_PROJECT.packageType,
+    budgetRange: fields.budgetRange ?? DEFAULT_NEW_PROJECT.budgetRange,
+    timeline: fields.timeline ?? DEFAULT_NEW_PROJECT.timeline,
+    status: "requirements",
+  });
+  return true;
+}

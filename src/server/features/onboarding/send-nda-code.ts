@@ -1,0 +1,84 @@
+// POST /api/nda/send-otp (and the older /api/send-otp): emails the customer a signing code and tells the
+// company inbox that a signature is in progress. The code always goes to the address the customer signed in with.
+import { DEMO_CODE } from "../../../shared/constants/auth";
+import { NDA_TITLE } from "../../../shared/domain/nda-agreement";
+import { NDA_MESSAGES } from "../../../shared/schemas/nda";
+import { issueCode } from "../../auth/one-time-codes";
+import type { SessionUser } from "../../auth/sessions";
+import type { AppContext } from "../../context";
+import { APP_NAME, renderEmail } from "../../email/layout";
+import { badRequest, conflict } from "../../errors";
+import { recordActivity } from "../activity/record-activity";
+import { isDemoEmail } from "../auth/send-sign-in-code";
+import { findOwnProfile } from "./find-profile";
+import { type ClientInfo, recordNdaStep } from "./nda-audit";
+import { oneLine, throttleNdaCodeSending } from "./nda-codes";
+
+export async function sendCustomerNdaCode(
+  ctx: AppContext,
+  user: SessionUser,
+  input: { email: string; emailField: string },
+  client: ClientInfo,
+) {
+  const email = input.email.toLowerCase();
+  if (email !== user.email.toLowerCase()) {
+    throw badRequest(NDA_MESSAGES.emailMismatch, { [input.emailField]: NDA_MESSAGES.emailMismatch }, "EMAIL_MISMATCH");
+  }
+  const profile = await findOwnProfile(ctx.db, user.id);
+  if (!profile?.profileCompleted) throw badRequest(NDA_MESSAGES.profileRequired, undefined, "PROFILE_REQUIRED");
+  if (profile.ndaSigned) throw conflict(NDA_MESSAGES.alreadySigned, "NDA_ALREADY_SIGNED");
+
+  const customerName = oneLine(profile.fullName ?? "");
+  const companyName = oneLine(profile.company ?? "");
+  const demo = isDemoEmail(ctx, email);
+  if (!demo) {
+    await throttleNdaCodeSending(ctx, email, client.ip);
+    const code = await issueCode(ctx.db, ctx.config.secretKey, {
+      purpose: "nda_customer",
+      email,
+      subject: profile.id,
+      ip: client.ip,
+    });
+    await ctx.email.enqueue({
+      kind: "nda-customer-code",
+      to: email,
+      subject: `${code} is your ${APP_NAME} NDA signing code`,
+      ...renderEmail({
+        heading: "Sign your NDA",
+        paragraphs: [
+          `Hi ${customerName}, use this code to sign the ${NDA_TITLE} between ${companyName} and ${APP_NAME}.`,
+          "Enter it on the NDA Agreement tab together with your signature.",
+        ],
+        code,
+        footnote: "The code expires in 10 minutes and works once. If you did not ask for it, you can ignore this email.",
+      }),
+    });
+  }
+  for (const admin of ctx.config.adminEmails) {
+    await ctx.email.enqueue({
+      kind: "nda-company-notice",
+      to: admin,
+      subject: `NDA signature in progress: ${companyName}`,
+      ...renderEmail({
+        heading: "An NDA signature is in progress",
+        paragraphs: [
+          `${customerName} (${email}) of ${companyName} has asked for a code to sign the ${NDA_TITLE}.`,
+          "You will be asked to approve it once it is signed.",
+        ],
+        action: { label: "Open the admin console", url: `${ctx.config.appUrl}/company-dashboard` },
+      }),
+    });
+  }
+  await recordNdaStep(ctx.db, { profileId: profile.id, step: "code_sent", email, client });
+  await recordActivity(ctx.db, {
+    userId: user.id,
+    actorId: user.id,
+    type: "nda.code_sent",
+    title: "NDA signing code sent",
+    description: `A signing code was sent to ${email}.`,
+  });
+  return {
+    success: true,
+    message: demo ? `Demo account - use code ${DEMO_CODE}` : NDA_MESSAGES.customerOtpSentText,
+  };
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { approveNdaAs, completeProfile, signNdaFor } from "../../../../tests/setup/onboarding";
+import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+
+let t: TestApp;
+let signedPdf: Buffer;
+let approvedPdf: Buffer;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const email = "verify@example.com";
+  const cookie = await signIn(t.app, email, "Mary Jackson");
+  await completeProfile(t.app, cookie, { fullName: "Mary Jackson", company: "Wind Tunnel Co" });
+  const profileId = await signNdaFor(t.app, cookie, email);
+  signedPdf = (await t.app.inject({ method: "GET", url: "/api/nda/download/signed", headers: { cookie } })).rawPayload;
+  const admin = await signIn(t.app, "admin@blueprint.local", "Site Admin");
+  await approveNdaAs(t.app, admin, "admin@blueprint.local", profileId);
+  approvedPdf = (await t.app.inject({ method: "GET", url: "/api/nda/download/signed", headers: { cookie } })).rawPayload;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const BOUNDARY = "----blueprint-test-boundary";
+
+function multipart(file: Buffer, filename = "nda.pdf", type = "application/pdf"): Buffer {
+  return Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+}
+
+const upload = (body: Buffer, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/verify-document",
+    payload: body,
+    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, ...headers },
+  });
+
+describe("POST /api/verify-document", () => {
+  it("recognises a signed NDA the portal issued, with its signers and dates, without signing in", async () => {
+    const res = await upload(multipart(approvedPdf));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      valid: true,
+      document: {
+        kind: "nda_signed",
+        title: "Mutual Non-Disclosure Agreement",
+        customerName: "Mary Jackson",
+        companyName: "Wind Tunnel Co",
+        signerEmail: "verify@example.com",
+        approvedBy: "admin@blueprint.local",
+        status: "approved",
+        signedAt: expect.any(String),
+        approvedAt: expect.any(String),
+      },
+    });
+  });
+
+  it("still recognises the copy issued before approval, as it was then", async () => {
+    const res = await upload(multipart(signedPdf));
+    expect(res.json()).toMatchObject({ valid: true, document: { status: "customer_verified", approvedAt: null } });
+  });
+
+  it("says no for a copy changed by one byte", async () => {
+    const changed = Buffer.from(approvedPdf);
+    const at = Math.floor(changed.length / 2);
+    changed[at] = (changed[at] ?? 0) ^ 0x01;
+    const res = await upload(multipart(changed));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ valid: false, document: null });
+  });
+
+  it("refuses a file that is not a PDF, whatever its name and type say, with 415", async () => {
+    const res = await upload(multipart(Buffer.from("<html><script>alert(1)</script></html>"), "nda.pdf", "application/pdf"));
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe("Please upload a PDF file");
+  });
+
+  it("refuses a file over 20 MB with 413", async () => {
+    const big = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(20 * 1024 * 1024 + 10, 0x20)]);
+    const res = await upload(multipart(big));
+    expect(res.statusCode).toBe(413);
+  });
+
+  it("refuses a JSON body with 415 and a request without a file with 400", async () => {
+    const json = await t.app.inject({ method: "POST", url: "/api/verify-document", payload: { file: "x" } });
+    expect(json.statusCode).toBe(415);
+    const empty = await upload(Buffer.from(`--${BOUNDARY}--\r\n`));
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it("refuses a cross-origin upload", async () => {
+    const res = await upload(multipart(approvedPdf), { origin: "https://evil.example" });
+    expect(res.statusCode).toBe(403);
+  });
+});

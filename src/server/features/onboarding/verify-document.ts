@@ -1,0 +1,58 @@
+// /verify: is an uploaded file exactly a document the portal issued? Read as a stream, hashed as it arrives,
+// stopped at 20 MB, and refused unless its first bytes say PDF.
+import { createHash } from "node:crypto";
+import type { Readable } from "node:stream";
+import { eq } from "drizzle-orm";
+import { NDA_TITLE } from "../../../shared/domain/nda-agreement";
+import type { DocumentCheck } from "../../../shared/schemas/nda";
+import type { Database } from "../../db/client";
+import { issuedDocuments } from "../../db/schema";
+import { AppError } from "../../errors";
+
+const PDF_MAGIC = Buffer.from("%PDF-");
+
+export const NOT_A_PDF = "Please upload a PDF file";
+
+/** Hashes the stream; throws 415 as soon as the first bytes are not a PDF's. */
+export async function hashPdfStream(stream: Readable): Promise<string> {
+  const hash = createHash("sha256");
+  let head = Buffer.alloc(0);
+  for await (const chunk of stream) {
+    const data = chunk as Buffer;
+    if (head.length < PDF_MAGIC.length) {
+      head = Buffer.concat([head, data.subarray(0, PDF_MAGIC.length - head.length)]);
+      if (!PDF_MAGIC.subarray(0, head.length).equals(head)) {
+        stream.destroy();
+        throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", NOT_A_PDF);
+      }
+    }
+    hash.update(data);
+  }
+  if (head.length < PDF_MAGIC.length) throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", NOT_A_PDF);
+  return hash.digest("hex");
+}
+
+const text = (value: unknown): string | null => (typeof value === "string" && value ? value : null);
+
+export async function checkIssuedDocument(db: Database, sha256: string): Promise<DocumentCheck> {
+  const [row] = await db.select().from(issuedDocuments).where(eq(issuedDocuments.sha256, sha256)).limit(1);
+  if (!row) return { valid: false, sha256, document: null };
+  const d = row.details;
+  return {
+    valid: true,
+    sha256,
+    document: {
+      kind: row.kind,
+      issuedAt: row.createdAt.toISOString(),
+      title: row.kind === "nda_draft" ? `${NDA_TITLE} (unsigned draft)` : NDA_TITLE,
+      customerName: text(d.customerName),
+      companyName: text(d.companyName),
+      signerEmail: text(d.signerEmail),
+      signedAt: text(d.signedAt),
+      approvedAt: text(d.approvedAt),
+      approvedBy: text(d.approvedBy),
+      agreementSha256: text(d.agreementSha256),
+      status: text(d.status) ?? "issued",
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// POST /api/verify-document: the public /verify page's call. Multipart, one PDF, at most 20 MB, read as a stream.
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { VERIFY_MAX_BYTES } from "../../../shared/constants/documents";
+import { documentCheckSchema } from "../../../shared/schemas/nda";
+import { consumeRateLimits } from "../../auth/rate-limit";
+import { AppError, badRequest } from "../../errors";
+import { errorReplies } from "../../http/openapi";
+import { checkIssuedDocument, hashPdfStream, NOT_A_PDF } from "./verify-document";
+
+const VERIFY_LIMIT_PER_IP = { max: 30, windowSeconds: 10 * 60 };
+
+/** Registered on its own (encapsulated), so multipart bodies are accepted only here. */
+export const verifyDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: VERIFY_MAX_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 100, headerPairs: 50 },
+  });
+
+  app.post(
+    "/api/verify-document",
+    {
+      schema: {
+        tags: ["documents"],
+        summary: "Check whether an uploaded PDF is exactly a document this portal issued (multipart field 'file')",
+        consumes: ["multipart/form-data"],
+        response: { 200: documentCheckSchema, ...errorReplies, 413: errorReplies[400], 415: errorReplies[400] },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", NOT_A_PDF);
+      await consumeRateLimits(ctx.db, [{ bucket: "verify-document-ip-10m", key: request.ip, ...VERIFY_LIMIT_PER_IP }]);
+      const file = await request.file();
+      if (!file) throw badRequest("Please choose a PDF file to check", { file: "Please choose a PDF file to check" });
+      const sha256 = await hashPdfStream(file.file);
+      if (file.file.truncated) throw new AppError(413, "PAYLOAD_TOO_LARGE", "The file is larger than 20 MB");
+      return checkIssuedDocument(ctx.db, sha256);
+    },
+  );
+};

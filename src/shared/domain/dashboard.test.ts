@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import {
+  addUserButton,
+  authorizedUsersStat,
+  EST_COMPLETION_EMPTY,
+  estimatedCompletionStat,
+  formatAmount,
+  iterationsStat,
+  paymentsFor,
+  projectStatusStat,
+  quickActions,
+  safeExternalUrl,
+} from "./dashboard";
+
+const now = new Date("2026-03-10T12:00:00Z");
+
+describe("stat cards", () => {
+  it.each([
+    [null, "Not started", 0],
+    [{ status: "profile" }, "Setting up profile", 20],
+    [{ status: "requirements" }, "Gathering requirements", 60],
+    [{ status: "development" }, "Development in progress", 80],
+    [{ status: "testing" }, "Testing phase", 90],
+    [{ status: "completed" }, "Project completed", 100],
+  ])("project status for %j reads %s at %i%%", (project, label, percent) => {
+    const stat = projectStatusStat(project);
+    expect(stat.value).toBe(label);
+    expect(stat.percent).toBe(percent);
+  });
+
+  it.each([
+    [null, "0 / 5", true],
+    [{ authorizedUsersCount: 0, userLimit: 10 }, "0 / 10", true],
+    [{ authorizedUsersCount: 3, userLimit: 20 }, "3 / 20", false],
+  ])("authorized users for %j reads %s", (project, value, empty) => {
+    expect(authorizedUsersStat(project)).toMatchObject({ value, empty });
+  });
+
+  it.each([
+    [null, "0 / 3", true],
+    [{ iterationsUsed: 2, maxIterations: 3 }, "2 / 3", false],
+  ])("iterations for %j reads %s", (project, value, empty) => {
+    expect(iterationsStat(project)).toMatchObject({ value, empty });
+  });
+
+  it.each([
+    ["no project", null, "TBD", EST_COMPLETION_EMPTY],
+    ["no date yet", { status: "requirements", expectedCompletionDate: null }, "TBD", EST_COMPLETION_EMPTY],
+    [
+      "twelve days ahead",
+      { status: "development", expectedCompletionDate: "2026-03-22T00:00:00Z" },
+      "22 March 2026",
+      "12 days remaining",
+    ],
+    ["tomorrow", { status: "development", expectedCompletionDate: "2026-03-11T00:00:00Z" }, "11 March 2026", "1 day remaining"],
+    ["today", { status: "testing", expectedCompletionDate: "2026-03-10T23:00:00Z" }, "10 March 2026", "Due today"],
+    ["passed", { status: "testing", expectedCompletionDate: "2026-03-01T00:00:00Z" }, "1 March 2026", "Past the expected date"],
+    ["completed", { status: "completed", expectedCompletionDate: "2026-03-01T00:00:00Z" }, "1 March 2026", "Completed"],
+  ])("est. completion, %s", (_case, project, value, detail) => {
+    expect(estimatedCompletionStat(project, now)).toMatchObject({ value, detail });
+  });
+});
+
+describe("gates", () => {
+  it.each([
+    [null, true, "Add New User (Prototype Required)"],
+    [{ status: "testing", prototypeUrl: null }, true, "Add New User (Prototype Required)"],
+    [{ status: "development", prototypeUrl: "https://p.example" }, true, "Add New User (Prototype Required)"],
+    [{ status: "testing", prototypeUrl: "https://p.example" }, false, "Add New User"],
+  ])("add user for %j: disabled %s", (project, disabled, label) => {
+    expect(addUserButton(project)).toEqual({ disabled, label });
+  });
+
+  it.each([
+    [
+      "new customer",
+      null,
+      null,
+      { schedule_meeting: true, contact_support: true, add_team_members: false, view_requirements: false },
+    ],
+    [
+      "profile completed",
+      { profileCompleted: true },
+      { status: "requirements" },
+      { schedule_meeting: true, contact_support: true, add_team_members: false, view_requirements: true },
+    ],
+    [
+      "prototype in testing",
+      { profileCompleted: true },
+      { status: "testing", prototypeUrl: "https://p.example" },
+      { schedule_meeting: true, contact_support: true, add_team_members: true, view_requirements: true },
+    ],
+  ])("quick actions for a %s", (_case, profile, project, expected) => {
+    const actions = quickActions(profile, project);
+    expect(Object.fromEntries(actions.map((a) => [a.key, a.available]))).toEqual(expected);
+    expect(actions.map((a) => a.target)).toEqual([
+      "/meeting-requests",
+      "/communications?openMessage=true",
+      "/user-management",
+      "/requirements",
+    ]);
+  });
+});
+
+describe("payments", () => {
+  it("shows nothing without a project", () => {
+    expect(paymentsFor(null)).toEqual([]);
+  });
+
+  it.each([
+    ["nothing set", {}, "not_requested", "not_requested"],
+    ["advance link sent", { advancePaymentLink: "https://pay.example/a", advancePaymentAmount: "1000" }, "due", "not_requested"],
+    [
+      "advance received",
+      { advancePaymentAmount: "1000", advancePaymentReceivedDate: "2026-03-01T00:00:00Z" },
+      "paid",
+      "not_requested",
+    ],
+    ["balance due via final fields", { finalPaymentLink: "https://pay.example/f" }, "not_requested", "due"],
+    [
+      "balance received",
+      { balancePaymentAmount: "1000", balancePaymentReceivedDate: "2026-03-05T00:00:00Z" },
+      "not_requested",
+      "paid",
+    ],
+  ])("%s", (_case, project, advance, balance) => {
+    expect(paymentsFor(project).map((p) => p.state)).toEqual([advance, balance]);
+  });
+
+  it("formats amounts in the payment's currency and hides the pay link once paid", () => {
+    const [advance, balance] = paymentsFor({
+      advancePaymentAmount: "160000",
+      advancePaymentCurrency: "INR",
+      advancePaymentLink: "https://pay.example/a",
+      advancePaymentReceivedDate: "2026-03-01T00:00:00Z",
+      balancePaymentAmount: "2,000",
+      balancePaymentCurrency: "USD",
+      balancePaymentLink: "https://pay.example/b",
+    });
+    expect(advance).toMatchObject({ amount: "₹1,60,000", link: null, stateLabel: "Paid" });
+    expect(balance).toMatchObject({ amount: "$2,000", link: "https://pay.example/b", stateLabel: "Payment due" });
+  });
+
+  it.each([
+    ["https://pay.example/x", "https://pay.example/x"],
+    ["javascript:alert(1)", null],
+    ["not a url", null],
+    [null, null],
+  ])("follows only http(s) links: %s", (input, output) => {
+    expect(safeExternalUrl(input)).toBe(output);
+  });
+
+  it.each([
+    ["1000", "USD", "$1,000"],
+    ["half on delivery", "USD", "half on delivery"],
+    ["", "USD", null],
+  ])("formats the amount %s", (amount, currency, shown) => {
+    expect(formatAmount(amount, currency)).toBe(shown);
+  });
+});

@@ -1,0 +1,217 @@
+// The customer dashboard's cards (part 1 §2): stat figures, quick actions, the add-user gate and payments.
+import { type Currency, DEFAULT_MAX_ITERATIONS, DEFAULT_USER_LIMIT, formatPrice } from "../constants/packages";
+import { daysBetween, formatLongDate } from "./dates";
+import { prototypeReadyForTeam } from "./project-rules";
+import { progressForStatus, statusLabel } from "./project-status";
+
+type ProjectFacts =
+  | {
+      status?: string | null;
+      prototypeUrl?: string | null;
+      userLimit?: number | null;
+      authorizedUsersCount?: number | null;
+      iterationsUsed?: number | null;
+      maxIterations?: number | null;
+      expectedCompletionDate?: string | null;
+    }
+  | null
+  | undefined;
+
+type ProfileFacts = { profileCompleted?: boolean | null } | null | undefined;
+
+export type StatCard = { value: string; detail: string; empty: boolean; percent?: number };
+
+export const EST_COMPLETION_EMPTY = "Timeline will be set after requirements approval";
+
+export function projectStatusStat(project: ProjectFacts): StatCard {
+  const percent = progressForStatus(project?.status);
+  return { value: statusLabel(project?.status), detail: `${percent}% complete`, empty: !project, percent };
+}
+
+export function authorizedUsersStat(project: ProjectFacts): StatCard {
+  const count = project?.authorizedUsersCount ?? 0;
+  const limit = project?.userLimit ?? DEFAULT_USER_LIMIT;
+  return {
+    value: `${count} / ${limit}`,
+    detail: count === 0 ? "No users added yet" : `${Math.max(0, limit - count)} slots available`,
+    empty: count === 0,
+  };
+}
+
+export function iterationsStat(project: ProjectFacts): StatCard {
+  const used = project?.iterationsUsed ?? 0;
+  const max = project?.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+  return {
+    value: `${used} / ${max}`,
+    detail: used === 0 ? "No iterations used yet" : `${Math.max(0, max - used)} remaining`,
+    empty: used === 0,
+  };
+}
+
+/** A date with the days left, the date alone once it has passed or the project is done, else TBD. */
+export function estimatedCompletionStat(project: ProjectFacts, now: Date): StatCard {
+  const due = project?.expectedCompletionDate;
+  if (!due) return { value: "TBD", detail: EST_COMPLETION_EMPTY, empty: true };
+  const days = daysBetween(now, new Date(due));
+  const value = formatLongDate(due);
+  if (project?.status === "completed") return { value, detail: "Completed", empty: false };
+  if (days > 1) return { value, detail: `${days} days remaining`, empty: false };
+  if (days === 1) return { value, detail: "1 day remaining", empty: false };
+  if (days === 0) return { value, detail: "Due today", empty: false };
+  return { value, detail: "Past the expected date", empty: false };
+}
+
+export const PROTOTYPE_REQUIRED_REASON = "Available when prototype is ready";
+
+/** 'Add New User' waits for a prototype in testing; until then it is labelled '(Prototype Required)'. */
+export function addUserButton(project: ProjectFacts): { disabled: boolean; label: string } {
+  const ready = prototypeReadyForTeam(project);
+  return { disabled: !ready, label: ready ? "Add New User" : "Add New User (Prototype Required)" };
+}
+
+export type QuickAction = {
+  key: "schedule_meeting" | "contact_support" | "add_team_members" | "view_requirements";
+  label: string;
+  target: string;
+  available: boolean;
+  reason: string | null;
+};
+
+export function quickActions(profile: ProfileFacts, project: ProjectFacts): QuickAction[] {
+  const teamReady = prototypeReadyForTeam(project);
+  const profileDone = Boolean(profile?.profileCompleted);
+  return [
+    { key: "schedule_meeting", label: "Schedule Meeting", target: "/meeting-requests", available: true, reason: null },
+    {
+      key: "contact_support",
+      label: "Contact Support",
+      target: "/communications?openMessage=true",
+      available: true,
+      reason: null,
+    },
+    {
+      key: "add_team_members",
+      label: "Add Team Members",
+      target: "/user-management",
+      available: teamReady,
+      reason: teamReady ? null : PROTOTYPE_REQUIRED_REASON,
+    },
+    {
+      key: "view_requirements",
+      label: "View Requirements",
+      target: "/requirements",
+      available: profileDone,
+      reason: profileDone ? null : "Complete your profile first",
+    },
+  ];
+}
+
+type PaymentFields = {
+  advancePaymentLink?: string | null;
+  advancePaymentAmount?: string | null;
+  advancePaymentCurrency?: string | null;
+  advancePaymentReceivedDate?: string | null;
+  advanceInvoiceName?: string | null;
+  advanceInvoiceUrl?: string | null;
+  balancePaymentLink?: string | null;
+  balancePaymentAmount?: string | null;
+  balancePaymentCurrency?: string | null;
+  balancePaymentReceivedDate?: string | null;
+  finalPaymentLink?: string | null;
+  finalPaymentAmount?: string | null;
+  finalInvoiceName?: string | null;
+  finalInvoiceUrl?: string | null;
+};
+
+export type PaymentState = "paid" | "due" | "not_requested";
+
+export type PaymentView = {
+  id: "advance" | "balance";
+  title: string;
+  amount: string | null;
+  link: string | null;
+  invoice: { name: string; url: string } | null;
+  state: PaymentState;
+  stateLabel: string;
+  paidOn: string | null;
+};
+
+const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  paid: "Paid",
+  due: "Payment due",
+  not_requested: "Not requested yet",
+};
+
+/** Only http(s) links are shown as links; anything else an admin typed is not followed. */
+export function safeExternalUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** '2000' in USD → '$2,000'; text that is not a plain number is shown as the admin typed it. */
+export function formatAmount(amount: string | null | undefined, currency: string | null | undefined): string | null {
+  const text = amount?.trim();
+  if (!text) return null;
+  const numeric = Number(text.replace(/,/g, ""));
+  const code: Currency = currency === "INR" ? "INR" : "USD";
+  return Number.isFinite(numeric) && /^[\d,.]+$/.test(text) ? formatPrice(numeric, code) : text;
+}
+
+function paymentView(input: {
+  id: PaymentView["id"];
+  title: string;
+  amount: string | null;
+  link: string | null | undefined;
+  invoiceName: string | null | undefined;
+  invoiceUrl: string | null | undefined;
+  paidOn: string | null | undefined;
+}): PaymentView {
+  const link = safeExternalUrl(input.link);
+  const invoiceUrl = safeExternalUrl(input.invoiceUrl);
+  const state: PaymentState = input.paidOn ? "paid" : link || input.amount ? "due" : "not_requested";
+  return {
+    id: input.id,
+    title: input.title,
+    amount: input.amount,
+    link: state === "paid" ? null : link,
+    invoice: invoiceUrl ? { name: input.invoiceName || "Invoice", url: invoiceUrl } : null,
+    state,
+    stateLabel: PAYMENT_STATE_LABELS[state],
+    paidOn: input.paidOn ?? null,
+  };
+}
+
+/** Advance and balance payments as the admin set them; the balance falls back to the 'final' fields. */
+export function paymentsFor(project: PaymentFields | null | undefined): PaymentView[] {
+  if (!project) return [];
+  return [
+    paymentView({
+      id: "advance",
+      title: "Advance Payment",
+      amount: formatAmount(project.advancePaymentAmount, project.advancePaymentCurrency),
+      link: project.advancePaymentLink,
+      invoiceName: project.advanceInvoiceName,
+      invoiceUrl: project.advanceInvoiceUrl,
+      paidOn: project.advancePaymentReceivedDate,
+    }),
+    paymentView({
+      id: "balance",
+      title: "Balance Payment",
+      amount:
+        formatAmount(project.balancePaymentAmount, project.balancePaymentCurrency) ??
+        formatAmount(project.finalPaymentAmount, project.balancePaymentCurrency),
+      link: project.balancePaymentLink ?? project.finalPaymentLink,
+      invoiceName: project.finalInvoiceName,
+      invoiceUrl: project.finalInvoiceUrl,
+      paidOn: project.balancePaymentReceivedDate,
+    }),
+  ];
+}
+
+/** Project Documents: the spec's fixed size texts (part 1 §2). */
+export const DOCUMENT_SIZE_TEXT = { signedNda: "PDF • 2.3 MB", requirementsDraft: "PDF • 1.8 MB" } as const;

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { currentJourneyStep, JOURNEY_STEPS, journeyFor } from "./journey";
+
+const signed = { profileCompleted: true, ndaSigned: true };
+
+describe("the journey", () => {
+  it("has the nine steps in order with their durations", () => {
+    expect(JOURNEY_STEPS.map((s) => [s.id, s.duration])).toEqual([
+      ["profile", "5-10 mins"],
+      ["nda", "5 mins"],
+      ["requirements", "15-30 mins"],
+      ["meeting", "30 mins"],
+      ["discussion", "1 hour"],
+      ["development", "7-14 days"],
+      ["prototype", "ongoing"],
+      ["iterations", "3-7 days each"],
+      ["deployment", "1-2 days"],
+    ]);
+  });
+
+  it.each([
+    ["no profile", null, null, "profile"],
+    ["profile not completed", { profileCompleted: false }, { status: "development" }, "profile"],
+    ["NDA not signed", { profileCompleted: true, ndaSigned: false }, { status: "requirements" }, "nda"],
+    ["signed, no project", signed, null, "requirements"],
+    ["status profile", signed, { status: "profile" }, "profile"],
+    ["status requirements", signed, { status: "requirements" }, "requirements"],
+    ["status development", signed, { status: "development" }, "development"],
+    ["status testing (no step of that name)", signed, { status: "testing" }, "iterations"],
+    ["status completed", signed, { status: "completed" }, "done"],
+    ["an unknown status", signed, { status: "archived" }, "requirements"],
+  ])("%s → current step %s", (_case, profile, project, step) => {
+    expect(currentJourneyStep({ profile, project })).toBe(step);
+  });
+
+  it("marks earlier steps completed, the current one current and later ones upcoming", () => {
+    const steps = journeyFor({ profile: signed, project: { status: "development" } });
+    expect(steps.map((s) => s.state)).toEqual([
+      "completed",
+      "completed",
+      "completed",
+      "completed",
+      "completed",
+      "current",
+      "upcoming",
+      "upcoming",
+      "upcoming",
+    ]);
+  });
+
+  it("marks every step completed when the project is completed", () => {
+    expect(journeyFor({ profile: signed, project: { status: "completed" } }).every((s) => s.state === "completed")).toBe(true);
+  });
+
+  it("starts a new customer at the profile step", () => {
+    const steps = journeyFor({ profile: null, project: null });
+    expect(steps[0]?.state).toBe("current");
+    expect(steps.slice(1).every((s) => s.state === "upcoming")).toBe(true);
+  });
+});

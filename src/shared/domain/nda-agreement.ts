@@ -1,0 +1,87 @@
+// The NDA's wording (part 1 §9): one text, shown on the NDA tab, drawn into the PDF and hashed when signed.
+import { formatLongDate } from "./dates";
+
+export const NDA_TERMS = {
+  nonCompeteMonths: 12,
+  survivalYears: 3,
+  terminationNoticeDays: 30,
+  /** The UI's own statement of the duration (part 1 §9 keeps both readings). */
+  durationSummary: "the project plus 2 years",
+} as const;
+
+export const NDA_TITLE = "Mutual Non-Disclosure Agreement";
+export const NDA_VERSION = "1.0";
+export const PROVIDER_NAME = "Blueprint";
+
+export type NdaParties = {
+  customerName: string;
+  companyName: string;
+  /** The effective date, YYYY-MM-DD (UTC). */
+  effectiveDate: string;
+};
+
+export type NdaSection = { heading: string; body: string };
+
+/** A name as it appears in the agreement: trimmed, inner whitespace collapsed, a placeholder when missing. */
+function party(value: string, placeholder: string): string {
+  const clean = value.replace(/\s+/g, " ").trim();
+  return clean || placeholder;
+}
+
+export function ndaPreamble(parties: NdaParties): string {
+  const customer = party(parties.customerName, "[Your full name]");
+  const company = party(parties.companyName, "[Your company]");
+  return `This ${NDA_TITLE} (the "Agreement") is made on ${formatLongDate(parties.effectiveDate)} between ${PROVIDER_NAME} (the "Provider"), which builds software prototypes and business requirements documents, and ${customer}, acting for and on behalf of ${company} (the "Client"). The Provider and the Client are each a "Party".`;
+}
+
+export function ndaSections(): NdaSection[] {
+  const t = NDA_TERMS;
+  return [
+    {
+      heading: "1. Purpose",
+      body: 'The Client will share a software idea, business requirements and related information with the Provider so that the Provider can build a prototype and a business requirements document (the "Purpose"). Either Party may disclose information to the other for the Purpose.',
+    },
+    {
+      heading: "2. Confidential Information",
+      body: "Confidential Information means all non-public information disclosed by a Party, in any form, including ideas, concepts, designs, requirements, workflows, source code, data, business plans, pricing and customer information, whether or not marked as confidential.",
+    },
+    {
+      heading: "3. Obligations",
+      body: "The receiving Party will use Confidential Information only for the Purpose, will not disclose it to any third party except its employees and contractors who need to know it and are bound by obligations at least as protective as these, and will protect it with at least the care it uses for its own confidential information, and never less than reasonable care.",
+    },
+    {
+      heading: "4. Exclusions",
+      body: "These obligations do not apply to information that is or becomes public through no fault of the receiving Party, was lawfully known to it before disclosure, is independently developed without use of the Confidential Information, or is lawfully received from a third party without a duty of confidence. A Party may disclose information when required by law, after giving the other Party prompt notice where the law allows.",
+    },
+    {
+      heading: "5. Non-Compete",
+      body: `For ${t.nonCompeteMonths} months after the end of the project, the Provider will not build or offer to any third party a product that is substantially similar to the idea the Client disclosed under this Agreement.`,
+    },
+    {
+      heading: "6. Term and Termination",
+      body: `This Agreement covers ${t.durationSummary}. Either Party may terminate it by giving ${t.terminationNoticeDays} days' written notice to the other Party.`,
+    },
+    {
+      heading: "7. Survival",
+      body: `The obligations of confidentiality survive for ${t.survivalYears} years after this Agreement ends.`,
+    },
+    {
+      heading: "8. Return of Materials",
+      body: "On request, or when the project ends, the receiving Party will return or destroy the Confidential Information in its possession and confirm this in writing.",
+    },
+    {
+      heading: "9. No Licence",
+      body: "All Confidential Information remains the property of the disclosing Party. Nothing in this Agreement grants any licence or right to it beyond the Purpose. Prototype ownership is governed by the project terms.",
+    },
+    {
+      heading: "10. Electronic Signature",
+      body: "The Parties agree to sign this Agreement electronically. The Client's signature is confirmed by a one-time code sent to the Client's email address, and the Provider's approval by a one-time code sent to the Provider's administrator. Each electronic signature is as binding as a handwritten one.",
+    },
+  ];
+}
+
+/** The exact text the customer signs; its SHA-256 is recorded with the signature and printed on the audit page. */
+export function ndaAgreementText(parties: NdaParties): string {
+  const sections = ndaSections().map((section) => `${section.heading}\n${section.body}`);
+  return [`${NDA_TITLE} (version ${NDA_VERSION})`, ndaPreamble(parties), ...sections].join("\n\n");
+}

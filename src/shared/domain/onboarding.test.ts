@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { initialOnboardingTab, isTabLocked, profileCompletionPercent, prototypeStatusProgress, stepBadge } from "./onboarding";
+
+describe("onboarding step badges", () => {
+  it.each([
+    ["company", null, null, "In Progress"],
+    ["company", { profileCompleted: true }, null, "Complete"],
+    ["nda", null, null, "Locked"],
+    ["nda", { profileCompleted: false }, null, "Locked"],
+    ["nda", { profileCompleted: true, ndaSigned: false }, null, "In Progress"],
+    ["nda", { profileCompleted: true, ndaSigned: true }, null, "Complete"],
+    ["prototype", { profileCompleted: false }, null, "Locked"],
+    ["prototype", { profileCompleted: true }, { status: "requirements" }, "In Progress"],
+    ["prototype", { profileCompleted: true }, null, "In Progress"],
+    ["prototype", { profileCompleted: true, ndaSigned: true }, { status: "completed" }, "Complete"],
+  ] as const)("%s with %j and project %j reads %s", (tab, profile, project, badge) => {
+    expect(stepBadge(tab, { profile, project })).toBe(badge);
+  });
+
+  it.each([
+    ["company", null, false],
+    ["nda", null, true],
+    ["prototype", null, true],
+    ["nda", { profileCompleted: true }, false],
+    ["prototype", { profileCompleted: true }, false],
+  ] as const)("tab %s locked for %j: %s", (tab, profile, locked) => {
+    expect(isTabLocked(tab, { profile })).toBe(locked);
+  });
+
+  it.each([
+    [null, "company"],
+    [{ profileCompleted: true, ndaSigned: false }, "nda"],
+    [{ profileCompleted: true, ndaSigned: true }, "prototype"],
+  ] as const)("opens %j on the %s tab", (profile, tab) => {
+    expect(initialOnboardingTab({ profile })).toBe(tab);
+  });
+});
+
+describe("completion figures", () => {
+  it.each([
+    ["completed", 100],
+    ["testing", 60],
+    ["requirements", 60],
+    [null, 60],
+  ])("prototype status bar for %s is %i", (status, percent) => {
+    expect(prototypeStatusProgress(status)).toBe(percent);
+  });
+
+  it.each([
+    [null, 60],
+    [{ profileCompleted: false }, 60],
+    [{ profileCompleted: true }, 100],
+  ])("profile completion for %j is %i", (profile, percent) => {
+    expect(profileCompletionPercent(profile)).toBe(percent);
+  });
+});

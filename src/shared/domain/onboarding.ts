@@ -1,0 +1,39 @@
+// The onboarding tabs and the profile's completion figures (part 1 §2, §4).
+
+export type OnboardingTab = "company" | "nda" | "prototype";
+export type StepBadge = "Complete" | "In Progress" | "Locked";
+
+export type OnboardingFacts = {
+  profile: { profileCompleted?: boolean | null; ndaSigned?: boolean | null } | null | undefined;
+  project?: { status?: string | null } | null | undefined;
+};
+
+/** The nda and prototype tabs open only once the profile is completed. */
+export function isTabLocked(tab: OnboardingTab, { profile }: OnboardingFacts): boolean {
+  return tab !== "company" && !profile?.profileCompleted;
+}
+
+export function stepBadge(tab: OnboardingTab, facts: OnboardingFacts): StepBadge {
+  const { profile, project } = facts;
+  if (tab === "company") return profile?.profileCompleted ? "Complete" : "In Progress";
+  if (isTabLocked(tab, facts)) return "Locked";
+  if (tab === "nda") return profile?.ndaSigned ? "Complete" : "In Progress";
+  return project?.status === "completed" ? "Complete" : "In Progress";
+}
+
+/** Where the onboarding page opens: the first step not yet done. */
+export function initialOnboardingTab({ profile }: OnboardingFacts): OnboardingTab {
+  if (!profile?.profileCompleted) return "company";
+  if (!profile.ndaSigned) return "nda";
+  return "prototype";
+}
+
+/** The Prototype Status tab's bar: 100 when the project is completed, else 60. */
+export function prototypeStatusProgress(status: string | null | undefined): number {
+  return status === "completed" ? 100 : 60;
+}
+
+/** The Profile Completion card: 100 once the profile is completed, else 60. */
+export function profileCompletionPercent(profile: { profileCompleted?: boolean | null } | null | undefined): number {
+  return profile?.profileCompleted ? 100 : 60;
+}

@@ -1,0 +1,20 @@
+// Activity events as the dashboard's Recent Activity and the notification bell read them.
+import { z } from "zod";
+
+export const activityItemSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+
+export const notificationSchema = activityItemSchema.extend({ read: z.boolean() });
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({
+  items: z.array(notificationSchema),
+  unreadCount: z.number(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;

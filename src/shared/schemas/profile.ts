@@ -1,0 +1,147 @@
+// The company profile: the form (both sides validate with it), the save request and the API answer (part 1 §3, §5).
+import { z } from "zod";
+import { ALL_COMPANY_SIZES, INDUSTRIES } from "../constants/lists";
+import { PACKAGE_TYPES } from "../constants/packages";
+
+export const PROFILE_MESSAGES = {
+  fullName: "Full name is required",
+  jobTitle: "Job title is required",
+  company: "Company name is required",
+  companyAddress: "Company address is required",
+  phone: "Phone number is required",
+  phoneInvalid: "Please enter a valid phone number",
+  companySize: "Company size is required",
+  industry: "Industry is required",
+  companyWebsite: "Invalid website URL",
+  primaryContact: "Invalid email address",
+  tooLong: "This is too long",
+  invalidCharacters: "This contains invalid characters",
+  saveFailed: "Failed to save profile. Please try again.",
+} as const;
+
+export const WEBSITE_PREFIX = "https://";
+
+/** Drops any scheme the user typed ("http://", "HTTPS://", "ftp://") and surrounding spaces. */
+export function stripScheme(value: string): string {
+  return value.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, "");
+}
+
+/** What is stored: '' when empty, else https:// followed by what was typed without its scheme. */
+export function normalizeWebsite(value: string): string {
+  const rest = stripScheme(value);
+  return rest ? `${WEBSITE_PREFIX}${rest}` : "";
+}
+
+/** A website must parse as a URL with a dotted host name (or localhost) and no spaces. */
+export function isValidWebsite(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && (url.hostname.includes(".") || url.hostname === "localhost") && !url.username;
+  } catch {
+    return false;
+  }
+}
+
+/** Control characters: none on one line; a multi-line text may keep tabs and line breaks. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTERS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** A required text with a length cap and no control characters (multi-line texts may keep line breaks). */
+const requiredText = (message: string, max = 200, multiline = false) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { message, abort: true })
+    .max(max, PROFILE_MESSAGES.tooLong)
+    .refine(
+      (value) => !(multiline ? CONTROL_CHARACTERS_MULTILINE : CONTROL_CHARACTERS).test(value),
+      PROFILE_MESSAGES.invalidCharacters,
+    );
+
+const optionalChoice = (max = 50) =>
+  z
+    .string()
+    .trim()
+    .max(max, PROFILE_MESSAGES.tooLong)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), PROFILE_MESSAGES.invalidCharacters)
+    .nullish()
+    .transform((value) => value || null);
+
+export const profileFormSchema = z.object({
+  fullName: requiredText(PROFILE_MESSAGES.fullName, 100),
+  jobTitle: requiredText(PROFILE_MESSAGES.jobTitle, 100),
+  company: requiredText(PROFILE_MESSAGES.company, 150),
+  companyAddress: requiredText(PROFILE_MESSAGES.companyAddress, 500, true),
+  phone: requiredText(PROFILE_MESSAGES.phone, 40).refine(
+    (value) => /^\+?[0-9 ()./-]{5,}$/.test(value) && /\d{3,}/.test(value.replace(/\D/g, "")),
+    PROFILE_MESSAGES.phoneInvalid,
+  ),
+  companySize: z.enum(ALL_COMPANY_SIZES, { error: PROFILE_MESSAGES.companySize }),
+  industry: z.enum(INDUSTRIES, { error: PROFILE_MESSAGES.industry }),
+  companyWebsite: z
+    .string()
+    .max(300, PROFILE_MESSAGES.companyWebsite)
+    .nullish()
+    .transform((value) => normalizeWebsite(value ?? ""))
+    .refine((value) => value === "" || isValidWebsite(value), PROFILE_MESSAGES.companyWebsite),
+  primaryContact: z
+    .string({ error: PROFILE_MESSAGES.primaryContact })
+    .trim()
+    .max(254, PROFILE_MESSAGES.primaryContact)
+    .pipe(z.email(PROFILE_MESSAGES.primaryContact)),
+  packageType: z
+    .union([z.enum(PACKAGE_TYPES), z.literal("")])
+    .nullish()
+    .transform((value) => value || null),
+  budgetRange: optionalChoice(),
+  timeline: optionalChoice(),
+});
+
+/** The form's values as typed (before the schema's transforms). */
+export type ProfileFormValues = z.input<typeof profileFormSchema>;
+export type ProfileFormOutput = z.output<typeof profileFormSchema>;
+
+/**
+ * POST /api/profile. The spec's payload also carries ndaSigned, ndaSignedAt, ndaStatus and profileCompleted:
+ * they are accepted so older clients keep working, and ignored (the server derives them).
+ */
+export const saveProfileSchema = z.strictObject({
+  ...profileFormSchema.shape,
+  ndaSigned: z.unknown().optional(),
+  ndaSignedAt: z.unknown().optional(),
+  ndaStatus: z.unknown().optional(),
+  profileCompleted: z.unknown().optional(),
+  requirementsSubmitted: z.unknown().optional(),
+  id: z.unknown().optional(),
+});
+export type SaveProfileInput = z.output<typeof saveProfileSchema>;
+
+export const NDA_STATUSES = ["pending", "customer_verified", "approved"] as const;
+export type NdaStatus = (typeof NDA_STATUSES)[number];
+
+export const profileSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  fullName: z.string().nullable(),
+  company: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  phone: z.string().nullable(),
+  companySize: z.string().nullable(),
+  industry: z.string().nullable(),
+  companyAddress: z.string().nullable(),
+  companyWebsite: z.string().nullable(),
+  primaryContact: z.string().nullable(),
+  packageType: z.enum(PACKAGE_TYPES).nullable(),
+  budgetRange: z.string().nullable(),
+  timeline: z.string().nullable(),
+  profileCompleted: z.boolean(),
+  ndaSigned: z.boolean(),
+  ndaSignedAt: z.string().nullable(),
+  ndaStatus: z.enum(NDA_STATUSES).nullable(),
+  ndaApprovedAt: z.string().nullable(),
+  requirementsSubmitted: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;

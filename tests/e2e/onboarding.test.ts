@@ -1,0 +1,253 @@
+// A new customer's first hour, in a real browser against the real server and a real SMTP server:
+// sign in → company profile → NDA with a drawn signature and the emailed code → admin approval (API) → dashboard.
+import { existsSync, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/server/app";
+import { loadConfig } from "../../src/server/config";
+import type { DatabaseHandle } from "../../src/server/db/client";
+import { clientDistDir } from "../../src/server/http/web";
+import { type CapturedMail, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
+import { TEST_ENV } from "../setup/test-app";
+import { openTestDatabase } from "../setup/test-database";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const SHOTS = process.env.E2E_SCREENSHOTS;
+const CUSTOMER = { email: "ada@engines.example", name: "Ada Lovelace" };
+const ADMIN = "admin@blueprint.local";
+
+let smtp: TestSmtpServer;
+let database: DatabaseHandle;
+let app: FastifyInstance;
+let browser: Browser;
+let page: Page;
+let base: string;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const codeIn = (mail: CapturedMail) => mail.subject.match(/\d{6}/)?.[0] ?? "";
+/** Waits for the next email to `to` whose subject matches, arriving after `after` messages. */
+async function nextMail(to: string, subject: RegExp, after: number): Promise<CapturedMail> {
+  return smtp.waitFor((mail) => mail.to === to && subject.test(mail.subject) && smtp.messages.indexOf(mail) >= after, 15_000);
+}
+
+async function shot(name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > 376)
+      .slice(0, 8)
+      .map((el) => `${el.tagName}.${el.className.toString().slice(0, 80)} ${Math.round(el.getBoundingClientRect().right)}`),
+  );
+  expect(wide).toEqual([]);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The admin signs in and approves through the API, as the admin console would. */
+async function approveAsAdmin(profileId: string) {
+  const post = (url: string, body: object, cookie = "") =>
+    fetch(`${base}${url}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify(body),
+    });
+  let mark = smtp.messages.length;
+  expect((await post("/api/auth/request-code", { email: ADMIN, name: "Site Admin" })).status).toBe(200);
+  const signInCode = codeIn(await nextMail(ADMIN, /sign-in code/, mark));
+  const verified = await post("/api/auth/verify-code", { email: ADMIN, code: signInCode });
+  const cookie = (verified.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+
+  const pending = (await (await fetch(`${base}/api/company/pending-ndas`, { headers: { cookie } })).json()) as Array<{
+    id: string;
+    email: string;
+  }>;
+  expect(pending.find((p) => p.id === profileId)?.email).toBe(CUSTOMER.email);
+
+  mark = smtp.messages.length;
+  expect((await post("/api/nda/send-company-otp", { profileId }, cookie)).status).toBe(200);
+  const otp = codeIn(await nextMail(ADMIN, /NDA approval code/, mark));
+  const wrong = await post("/api/company/nda/approve", { profileId, otp: otp === "111111" ? "222222" : "111111" }, cookie);
+  expect(wrong.status).toBe(400);
+  const approved = await post("/api/company/nda/approve", { profileId, otp }, cookie);
+  expect(await approved.json()).toEqual({ success: true, message: "Customer NDA has been approved successfully" });
+}
+
+beforeAll(async () => {
+  if (!clientDistDir()) throw new Error("dist/client is missing: run `npx vite build` before the end-to-end tests");
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH`);
+  smtp = await startSmtpServer();
+  database = await openTestDatabase();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const config = loadConfig({ ...TEST_ENV, SMTP_URL: smtp.url, APP_URL: base, PORT: String(port) });
+  app = await buildApp({ config, database, serveClient: true, logger: false });
+  await app.listen({ port, host: "127.0.0.1" });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await database?.close();
+  await smtp?.close();
+});
+
+describe("a new customer's onboarding", () => {
+  it("signs in, completes the profile, signs the NDA, gets it approved, and sees the dashboard follow", async () => {
+    // Sign in with the code from the real SMTP server.
+    let mark = smtp.messages.length;
+    await page.goto(`${base}/auth`);
+    await page.getByLabel("Email Address").fill(CUSTOMER.email);
+    await page.getByLabel("Your Name").fill(CUSTOMER.name);
+    await page.getByRole("button", { name: "Send Login Code" }).click();
+    const signInCode = codeIn(await nextMail(CUSTOMER.email, /sign-in code/, mark));
+    await page.getByLabel("6-digit code").fill(signInCode);
+    await page.getByRole("button", { name: "Verify & Login" }).click();
+
+    // A brand-new dashboard: profile first.
+    const nextAction = page.getByTestId("next-action");
+    await expect.poll(() => nextAction.textContent()).toContain("Complete Your Profile");
+    expect(await nextAction.textContent()).toContain("high priority");
+    expect(await page.getByTestId("your-progress").textContent()).toContain("0% complete");
+    expect(await page.getByTestId("stat-cards").textContent()).toContain("Timeline will be set after requirements approval");
+    expect(await page.getByTestId("journey").locator("[data-state=current]").textContent()).toContain("Company Profile");
+    await shot("dashboard-new");
+
+    // The company profile: the NDA and prototype tabs are locked until it is saved.
+    await nextAction.getByRole("link", { name: "Complete Profile" }).click();
+    await page.waitForURL(`${base}/onboarding`);
+    await expect.poll(() => page.getByRole("tab", { name: /NDA Agreement/ }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Save & Continue" }).click();
+    await expect.poll(() => page.getByText("Job title is required").isVisible()).toBe(true);
+    await page.getByLabel("Job Title *").fill("Founder");
+    await page.getByLabel("Company Name *").fill("Analytical Engines Ltd");
+    await page.getByLabel("Phone Number *").fill("+44 20 7946 0958");
+    await page.getByLabel("Company Size *").click();
+    await page.getByRole("option", { name: "11-50 employees" }).click();
+    await page.getByLabel("Industry *").click();
+    await page.getByRole("option", { name: "Technology" }).click();
+    await page.getByLabel("Company Address *").fill("1 Babbage Street, London");
+    await page.getByLabel("Company Website").fill("http://engines.example");
+    expect(await page.getByLabel("Company Website").inputValue()).toBe("engines.example");
+    await page.getByLabel("Package").click();
+    await page.getByRole("option", { name: /ADVANCED/ }).click();
+    await shot("onboarding-company");
+    await page.getByRole("button", { name: "Save & Continue" }).click();
+
+    // Saving moves to the NDA tab.
+    await expect.poll(() => page.getByRole("tab", { name: /NDA Agreement/ }).getAttribute("aria-selected")).toBe("true");
+    expect(await page.getByRole("region", { name: "Agreement text" }).textContent()).toContain(
+      "Ada Lovelace, acting for and on behalf of Analytical Engines Ltd",
+    );
+    await page.getByLabel(/I have read and agree/).click();
+    // The typed alternative renders the name in the handwriting font into a PNG; then we draw instead.
+    await page.getByRole("tab", { name: "Type", exact: true }).click();
+    const typed = page.getByRole("img", { name: "Your typed signature: Ada Lovelace" });
+    await expect
+      .poll(() => typed.evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL("image/png").length), { timeout: 10_000 })
+      .toBeGreaterThan(3000);
+    expect(await page.evaluate(() => document.fonts.check('20px "Blueprint Signature"', "Ada"))).toBe(true);
+    if (SHOTS) await typed.screenshot({ path: path.join(SHOTS, "signature-typed.png") });
+    await page.getByRole("tab", { name: "Draw", exact: true }).click();
+    const canvas = page.getByTestId("signature-canvas");
+    await canvas.scrollIntoViewIfNeeded();
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error("signature pad not visible");
+    await page.mouse.move(box.x + 40, box.y + 120);
+    await page.mouse.down();
+    for (let x = 40; x <= 400; x += 12) await page.mouse.move(box.x + x, box.y + 100 + Math.sin(x / 20) * 40);
+    await page.mouse.up();
+    expect(await page.getByRole("button", { name: "Verify & Sign NDA" }).isDisabled()).toBe(true);
+
+    mark = smtp.messages.length;
+    await page.getByRole("button", { name: "Send OTP" }).click();
+    const ndaMail = await nextMail(CUSTOMER.email, /NDA signing code/, mark);
+    const notice = await nextMail(ADMIN, /NDA signature in progress/, mark);
+    expect(notice.text).toContain(CUSTOMER.email);
+    await page.getByLabel("OTP code").fill(codeIn(ndaMail));
+    await shot("onboarding-nda");
+    await page.getByRole("button", { name: "Verify & Sign NDA" }).click();
+
+    // Verification moves to the Prototype Status tab (60% until completed).
+    await expect.poll(() => page.getByRole("tab", { name: /Prototype Status/ }).getAttribute("aria-selected")).toBe("true");
+    await expect
+      .poll(() => page.getByRole("progressbar", { name: "Prototype progress" }).getAttribute("aria-valuenow"))
+      .toBe("60");
+    expect(await page.getByRole("tab", { name: /NDA Agreement/ }).textContent()).toContain("Complete");
+
+    // The dashboard now shows the project under review and the NDA awaiting approval.
+    await page.goto(`${base}/dashboard`);
+    await expect.poll(() => nextAction.textContent()).toContain("Requirements Under Review");
+    expect(await page.getByTestId("your-progress").textContent()).toContain("60% complete");
+    expect(await page.getByTestId("stat-cards").textContent()).toContain("0 / 10");
+    expect(await page.getByTestId("project-details").textContent()).toMatch(/PRJ-\d{4}-\d{4}/);
+    expect(await page.getByTestId("recent-activity").textContent()).toContain("NDA signed");
+    expect(await page.getByRole("complementary", { name: "Sidebar" }).textContent()).toContain("Gathering requirements");
+    await page.goto(`${base}/profile`);
+    await expect.poll(() => page.getByText("Pending Company Approval").isVisible()).toBe(true);
+
+    // The company approves through the API; the customer is told by email.
+    const profile = (await (await page.request.get(`${base}/api/profile`)).json()) as { id: string };
+    mark = smtp.messages.length;
+    await approveAsAdmin(profile.id);
+    await nextMail(CUSTOMER.email, /NDA has been approved/, mark);
+
+    await page.reload();
+    await expect.poll(() => page.getByText("Signed & Approved").isVisible()).toBe(true);
+    await shot("profile-approved");
+    await page.goto(`${base}/dashboard`);
+    await expect.poll(() => page.getByTestId("recent-activity").textContent()).toContain("NDA approved");
+    const bell = page.getByTestId("notification-bell");
+    expect(await bell.getAttribute("aria-label")).toBe("Notifications, 3 unread");
+    await bell.click();
+    expect(await page.getByRole("menu").textContent()).toContain("NDA approved");
+    await shot("dashboard-approved");
+    await page.keyboard.press("Escape");
+
+    // The signed PDF is downloadable from Project Documents, and /verify recognises it.
+    const href = await page.getByTestId("project-documents").getByRole("link", { name: "Download" }).getAttribute("href");
+    const pdf = await page.request.get(`${base}${href}`);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    await page.goto(`${base}/verify`);
+    await page.locator("input[type=file]").setInputFiles({
+      name: "NDA-Ada-Lovelace.pdf",
+      mimeType: "application/pdf",
+      buffer: await pdf.body(),
+    });
+    await expect.poll(() => page.getByRole("status").first().textContent()).toContain("Genuine: issued by Blueprint");
+    expect(await page.getByRole("status").first().textContent()).toContain("Signed by the client and approved by Blueprint");
+    await shot("verify");
+  });
+});
