@@ -1,42 +1,36 @@
 // A new customer's first hour, in a real browser against the real server and a real SMTP server:
 // sign in → company profile → NDA with a drawn signature and the emailed code → admin approval (API) → dashboard.
-import { existsSync, mkdirSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/server/app";
-import { loadConfig } from "../../src/server/config";
-import type { DatabaseHandle } from "../../src/server/db/client";
-import { clientDistDir } from "../../src/server/http/web";
+import { launchBrowser } from "../setup/browser";
 import { type CapturedMail, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
-import { TEST_ENV } from "../setup/test-app";
-import { openTestDatabase } from "../setup/test-database";
+import { startTestServer, type TestServer } from "../setup/test-server";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const CUSTOMER = { email: "ada@engines.example", name: "Ada Lovelace" };
 const ADMIN = "admin@blueprint.local";
 
 let smtp: TestSmtpServer;
-let database: DatabaseHandle;
-let app: FastifyInstance;
+let server: TestServer;
 let browser: Browser;
 let page: Page;
 let base: string;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startTestServer({ SMTP_URL: smtp.url });
+  base = server.url;
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await smtp?.close();
+});
 
 const codeIn = (mail: CapturedMail) => mail.subject.match(/\d{6}/)?.[0] ?? "";
 /** Waits for the next email to `to` whose subject matches, arriving after `after` messages. */
@@ -90,39 +84,6 @@ async function approveAsAdmin(profileId: string) {
   const approved = await post("/api/company/nda/approve", { profileId, otp }, cookie);
   expect(await approved.json()).toEqual({ success: true, message: "Customer NDA has been approved successfully" });
 }
-
-beforeAll(async () => {
-  if (!clientDistDir()) throw new Error("dist/client is missing: run `npx vite build` before the end-to-end tests");
-  if (!existsSync(CHROMIUM))
-    throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH`);
-  smtp = await startSmtpServer();
-  database = await openTestDatabase();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ ...TEST_ENV, SMTP_URL: smtp.url, APP_URL: base, PORT: String(port) });
-  app = await buildApp({ config, database, serveClient: true, logger: false });
-  await app.listen({ port, host: "127.0.0.1" });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await database?.close();
-  await smtp?.close();
-});
 
 describe("a new customer's onboarding", () => {
   it("signs in, completes the profile, signs the NDA, gets it approved, and sees the dashboard follow", async () => {

@@ -1,52 +1,27 @@
-// The Prototype Projects journey in a real browser: a customer signs in with an emailed code, creates a project,
-// answers the questionnaire (badly, then well), keeps a draft across a reload, generates and confirms the brief,
-// downloads the PDF and invites a view-only member, who signs in with their own code and sees the project read-only.
-import { existsSync } from "node:fs";
-import { createServer } from "node:net";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../setup/browser";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
-import { createTestApp, type TestApp } from "../setup/test-app";
+import { startTestServer, type TestServer } from "../setup/test-server";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const OWNER = "owner.e2e@northside.example";
 const MEMBER = "member.e2e@northside.example";
 
 let smtp: TestSmtpServer;
-let t: TestApp;
+let server: TestServer;
 let browser: Browser;
 let base: string;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  if (!existsSync("dist/client/index.html")) throw new Error("Build the web client first: npx vite build (npm test does it).");
-  if (!existsSync(CHROMIUM))
-    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH.`);
   smtp = await startSmtpServer();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ SMTP_URL: smtp.url, APP_URL: base }, { serveClient: true });
-  await t.app.listen({ port, host: "127.0.0.1" });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
-  });
+  server = await startTestServer({ SMTP_URL: smtp.url });
+  base = server.url;
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await t?.close();
+  await server?.close();
   await smtp?.close();
 });
 

@@ -197,7 +197,6 @@ export function SignInPage() {
                     <Label htmlFor="code">6-digit code</Label>
                     <Input
                       id="code"
-                      // biome-ignore lint/a11y/noAutofocus: the code step exists only to take this one field
                       autoFocus
                       inputMode="numeric"
                       autoComplete="one-time-code"

@@ -1,9 +1,10 @@
 // Looks up profiles: the caller's own, or one by id for its owner or a company admin (others get 404).
 import { eq } from "drizzle-orm";
+import { NDA_MESSAGES } from "../../../shared/schemas/nda";
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema";
-import { notFound } from "../../errors";
+import { badRequest, conflict, notFound } from "../../errors";
 import type { ProfileRow } from "./profile-dto";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,4 +28,19 @@ export async function findProfileById(db: Database, profileId: string): Promise<
   const [row] = await db.select().from(profiles).where(eq(profiles.id, profileId)).limit(1);
   if (!row) throw notFound("Profile not found");
   return row;
+}
+
+/** The caller's own completed, not yet signed profile: the only one an NDA code may be sent for or signed on. */
+export async function findProfileReadyToSign(
+  db: Database,
+  user: SessionUser,
+  input: { email: string; emailField: string },
+): Promise<ProfileRow> {
+  if (input.email.toLowerCase() !== user.email.toLowerCase()) {
+    throw badRequest(NDA_MESSAGES.emailMismatch, { [input.emailField]: NDA_MESSAGES.emailMismatch }, "EMAIL_MISMATCH");
+  }
+  const profile = await findOwnProfile(db, user.id);
+  if (!profile?.profileCompleted) throw badRequest(NDA_MESSAGES.profileRequired, undefined, "PROFILE_REQUIRED");
+  if (profile.ndaSigned) throw conflict(NDA_MESSAGES.alreadySigned, "NDA_ALREADY_SIGNED");
+  return profile;
 }

@@ -7,10 +7,9 @@ import { issueCode } from "../../auth/one-time-codes";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import { APP_NAME, renderEmail } from "../../email/layout";
-import { badRequest, conflict } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
 import { isDemoEmail } from "../auth/send-sign-in-code";
-import { findOwnProfile } from "./find-profile";
+import { findProfileReadyToSign } from "./find-profile";
 import { type ClientInfo, recordNdaStep } from "./nda-audit";
 import { oneLine, throttleNdaCodeSending } from "./nda-codes";
 
@@ -21,12 +20,7 @@ export async function sendCustomerNdaCode(
   client: ClientInfo,
 ) {
   const email = input.email.toLowerCase();
-  if (email !== user.email.toLowerCase()) {
-    throw badRequest(NDA_MESSAGES.emailMismatch, { [input.emailField]: NDA_MESSAGES.emailMismatch }, "EMAIL_MISMATCH");
-  }
-  const profile = await findOwnProfile(ctx.db, user.id);
-  if (!profile?.profileCompleted) throw badRequest(NDA_MESSAGES.profileRequired, undefined, "PROFILE_REQUIRED");
-  if (profile.ndaSigned) throw conflict(NDA_MESSAGES.alreadySigned, "NDA_ALREADY_SIGNED");
+  const profile = await findProfileReadyToSign(ctx.db, user, input);
 
   const customerName = oneLine(profile.fullName ?? "");
   const companyName = oneLine(profile.company ?? "");

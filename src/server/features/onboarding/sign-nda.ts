@@ -10,9 +10,9 @@ import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import { ndaSignatures, profiles } from "../../db/schema";
 import { renderEmail } from "../../email/layout";
-import { badRequest, conflict } from "../../errors";
+import { conflict } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
-import { findOwnProfile } from "./find-profile";
+import { findProfileReadyToSign } from "./find-profile";
 import { type ClientInfo, recordNdaStep } from "./nda-audit";
 import { checkNdaCode, oneLine } from "./nda-codes";
 import { toProfileDto } from "./profile-dto";
@@ -28,12 +28,7 @@ export type SignNdaInput = {
 
 export async function signNda(ctx: AppContext, user: SessionUser, input: SignNdaInput, client: ClientInfo) {
   const email = input.email.toLowerCase();
-  if (email !== user.email.toLowerCase()) {
-    throw badRequest(NDA_MESSAGES.emailMismatch, { [input.emailField]: NDA_MESSAGES.emailMismatch }, "EMAIL_MISMATCH");
-  }
-  const profile = await findOwnProfile(ctx.db, user.id);
-  if (!profile?.profileCompleted) throw badRequest(NDA_MESSAGES.profileRequired, undefined, "PROFILE_REQUIRED");
-  if (profile.ndaSigned) throw conflict(NDA_MESSAGES.alreadySigned, "NDA_ALREADY_SIGNED");
+  const profile = await findProfileReadyToSign(ctx.db, user, input);
   // The image is checked before the code, so a bad image does not use up a good code.
   const image = decodeSignatureDataUrl(input.signature);
 
