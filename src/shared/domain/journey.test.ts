@@ -29,6 +29,7 @@ describe("the journey", () => {
     ["status testing (no step of that name)", signed, { status: "testing" }, "iterations"],
     ["status completed", signed, { status: "completed" }, "done"],
     ["an unknown status", signed, { status: "archived" }, "requirements"],
+    ["a status named like an object property", signed, { status: "constructor" }, "requirements"],
   ])("%s → current step %s", (_case, profile, project, step) => {
     expect(currentJourneyStep({ profile, project })).toBe(step);
   });

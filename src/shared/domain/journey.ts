@@ -1,4 +1,5 @@
 // The nine-step journey (part 1 §4, §9): which step is current, and how long each takes.
+import { isProjectStatus, type ProjectStatus } from "./project-status";
 
 export const JOURNEY_STEPS = [
   { id: "profile", title: "Company Profile", duration: "5-10 mins", group: "setup" },
@@ -24,9 +25,9 @@ export const JOURNEY_GROUPS = [
 
 /**
  * Project statuses name only some steps (profile, requirements, development). The rest are mapped
- * (docs/decisions/onboarding-dashboard-rules.md): testing → iterations; completed → every step done.
+ * (docs/decisions/onboarding-nda-dashboard.md): testing → iterations; completed → every step done.
  */
-const STEP_FOR_STATUS: Record<string, JourneyStepId | "done"> = {
+const STEP_FOR_STATUS: Record<ProjectStatus, JourneyStepId | "done"> = {
   profile: "profile",
   requirements: "requirements",
   development: "development",
@@ -43,8 +44,7 @@ export type JourneyFacts = {
 export function currentJourneyStep({ profile, project }: JourneyFacts): JourneyStepId | "done" {
   if (!profile?.profileCompleted) return "profile";
   if (!profile.ndaSigned) return "nda";
-  const mapped = project?.status ? STEP_FOR_STATUS[project.status] : undefined;
-  return mapped ?? "requirements";
+  return isProjectStatus(project?.status) ? STEP_FOR_STATUS[project.status] : "requirements";
 }
 
 export type JourneyStepView = (typeof JOURNEY_STEPS)[number] & { state: JourneyStepState };

@@ -21,11 +21,11 @@ const PROGRESS: Record<ProjectStatus, number> = {
 };
 
 export function statusLabel(status: string | null | undefined): string {
-  return status && status in PROJECT_STATUS_LABELS ? PROJECT_STATUS_LABELS[status as ProjectStatus] : NO_STATUS_LABEL;
+  return isProjectStatus(status) ? PROJECT_STATUS_LABELS[status] : NO_STATUS_LABEL;
 }
 
 export function progressForStatus(status: string | null | undefined): number {
-  return status && status in PROGRESS ? PROGRESS[status as ProjectStatus] : 0;
+  return isProjectStatus(status) ? PROGRESS[status] : 0;
 }
 
 export function isProjectStatus(value: unknown): value is ProjectStatus {

@@ -12,6 +12,10 @@ describe("sign-in validation", () => {
     [{ email: "bad", name: "Jo" }, "email", "Please enter a valid email address"],
     [{ email: "jo@example.com", name: "J" }, "name", "Please enter your name"],
     [{ email: "jo@example.com", name: "Jo\r\nBcc: x@y.z" }, "name", "Name contains invalid characters"],
+    [{ name: "Jo" }, "email", "Please enter a valid email address"],
+    [{ email: 42, name: "Jo" }, "email", "Please enter a valid email address"],
+    [{ email: "jo@example.com" }, "name", "Please enter your name"],
+    [{ email: "jo@example.com", name: null }, "name", "Please enter your name"],
   ])("refuses %j on %s", (input, field, message) => {
     const result = requestCodeSchema.safeParse(input);
     expect(result.success).toBe(false);

@@ -7,12 +7,16 @@ export const AUTH_MESSAGES = {
   codeLength: "Please enter the 6-digit code",
 } as const;
 
-export const emailSchema = z.string().trim().max(254, AUTH_MESSAGES.invalidEmail).pipe(z.email(AUTH_MESSAGES.invalidEmail));
+export const emailSchema = z
+  .string({ error: AUTH_MESSAGES.invalidEmail })
+  .trim()
+  .max(254, AUTH_MESSAGES.invalidEmail)
+  .pipe(z.email(AUTH_MESSAGES.invalidEmail));
 
 /** A person's name: no control characters (they would break email headers and PDFs). */
 export const personNameSchema = (message: string) =>
   z
-    .string()
+    .string({ error: message })
     .trim()
     .min(2, message)
     .max(100, "Name must be at most 100 characters")

@@ -22,6 +22,7 @@ describe("the website field", () => {
     ["http://engines.example/about", "https://engines.example/about"],
     ["HTTPS://engines.example", "https://engines.example"],
     ["ftp://files.example", "https://files.example"],
+    ["https://http://engines.example", "https://engines.example"],
     ["  ", ""],
   ])("stores %s as %s", (typed, stored) => {
     expect(normalizeWebsite(typed)).toBe(stored);
@@ -29,6 +30,8 @@ describe("the website field", () => {
 
   it("strips a typed scheme for the input", () => {
     expect(stripScheme("https://a.example")).toBe("a.example");
+    expect(stripScheme(" HTTP://https://a.example ")).toBe("a.example");
+    expect(stripScheme("a.example/path?u=http://b.example")).toBe("a.example/path?u=http://b.example");
   });
 
   it.each([
@@ -81,6 +84,11 @@ describe("the profile form", () => {
     ["phone", "call me", "Please enter a valid phone number"],
     ["companySize", "huge", "Company size is required"],
     ["fullName", "Ada\u0000", "This contains invalid characters"],
+    ["companyWebsite", { href: "https://engines.example" }, "Invalid website URL"],
+    ["companyWebsite", "javascript:alert(1)", "Invalid website URL"],
+    ["primaryContact", 42, "Invalid email address"],
+    ["packageType", "enterprise", "Please choose the basic, advanced or premium package"],
+    ["industry", "toString", "Industry is required"],
   ])("refuses %s = %j with %s", (field, value, message) => {
     const result = profileFormSchema.safeParse({ ...valid, [field]: value });
     expect(result.error?.issues[0]?.message).toBe(message);

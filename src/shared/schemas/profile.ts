@@ -13,6 +13,7 @@ export const PROFILE_MESSAGES = {
   companySize: "Company size is required",
   industry: "Industry is required",
   companyWebsite: "Invalid website URL",
+  packageType: "Please choose the basic, advanced or premium package",
   primaryContact: "Invalid email address",
   tooLong: "This is too long",
   invalidCharacters: "This contains invalid characters",
@@ -21,9 +22,9 @@ export const PROFILE_MESSAGES = {
 
 export const WEBSITE_PREFIX = "https://";
 
-/** Drops any scheme the user typed ("http://", "HTTPS://", "ftp://") and surrounding spaces. */
+/** Drops any scheme the user typed ("http://", "HTTPS://", "ftp://", even twice) and surrounding spaces. */
 export function stripScheme(value: string): string {
-  return value.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, "");
+  return value.trim().replace(/^(?:[a-z][a-z0-9+.-]*:\/\/)+/i, "");
 }
 
 /** What is stored: '' when empty, else https:// followed by what was typed without its scheme. */
@@ -80,7 +81,7 @@ export const profileFormSchema = z.object({
   companySize: z.enum(ALL_COMPANY_SIZES, { error: PROFILE_MESSAGES.companySize }),
   industry: z.enum(INDUSTRIES, { error: PROFILE_MESSAGES.industry }),
   companyWebsite: z
-    .string()
+    .string({ error: PROFILE_MESSAGES.companyWebsite })
     .max(300, PROFILE_MESSAGES.companyWebsite)
     .nullish()
     .transform((value) => normalizeWebsite(value ?? ""))
@@ -91,7 +92,7 @@ export const profileFormSchema = z.object({
     .max(254, PROFILE_MESSAGES.primaryContact)
     .pipe(z.email(PROFILE_MESSAGES.primaryContact)),
   packageType: z
-    .union([z.enum(PACKAGE_TYPES), z.literal("")])
+    .union([z.enum(PACKAGE_TYPES), z.literal("")], { error: PROFILE_MESSAGES.packageType })
     .nullish()
     .transform((value) => value || null),
   budgetRange: optionalChoice(),
