@@ -94,7 +94,7 @@ describe("approving an NDA", () => {
     const code = await latestCodeFor(t.app, ADMIN);
     const wrong = await post("/api/company/nda/approve", { profileId: c.profileId, otp: wrongFor(code) }, admin);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().code).toBe("CODE_WRONG");
+    expect(wrong.json()).toMatchObject({ code: "CODE_WRONG", message: "Invalid OTP. Please try again." });
 
     await t.app.ctx.db
       .update(oneTimeCodes)

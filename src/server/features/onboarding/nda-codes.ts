@@ -2,6 +2,7 @@
 
 import type { CodePurpose } from "../../../shared/constants/auth";
 import { CODE_SEND_LIMITS, DEMO_CODE } from "../../../shared/constants/auth";
+import { NDA_MESSAGES } from "../../../shared/schemas/nda";
 import { CODE_CHECK_MESSAGES, verifyCode } from "../../auth/one-time-codes";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import type { AppContext } from "../../context";
@@ -41,21 +42,24 @@ export async function throttleCompanyCodeSending(ctx: AppContext, email: string,
   );
 }
 
-/** Checks an NDA code and consumes it; throws the same error shapes as sign-in (CODE_WRONG, CODE_EXPIRED, ...). */
+/**
+ * Checks an NDA code and consumes it; throws the same error codes as sign-in (CODE_WRONG, CODE_EXPIRED, ...).
+ * A wrong code reads as the spec's 'Invalid OTP. Please try again.' (part 1 §8, part 2 §8).
+ */
 export async function checkNdaCode(
   ctx: AppContext,
   target: { purpose: CodePurpose; email: string; subject: string; code: string; ip: string },
 ): Promise<void> {
   await consumeRateLimits(ctx.db, [{ bucket: "nda-verify-ip-10m", key: target.ip, ...VERIFY_LIMIT_PER_IP }]);
   if (target.purpose === "nda_customer" && isDemoEmail(ctx, target.email)) {
-    if (target.code !== DEMO_CODE)
-      throw new AppError(400, "CODE_WRONG", CODE_CHECK_MESSAGES.wrong, { code: CODE_CHECK_MESSAGES.wrong });
+    if (target.code !== DEMO_CODE) throw new AppError(400, "CODE_WRONG", NDA_MESSAGES.invalidOtp);
     return;
   }
   const check = await verifyCode(ctx.db, ctx.config.secretKey, target);
   if (!check.ok) {
     const status = check.failure === "locked" ? 429 : 400;
-    throw new AppError(status, `CODE_${check.failure.toUpperCase()}`, CODE_CHECK_MESSAGES[check.failure]);
+    const message = check.failure === "wrong" ? NDA_MESSAGES.invalidOtp : CODE_CHECK_MESSAGES[check.failure];
+    throw new AppError(status, `CODE_${check.failure.toUpperCase()}`, message);
   }
 }
 

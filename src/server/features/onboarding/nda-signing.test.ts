@@ -87,6 +87,19 @@ describe("sending the NDA code", () => {
     expect(Object.keys(res.json().fields).sort()).toEqual(["companyName", "customerEmail", "customerName"]);
   });
 
+  it("refuses missing or mistyped fields with the same readable messages", async () => {
+    const c = await customer();
+    for (const body of [{}, { customerEmail: 42, customerName: ["Ada"], companyName: null }]) {
+      const res = await post("/api/nda/send-otp", body, c.cookie);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({
+        customerEmail: "Please enter a valid email address",
+        customerName: "Full name is required",
+        companyName: "Company name is required",
+      });
+    }
+  });
+
   it("answers 401 to visitors and 403 to company admins", async () => {
     expect((await post("/api/nda/send-otp", {})).statusCode).toBe(401);
     const admin = await signIn(t.app, "admin@blueprint.local", "Site Admin");
@@ -160,7 +173,7 @@ describe("signing with the code", () => {
     await sendCode(c);
     const res = await verify(c, wrongFor(await latestCodeFor(t.app, c.email)));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: "CODE_WRONG", message: "Invalid code. Please check it and try again." });
+    expect(res.json()).toMatchObject({ code: "CODE_WRONG", message: "Invalid OTP. Please try again." });
     expect(await profileOf(c.cookie)).toMatchObject({ ndaSigned: false, ndaStatus: "pending", ndaSignedAt: null });
   });
 
@@ -266,7 +279,9 @@ describe("signing with the code", () => {
       cookie,
     );
     expect(sent.json().message).toBe("Demo account - use code 000000");
-    expect((await verify({ email: "demo@blueprint.local", cookie }, "123456")).statusCode).toBe(400);
+    const wrong = await verify({ email: "demo@blueprint.local", cookie }, "123456");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: "CODE_WRONG", message: "Invalid OTP. Please try again." });
     expect((await verify({ email: "demo@blueprint.local", cookie }, "000000")).statusCode).toBe(200);
   });
 
