@@ -132,6 +132,8 @@ describe("a new customer's onboarding", () => {
     expect(await page.getByRole("region", { name: "Agreement text" }).textContent()).toContain(
       "Ada Lovelace, acting for and on behalf of Analytical Engines Ltd",
     );
+    // The code input and the signature pad appear only once the agreement is ticked.
+    expect(await page.getByLabel("OTP code").count()).toBe(0);
     await page.getByLabel(/I have read and agree/).click();
     // The typed alternative renders the name in the handwriting font into a PNG; then we draw instead.
     await page.getByRole("tab", { name: "Type", exact: true }).click();
@@ -157,6 +159,14 @@ describe("a new customer's onboarding", () => {
     const ndaMail = await nextMail(CUSTOMER.email, /NDA signing code/, mark);
     const notice = await nextMail(ADMIN, /NDA signature in progress/, mark);
     expect(notice.text).toContain(CUSTOMER.email);
+    // Verify stays disabled with an empty code; Enter in the empty field says why (part 1 §5).
+    await page.getByLabel("OTP code").press("Enter");
+    await expect.poll(() => page.getByText("Please enter your OTP code.").isVisible()).toBe(true);
+    expect(await page.getByText("Missing OTP", { exact: true }).isVisible()).toBe(true);
+    // A wrong code gets the spec's toast and leaves the NDA unsigned.
+    await page.getByLabel("OTP code").fill(codeIn(ndaMail) === "111111" ? "222222" : "111111");
+    await page.getByRole("button", { name: "Verify & Sign NDA" }).click();
+    await expect.poll(() => page.getByText("Invalid OTP. Please try again.").isVisible()).toBe(true);
     await page.getByLabel("OTP code").fill(codeIn(ndaMail));
     await shot("onboarding-nda");
     await page.getByRole("button", { name: "Verify & Sign NDA" }).click();
@@ -167,6 +177,12 @@ describe("a new customer's onboarding", () => {
       .poll(() => page.getByRole("progressbar", { name: "Prototype progress" }).getAttribute("aria-valuenow"))
       .toBe("60");
     expect(await page.getByRole("tab", { name: /NDA Agreement/ }).textContent()).toContain("Complete");
+    // The signed NDA tab offers the signed copy, and 'Update NDA' answers with the spec's alert.
+    await page.getByRole("tab", { name: /NDA Agreement/ }).click();
+    await page.getByRole("button", { name: "Update NDA" }).click();
+    expect(await page.getByRole("alert").filter({ hasText: "NDA update" }).textContent()).toBe(
+      "NDA update functionality coming soon",
+    );
 
     // The dashboard now shows the project under review and the NDA awaiting approval.
     await page.goto(`${base}/dashboard`);
@@ -187,6 +203,10 @@ describe("a new customer's onboarding", () => {
 
     await page.reload();
     await expect.poll(() => page.getByText("Signed & Approved").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Update NDA" }).click();
+    expect(await page.getByRole("alert").filter({ hasText: "NDA update" }).textContent()).toBe(
+      "NDA update functionality coming soon",
+    );
     await shot("profile-approved");
     await page.goto(`${base}/dashboard`);
     await expect.poll(() => page.getByTestId("recent-activity").textContent()).toContain("NDA approved");

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { initialOnboardingTab, isTabLocked, profileCompletionPercent, prototypeStatusProgress, stepBadge } from "./onboarding";
+import {
+  canSendNdaCode,
+  canVerifyNdaCode,
+  initialOnboardingTab,
+  isTabLocked,
+  profileCompletionPercent,
+  prototypeStatusProgress,
+  stepBadge,
+} from "./onboarding";
 
 describe("onboarding step badges", () => {
   it.each([
@@ -52,5 +60,28 @@ describe("completion figures", () => {
     [{ profileCompleted: true }, 100],
   ])("profile completion for %j is %i", (profile, percent) => {
     expect(profileCompletionPercent(profile)).toBe(percent);
+  });
+});
+
+describe("the NDA code buttons", () => {
+  const filled = { email: "ada@engines.example", customerName: "Ada Lovelace", companyName: "Engines" };
+
+  it("enables 'Send OTP' only when email, full name and company are all filled", () => {
+    expect(canSendNdaCode(filled)).toBe(true);
+    for (const field of ["email", "customerName", "companyName"] as const) {
+      expect(canSendNdaCode({ ...filled, [field]: "" })).toBe(false);
+      expect(canSendNdaCode({ ...filled, [field]: "   " })).toBe(false);
+      expect(canSendNdaCode({ ...filled, [field]: null })).toBe(false);
+    }
+  });
+
+  it.each([
+    ["", false],
+    ["  ", false],
+    [null, false],
+    ["1", true],
+    ["123456", true],
+  ])("verify with code %j enabled: %s", (code, enabled) => {
+    expect(canVerifyNdaCode(code)).toBe(enabled);
   });
 });

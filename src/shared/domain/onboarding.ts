@@ -37,3 +37,15 @@ export function prototypeStatusProgress(status: string | null | undefined): numb
 export function profileCompletionPercent(profile: { profileCompleted?: boolean | null } | null | undefined): number {
   return profile?.profileCompleted ? 100 : 60;
 }
+
+export type NdaCodeRequest = { email?: string | null; customerName?: string | null; companyName?: string | null };
+
+/** 'Send OTP' stays disabled until the email, the full name and the company are all filled (part 1 §2). */
+export function canSendNdaCode(input: NdaCodeRequest): boolean {
+  return Boolean(input.email?.trim() && input.customerName?.trim() && input.companyName?.trim());
+}
+
+/** The verify button stays disabled while the code is empty (part 1 §2); an empty submit gets 'Missing OTP' (§5). */
+export function canVerifyNdaCode(code: string | null | undefined): boolean {
+  return Boolean(code?.trim());
+}

@@ -5,6 +5,7 @@ import { CODE_LENGTH } from "../../../shared/constants/auth";
 import { formatLongDate, isoDay } from "../../../shared/domain/dates";
 import { NDA_TERMS, NDA_TITLE, ndaPreamble, ndaSections } from "../../../shared/domain/nda-agreement";
 import { ndaStatusDisplay } from "../../../shared/domain/nda-status";
+import { canSendNdaCode, canVerifyNdaCode } from "../../../shared/domain/onboarding";
 import { sanitizeCodeInput } from "../../../shared/schemas/auth";
 import { NDA_MESSAGES } from "../../../shared/schemas/nda";
 import type { Profile } from "../../../shared/schemas/profile";
@@ -19,6 +20,7 @@ import { toast } from "../../components/ui/use-toast";
 import { ApiError, serverMessage } from "../../lib/api";
 import { NDA_LINKS, useSendNdaCode, useSignNda } from "./api";
 import { SignaturePad, type SignatureValue } from "./SignaturePad";
+import { UpdateNdaButton } from "./UpdateNdaButton";
 
 function errorCode(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
@@ -88,6 +90,7 @@ function SignedNdaCard({ profile }: { profile: Profile }) {
             Download PDF
           </a>
         </Button>
+        <UpdateNdaButton size="default" />
       </CardContent>
     </Card>
   );
@@ -108,7 +111,9 @@ export function NdaAgreementTab(props: { profile: Profile; email: string; onSign
 
   const customerName = profile.fullName ?? "";
   const companyName = profile.company ?? "";
-  const canSend = Boolean(email.trim() && customerName.trim() && companyName.trim());
+  const canSend = canSendNdaCode({ email, customerName, companyName });
+  const missingOtp = () =>
+    toast({ title: NDA_MESSAGES.missingOtpTitle, description: NDA_MESSAGES.missingOtpText, variant: "destructive" });
 
   const onSend = () => {
     sendCode.mutate(
@@ -132,8 +137,8 @@ export function NdaAgreementTab(props: { profile: Profile; email: string; onSign
 
   const onVerify = (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) {
-      toast({ title: NDA_MESSAGES.missingOtpTitle, description: NDA_MESSAGES.missingOtpText, variant: "destructive" });
+    if (!canVerifyNdaCode(code)) {
+      missingOtp();
       return;
     }
     if (!signature) {
@@ -237,6 +242,13 @@ export function NdaAgreementTab(props: { profile: Profile; email: string; onSign
                   className="font-mono text-lg tracking-[0.4em]"
                   value={code}
                   onChange={(event) => setCode(sanitizeCodeInput(event.target.value))}
+                  onKeyDown={(event) => {
+                    // The verify button is disabled while the code is empty, so Enter would do nothing: say why.
+                    if (event.key === "Enter" && !canVerifyNdaCode(code)) {
+                      event.preventDefault();
+                      missingOtp();
+                    }
+                  }}
                 />
               </div>
             </fieldset>
@@ -244,7 +256,7 @@ export function NdaAgreementTab(props: { profile: Profile; email: string; onSign
             {!signature && <Alert variant="info">Draw or type your signature above, then verify the code.</Alert>}
 
             <div className="flex justify-end">
-              <Button type="submit" size="lg" disabled={!code || sign.isPending}>
+              <Button type="submit" size="lg" disabled={!canVerifyNdaCode(code) || sign.isPending}>
                 {sign.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
                 {sign.isPending ? "Verifying..." : "Verify & Sign NDA"}
               </Button>

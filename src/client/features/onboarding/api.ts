@@ -12,6 +12,7 @@ export const ACTIVITY_KEY = ["/api/dashboard/activity"] as const;
 
 /** Part 2 §4: the prototype status view polls projects every 30 s, refetches on focus, and retries 3 times. */
 export const PROJECT_POLL_MS = 30_000;
+export const PROTOTYPE_STATUS_POLLING = { refetchInterval: PROJECT_POLL_MS, refetchOnWindowFocus: true, retry: 3 } as const;
 
 export function useProfile() {
   return useQuery<Profile | null>({ queryKey: PROFILE_KEY, queryFn: getQueryFn<Profile | null>({ on401: "returnNull" }) });
@@ -20,7 +21,7 @@ export function useProfile() {
 export function useProjects(options: { poll?: boolean } = {}) {
   return useQuery<Project[]>({
     queryKey: PROJECTS_KEY,
-    ...(options.poll ? { refetchInterval: PROJECT_POLL_MS, refetchOnWindowFocus: true, retry: 3 } : {}),
+    ...(options.poll ? PROTOTYPE_STATUS_POLLING : {}),
   });
 }
 

@@ -1,16 +1,13 @@
 // /profile: Profile Information with Package Details, Legal Documentation and Profile Completion (part 1 §2).
 import { Download, ExternalLink, FileSignature, Package } from "lucide-react";
-import { useState } from "react";
 import { Link } from "react-router";
 import { COMPANY_SIZES_SETUP } from "../../../shared/constants/lists";
 import { formatPrice, PACKAGES, type PackageType } from "../../../shared/constants/packages";
 import { formatLongDate } from "../../../shared/domain/dates";
 import { ndaStatusDisplay } from "../../../shared/domain/nda-status";
 import { profileCompletionPercent } from "../../../shared/domain/onboarding";
-import { NDA_MESSAGES } from "../../../shared/schemas/nda";
 import type { Profile } from "../../../shared/schemas/profile";
 import { PageHeader } from "../../components/layout/PageHeader";
-import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -20,6 +17,7 @@ import { useAuth } from "../auth/use-auth";
 import { NDA_LINKS, useProfile, useProjects } from "../onboarding/api";
 import { CompanyProfileForm } from "../onboarding/CompanyProfileForm";
 import { openDocument } from "../onboarding/NdaAgreementTab";
+import { UpdateNdaButton } from "../onboarding/UpdateNdaButton";
 
 const TONE_TO_BADGE = { neutral: "secondary", success: "success", warning: "warning", info: "default" } as const;
 
@@ -69,7 +67,6 @@ function PackageDetails({ packageType }: { packageType: PackageType | null }) {
 }
 
 function LegalDocumentation({ profile }: { profile: Profile | null }) {
-  const [showUpdateNote, setShowUpdateNote] = useState(false);
   const status = ndaStatusDisplay(profile);
   return (
     <Card>
@@ -98,9 +95,7 @@ function LegalDocumentation({ profile }: { profile: Profile | null }) {
                 Download
               </a>
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => setShowUpdateNote(true)}>
-              Update NDA
-            </Button>
+            <UpdateNdaButton />
           </div>
         ) : profile?.profileCompleted ? (
           <Button asChild size="sm">
@@ -109,7 +104,6 @@ function LegalDocumentation({ profile }: { profile: Profile | null }) {
         ) : (
           <p className="text-sm text-slate-600">Save your profile first; then you can sign the NDA.</p>
         )}
-        {showUpdateNote && <Alert variant="info">{NDA_MESSAGES.updateUnavailable}</Alert>}
       </CardContent>
     </Card>
   );
