@@ -35,6 +35,7 @@ export const NDA_MESSAGES = {
   alreadySigned: "Your NDA is already signed",
   notSigned: "No signed NDA was found",
   notAwaitingApproval: "This NDA is not waiting for company approval",
+  profileIdRequired: "Choose the customer profile whose NDA this is",
 } as const;
 
 /** Signature images: PNG only, small, and of a size a signature pad produces (the server decodes them to check). */
@@ -101,7 +102,11 @@ export const legacyVerifyCustomerOtpSchema = z.strictObject({
   ...signatureFields,
 });
 
-export const profileIdSchema = z.string().trim().min(1).max(64);
+export const profileIdSchema = z
+  .string({ error: NDA_MESSAGES.profileIdRequired })
+  .trim()
+  .min(1, NDA_MESSAGES.profileIdRequired)
+  .max(64, NDA_MESSAGES.profileIdRequired);
 
 /** POST /api/nda/send-company-otp */
 export const sendCompanyOtpSchema = z.strictObject({ profileId: profileIdSchema });

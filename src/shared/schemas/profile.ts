@@ -44,9 +44,12 @@ export function isValidWebsite(value: string): boolean {
   }
 }
 
-/** Control characters: none on one line; a multi-line text may keep tabs and line breaks. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-const CONTROL_CHARACTERS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/**
+ * Control characters: none on one line; a multi-line text may keep tabs and line breaks. Bidirectional overrides
+ * and isolates are refused too: they make a name read differently from what is stored (and signed on the NDA).
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+const CONTROL_CHARACTERS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 
 /** A required text with a length cap and no control characters (multi-line texts may keep line breaks). */
 const requiredText = (message: string, max = 200, multiline = false) =>

@@ -163,6 +163,15 @@ describe("approving an NDA", () => {
     const profile = await completeProfile(t.app, cookie);
     expect((await post("/api/nda/send-company-otp", { profileId: profile.id }, admin)).statusCode).toBe(409);
   });
+
+  it.each([{}, { profileId: "" }, { profileId: 42 }, { profileId: "x".repeat(65) }])(
+    "refuses a missing or malformed profile id %j with a readable message",
+    async (body) => {
+      const res = await post("/api/nda/send-company-otp", body, admin);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.profileId).toBe("Choose the customer profile whose NDA this is");
+    },
+  );
 });
 
 describe("approval code throttling", () => {
