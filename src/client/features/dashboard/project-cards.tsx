@@ -17,6 +17,7 @@ import { PROFILE_BUDGET_RANGES, PROFILE_TIMELINES } from "../../../shared/consta
 import { PACKAGES } from "../../../shared/constants/packages";
 import {
   addUserButton,
+  authorizedUsersStat,
   DOCUMENT_SIZE_TEXT,
   paymentsFor,
   type QuickAction,
@@ -153,9 +154,7 @@ export function AuthorizedUsersCard({ project }: { project: Project | null }) {
       <CardHeader>
         <div className="flex items-center justify-between gap-2">
           <CardTitle>Authorized Users</CardTitle>
-          <span className="text-sm text-slate-600">
-            {count} / {project?.userLimit ?? 5}
-          </span>
+          <span className="text-sm text-slate-600">{authorizedUsersStat(project).value}</span>
         </div>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">

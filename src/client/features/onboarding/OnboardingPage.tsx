@@ -2,7 +2,13 @@
 import { CheckCircle2, Lock } from "lucide-react";
 import { useState } from "react";
 import { COMPANY_SIZES } from "../../../shared/constants/lists";
-import { initialOnboardingTab, isTabLocked, type OnboardingTab, stepBadge } from "../../../shared/domain/onboarding";
+import {
+  initialOnboardingTab,
+  isTabLocked,
+  type OnboardingTab,
+  type StepBadge as StepBadgeText,
+  stepBadge,
+} from "../../../shared/domain/onboarding";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { Profile } from "../../../shared/schemas/profile";
 import { PageHeader } from "../../components/layout/PageHeader";
@@ -22,7 +28,7 @@ const TABS: Array<{ id: OnboardingTab; label: string }> = [
   { id: "prototype", label: "Prototype Status" },
 ];
 
-function StepBadge({ text }: { text: string }) {
+function StepBadge({ text }: { text: StepBadgeText }) {
   if (text === "Complete") {
     return (
       <Badge variant="success">
