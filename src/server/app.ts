@@ -74,6 +74,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestTimeout: 120_000,
     connectionTimeout: 130_000,
     return503OnClosing: true,
+    // Long path parameters reach the route and get its 400/404 in our error shape, not the router's own 414.
+    routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

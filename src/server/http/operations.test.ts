@@ -58,6 +58,14 @@ describe("operations endpoints", () => {
     expect(res.json()).toMatchObject({ message: "Not found", code: "NOT_FOUND" });
   });
 
+  it("answers an over-long path parameter in the JSON error shape, not the router's own", async () => {
+    const res = await t.app.inject({ method: "GET", url: `/api/projects/${"a".repeat(300)}/requirements` });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json()).toHaveProperty("message");
+    expect(res.json()).toHaveProperty("code");
+    expect(res.json().code).not.toBe("FST_ERR_MAX_PARAM_LENGTH");
+  });
+
   it("publishes an OpenAPI document generated from the route schemas, and a browsable reference", async () => {
     const doc = await t.app.inject({ method: "GET", url: "/api/docs/json" });
     const paths = doc.json().paths as Record<string, unknown>;

@@ -1,4 +1,5 @@
 // Writes one activity event (DESIGN.md §5): Recent Activity, the admin views and the bell read them.
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { activityEvents } from "../../db/schema";
 
@@ -23,5 +24,7 @@ export async function recordActivity(db: Database, event: ActivityInput): Promis
     title: event.title,
     description: event.description ?? null,
     notify: event.notify ?? false,
+    // Not now(): events written in one transaction would share its start time and lose their order.
+    createdAt: sql`clock_timestamp()`,
   });
 }
