@@ -1,5 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import { eq } from "drizzle-orm";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions } from "../../src/server/db/schema";
+import { customer, GOOD_ANSWERS, json, newProject } from "../factories/projects";
 import { launchBrowser } from "../setup/browser";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { startTestServer, type TestServer } from "../setup/test-server";
@@ -125,5 +128,102 @@ describe("Prototype Projects in the browser", () => {
     await memberPage.getByRole("tab", { name: "Generated Brief" }).click();
     await memberPage.getByRole("heading", { name: "1. Executive summary" }).waitFor();
     await memberContext.close();
+  });
+});
+
+/** A customer signed in through the API, with that session's cookie in a fresh browser context. */
+async function signedInContext(email: string) {
+  const who = await customer(server.app, email, "Sol Session");
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const [name = "", value = ""] = who.cookie.split("=");
+  await context.addCookies([{ name, value, url: base }]);
+  return { who, context };
+}
+
+/** The session ends on the server (expired or signed out elsewhere) while the page stays open. */
+async function endSessionsOf(userId: string) {
+  await server.app.ctx.db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+async function projectWithBrief(cookie: string) {
+  const project = await newProject(server.app, { email: "", userId: "", cookie });
+  const post = (url: string, payload: object) =>
+    server.app.inject({ method: "POST", url, payload, headers: { cookie, ...json } });
+  expect((await post(`/api/projects/${project.id}/requirements`, GOOD_ANSWERS)).statusCode).toBe(200);
+  expect((await post(`/api/projects/${project.id}/requirements/generate`, {})).statusCode).toBe(200);
+  return { project, post };
+}
+
+async function openBrief(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${base}/requirements`);
+  await page.getByRole("tab", { name: "Generated Brief" }).click();
+  await page.getByRole("heading", { name: "1. Executive summary" }).waitFor();
+  return page;
+}
+
+describe("a lost session and failures on Prototype Projects (part 2 §8)", () => {
+  it("New Project after the session ended says 'Please Login' and goes to /auth", async () => {
+    const { who, context } = await signedInContext("lost-new@northside.example");
+    const page = await context.newPage();
+    await page.goto(`${base}/requirements`);
+    await page.getByText("No Project Data Found").waitFor();
+    await endSessionsOf(who.userId);
+    await page.getByRole("button", { name: "New Project" }).click();
+    await page.getByText("Please Login", { exact: true }).first().waitFor();
+    await page.waitForURL(`${base}/auth`);
+    await page.getByRole("button", { name: "Send Login Code" }).waitFor();
+    await context.close();
+  });
+
+  it("New Project that the server fails says 'Failed to create new project:' with the reason", async () => {
+    const { context } = await signedInContext("fail-new@northside.example");
+    const page = await context.newPage();
+    await page.goto(`${base}/requirements`);
+    await page.getByText("No Project Data Found").waitFor();
+    // The server is briefly unavailable (a proxy answering 503 in front of it).
+    await page.route(`${base}/api/projects`, (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 503,
+            contentType: "application/json",
+            body: JSON.stringify({ message: "Service temporarily unavailable", code: "UNAVAILABLE" }),
+          })
+        : route.continue(),
+    );
+    await page.getByRole("button", { name: "New Project" }).click();
+    await page.getByText("Failed to create new project: Service temporarily unavailable").first().waitFor();
+    await page.getByText("No Project Data Found").waitFor();
+    expect(page.url()).toBe(`${base}/requirements`);
+    await context.close();
+  });
+
+  it("Confirm Brief after the session ended says Unauthorized, logging in again, and goes through /api/login", async () => {
+    const { who, context } = await signedInContext("lost-confirm@northside.example");
+    await projectWithBrief(who.cookie);
+    const page = await openBrief(context);
+    await page.getByRole("button", { name: "Confirm Brief" }).click();
+    await endSessionsOf(who.userId);
+    const viaLogin = page.waitForRequest(`${base}/api/login`);
+    await page.getByRole("dialog").getByRole("button", { name: "Confirm Brief" }).click();
+    await page.getByText("Unauthorized", { exact: true }).first().waitFor();
+    await page.getByText("You are logged out. Logging in again...").first().waitFor();
+    await viaLogin;
+    await page.waitForURL(`${base}/auth`);
+    await context.close();
+  });
+
+  it("Confirm Brief refused by the server says 'Failed to confirm brief', then shows the brief as the server holds it", async () => {
+    const { who, context } = await signedInContext("fail-confirm@northside.example");
+    const { project, post } = await projectWithBrief(who.cookie);
+    const page = await openBrief(context);
+    // Someone else on the team confirmed it meanwhile: the server now refuses any change.
+    expect((await post(`/api/projects/${project.id}/requirements`, { briefConfirmed: true })).statusCode).toBe(200);
+    await page.getByRole("button", { name: "Confirm Brief" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Confirm Brief" }).click();
+    await page.getByText("Failed to confirm brief", { exact: true }).first().waitFor();
+    await page.getByText("This brief is confirmed and locked.").waitFor();
+    expect(page.url()).toBe(`${base}/requirements`);
+    await context.close();
   });
 });
