@@ -1,8 +1,10 @@
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { GOOD_ANSWERS } from "../../../../../tests/factories/projects";
 import { parseMarkdown, spansToText, wordCount } from "../../../../shared/text/markdown";
 import { type BriefInput, composeBrief } from "./compose-brief";
 import { gapsIn, measurableOutcomes, prioritiseFeatures, proseCase, readTechnology, splitItems } from "./read-answers";
+import { BRIEF_TARGET_PAGES, renderBriefPdf } from "./render-brief-pdf";
 
 const project: BriefInput["project"] = {
   projectCode: "PRJ-2026-0007",
@@ -207,6 +209,21 @@ describe("the built-in composer on honest but unusual answers", () => {
     expect(lab).toContain("The process is slow for the people who depend on it.");
     expect(lab).toContain("Field teams say it is no slower than the paper form — *measure:* the stated target");
     expect(lab).toContain("Terra Analytica GmbH, an education business, is commissioning");
+  });
+
+  it("fits each brief on two PDF pages", async () => {
+    const clinic = composeBrief({ answers: GOOD_ANSWERS, project, client, date });
+    for (const markdown of [casual, lab, clinic]) {
+      const bytes = await renderBriefPdf({
+        markdown,
+        projectCode: project.projectCode,
+        clientName: null,
+        title: "Brief",
+        confirmedAt: null,
+        updatedAt: date,
+      });
+      expect((await PDFDocument.load(bytes)).getPageCount()).toBe(BRIEF_TARGET_PAGES);
+    }
   });
 
   it("names the stack, the standards and the open questions they raise", () => {
