@@ -227,3 +227,58 @@ describe("a lost session and failures on Prototype Projects (part 2 §8)", () =>
     await context.close();
   });
 });
+
+describe("User Management in the browser", () => {
+  it("polls the team, names the package, disables Add User on the last seat and reports a failed removal", async () => {
+    const { who, context } = await signedInContext("team-poll@northside.example");
+    const project = await newProject(server.app, who);
+    const addMember = (email: string, accessLevel: string) =>
+      server.app.inject({
+        method: "POST",
+        url: `/api/projects/${project.id}/users`,
+        payload: { email, accessLevel },
+        headers: { cookie: who.cookie, ...json },
+      });
+    const page = await context.newPage();
+    await page.goto(`${base}/user-management`);
+    await page.getByText("No users added yet").waitFor();
+    await page.getByRole("region", { name: "Team summary" }).getByText("Basic package").waitFor();
+
+    // Added from elsewhere (another tab, a teammate): the list shows them without a reload.
+    const added = [];
+    for (const [i, level] of ["admin", "user", "view_only", "user"].entries()) {
+      const res = await addMember(`poll${i}@northside.example`, level);
+      expect(res.statusCode).toBe(201);
+      added.push(res.json() as { id: string; email: string });
+    }
+    await page.getByText("poll3@northside.example").waitFor();
+    const header = page.getByRole("button", { name: "Add User" }).first();
+    expect(await header.isDisabled()).toBe(false);
+
+    // The fifth seat is taken here; then no slot is left.
+    await header.click();
+    await page.getByLabel("Email Address").fill("fifth@northside.example");
+    await page.getByLabel("Access Level").click();
+    await page.getByRole("option", { name: /^User/ }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Add User" }).click();
+    await page.getByText("fifth@northside.example", { exact: true }).waitFor();
+    await expect.poll(() => header.isDisabled()).toBe(true);
+    await page.getByText("All slots are in use").waitFor();
+
+    // Someone removed poll0 meanwhile: removing it here fails with the spec's message.
+    const first = added[0];
+    if (!first) throw new Error("no member added");
+    await server.app.inject({
+      method: "DELETE",
+      url: `/api/projects/${project.id}/users/${first.id}`,
+      headers: { cookie: who.cookie },
+    });
+    await page.getByRole("button", { name: `Remove ${first.email}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+    await page
+      .getByText(/^Failed to remove user/)
+      .first()
+      .waitFor();
+    await context.close();
+  });
+});

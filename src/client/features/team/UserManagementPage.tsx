@@ -10,7 +10,7 @@ import {
   accessAllows,
   type MemberAccessLevel,
 } from "../../../shared/domain/project-access";
-import { availableSlots, type ProjectUser } from "../../../shared/schemas/team";
+import { availableSlots, type ProjectUser, TEAM_MESSAGES } from "../../../shared/schemas/team";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
@@ -266,7 +266,12 @@ function RemoveUserDialog({ projectId, user, onClose }: { projectId: string; use
         onClose();
       },
       onError: (error) => {
-        toast({ title: "Error", description: serverMessage(error, "Failed to remove user"), variant: "destructive" });
+        const reason = serverMessage(error, "");
+        toast({
+          title: "Error",
+          description: reason ? `${TEAM_MESSAGES.removeFailed}: ${reason}` : TEAM_MESSAGES.removeFailed,
+          variant: "destructive",
+        });
         onClose();
       },
     });
