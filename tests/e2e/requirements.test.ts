@@ -229,6 +229,23 @@ describe("a lost session and failures on Prototype Projects (part 2 §8)", () =>
 });
 
 describe("User Management in the browser", () => {
+  it("says the projects could not be loaded (not 'no project') when the list fails, and Retry recovers", async () => {
+    const { who, context } = await signedInContext("team-retry@northside.example");
+    await newProject(server.app, who);
+    const page = await context.newPage();
+    // The project list is briefly unavailable (a proxy answering 503 in front of the server).
+    await page.route(`${base}/api/projects`, (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Unavailable","code":"UNAVAILABLE"}' }),
+    );
+    await page.goto(`${base}/user-management`);
+    await page.getByText("Your projects could not be loaded.").waitFor();
+    expect(await page.getByText("No project found").count()).toBe(0);
+    await page.unroute(`${base}/api/projects`);
+    await page.getByRole("button", { name: "Retry" }).click();
+    await page.getByText("No users added yet").waitFor();
+    await context.close();
+  });
+
   it("polls the team, names the package, disables Add User on the last seat and reports a failed removal", async () => {
     const { who, context } = await signedInContext("team-poll@northside.example");
     const project = await newProject(server.app, who);

@@ -1,6 +1,6 @@
 // /user-management — the project team: stat cards, the authorized users (polled every 5 s), add and remove
 // (part 2 §2, §4, §5, §8).
-import { AlertTriangle, Loader2, Package, Shield, Trash2, UserPlus, UserSquare, Users } from "lucide-react";
+import { AlertTriangle, Loader2, Package, RefreshCw, Shield, Trash2, UserPlus, UserSquare, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PACKAGES } from "../../../shared/constants/packages";
@@ -86,6 +86,14 @@ export function UserManagementPage() {
           </div>
           <Skeleton className="h-64" />
         </div>
+      ) : projects.isError && !selected ? (
+        <Alert variant="danger" className="items-center justify-between">
+          <span>Your projects could not be loaded. Check your connection and try again.</span>
+          <Button variant="outline" size="sm" onClick={() => projects.refetch()} disabled={projects.isFetching}>
+            <RefreshCw aria-hidden="true" />
+            Retry
+          </Button>
+        </Alert>
       ) : !selected ? (
         <Alert variant="warning" role="alert">
           <AlertTriangle aria-hidden="true" />
