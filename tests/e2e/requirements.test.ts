@@ -1,5 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import { eq } from "drizzle-orm";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions } from "../../src/server/db/schema";
+import { customer, GOOD_ANSWERS, json, newProject } from "../factories/projects";
 import { launchBrowser } from "../setup/browser";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { startTestServer, type TestServer } from "../setup/test-server";
@@ -125,5 +128,174 @@ describe("Prototype Projects in the browser", () => {
     await memberPage.getByRole("tab", { name: "Generated Brief" }).click();
     await memberPage.getByRole("heading", { name: "1. Executive summary" }).waitFor();
     await memberContext.close();
+  });
+});
+
+/** A customer signed in through the API, with that session's cookie in a fresh browser context. */
+async function signedInContext(email: string) {
+  const who = await customer(server.app, email, "Sol Session");
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const [name = "", value = ""] = who.cookie.split("=");
+  await context.addCookies([{ name, value, url: base }]);
+  return { who, context };
+}
+
+/** The session ends on the server (expired or signed out elsewhere) while the page stays open. */
+async function endSessionsOf(userId: string) {
+  await server.app.ctx.db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+async function projectWithBrief(cookie: string) {
+  const project = await newProject(server.app, { email: "", userId: "", cookie });
+  const post = (url: string, payload: object) =>
+    server.app.inject({ method: "POST", url, payload, headers: { cookie, ...json } });
+  expect((await post(`/api/projects/${project.id}/requirements`, GOOD_ANSWERS)).statusCode).toBe(200);
+  expect((await post(`/api/projects/${project.id}/requirements/generate`, {})).statusCode).toBe(200);
+  return { project, post };
+}
+
+async function openBrief(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${base}/requirements`);
+  await page.getByRole("tab", { name: "Generated Brief" }).click();
+  await page.getByRole("heading", { name: "1. Executive summary" }).waitFor();
+  return page;
+}
+
+describe("a lost session and failures on Prototype Projects (part 2 §8)", () => {
+  it("New Project after the session ended says 'Please Login' and goes to /auth", async () => {
+    const { who, context } = await signedInContext("lost-new@northside.example");
+    const page = await context.newPage();
+    await page.goto(`${base}/requirements`);
+    await page.getByText("No Project Data Found").waitFor();
+    await endSessionsOf(who.userId);
+    await page.getByRole("button", { name: "New Project" }).click();
+    await page.getByText("Please Login", { exact: true }).first().waitFor();
+    await page.waitForURL(`${base}/auth`);
+    await page.getByRole("button", { name: "Send Login Code" }).waitFor();
+    await context.close();
+  });
+
+  it("New Project that the server fails says 'Failed to create new project:' with the reason", async () => {
+    const { context } = await signedInContext("fail-new@northside.example");
+    const page = await context.newPage();
+    await page.goto(`${base}/requirements`);
+    await page.getByText("No Project Data Found").waitFor();
+    // The server is briefly unavailable (a proxy answering 503 in front of it).
+    await page.route(`${base}/api/projects`, (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 503,
+            contentType: "application/json",
+            body: JSON.stringify({ message: "Service temporarily unavailable", code: "UNAVAILABLE" }),
+          })
+        : route.continue(),
+    );
+    await page.getByRole("button", { name: "New Project" }).click();
+    await page.getByText("Failed to create new project: Service temporarily unavailable").first().waitFor();
+    await page.getByText("No Project Data Found").waitFor();
+    expect(page.url()).toBe(`${base}/requirements`);
+    await context.close();
+  });
+
+  it("Confirm Brief after the session ended says Unauthorized, logging in again, and goes through /api/login", async () => {
+    const { who, context } = await signedInContext("lost-confirm@northside.example");
+    await projectWithBrief(who.cookie);
+    const page = await openBrief(context);
+    await page.getByRole("button", { name: "Confirm Brief" }).click();
+    await endSessionsOf(who.userId);
+    const viaLogin = page.waitForRequest(`${base}/api/login`);
+    await page.getByRole("dialog").getByRole("button", { name: "Confirm Brief" }).click();
+    await page.getByText("Unauthorized", { exact: true }).first().waitFor();
+    await page.getByText("You are logged out. Logging in again...").first().waitFor();
+    await viaLogin;
+    await page.waitForURL(`${base}/auth`);
+    await context.close();
+  });
+
+  it("Confirm Brief refused by the server says 'Failed to confirm brief', then shows the brief as the server holds it", async () => {
+    const { who, context } = await signedInContext("fail-confirm@northside.example");
+    const { project, post } = await projectWithBrief(who.cookie);
+    const page = await openBrief(context);
+    // Someone else on the team confirmed it meanwhile: the server now refuses any change.
+    expect((await post(`/api/projects/${project.id}/requirements`, { briefConfirmed: true })).statusCode).toBe(200);
+    await page.getByRole("button", { name: "Confirm Brief" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Confirm Brief" }).click();
+    await page.getByText("Failed to confirm brief", { exact: true }).first().waitFor();
+    await page.getByText("This brief is confirmed and locked.").waitFor();
+    expect(page.url()).toBe(`${base}/requirements`);
+    await context.close();
+  });
+});
+
+describe("User Management in the browser", () => {
+  it("says the projects could not be loaded (not 'no project') when the list fails, and Retry recovers", async () => {
+    const { who, context } = await signedInContext("team-retry@northside.example");
+    await newProject(server.app, who);
+    const page = await context.newPage();
+    // The project list is briefly unavailable (a proxy answering 503 in front of the server).
+    await page.route(`${base}/api/projects`, (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"Unavailable","code":"UNAVAILABLE"}' }),
+    );
+    await page.goto(`${base}/user-management`);
+    await page.getByText("Your projects could not be loaded.").waitFor();
+    expect(await page.getByText("No project found").count()).toBe(0);
+    await page.unroute(`${base}/api/projects`);
+    await page.getByRole("button", { name: "Retry" }).click();
+    await page.getByText("No users added yet").waitFor();
+    await context.close();
+  });
+
+  it("polls the team, names the package, disables Add User on the last seat and reports a failed removal", async () => {
+    const { who, context } = await signedInContext("team-poll@northside.example");
+    const project = await newProject(server.app, who);
+    const addMember = (email: string, accessLevel: string) =>
+      server.app.inject({
+        method: "POST",
+        url: `/api/projects/${project.id}/users`,
+        payload: { email, accessLevel },
+        headers: { cookie: who.cookie, ...json },
+      });
+    const page = await context.newPage();
+    await page.goto(`${base}/user-management`);
+    await page.getByText("No users added yet").waitFor();
+    await page.getByRole("region", { name: "Team summary" }).getByText("Basic package").waitFor();
+
+    // Added from elsewhere (another tab, a teammate): the list shows them without a reload.
+    const added = [];
+    for (const [i, level] of ["admin", "user", "view_only", "user"].entries()) {
+      const res = await addMember(`poll${i}@northside.example`, level);
+      expect(res.statusCode).toBe(201);
+      added.push(res.json() as { id: string; email: string });
+    }
+    await page.getByText("poll3@northside.example").waitFor();
+    const header = page.getByRole("button", { name: "Add User" }).first();
+    expect(await header.isDisabled()).toBe(false);
+
+    // The fifth seat is taken here; then no slot is left.
+    await header.click();
+    await page.getByLabel("Email Address").fill("fifth@northside.example");
+    await page.getByLabel("Access Level").click();
+    await page.getByRole("option", { name: /^User/ }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Add User" }).click();
+    await page.getByText("fifth@northside.example", { exact: true }).waitFor();
+    await expect.poll(() => header.isDisabled()).toBe(true);
+    await page.getByText("All slots are in use").waitFor();
+
+    // Someone removed poll0 meanwhile: removing it here fails with the spec's message.
+    const first = added[0];
+    if (!first) throw new Error("no member added");
+    await server.app.inject({
+      method: "DELETE",
+      url: `/api/projects/${project.id}/users/${first.id}`,
+      headers: { cookie: who.cookie },
+    });
+    await page.getByRole("button", { name: `Remove ${first.email}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+    await page
+      .getByText(/^Failed to remove user/)
+      .first()
+      .waitFor();
+    await context.close();
   });
 });

@@ -4,7 +4,18 @@ export type ActionProfile =
   | { profileCompleted?: boolean | null; ndaSigned?: boolean | null; requirementsSubmitted?: boolean | null }
   | null
   | undefined;
-export type ActionProject = { status?: string | null; prototypeUrl?: string | null } | null | undefined;
+export type ActionProject =
+  | { status?: string | null; prototypeUrl?: string | null; requirementsSubmitted?: boolean | null }
+  | null
+  | undefined;
+
+/**
+ * Requirements count as submitted when the owner's profile says so, or when the project's own requirements are
+ * saved: a project opened with New Project before the profile existed has its answers but no profile flag.
+ */
+export function requirementsSubmitted(profile: ActionProfile, project: ActionProject): boolean {
+  return Boolean(profile?.requirementsSubmitted || project?.requirementsSubmitted);
+}
 
 export type NextAction = {
   key:
@@ -94,7 +105,7 @@ export function nextActionFor(profile: ActionProfile, project: ActionProject): N
   const status = project?.status ?? null;
   if (!profile?.profileCompleted) return NEXT_ACTIONS.complete_profile;
   if (!profile.ndaSigned) return NEXT_ACTIONS.sign_nda;
-  if (!profile.requirementsSubmitted && (!project || status === "profile")) return NEXT_ACTIONS.submit_requirements;
+  if (!requirementsSubmitted(profile, project) && (!project || status === "profile")) return NEXT_ACTIONS.submit_requirements;
   if (status === "requirements") return NEXT_ACTIONS.requirements_review;
   if (status === "development") return NEXT_ACTIONS.development;
   if (status === "testing" || project?.prototypeUrl) return NEXT_ACTIONS.prototype_ready;

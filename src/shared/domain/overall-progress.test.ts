@@ -11,6 +11,13 @@ describe("overallProgress", () => {
     ["requirements submitted", { ...signed, requirementsSubmitted: true }, null, [true, true, true, false, false], 60],
     ["status requirements counts as requirements", signed, { status: "requirements" }, [true, true, true, false, false], 60],
     ["status profile does not", signed, { status: "profile" }, [true, true, false, false, false], 40],
+    [
+      "the project's saved requirements count while in profile",
+      signed,
+      { status: "profile", requirementsSubmitted: true },
+      [true, true, true, false, false],
+      60,
+    ],
     ["status development", signed, { status: "development" }, [true, true, true, true, false], 80],
     [
       "a prototype URL during development",

@@ -1,4 +1,5 @@
 // Your Progress (part 1 §4): five items; the percent is the share of those done.
+import { requirementsSubmitted } from "./next-action";
 
 const AT_LEAST_REQUIREMENTS = new Set(["requirements", "development", "testing", "completed"]);
 const AT_LEAST_DEVELOPMENT = new Set(["development", "testing", "completed"]);
@@ -8,7 +9,7 @@ export type ProgressFacts = {
     | { profileCompleted?: boolean | null; ndaSigned?: boolean | null; requirementsSubmitted?: boolean | null }
     | null
     | undefined;
-  project: { status?: string | null; prototypeUrl?: string | null } | null | undefined;
+  project: { status?: string | null; prototypeUrl?: string | null; requirementsSubmitted?: boolean | null } | null | undefined;
 };
 
 export type ProgressItem = { id: string; label: string; done: boolean };
@@ -21,7 +22,7 @@ export function overallProgress({ profile, project }: ProgressFacts): { items: P
     {
       id: "requirements",
       label: "Requirements submitted",
-      done: Boolean(profile?.requirementsSubmitted) || AT_LEAST_REQUIREMENTS.has(status),
+      done: requirementsSubmitted(profile, project) || AT_LEAST_REQUIREMENTS.has(status),
     },
     { id: "development", label: "Development started", done: AT_LEAST_DEVELOPMENT.has(status) },
     {

@@ -47,6 +47,8 @@ export const projectSchema = z.object({
   deploymentDate: isoDate,
   customerAccessExpiryDate: isoDate,
   createdAt: z.string(),
+  /** The project's requirements are saved with a problem statement (part 1 §2 next-action rule 3). */
+  requirementsSubmitted: z.boolean(),
   /** The caller's access to this project: owner, a member's level, or company. */
   accessLevel: z.enum(["owner", "admin", "user", "view_only", "company"]),
 });

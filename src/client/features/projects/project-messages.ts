@@ -20,7 +20,7 @@ export function reportNewProjectFailure(error: unknown): void {
 /** Confirm Brief failed: a lost session logs in again through /api/login after 0.5 s. */
 export function reportConfirmFailure(error: unknown): void {
   if (isUnauthorizedError(error)) {
-    toast({ title: "Unauthorized", description: "Your session has ended; logging in again...", variant: "destructive" });
+    toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
     setTimeout(() => window.location.assign("/api/login"), CONFIRM_LOGIN_DELAY_MS);
     return;
   }

@@ -42,6 +42,8 @@ function useRequirementsMutation<TInput>(projectId: string, call: (input: TInput
       queryClient.setQueryData(requirementsKey(projectId), saved);
       return queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
     },
+    // A refused change (say, a teammate confirmed the brief meanwhile) shows the server's state again.
+    onError: () => queryClient.invalidateQueries({ queryKey: requirementsKey(projectId) }),
   });
 }
 

@@ -1,6 +1,6 @@
 // /user-management — the project team: stat cards, the authorized users (polled every 5 s), add and remove
 // (part 2 §2, §4, §5, §8).
-import { AlertTriangle, Loader2, Package, Shield, Trash2, UserPlus, UserSquare, Users } from "lucide-react";
+import { AlertTriangle, Loader2, Package, RefreshCw, Shield, Trash2, UserPlus, UserSquare, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PACKAGES } from "../../../shared/constants/packages";
@@ -10,7 +10,7 @@ import {
   accessAllows,
   type MemberAccessLevel,
 } from "../../../shared/domain/project-access";
-import { availableSlots, type ProjectUser } from "../../../shared/schemas/team";
+import { availableSlots, type ProjectUser, TEAM_MESSAGES } from "../../../shared/schemas/team";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
@@ -86,6 +86,14 @@ export function UserManagementPage() {
           </div>
           <Skeleton className="h-64" />
         </div>
+      ) : projects.isError && !selected ? (
+        <Alert variant="danger" className="items-center justify-between">
+          <span>Your projects could not be loaded. Check your connection and try again.</span>
+          <Button variant="outline" size="sm" onClick={() => projects.refetch()} disabled={projects.isFetching}>
+            <RefreshCw aria-hidden="true" />
+            Retry
+          </Button>
+        </Alert>
       ) : !selected ? (
         <Alert variant="warning" role="alert">
           <AlertTriangle aria-hidden="true" />
@@ -266,7 +274,12 @@ function RemoveUserDialog({ projectId, user, onClose }: { projectId: string; use
         onClose();
       },
       onError: (error) => {
-        toast({ title: "Error", description: serverMessage(error, "Failed to remove user"), variant: "destructive" });
+        const reason = serverMessage(error, "");
+        toast({
+          title: "Error",
+          description: reason ? `${TEAM_MESSAGES.removeFailed}: ${reason}` : TEAM_MESSAGES.removeFailed,
+          variant: "destructive",
+        });
         onClose();
       },
     });

@@ -24,5 +24,10 @@ export async function createCustomerProject(
     timeline: input.timeline,
     status: profile?.profileCompleted ? "requirements" : "profile",
   });
-  return toProjectDto(created, { authorizedUsersCount: 0, customerName: profile?.fullName ?? null, accessLevel: "owner" });
+  return toProjectDto(created, {
+    authorizedUsersCount: 0,
+    customerName: profile?.fullName ?? null,
+    accessLevel: "owner",
+    requirementsSubmitted: false,
+  });
 }

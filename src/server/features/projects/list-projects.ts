@@ -4,20 +4,23 @@ import { and, asc, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { ProjectAccessLevel } from "../../../shared/domain/project-access";
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
-import { profiles, projectMembers, projects } from "../../db/schema";
+import { profiles, projectMembers, projects, requirements } from "../../db/schema";
 import { toProjectDto } from "./project-dto";
 
 /** A company admin's list is capped: the admin console has its own paginated list. */
 export const COMPANY_PROJECT_LIST_LIMIT = 500;
 
 const memberCount = sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`;
+/** Saved with a problem statement: the same rule as the Requirements status card ("completed"). */
+const requirementsSubmitted = sql<boolean>`coalesce(${requirements.problemStatement} is not null, false)`;
 
 export async function listProjectsFor(db: Database, user: Pick<SessionUser, "id" | "email" | "role">) {
   if (user.role === "company") {
     const rows = await db
-      .select({ project: projects, customerName: profiles.fullName, memberCount })
+      .select({ project: projects, customerName: profiles.fullName, memberCount, requirementsSubmitted })
       .from(projects)
       .leftJoin(profiles, eq(profiles.userId, projects.userId))
+      .leftJoin(requirements, eq(requirements.projectId, projects.id))
       .orderBy(desc(projects.createdAt))
       .limit(COMPANY_PROJECT_LIST_LIMIT);
     return rows.map((row) =>
@@ -25,32 +28,51 @@ export async function listProjectsFor(db: Database, user: Pick<SessionUser, "id"
         authorizedUsersCount: row.memberCount,
         customerName: row.customerName,
         accessLevel: "company",
+        requirementsSubmitted: row.requirementsSubmitted,
       }),
     );
   }
   const email = user.email.toLowerCase();
   const rows = await db
-    .select({ project: projects, customerName: profiles.fullName, memberCount, memberLevel: projectMembers.accessLevel })
+    .select({
+      project: projects,
+      customerName: profiles.fullName,
+      memberCount,
+      memberLevel: projectMembers.accessLevel,
+      requirementsSubmitted,
+    })
     .from(projects)
     .leftJoin(profiles, eq(profiles.userId, projects.userId))
     .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.email, email)))
+    .leftJoin(requirements, eq(requirements.projectId, projects.id))
     .where(or(eq(projects.userId, user.id), isNotNull(projectMembers.id)))
     .orderBy(sql`case when ${projects.userId} = ${user.id} then 0 else 1 end`, asc(projects.createdAt));
   return rows.map((row) => {
     const accessLevel: ProjectAccessLevel = row.project.userId === user.id ? "owner" : (row.memberLevel ?? "view_only");
-    return toProjectDto(row.project, { authorizedUsersCount: row.memberCount, customerName: row.customerName, accessLevel });
+    return toProjectDto(row.project, {
+      authorizedUsersCount: row.memberCount,
+      customerName: row.customerName,
+      accessLevel,
+      requirementsSubmitted: row.requirementsSubmitted,
+    });
   });
 }
 
 /** Only the projects the user owns, oldest first (kept for callers that need ownership alone). */
 export async function listOwnProjects(db: Database, userId: string) {
   const rows = await db
-    .select({ project: projects, customerName: profiles.fullName, memberCount })
+    .select({ project: projects, customerName: profiles.fullName, memberCount, requirementsSubmitted })
     .from(projects)
     .leftJoin(profiles, eq(profiles.userId, projects.userId))
+    .leftJoin(requirements, eq(requirements.projectId, projects.id))
     .where(eq(projects.userId, userId))
     .orderBy(asc(projects.createdAt));
   return rows.map((row) =>
-    toProjectDto(row.project, { authorizedUsersCount: row.memberCount, customerName: row.customerName, accessLevel: "owner" }),
+    toProjectDto(row.project, {
+      authorizedUsersCount: row.memberCount,
+      customerName: row.customerName,
+      accessLevel: "owner",
+      requirementsSubmitted: row.requirementsSubmitted,
+    }),
   );
 }

@@ -8,7 +8,12 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export function toProjectDto(
   row: ProjectRow,
-  extra: { authorizedUsersCount: number; customerName: string | null; accessLevel: Project["accessLevel"] },
+  extra: {
+    authorizedUsersCount: number;
+    customerName: string | null;
+    accessLevel: Project["accessLevel"];
+    requirementsSubmitted: boolean;
+  },
 ): Project {
   return {
     id: row.id,
@@ -52,6 +57,7 @@ export function toProjectDto(
     deploymentDate: iso(row.deploymentDate),
     customerAccessExpiryDate: iso(row.customerAccessExpiryDate),
     createdAt: row.createdAt.toISOString(),
+    requirementsSubmitted: extra.requirementsSubmitted,
     accessLevel: extra.accessLevel,
   };
 }

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { completeProfile, customer, newProject } from "../../../../tests/factories/projects";
+import { completeProfile, customer, GOOD_ANSWERS, json, newProject } from "../../../../tests/factories/projects";
+import { completeProfile as completeProfileThroughApi, signNdaFor } from "../../../../tests/setup/onboarding";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { nextActionFor } from "../../../shared/domain/next-action";
+import { overallProgress } from "../../../shared/domain/overall-progress";
 import { activityEvents, projectMembers } from "../../db/schema";
 
 let t: TestApp;
@@ -107,5 +110,35 @@ describe("the project list", () => {
 
   it("answers 401 when signed out", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/projects" })).statusCode).toBe(401);
+  });
+});
+
+describe("requirements submitted before the profile existed (part 1 §2, next action rule 3)", () => {
+  it("the project says its requirements are submitted, so the dashboard does not ask for them again", async () => {
+    const ann = await customer(t.app, "early-bird@example.com");
+    const project = await newProject(t.app, ann);
+    expect(project).toMatchObject({ status: "profile", requirementsSubmitted: false });
+    const saved = await t.app.inject({
+      method: "POST",
+      url: `/api/projects/${project.id}/requirements`,
+      payload: GOOD_ANSWERS,
+      headers: { cookie: ann.cookie, ...json },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    // The profile is completed and the NDA signed afterwards, through the real onboarding routes.
+    await completeProfileThroughApi(t.app, ann.cookie);
+    await signNdaFor(t.app, ann.cookie, ann.email);
+    const profile = (await t.app.inject({ method: "GET", url: "/api/profile", headers: { cookie: ann.cookie } })).json();
+    const [current] = (await list(ann.cookie)).json();
+    expect(current).toMatchObject({ id: project.id, status: "profile", requirementsSubmitted: true });
+    expect(nextActionFor(profile, current).key).not.toBe("submit_requirements");
+    expect(overallProgress({ profile, project: current }).items.find((i) => i.id === "requirements")?.done).toBe(true);
+  });
+
+  it("stays false until a problem statement is saved", async () => {
+    const ann = await customer(t.app, "not-yet@example.com");
+    await newProject(t.app, ann);
+    expect((await list(ann.cookie)).json()[0].requirementsSubmitted).toBe(false);
   });
 });

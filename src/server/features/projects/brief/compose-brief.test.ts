@@ -1,8 +1,10 @@
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { GOOD_ANSWERS } from "../../../../../tests/factories/projects";
 import { parseMarkdown, spansToText, wordCount } from "../../../../shared/text/markdown";
 import { type BriefInput, composeBrief } from "./compose-brief";
-import { gapsIn, measurableOutcomes, prioritiseFeatures, readTechnology, splitItems } from "./read-answers";
+import { gapsIn, measurableOutcomes, prioritiseFeatures, proseCase, readTechnology, splitItems } from "./read-answers";
+import { BRIEF_TARGET_PAGES, renderBriefPdf } from "./render-brief-pdf";
 
 const project: BriefInput["project"] = {
   projectCode: "PRJ-2026-0007",
@@ -80,7 +82,7 @@ describe("the built-in composer", () => {
   it("reads the technology and the compliance needs from the answers", () => {
     expect(brief).toContain("built with React, Node.js and AWS");
     expect(brief).toContain("Twilio is simulated");
-    expect(brief).toContain("GDPR applies");
+    expect(brief).toContain("GDPR and EU data residency apply");
   });
 
   it("writes a readable brief from thin answers, naming what is missing as open questions", () => {
@@ -122,6 +124,116 @@ describe("the built-in composer", () => {
   });
 });
 
+describe("the built-in composer on honest but unusual answers", () => {
+  // Typed on a phone by a one-person business: lower case, one paragraph per answer, first person.
+  const casual = composeBrief({
+    answers: {
+      projectName: "cake orders",
+      techStack: "no idea honestly, whatever you think is best. it has to work on my phone",
+      problemStatement:
+        "i run a small home bakery and people order custom cakes through instagram DMs and whatsapp. i keep losing track of who wants what and when, last month i forgot a birthday cake and had to refund. i also never know how much to charge for the fancy ones",
+      targetUsers: "me mostly. and my sister who helps on weekends. customers would also use it to place orders i guess",
+      currentSolution: "a paper notebook and screenshots of chats on my phone. deposits come by bank transfer",
+      coreFunctionality:
+        "customers fill in a form with date, size, flavour, design photo. i see all orders on a calendar. price calculator based on size and decoration. deposit tracking. reminders for me two days before pickup",
+      idealWorkflow: "customer sends order form, i get a notification, i confirm price, they pay deposit, i bake, they pick up",
+      successCriteria: "no more forgotten orders. less time in DMs. customers think it looks professional",
+      additionalRequirements: "",
+    },
+    project,
+    client: { company: null, contactName: "Rosa Baker", industry: "other" },
+    date,
+  });
+
+  it("starts sentences with capitals and writes 'I', without rewording anything", () => {
+    expect(casual).toMatch(/^# Cake orders$/m);
+    expect(casual).toContain("I keep losing track of who wants what and when, last month I forgot a birthday cake");
+    expect(casual).toContain("Customers would also use it to place orders I guess.");
+    expect(casual).not.toMatch(/\. [a-z]/);
+  });
+
+  it("quotes first-person prose as the client's words and keeps prose about users as prose", () => {
+    expect(casual).toContain("In the client's words:\n\n> I run a small home bakery");
+    expect(casual).not.toContain("groups of users");
+    expect(casual).not.toContain("- Me mostly");
+  });
+
+  it("splits features and success criteria written as lower-case sentences", () => {
+    expect(casual).toContain("demonstrates five core capabilities");
+    expect(casual).toContain("3. Price calculator based on size and decoration — **Critical**");
+    expect(casual).toContain("5. Reminders for me two days before pickup — **Important**");
+    expect(casual).toContain("1. No more forgotten orders — *measure:* the stated target");
+    expect(casual).toContain("3. Customers think it looks professional — *measure:* testers' and customers' rating");
+  });
+
+  it("notices the phone, and asks what the answers leave open: payments, notifications, pricing rules", () => {
+    expect(casual).toContain("- **Mobile:**");
+    expect(casual).toContain("Should payments be taken online in the prototype");
+    expect(casual).toContain("Which channel should reminders and notifications use");
+    expect(casual).toContain("Which rules and figures should “Price calculator based on size and decoration” use?");
+    expect(casual).toContain("Rosa Baker is commissioning");
+    expect(casual).not.toMatch(/a other|undefined|null/);
+  });
+
+  // A regulated lab: one-line numbered features, a Microsoft stack, an accreditation standard, offline use.
+  const lab = composeBrief({
+    answers: {
+      projectName: "Sample chain-of-custody tracker",
+      techStack: "Must run on our existing Microsoft stack: .NET, SQL Server, Azure AD for sign-in.",
+      problemStatement:
+        "Custody of soil and water samples is recorded on paper forms. Auditors found 14 samples last year with gaps in their custody record.",
+      targetUsers: "- Field technicians\n- Couriers\n- Lab reception staff\n- QA manager",
+      currentSolution:
+        "Paper forms travel with the cooler box and are scanned into SharePoint. Nothing links the scan to the LIMS record, so finding a form for an auditor can take half a day.",
+      coreFunctionality:
+        "1) scan a sample barcode at every hand-over 2) both parties confirm with a PIN 3) temperature reading at reception 4) audit report per sample as PDF 5) push custody status into LabWare (phase 2)",
+      idealWorkflow:
+        "Technician scans the sample -> courier scans on pickup -> reception scans on arrival -> QA pulls the report",
+      successCriteria: "Zero custody gaps in the next audit. Field teams say it is no slower than the paper form.",
+      additionalRequirements: "ISO 17025 accreditation applies. Works offline in the field. Data must stay in the EU.",
+    },
+    project,
+    client: { company: "Terra Analytica GmbH", contactName: "Jonas Weber", industry: "education" },
+    date,
+  });
+
+  it("splits features numbered on one line and keeps only the phase-2 one optional", () => {
+    expect(lab).toContain("1. Scan a sample barcode at every hand-over — **Critical**");
+    expect(lab).toContain("Push custody status into LabWare — **Nice to have**");
+    expect(lab).toContain("- **In scope:** the four features marked Critical or Important above");
+  });
+
+  it("reads the gaps and targets as written, not by keyword alone", () => {
+    expect(lab).not.toContain("There is no dedicated tool for this today.");
+    expect(lab).toContain("The tools in use do not work together");
+    expect(lab).toContain("The process is slow for the people who depend on it.");
+    expect(lab).toContain("Field teams say it is no slower than the paper form — *measure:* the stated target");
+    expect(lab).toContain("Terra Analytica GmbH, an education business, is commissioning");
+  });
+
+  it("fits each brief on two PDF pages", async () => {
+    const clinic = composeBrief({ answers: GOOD_ANSWERS, project, client, date });
+    for (const markdown of [casual, lab, clinic]) {
+      const bytes = await renderBriefPdf({
+        markdown,
+        projectCode: project.projectCode,
+        clientName: null,
+        title: "Brief",
+        confirmedAt: null,
+        updatedAt: date,
+      });
+      expect((await PDFDocument.load(bytes)).getPageCount()).toBe(BRIEF_TARGET_PAGES);
+    }
+  });
+
+  it("names the stack, the standards and the open questions they raise", () => {
+    expect(lab).toContain("built with .NET, SQL Server and Azure, as requested");
+    expect(lab).toContain("ISO 17025 and EU data residency apply");
+    expect(lab).toContain("Which existing systems must the prototype exchange data with");
+    expect(lab).toContain("Which steps must work offline");
+  });
+});
+
 describe("reading answers", () => {
   it.each([
     ["one per line", "Login\nDashboard\nReports", ["Login", "Dashboard", "Reports"]],
@@ -135,8 +247,20 @@ describe("reading answers", () => {
     ["a short comma list", "login, dashboard, reports and export", ["login", "dashboard", "reports", "export"]],
     ["a single sentence", "A booking page for patients, with reminders.", ["A booking page for patients, with reminders."]],
     ["a heading line", "Features:\n- Login\n- Reports", ["Login", "Reports"]],
+    ["inline numbering", "1) Login 2) Reports 3) Export", ["Login", "Reports", "Export"]],
+    [
+      "sentences, not at an abbreviation",
+      "Import files, e.g. Excel sheets. Export a PDF.",
+      ["Import files, e.g. Excel sheets.", "Export a PDF."],
+    ],
   ])("splits %s into items", (_name, text, items) => {
     expect(splitItems(text)).toEqual(items);
+  });
+
+  it("copy-edits casual answers lightly: capitals at sentence starts and 'I', names like iOS untouched", () => {
+    expect(proseCase("works on android. iOS later, e.g. ipads. i'm sure i.e. fine")).toBe(
+      "Works on android. iOS later, e.g. ipads. I'm sure i.e. fine",
+    );
   });
 
   it("marks optional features nice to have and explicit musts critical", () => {

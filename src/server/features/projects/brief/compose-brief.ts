@@ -9,6 +9,7 @@ import {
   type Feature,
   firstSentence,
   gapsIn,
+  isFirstPerson,
   isQuantified,
   joinWords,
   listItem,
@@ -16,7 +17,9 @@ import {
   numberWord,
   plain,
   plural,
+  practicalQuestions,
   prioritiseFeatures,
+  proseCase,
   readTechnology,
   shorten,
   splitItems,
@@ -51,14 +54,35 @@ function paragraphsOf(text: string | null): string[] {
     .filter(Boolean);
 }
 
-/** User text as Markdown: a list stays a list, prose stays paragraphs. */
+/**
+ * User text as Markdown: a list stays a list, prose stays paragraphs. Prose written in the first person
+ * ("we lose orders") is quoted as the client's own words rather than passed off as the brief's voice.
+ */
 function userText(text: string | null, options: { ordered?: boolean } = {}): string[] {
   const items = splitItems(text);
   const lines = tidy(text).split(/\n+/).filter(Boolean);
   if (lines.length >= 2 && items.length >= 2) {
     return [items.map((item, i) => `${options.ordered ? `${i + 1}.` : "-"} ${p(listItem(item))}`).join("\n")];
   }
-  return paragraphsOf(text).map((para) => p(withFullStop(capitalize(para))));
+  const paragraphs = paragraphsOf(text).map((para) => p(withFullStop(capitalize(para))));
+  if (!isFirstPerson(text)) return paragraphs;
+  return ["In the client's words:", ...paragraphs.map((para) => `> ${para}`)];
+}
+
+/** The answers as the brief quotes them: tidied, with sentences capitalised (see proseCase). */
+function editedAnswers(answers: BriefInput["answers"]): BriefInput["answers"] {
+  const edited = { ...answers };
+  for (const field of Object.keys(edited) as (keyof BriefInput["answers"])[]) {
+    edited[field] = field === "projectName" ? capitalize(tidy(answers[field])) : proseCase(answers[field]);
+  }
+  return edited;
+}
+
+/** "a technology business", "an education business"; nothing for "other". */
+function industryPhrase(industry: string | null): string {
+  const name = tidy(industry).replace(/-/g, " ").toLowerCase();
+  if (!name || name === "other") return "";
+  return `${/^[aeiou]/.test(name) ? "an" : "a"} ${name} business`;
 }
 
 function section(counter: { n: number }, title: string, body: string[]): string {
@@ -71,16 +95,18 @@ function featureLine(feature: Feature, index: number): string {
 }
 
 export function composeBrief(input: BriefInput): string {
-  const { answers, project, client } = input;
+  const { project, client } = input;
+  const answers = editedAnswers(input.answers);
   const pkg = PACKAGES[project.packageType];
   const projectName = tidy(answers.projectName) || project.projectCode;
   const namedClient = tidy(client.company) || tidy(client.contactName);
-  const industry = tidy(client.industry).replace(/-/g, " ");
+  const industry = industryPhrase(client.industry);
   const features = prioritiseFeatures(answers.coreFunctionality);
   const critical = features.filter((f) => f.priority === "Critical");
   const important = features.filter((f) => f.priority === "Important");
   const niceToHave = features.filter((f) => f.priority === "Nice to have");
-  const userGroups = splitItems(answers.targetUsers);
+  // Users form a list only when written as one; prose about them stays prose.
+  const userGroups = splitItems(answers.targetUsers, { sentences: false });
   const steps = splitItems(answers.idealWorkflow, { steps: true });
   const outcomes = measurableOutcomes(answers.successCriteria);
   const tech = readTechnology(answers.techStack, answers.additionalRequirements, answers.coreFunctionality);
@@ -97,7 +123,7 @@ export function composeBrief(input: BriefInput): string {
   // 1. Executive summary
   const summary: string[] = [];
   const opener = namedClient
-    ? `${p(namedClient)}${industry ? `, a ${p(industry)} business,` : ""} is commissioning a working prototype of **${p(projectName)}**.`
+    ? `${p(namedClient)}${industry ? `, ${p(industry)},` : ""} is commissioning a working prototype of **${p(projectName)}**.`
     : `This brief describes a working prototype of **${p(projectName)}**.`;
   const problemLead = firstSentence(problem);
   summary.push(
@@ -164,7 +190,10 @@ export function composeBrief(input: BriefInput): string {
             `**Primary users:** ${p(withFullStop(capitalize(only)))}`,
             "Describing them in more detail at kickoff (their roles, how many there are, the devices they use) will sharpen the prototype.",
           ]
-        : [...userText(answers.targetUsers), "Testers from this group should take part in every iteration round."];
+        : [
+            ...userText(answers.targetUsers),
+            "Every kind of user named here should be among the testers in each iteration round, so the prototype is judged by the people who will use it.",
+          ];
   } else {
     usersBody = ["The target users have not been described yet; they are the first open question below."];
   }
@@ -317,6 +346,7 @@ export function composeBrief(input: BriefInput): string {
       `Can test accounts be provided for ${joinWords(tech.services)}, or should ${tech.services.length === 1 ? "it" : "they"} stay simulated?`,
     );
   }
+  questions.push(...practicalQuestions(features, tech, answers.idealWorkflow, answers.additionalRequirements).map(p));
   if (features.length > 8) {
     questions.push(`With ${features.length} features requested, which five matter most for the first demo?`);
   }

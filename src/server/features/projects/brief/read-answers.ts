@@ -17,6 +17,25 @@ export function plain(text: string): string {
   return text.replace(/([\\`*_[\]#|<>])/g, "\\$1").replace(/^(\d+)\. /, "$1\\. ");
 }
 
+/** Words that end in a full stop without ending the sentence. */
+const ABBREVIATION_BEFORE = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|approx|incl|esp|dept|ca|cf|Dr|Mr|Mrs|Ms|St|No)\.\s*$/i;
+
+/**
+ * Light copy-editing of answers typed casually: each sentence starts with a capital and a lone "i" is "I".
+ * Words are never changed otherwise, and names written in camel case (iOS, eBay) are left alone.
+ */
+export function proseCase(text: string | null | undefined): string {
+  const source = tidy(text).replace(/(^|[\s(“"‘])i(?=$|[\s,;:!?)”"’]|\.(?!\w)|['’](?:m|ve|ll|d)\b)/g, "$1I");
+  return source.replace(/(^|[.!?]\s+)([a-z])(?![A-Z])/g, (match, lead: string, letter: string, offset: number) =>
+    lead && ABBREVIATION_BEFORE.test(source.slice(0, offset + 1)) ? match : `${lead}${letter.toUpperCase()}`,
+  );
+}
+
+/** Whether the client wrote in the first person ("we lose orders", "my team"): such prose is quoted as theirs. */
+export function isFirstPerson(text: string | null | undefined): boolean {
+  return /\b(?:I|I'm|I've|[Mm]e|[Mm]y|[Ww]e|[Ww]e're|[Oo]ur|[Uu]s)\b/.test(tidy(text));
+}
+
 export function capitalize(text: string): string {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
@@ -40,7 +59,7 @@ export function listItem(text: string): string {
 export function sentences(text: string): string[] {
   return tidy(text)
     .replace(/\n+/g, " ")
-    .split(/(?<=[.!?])\s+(?=["“(]?[A-Z0-9])/)
+    .split(/(?<=[.!?])(?<!(?:^|[\s(])(?:e\.g|i\.e|etc|vs|approx|incl|esp|dept|ca|cf|Dr|Mr|Mrs|Ms|St|No)\.)\s+(?=["“(]?[A-Z0-9])/i)
     .map((s) => s.trim())
     .filter(Boolean);
 }
@@ -57,9 +76,13 @@ export function countWords(text: string): number {
  * Splits an answer into items: one per line or bullet when it is a list; otherwise by semicolons,
  * inline numbering, sentences or (for a short comma list such as "login, reports and export") commas.
  */
-export function splitItems(text: string | null | undefined, options: { steps?: boolean } = {}): string[] {
+export function splitItems(text: string | null | undefined, options: { steps?: boolean; sentences?: boolean } = {}): string[] {
   const source = tidy(text);
   if (!source) return [];
+  const rawLines = source
+    .split(/\n+/)
+    .map((line) => line.trim())
+    .filter((line) => line && !/:$/.test(line));
   const lines = source
     .split(/\n+/)
     .map((line) => line.replace(BULLET_PREFIX, "").trim())
@@ -68,6 +91,12 @@ export function splitItems(text: string | null | undefined, options: { steps?: b
   if (content.length >= 2) return content;
   const single = content[0] ?? lines[0] ?? "";
 
+  // "1) scan 2) confirm 3) report" on one line (its leading "1)" is not a bullet of its own).
+  const raw = rawLines[0] ?? single;
+  if (/^\(?1[.)]\s/.test(raw) && /\s\(?2[.)]\s/.test(raw)) {
+    const numbered = raw.split(/(?:^|\s+)\(?\d{1,2}[.)]\s+/).filter((part) => part.trim());
+    if (numbered.length >= 2) return numbered.map((part) => withoutFullStop(part.trim()));
+  }
   const numbered = single.split(/\s*(?:^|\s)\(?\d{1,2}[.)]\s+/).filter((part) => part.trim());
   if (numbered.length >= 2 && /\b1[.)]\s/.test(single)) return numbered.map((p) => withoutFullStop(p.trim()));
 
@@ -83,7 +112,7 @@ export function splitItems(text: string | null | undefined, options: { steps?: b
     if (byComma.length >= 3 || byArrow.length >= 2) return byComma.map((p) => withoutFullStop(p));
   }
 
-  const bySentence = sentences(single);
+  const bySentence = options.sentences === false ? [] : sentences(single);
   if (bySentence.length >= 2) return bySentence;
 
   const byComma = single
@@ -120,6 +149,10 @@ export function prioritiseFeatures(text: string | null | undefined): Feature[] {
 const QUANTIFIED =
   /\d|\b(half|double|twice|triple|zero|none|all|every|no more than|at least|within a|one third|one quarter|a third|a quarter)\b/i;
 
+/** A goal that states its own target without a figure: "never miss an order", "no slower than today". */
+const STATED_TARGET =
+  /\b(never|no more(?! than)|no longer|eliminat\w*|no (?:slower|worse|harder|more expensive) than|at least as)\b/i;
+
 export function isQuantified(text: string): boolean {
   return QUANTIFIED.test(text);
 }
@@ -130,8 +163,8 @@ const MEASURES: { pattern: RegExp; measure: string }[] = [
     measure: "time taken per task, compared with today's process",
   },
   {
-    pattern: /\b(errors?|mistakes?|accura|bugs?|wrong|fail|rework|complain)/i,
-    measure: "errors or rework per 100 transactions, before and after",
+    pattern: /\b(errors?|mistakes?|accura|bugs?|wrong|fail|rework|complain|forg[eo]t|missed|lost|overlook)/i,
+    measure: "errors, missed or forgotten items per 100 transactions, before and after",
   },
   {
     pattern: /\b(cost|sav|revenue|sales|profit|price|money|budget|roi|conversion|spend)/i,
@@ -140,6 +173,10 @@ const MEASURES: { pattern: RegExp; measure: string }[] = [
   {
     pattern: /\b(easy|easier|intuitive|satisf|happ|love|experience|ux|friendly|simple|nps|adopt|enjoy)/i,
     measure: "testers' average ease-of-use rating, aiming for 4 out of 5 or better",
+  },
+  {
+    pattern: /\b(professional|looks?|brand(?:ed|ing)?|trust|credib|impress|polished|modern)/i,
+    measure: "testers' and customers' rating of how professional it looks and feels, aiming for 4 out of 5 or better",
   },
   {
     pattern: /\b(bookings?|orders?|requests?|tickets?|leads?|transactions?|sign[- ]?ups?|registrations?|volume)\b/i,
@@ -160,12 +197,12 @@ export type Outcome = { text: string; measure: string; quantified: boolean };
 /** Success criteria as measurable outcomes: a stated number stands; otherwise the fitting measure is proposed. */
 export function measurableOutcomes(text: string | null | undefined): Outcome[] {
   return splitItems(text).map((item) => {
-    const quantified = isQuantified(item);
+    const quantified = isQuantified(item) || STATED_TARGET.test(item);
     const fitting = MEASURES.find((entry) => entry.pattern.test(item));
     const measure = quantified
       ? "the stated target, checked against today's baseline"
       : fitting
-        ? `${fitting.measure}; target agreed at kickoff`
+        ? `${fitting.measure}${/\baiming for\b/.test(fitting.measure) ? "" : "; target agreed at kickoff"}`
         : "a target value to be agreed at kickoff";
     return { text: listItem(item), measure, quantified };
   });
@@ -189,7 +226,8 @@ const GAP_SIGNS: { pattern: RegExp; gap: string }[] = [
     gap: "Paper or offline records cannot be searched, shared or reported on.",
   },
   {
-    pattern: /\b(slow|delays?|waits?|waiting|takes? (?:too )?long|hours|days)\b/i,
+    pattern:
+      /\b(slow|delays?|waits?|waiting|takes? (?:too )?long|hours|days|(?:takes?|taking|spend|spends|spent) (?:up to )?(?:half )?(?:an?|\d+|several|many) (?:minutes?|hours?|days?|weeks?))\b/i,
     gap: "The process is slow for the people who depend on it.",
   },
   {
@@ -202,11 +240,13 @@ const GAP_SIGNS: { pattern: RegExp; gap: string }[] = [
     gap: "Managers lack a clear view of what is happening.",
   },
   {
-    pattern: /\b(legacy|outdated|old system|clunky|not integrated|disconnected|separate tools|siloed)/i,
+    pattern:
+      /\b(legacy|outdated|old system|clunky|not integrated|disconnected|separate tools|siloed|nothing (?:links|connects)|not (?:linked|connected)|no link)/i,
     gap: "The tools in use do not work together and are hard to change.",
   },
   {
-    pattern: /\b(nothing|no (?:tool|system|solution)|none|does not exist|doesn't exist)\b/i,
+    pattern:
+      /^(?:nothing|none|no)\b|\b(?:we (?:have|use) nothing|there is nothing|no (?:tool|system|solution|software)|does not exist|doesn't exist)\b/i,
     gap: "There is no dedicated tool for this today.",
   },
 ];
@@ -241,6 +281,7 @@ const TECHNOLOGIES: { name: string; pattern: RegExp; kind: "platform" | "service
   { name: "Android", pattern: /\bandroid\b|\bkotlin\b/i, kind: "platform" },
   { name: "PostgreSQL", pattern: /\bpostgres(?:ql)?\b/i, kind: "platform" },
   { name: "MySQL", pattern: /\bmysql\b/i, kind: "platform" },
+  { name: "SQL Server", pattern: /\bsql server\b|\bmssql\b/i, kind: "platform" },
   { name: "MongoDB", pattern: /\bmongo(?:db)?\b/i, kind: "platform" },
   { name: "Firebase", pattern: /\bfirebase\b/i, kind: "platform" },
   { name: "Supabase", pattern: /\bsupabase\b/i, kind: "platform" },
@@ -268,6 +309,14 @@ const TECHNOLOGIES: { name: string; pattern: RegExp; kind: "platform" | "service
   { name: "SOC 2", pattern: /\bsoc ?2\b/i, kind: "compliance" },
   { name: "PCI DSS", pattern: /\bpci\b/i, kind: "compliance" },
   { name: "ISO 27001", pattern: /\biso ?27001\b/i, kind: "compliance" },
+  { name: "ISO 17025", pattern: /\biso(?:\/iec)? ?17025\b/i, kind: "compliance" },
+  { name: "ISO 13485", pattern: /\biso ?13485\b/i, kind: "compliance" },
+  { name: "ISO 9001", pattern: /\biso ?9001\b/i, kind: "compliance" },
+  {
+    name: "EU data residency",
+    pattern: /\b(?:stays?|stored|kept|hosted|remains?) (?:with)?in the EU\b|\bdata residency\b/i,
+    kind: "compliance",
+  },
 ];
 
 export type TechReading = {
@@ -289,7 +338,10 @@ export function readTechnology(...texts: (string | null | undefined)[]): TechRea
       /\b(no (?:particular )?preference|not sure|don'?t know|open to|any(?:thing)? (?:is fine|works)|up to you|your (?:choice|recommendation)|no idea)\b/i.test(
         source,
       ),
-    mobile: /\b(mobile|ios|android|iphone|app store|play store|smartphone|phone app)\b/i.test(source),
+    mobile:
+      /\b(mobile|ios|android|iphone|ipad|app store|play store|smartphone|phone app|phone camera|tablets?)\b|\bon (?:my|our|their|your|a|the|any) (?:phones?|mobiles?)\b/i.test(
+        source,
+      ),
   };
 }
 
@@ -313,4 +365,47 @@ export function numberWord(count: number): string {
 export function shorten(text: string, maxWords = 12): string {
   const words = withoutFullStop(text).split(/\s+/).filter(Boolean);
   return words.length <= maxWords ? words.join(" ") : `${words.slice(0, maxWords).join(" ")}…`;
+}
+
+const PAYMENT_SERVICES = new Set(["Stripe", "PayPal", "Razorpay", "Shopify"]);
+const MESSAGING_SERVICES = new Set(["Twilio", "Slack", "Microsoft Teams"]);
+
+/**
+ * Practical questions the answers raise but do not settle: how payments, notifications, calculations,
+ * integrations and offline use should work. Each is asked only when the answers name the need.
+ */
+export function practicalQuestions(features: Feature[], tech: TechReading, ...texts: (string | null | undefined)[]): string[] {
+  const source = [...features.map((f) => f.text), ...texts.map(tidy)].join("\n");
+  const questions: string[] = [];
+  if (
+    /\b(pay|pays|paid|payments?|deposits?|invoices?|checkout|billing)\b/i.test(source) &&
+    !tech.services.some((s) => PAYMENT_SERVICES.has(s))
+  ) {
+    questions.push("Should payments be taken online in the prototype (and through which provider), or only recorded?");
+  }
+  if (
+    /\b(reminders?|notifications?|notify|notified|alerts?)\b/i.test(source) &&
+    !tech.services.some((s) => MESSAGING_SERVICES.has(s)) &&
+    !/\b(e-?mail|sms|text message|whatsapp|push notification)/i.test(source)
+  ) {
+    questions.push("Which channel should reminders and notifications use: email, SMS, WhatsApp or in-app?");
+  }
+  const calculating = features.find((f) => /\b(calculat\w*|formula|pricing|quotes?|estimat\w*|scor(?:e|es|ing))\b/i.test(f.text));
+  if (calculating) {
+    questions.push(
+      `Which rules and figures should “${shorten(calculating.text, 8)}” use? A few real examples let the prototype show believable results.`,
+    );
+  }
+  if (
+    tech.services.length === 0 &&
+    /\b(integrat\w*|push\w* .{0,40}?\binto|sync\w* with|import\w* from|export\w* to|connect\w* to)\b/i.test(source)
+  ) {
+    questions.push(
+      "Which existing systems must the prototype exchange data with, and can test access be provided, or should that exchange be simulated?",
+    );
+  }
+  if (/\boffline\b|\bno (?:signal|internet|connection)\b/i.test(source)) {
+    questions.push("Which steps must work offline, and how long may a device stay offline before it syncs?");
+  }
+  return questions;
 }

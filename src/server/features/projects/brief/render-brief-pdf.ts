@@ -24,8 +24,8 @@ const COLORS = {
   rule: rgb(0.85, 0.87, 0.91),
   quote: rgb(0.93, 0.95, 1),
 };
-const BODY_SIZE = 9.5;
-const BODY_LEADING = 13;
+const BASE_BODY_SIZE = 9.5;
+const BASE_BODY_LEADING = 13;
 
 // Characters the standard PDF fonts can show (Windows-1252); anything else is transliterated.
 const CP1252_EXTRA = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
@@ -128,7 +128,22 @@ function wrapSpans(spans: Span[], fonts: Fonts, size: number, maxWidth: number, 
 
 type Cursor = { page: PDFPage; y: number };
 
+/** The brief is a two-page document: a longer text is set a little tighter (down to 86 %) before it runs over. */
+export const BRIEF_TARGET_PAGES = 2;
+const FIT_SCALES = [1, 0.95, 0.9, 0.86];
+
 export async function renderBriefPdf(input: BriefPdfInput): Promise<Uint8Array> {
+  for (const scale of FIT_SCALES) {
+    const doc = await layOut(input, scale);
+    if (doc.getPageCount() <= BRIEF_TARGET_PAGES || scale === FIT_SCALES[FIT_SCALES.length - 1]) return doc.save();
+  }
+  throw new Error("unreachable: the last scale always returns");
+}
+
+async function layOut(input: BriefPdfInput, scale: number): Promise<PDFDocument> {
+  const BODY_SIZE = BASE_BODY_SIZE * scale;
+  const BODY_LEADING = BASE_BODY_LEADING * scale;
+  const v = (points: number) => points * scale;
   const doc = await PDFDocument.create({ updateMetadata: false });
   const fonts: Fonts = {
     regular: await doc.embedFont(StandardFonts.Helvetica),
@@ -173,17 +188,17 @@ export async function renderBriefPdf(input: BriefPdfInput): Promise<Uint8Array> 
     switch (block.type) {
       case "heading": {
         if (block.level === 1) {
-          const lines = wrapSpans(block.spans, fonts, 22, CONTENT_WIDTH, { bold: true });
-          ensure(40);
-          if (!first) cursor.y -= 10;
-          drawLines(lines, { x: MARGIN.left, size: 22, leading: 27, color: COLORS.brand });
-          cursor.y -= 2;
+          const lines = wrapSpans(block.spans, fonts, v(22), CONTENT_WIDTH, { bold: true });
+          ensure(v(40));
+          if (!first) cursor.y -= v(10);
+          drawLines(lines, { x: MARGIN.left, size: v(22), leading: v(27), color: COLORS.brand });
+          cursor.y -= v(2);
         } else {
-          const size = block.level === 2 ? 12 : 10.5;
+          const size = v(block.level === 2 ? 12 : 10.5);
           const lines = wrapSpans(block.spans, fonts, size, CONTENT_WIDTH, { bold: true });
-          cursor.y -= block.level === 2 ? 9 : 5;
-          ensure(size + 4 + 2 * BODY_LEADING);
-          drawLines(lines, { x: MARGIN.left, size, leading: size + 4, color: block.level === 2 ? COLORS.brand : COLORS.ink });
+          cursor.y -= v(block.level === 2 ? 9 : 5);
+          ensure(size + v(4) + 2 * BODY_LEADING);
+          drawLines(lines, { x: MARGIN.left, size, leading: size + v(4), color: block.level === 2 ? COLORS.brand : COLORS.ink });
           if (block.level === 2) {
             cursor.page.drawLine({
               start: { x: MARGIN.left, y: cursor.y + 1 },
@@ -192,13 +207,13 @@ export async function renderBriefPdf(input: BriefPdfInput): Promise<Uint8Array> 
               color: COLORS.rule,
             });
           }
-          cursor.y -= 4;
+          cursor.y -= v(4);
         }
         break;
       }
       case "paragraph": {
         const isMeta = previous?.type === "heading" && previous.level === 1 && block.spans.every((s) => s.italic);
-        const size = isMeta ? 9.5 : BODY_SIZE;
+        const size = isMeta ? v(9.5) : BODY_SIZE;
         const lines = wrapSpans(block.spans, fonts, size, CONTENT_WIDTH);
         ensure(Math.min(lines.length, 2) * BODY_LEADING);
         drawLines(lines, { x: MARGIN.left, size, leading: BODY_LEADING, color: isMeta ? COLORS.muted : COLORS.ink });
@@ -224,7 +239,7 @@ export async function renderBriefPdf(input: BriefPdfInput): Promise<Uint8Array> 
           });
           cursor.y -= 22;
         }
-        cursor.y -= 4;
+        cursor.y -= v(4);
         break;
       }
       case "list": {
@@ -245,20 +260,20 @@ export async function renderBriefPdf(input: BriefPdfInput): Promise<Uint8Array> 
             color: COLORS.accent,
           });
           drawLines(lines, { x: textX, size: BODY_SIZE, leading: BODY_LEADING, color: COLORS.ink });
-          cursor.y -= 1.5;
+          cursor.y -= v(1.5);
         }
-        cursor.y -= 3;
+        cursor.y -= v(3);
         break;
       }
       case "quote": {
         const lines = wrapSpans(block.spans, fonts, BODY_SIZE, CONTENT_WIDTH - 20, { italic: true });
-        const height = lines.length * BODY_LEADING + 8;
+        const height = lines.length * BODY_LEADING + v(8);
         ensure(height);
         cursor.page.drawRectangle({ x: MARGIN.left, y: cursor.y - height, width: CONTENT_WIDTH, height, color: COLORS.quote });
         cursor.page.drawRectangle({ x: MARGIN.left, y: cursor.y - height, width: 2.5, height, color: COLORS.accent });
-        cursor.y -= 4;
+        cursor.y -= v(4);
         drawLines(lines, { x: MARGIN.left + 12, size: BODY_SIZE, leading: BODY_LEADING, color: COLORS.ink });
-        cursor.y -= 10;
+        cursor.y -= v(10);
         break;
       }
       case "code": {
@@ -321,7 +336,7 @@ export async function renderBriefPdf(input: BriefPdfInput): Promise<Uint8Array> 
       color: COLORS.muted,
     });
   }
-  return doc.save();
+  return doc;
 }
 
 function formatDate(date: Date): string {

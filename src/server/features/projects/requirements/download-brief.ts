@@ -9,6 +9,12 @@ import { renderBriefPdf } from "../brief/render-brief-pdf";
 
 export const NO_BRIEF_MESSAGE = "No brief has been generated for this project yet.";
 
+/** The brief's own title is the project name with a capital, as the composer writes it. */
+function capitalized(name: string | null): string {
+  const trimmed = (name ?? "").trim();
+  return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+}
+
 export async function downloadBrief(db: Database, access: ProjectAccess) {
   const { project } = access;
   const [row] = await db
@@ -23,7 +29,7 @@ export async function downloadBrief(db: Database, access: ProjectAccess) {
     markdown: brief,
     projectCode: project.projectCode,
     clientName: row.company ?? row.fullName ?? null,
-    title: row.requirements.projectName ?? project.projectCode,
+    title: capitalized(row.requirements.projectName) || project.projectCode,
     confirmedAt: row.requirements.briefConfirmedAt,
     updatedAt: row.requirements.updatedAt,
   });
