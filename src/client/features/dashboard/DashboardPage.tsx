@@ -87,7 +87,7 @@ export function DashboardPage() {
         <StatCards project={project} />
         <JourneyTimeline profile={data} project={project} />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-          <CurrentTaskCard profile={data} />
+          <CurrentTaskCard profile={data} project={project} />
           <QuickActionsCard profile={data} project={project} />
         </div>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

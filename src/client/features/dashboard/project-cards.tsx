@@ -25,6 +25,7 @@ import {
   safeExternalUrl,
 } from "../../../shared/domain/dashboard";
 import { formatLongDate, timeAgo } from "../../../shared/domain/dates";
+import { requirementsSubmitted } from "../../../shared/domain/next-action";
 import { statusLabel } from "../../../shared/domain/project-status";
 import type { Profile } from "../../../shared/schemas/profile";
 import type { Project } from "../../../shared/schemas/project";
@@ -36,8 +37,8 @@ import { Tooltip } from "../../components/ui/tooltip";
 import { NDA_LINKS } from "../onboarding/api";
 import { useProjectMembers, useRecentActivity } from "./api";
 
-export function CurrentTaskCard({ profile }: { profile: Profile | null }) {
-  const submitted = Boolean(profile?.requirementsSubmitted);
+export function CurrentTaskCard({ profile, project }: { profile: Profile | null; project: Project | null }) {
+  const submitted = requirementsSubmitted(profile, project);
   return (
     <Card>
       <CardHeader>

@@ -102,6 +102,15 @@ describe("POST /api/profile", () => {
     expect((await get("/api/profile", cookie)).json().jobTitle).toBe("CEO");
   });
 
+  it("moves a project opened before the profile existed from profile to requirements", async () => {
+    const cookie = await signIn(t.app, "early.project@example.com", "Early Bird");
+    const created = await post("/api/projects", {}, cookie);
+    expect(created.json().status).toBe("profile");
+    expect((await post("/api/profile", VALID_PROFILE, cookie)).statusCode).toBe(200);
+    const [project] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, created.json().id));
+    expect(project?.status).toBe("requirements");
+  });
+
   it("creates one project even when two saves race", async () => {
     const cookie = await signIn(t.app, "race@example.com", "Race Condition");
     const results = await Promise.all([post("/api/profile", VALID_PROFILE, cookie), post("/api/profile", VALID_PROFILE, cookie)]);

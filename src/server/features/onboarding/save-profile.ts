@@ -1,6 +1,6 @@
 // POST /api/profile: saves the company profile, marks it completed, and opens the first project when none exists.
 // The NDA fields are derived here, never taken from the request (DESIGN.md §3).
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { DEFAULT_NEW_PROJECT } from "../../../shared/constants/packages";
 import type { SaveProfileInput } from "../../../shared/schemas/profile";
 import type { SessionUser } from "../../auth/sessions";
@@ -8,6 +8,7 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { profiles, projects, users } from "../../db/schema";
 import { recordActivity } from "../activity/record-activity";
+import { applyStatusRules } from "../projects/apply-status-rules";
 import { createProject } from "../projects/create-project";
 import { type ProfileRow, toProfileDto } from "./profile-dto";
 
@@ -48,8 +49,18 @@ export async function saveProfile(ctx: AppContext, user: SessionUser, input: Sav
       description: `${fields.company} · ${fields.fullName}`,
     });
     const projectCreated = await openFirstProject(tx, user.id, fields);
+    if (!projectCreated) await advanceProjectsWaitingForProfile(tx, user.id);
     return { profile: toProfileDto(saved), projectCreated };
   });
+}
+
+/** Projects opened before the profile existed move on now that it is complete (DESIGN.md §5). */
+async function advanceProjectsWaitingForProfile(tx: Database, userId: string): Promise<void> {
+  const waiting = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.userId, userId), eq(projects.status, "profile")));
+  for (const project of waiting) await applyStatusRules(tx, project.id, userId);
 }
 
 /** customer_verified or approved stand; anything else becomes pending (part 1 §4: profile save). */
