@@ -29,7 +29,7 @@ const phoneSchema = z
   .string()
   .trim()
   .max(CONTACT_LIMITS.phone, CONTACT_MESSAGES.tooLong(CONTACT_LIMITS.phone))
-  .refine((value) => value === "" || /^\+?[0-9][0-9 ().-]{5,}$/.test(value), CONTACT_MESSAGES.invalidPhone)
+  .refine((value) => value === "" || /^\+?[0-9(][0-9 ().-]{5,}$/.test(value), CONTACT_MESSAGES.invalidPhone)
   .optional();
 
 /** One of a fixed list, or empty (not chosen). */
