@@ -17,6 +17,7 @@ import { contactRoutes } from "./features/contact/routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { healthRoutes } from "./features/health/routes";
 import { projectRoutes } from "./features/projects/routes";
+import { publicSiteRoutes } from "./features/public-site/routes";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerRequestGuards } from "./http/security";
 import { registerWebClient } from "./http/web";
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(projectRoutes);
   await app.register(contactRoutes);
+  await app.register(publicSiteRoutes);
   if (!config.isProduction) await app.register(devMailboxRoutes);
   if (options.serveClient !== false) await registerWebClient(app);
 

@@ -1,6 +1,7 @@
 // POST /api/contact: the short 'Send Us a Message' card and the long project inquiry (part 1 §3, §5; part 2 §9).
 // Each field's rule is written once and composed into the two forms and into the route's body.
 import { z } from "zod";
+import { HONEYPOT_FIELD } from "../constants/contact";
 import { CONTACT_BUDGETS, CONTACT_PROJECT_TYPES, CONTACT_TIMELINES, COUNTRIES } from "../constants/lists";
 import { AUTH_MESSAGES, emailSchema, personNameSchema } from "./auth";
 
@@ -15,9 +16,6 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 export const CONTACT_LIMITS = { company: 200, phone: 30, text: 5000, honeypot: 500 } as const;
-
-/** The hidden field people never see or fill; bots that fill every input do. */
-export const HONEYPOT_FIELD = "website";
 
 const noControlCharacters = (value: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value);
 
@@ -101,6 +99,7 @@ export const contactRequestSchema = z
     if (value.message === undefined)
       ctx.addIssue({ code: "custom", path: ["message"], message: CONTACT_MESSAGES.messageRequired });
   });
+export { HONEYPOT_FIELD };
 export type ContactRequest = z.output<typeof contactRequestSchema>;
 
 export function contactFormKind(request: ContactRequest): "short" | "long" {

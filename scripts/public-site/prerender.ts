@@ -1,0 +1,80 @@
+// Pre-renders each public page to HTML inside the public entry's template (dist/client/public.html), with its own
+// title, description, canonical and Open Graph tags, and preload hints for the page's own chunks.
+import { readFileSync } from "node:fs";
+import type { ComponentType } from "react";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { PublicApp } from "../../src/client/features/public-site/PublicApp";
+import AboutPage from "../../src/client/features/public-site/pages/AboutPage";
+import ContactPage from "../../src/client/features/public-site/pages/ContactPage";
+import HowItWorksPage from "../../src/client/features/public-site/pages/HowItWorksPage";
+import LandingPage from "../../src/client/features/public-site/pages/LandingPage";
+import PricingPage from "../../src/client/features/public-site/pages/PricingPage";
+import PrototypingPage from "../../src/client/features/public-site/pages/PrototypingPage";
+import { createQueryClient } from "../../src/client/lib/api";
+import { RUNTIME_TOKENS } from "../../src/client/lib/runtime-config";
+import { COMPANY_NAME } from "../../src/shared/constants/marketing";
+import { PUBLIC_PAGES, type PublicPageKey, type PublicPageMeta } from "../../src/shared/public-pages";
+
+const PAGES: Record<PublicPageKey, { component: ComponentType; source: string }> = {
+  home: { component: LandingPage, source: "LandingPage" },
+  about: { component: AboutPage, source: "AboutPage" },
+  howItWorks: { component: HowItWorksPage, source: "HowItWorksPage" },
+  prototyping: { component: PrototypingPage, source: "PrototypingPage" },
+  pricing: { component: PricingPage, source: "PricingPage" },
+  contact: { component: ContactPage, source: "ContactPage" },
+};
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+const escapeAttr = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** The chunks a page needs beyond what the entry already loads, so the browser fetches them in parallel. */
+function pagePreloads(manifest: Manifest, source: string): string[] {
+  const entry = manifest["public.html"];
+  if (!entry) throw new Error("the Vite manifest has no public.html entry: run vite build first");
+  const loaded = new Set<string>();
+  const collect = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const child of manifest[key].imports ?? []) collect(child, into);
+  };
+  collect("public.html", loaded);
+  const needed = new Set<string>();
+  collect(`features/public-site/pages/${source}.tsx`, needed);
+  return [...needed].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key]?.file}`);
+}
+
+function headFor(page: PublicPageMeta, preloads: string[]): string {
+  const url = `${RUNTIME_TOKENS.appUrl}${page.path === "/" ? "/" : page.path}`;
+  return [
+    `<title>${escapeAttr(page.title)}</title>`,
+    `<meta name="description" content="${escapeAttr(page.description)}" />`,
+    `<link rel="canonical" href="${url}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${COMPANY_NAME}" />`,
+    `<meta property="og:title" content="${escapeAttr(page.title)}" />`,
+    `<meta property="og:description" content="${escapeAttr(page.description)}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="${file}" />`),
+  ].join("\n    ");
+}
+
+export function prerenderPublicPages(clientDir: string): Array<{ key: PublicPageKey; html: string }> {
+  const template = readFileSync(`${clientDir}/public.html`, "utf8");
+  const manifest = JSON.parse(readFileSync(`${clientDir}/.vite/manifest.json`, "utf8")) as Manifest;
+  if (!template.includes("<!--bp:head-->") || !template.includes("<!--bp:body-->")) {
+    throw new Error("public.html lost its <!--bp:head--> / <!--bp:body--> markers");
+  }
+  return PUBLIC_PAGES.map((page) => {
+    const { component, source } = PAGES[page.key];
+    const body = renderToString(createElement(PublicApp, { page: component, queryClient: createQueryClient() }));
+    const html = template
+      .replace("<!--bp:head-->", () => headFor(page, pagePreloads(manifest, source)))
+      .replace("<!--bp:body-->", () => body);
+    return { key: page.key, html };
+  });
+}

@@ -1,0 +1,35 @@
+// robots.txt and sitemap.xml for the public pages, with absolute URLs from APP_URL.
+import type { FastifyPluginAsync } from "fastify";
+import { PUBLIC_PAGES } from "../../../shared/public-pages";
+import { escapeHtml } from "../../email/layout";
+
+export const publicSiteRoutes: FastifyPluginAsync = async (app) => {
+  const { appUrl } = app.ctx.config;
+  const robots = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /api/",
+    "Disallow: /dev/",
+    "",
+    `Sitemap: ${appUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+  const sitemap = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...PUBLIC_PAGES.map(
+      (page) =>
+        `  <url><loc>${escapeHtml(`${appUrl}${page.path}`)}</loc><changefreq>monthly</changefreq><priority>${page.path === "/" ? "1.0" : "0.8"}</priority></url>`,
+    ),
+    "</urlset>",
+    "",
+  ].join("\n");
+
+  const cacheFor = "public, max-age=3600";
+  app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) =>
+    reply.type("text/plain; charset=utf-8").header("cache-control", cacheFor).send(robots),
+  );
+  app.get("/sitemap.xml", { schema: { hide: true } }, async (_request, reply) =>
+    reply.type("application/xml; charset=utf-8").header("cache-control", cacheFor).send(sitemap),
+  );
+};
