@@ -36,6 +36,8 @@ export type BuildAppOptions = {
   transport?: MailTransport;
   /** Whether to serve the built web client (default true). */
   serveClient?: boolean;
+  /** Where the built client is (default: dist/client, found from the working directory or this file). */
+  clientDir?: string;
   logger?: boolean;
 };
 
@@ -146,7 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contactRoutes);
   await app.register(publicSiteRoutes);
   if (!config.isProduction) await app.register(devMailboxRoutes);
-  if (options.serveClient !== false) await registerWebClient(app);
+  if (options.serveClient !== false) await registerWebClient(app, { dir: options.clientDir });
 
   return app;
 }

@@ -53,7 +53,7 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, doc: PreparedHtm
   return reply.send(doc.identity);
 }
 
-export async function registerWebClient(app: FastifyInstance, options: { dir?: string } = {}): Promise<void> {
+export async function registerWebClient(app: FastifyInstance, options: { dir?: string | undefined } = {}): Promise<void> {
   const dir = options.dir ?? clientDistDir();
   if (!dir) {
     app.log.warn("dist/client is missing: run `npm run build:client` to serve the web app");

@@ -26,13 +26,13 @@ export function useSendContact<T extends ContactMessageInput | ProjectInquiryInp
 export function useSignedIn(): boolean | null {
   const [signedIn, setSignedIn] = useState<boolean | null>(null);
   useEffect(() => {
-    const controller = new AbortController();
-    fetch("/api/auth/user", { credentials: "include", signal: controller.signal })
-      .then((response) => setSignedIn(response.ok))
-      .catch(() => {
-        if (!controller.signal.aborted) setSignedIn(false);
-      });
-    return () => controller.abort();
+    let active = true;
+    apiRequest<{ signedIn: boolean }>("GET", "/api/session")
+      .then((reply) => active && setSignedIn(reply.signedIn))
+      .catch(() => active && setSignedIn(false));
+    return () => {
+      active = false;
+    };
   }, []);
   return signedIn;
 }

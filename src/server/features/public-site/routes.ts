@@ -1,9 +1,11 @@
-// robots.txt and sitemap.xml for the public pages, with absolute URLs from APP_URL.
-import type { FastifyPluginAsync } from "fastify";
+// robots.txt and sitemap.xml for the public pages (absolute URLs from APP_URL), and the public pages' session probe.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { PUBLIC_PAGES } from "../../../shared/public-pages";
+import { currentUser } from "../../auth/guards";
 import { escapeHtml } from "../../email/layout";
 
-export const publicSiteRoutes: FastifyPluginAsync = async (app) => {
+export const publicSiteRoutes: FastifyPluginAsyncZod = async (app) => {
   const { appUrl } = app.ctx.config;
   const robots = [
     "User-agent: *",
@@ -31,5 +33,18 @@ export const publicSiteRoutes: FastifyPluginAsync = async (app) => {
   );
   app.get("/sitemap.xml", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("application/xml; charset=utf-8").header("cache-control", cacheFor).send(sitemap),
+  );
+
+  // Unlike GET /api/auth/user, a visitor is a normal answer here (200, not 401), so public pages log no error for it.
+  app.get(
+    "/api/session",
+    {
+      schema: {
+        tags: ["public site"],
+        summary: "Whether the caller is signed in (the Contact page's support button)",
+        response: { 200: z.object({ signedIn: z.boolean() }) },
+      },
+    },
+    async (request) => ({ signedIn: (await currentUser(request)) !== null }),
   );
 };
