@@ -69,7 +69,7 @@ describe("serving the public pages", () => {
   it.each(PUBLIC_PAGES.filter((p) => p.path !== "/").map((p) => [p.path, p.key]))(
     "pre-renders %s for everyone, signed in or not",
     async (url, key) => {
-      for (const headers of [{}, { cookie: member }]) {
+      for (const headers of [{}, { cookie: member }] as Array<Record<string, string>>) {
         const res = await get(url, headers);
         expect(res.statusCode).toBe(200);
         expect(res.body).toContain(`<h1>page:${key}</h1>`);
