@@ -61,7 +61,12 @@ export default function PricingPage() {
       <section aria-labelledby="compare-packages-title" className="bg-slate-50 py-20 sm:py-24">
         <div className="mx-auto max-w-5xl px-4 sm:px-6">
           <SectionHeading id="compare-packages-title" eyebrow="Compare" title="What each package includes" />
-          <div className="mt-12 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+          <section
+            className="mt-12 overflow-x-auto rounded-2xl border border-slate-200 bg-white"
+            aria-label="Package comparison, scrollable"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard on small screens
+            tabIndex={0}
+          >
             <table className="w-full min-w-[34rem] text-left text-sm">
               <caption className="sr-only">Packages compared, prices in {currency}</caption>
               <thead>
@@ -104,7 +109,7 @@ export default function PricingPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </div>
       </section>
 

@@ -97,7 +97,12 @@ export default function PrototypingPage() {
             title="Prototype first, or build straight away?"
             lead={`${MARKETING_FIGURES.productionLaunchPercent}% of our prototypes lead to production launches, and teams code ${MARKETING_FIGURES.fasterCodingPercent}% faster when they build from one.`}
           />
-          <div className="mt-12 overflow-x-auto rounded-2xl border border-slate-200">
+          <section
+            className="mt-12 overflow-x-auto rounded-2xl border border-slate-200"
+            aria-label="Prototype and traditional project compared, scrollable"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard on small screens
+            tabIndex={0}
+          >
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption className="sr-only">Blueprint prototype compared with a traditional project</caption>
               <thead className="bg-slate-50 text-slate-900">
@@ -135,7 +140,7 @@ export default function PrototypingPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
           <div className="mt-10 flex justify-center">
             <BookCallLink />
           </div>
