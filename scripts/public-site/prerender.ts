@@ -31,7 +31,7 @@ type Manifest = Record<string, ManifestChunk>;
 const escapeAttr = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** The chunks a page needs beyond what the entry already loads, so the browser fetches them in parallel. */
+/** The chunks a page needs beyond what the entry already loads (its own code and the hydrator), fetched in parallel. */
 function pagePreloads(manifest: Manifest, source: string): string[] {
   const entry = manifest["public.html"];
   if (!entry) throw new Error("the Vite manifest has no public.html entry: run vite build first");
@@ -42,8 +42,17 @@ function pagePreloads(manifest: Manifest, source: string): string[] {
     for (const child of manifest[key].imports ?? []) collect(child, into);
   };
   collect("public.html", loaded);
+  // A page is keyed by its source path, or (when the bundler made it a chunk shared with the app) by its chunk name.
+  const chunkKey = (sourcePath: string, name: string) => {
+    const key =
+      Object.keys(manifest).find((k) => k === sourcePath) ??
+      Object.keys(manifest).find((k) => (manifest[k] as ManifestChunk & { name?: string }).name === name);
+    if (!key) throw new Error(`no chunk for ${sourcePath} in the Vite manifest`);
+    return key;
+  };
   const needed = new Set<string>();
-  collect(`features/public-site/pages/${source}.tsx`, needed);
+  collect(chunkKey("features/public-site/hydrate.tsx", "hydrate"), needed);
+  collect(chunkKey(`features/public-site/pages/${source}.tsx`, source), needed);
   return [...needed].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key]?.file}`);
 }
 
@@ -69,10 +78,16 @@ export function prerenderPublicPages(clientDir: string): Array<{ key: PublicPage
   if (!template.includes("<!--bp:head-->") || !template.includes("<!--bp:body-->")) {
     throw new Error("public.html lost its <!--bp:head--> / <!--bp:body--> markers");
   }
+  // The stylesheet goes inline: the first paint then needs nothing but the HTML (no request queued behind the scripts).
+  const withInlineCss = template.replace(/<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/g, (_tag, href: string) => {
+    const css = readFileSync(`${clientDir}${href}`, "utf8");
+    // The disabled link is never fetched; it tells Vite's chunk loader the stylesheet is already here.
+    return `<style>${css.replace(/<\/style/gi, "<\\/style")}</style>\n    <link rel="stylesheet" href="${href}" disabled />`;
+  });
   return PUBLIC_PAGES.map((page) => {
     const { component, source } = PAGES[page.key];
     const body = renderToString(createElement(PublicApp, { page: component, queryClient: createQueryClient() }));
-    const html = template
+    const html = withInlineCss
       .replace("<!--bp:head-->", () => headFor(page, pagePreloads(manifest, source)))
       .replace("<!--bp:body-->", () => body);
     return { key: page.key, html };

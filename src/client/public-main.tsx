@@ -1,17 +1,15 @@
-// The public pages' entry: hydrates the pre-rendered page with only that page's code. No portal or admin code comes here.
-import "./styles.css";
-import { hydrateRoot } from "react-dom/client";
+// The public pages' entry. The HTML arrives complete (pre-rendered), so the first paint needs no JavaScript: this entry
+// lets the browser paint first, then loads React and this page's own chunk (already preloaded) and hydrates.
+// No portal or admin code is reachable from here.
 import { publicPageByPath } from "../shared/public-pages";
-import { PublicApp } from "./features/public-site/PublicApp";
 import { PAGE_LOADERS } from "./features/public-site/pages";
-import { mountToasterOnDemand } from "./features/public-site/toaster-on-demand";
-import { createQueryClient } from "./lib/api";
+
+const afterFirstPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 const root = document.getElementById("root");
 const page = publicPageByPath(window.location.pathname);
 if (root && page) {
-  PAGE_LOADERS[page.key]().then(({ default: Page }) => {
-    hydrateRoot(root, <PublicApp page={Page} queryClient={createQueryClient()} />);
-    mountToasterOnDemand();
-  });
+  afterFirstPaint()
+    .then(() => Promise.all([import("./features/public-site/hydrate"), PAGE_LOADERS[page.key]()]))
+    .then(([{ hydratePublicPage }, { default: Page }]) => hydratePublicPage(root, Page));
 }

@@ -10,7 +10,7 @@ import { useSendContact } from "../api";
 import { describedBy, Field, Honeypot, NativeSelect, SubmitLabel, TextArea, TextInput } from "./form-parts";
 import { lazyResolver } from "./lazy-resolver";
 
-const resolver = lazyResolver(() => import("./contact-resolvers").then((m) => m.contactMessageResolver));
+const resolver = lazyResolver(() => import("../contact-resolvers").then((m) => m.contactMessageResolver));
 
 const EMPTY: ContactMessageInput = { name: "", email: "", mobile: "", country: "", remarks: "", website: "" };
 

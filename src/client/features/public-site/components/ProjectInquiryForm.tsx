@@ -10,7 +10,7 @@ import { useSendContact } from "../api";
 import { describedBy, Field, Honeypot, NativeSelect, SubmitLabel, TextArea, TextInput } from "./form-parts";
 import { lazyResolver } from "./lazy-resolver";
 
-const resolver = lazyResolver(() => import("./contact-resolvers").then((m) => m.projectInquiryResolver));
+const resolver = lazyResolver(() => import("../contact-resolvers").then((m) => m.projectInquiryResolver));
 
 const EMPTY: ProjectInquiryInput = {
   name: "",

@@ -1,6 +1,7 @@
 // 3. 'See Your Software Vision Before You Build It': what a client receives.
 import { Check, FileText, MousePointerClick, ScrollText } from "lucide-react";
 import { ENGAGEMENT_INCLUDES, MARKETING_FIGURES } from "../../../../shared/constants/marketing";
+import { OFFSCREEN } from "../components/offscreen";
 import { SectionHeading } from "../components/PublicLayout";
 
 export const DELIVERABLES = [
@@ -23,7 +24,7 @@ export const DELIVERABLES = [
 
 export function WhatYouGetSection() {
   return (
-    <section aria-labelledby="vision-title" className="py-20 sm:py-24">
+    <section aria-labelledby="vision-title" className={`py-20 sm:py-24 ${OFFSCREEN}`}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
           id="vision-title"

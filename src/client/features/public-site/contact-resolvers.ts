@@ -6,7 +6,7 @@ import {
   contactMessageSchema,
   type ProjectInquiryInput,
   projectInquirySchema,
-} from "../../../../shared/schemas/contact";
+} from "../../../shared/schemas/contact";
 
 export const contactMessageResolver = zodResolver(contactMessageSchema) as Resolver<ContactMessageInput>;
 export const projectInquiryResolver = zodResolver(projectInquirySchema) as Resolver<ProjectInquiryInput>;
