@@ -1,5 +1,5 @@
 // Pre-renders each public page to HTML inside the public entry's template (dist/client/public.html), with its own
-// title, description, canonical and Open Graph tags, and preload hints for the page's own chunks.
+// title, description, canonical and Open Graph tags, and prefetch hints for the page's own chunks.
 import { readFileSync } from "node:fs";
 import type { ComponentType } from "react";
 import { createElement } from "react";
@@ -31,7 +31,7 @@ type Manifest = Record<string, ManifestChunk>;
 const escapeAttr = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** The chunks a page needs beyond what the entry already loads (its own code and the hydrator), fetched in parallel. */
+/** The chunks a page needs beyond what the entry already loads (its own code and the hydrator). */
 function pagePreloads(manifest: Manifest, source: string): string[] {
   const entry = manifest["public.html"];
   if (!entry) throw new Error("the Vite manifest has no public.html entry: run vite build first");
@@ -68,7 +68,9 @@ function headFor(page: PublicPageMeta, preloads: string[]): string {
     `<meta property="og:description" content="${escapeAttr(page.description)}" />`,
     `<meta property="og:url" content="${url}" />`,
     `<meta name="twitter:card" content="summary" />`,
-    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="${file}" />`),
+    // Prefetch (lowest priority), not modulepreload: these chunks are fetched early for hydration but never compete
+    // with the first paint, which needs only this HTML.
+    ...preloads.map((file) => `<link rel="prefetch" crossorigin href="${file}" />`),
   ].join("\n    ");
 }
 

@@ -1,5 +1,4 @@
 import { ChevronDown } from "lucide-react";
-import { OFFSCREEN } from "./offscreen";
 import { SectionHeading } from "./PublicLayout";
 
 export type FaqItem = { question: string; answer: string };
@@ -7,7 +6,7 @@ export type FaqItem = { question: string; answer: string };
 /** Questions as native disclosure widgets: they open with the keyboard and work before any JavaScript runs. */
 export function Faq({ id, items, title = "Questions we hear often" }: { id: string; items: FaqItem[]; title?: string }) {
   return (
-    <section aria-labelledby={id} className={`py-20 sm:py-24 ${OFFSCREEN}`}>
+    <section aria-labelledby={id} className="py-20 sm:py-24">
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <SectionHeading id={id} eyebrow="FAQ" title={title} />
         <div className="mt-10 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">

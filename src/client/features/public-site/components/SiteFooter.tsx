@@ -3,11 +3,10 @@ import { MARKETING_FIGURES, PUBLIC_CONTACT_EMAIL, SALES_DECK_PATH } from "../../
 import { PUBLIC_PAGES } from "../../../../shared/public-pages";
 import { bookingUrl } from "../../../lib/runtime-config";
 import { Logo } from "./Logo";
-import { OFFSCREEN } from "./offscreen";
 
 export function SiteFooter() {
   return (
-    <footer className={`bg-slate-950 text-slate-300 ${OFFSCREEN}`}>
+    <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
           <Logo inverted />

@@ -2,7 +2,6 @@
 import { ArrowRight, CalendarClock, Download } from "lucide-react";
 import { MEETING_LENGTHS, SALES_DECK_PATH } from "../../../../shared/constants/marketing";
 import { bookingUrl } from "../../../lib/runtime-config";
-import { OFFSCREEN } from "../components/offscreen";
 import { SectionHeading } from "../components/PublicLayout";
 
 export function ClosingCtaSection() {
@@ -30,7 +29,7 @@ export function ClosingCtaSection() {
     },
   ];
   return (
-    <section aria-labelledby="closing-title" className={`bg-slate-50 py-20 sm:py-24 ${OFFSCREEN}`}>
+    <section aria-labelledby="closing-title" className="bg-slate-50 py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
           id="closing-title"

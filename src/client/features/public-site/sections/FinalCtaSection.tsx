@@ -1,11 +1,10 @@
 // 11. Final call to action, just above the footer.
 import { MARKETING_FIGURES } from "../../../../shared/constants/marketing";
 import { BookCallLink, StartProjectLink } from "../components/cta-links";
-import { OFFSCREEN } from "../components/offscreen";
 
 export function FinalCtaSection({ headingId = "final-cta-title" }: { headingId?: string }) {
   return (
-    <section aria-labelledby={headingId} className={`px-4 pb-20 sm:px-6 ${OFFSCREEN}`}>
+    <section aria-labelledby={headingId} className="px-4 pb-20 sm:px-6">
       <div className="relative mx-auto max-w-7xl overflow-hidden rounded-3xl bg-slate-950 px-6 py-14 text-center sm:px-12 sm:py-16">
         <div
           aria-hidden="true"

@@ -8,7 +8,6 @@ import {
 } from "../../../../shared/constants/marketing";
 import { bookingUrl } from "../../../lib/runtime-config";
 import { ContactMessageForm } from "../components/ContactMessageForm";
-import { OFFSCREEN } from "../components/offscreen";
 import { SectionHeading } from "../components/PublicLayout";
 
 export function ContactDetails() {
@@ -69,7 +68,7 @@ export function ContactDetails() {
 
 export function GetInTouchSection() {
   return (
-    <section aria-labelledby="contact-title" className={`py-20 sm:py-24 ${OFFSCREEN}`} id="contact">
+    <section aria-labelledby="contact-title" className="py-20 sm:py-24" id="contact">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <SectionHeading

@@ -1,6 +1,5 @@
 // 7. Our Story: founded in 2022, and what the prototypes have led to since.
 import { MARKETING_FIGURES } from "../../../../shared/constants/marketing";
-import { OFFSCREEN } from "../components/offscreen";
 import { SectionHeading } from "../components/PublicLayout";
 
 export const STORY_FIGURES = [
@@ -12,7 +11,7 @@ export const STORY_FIGURES = [
 
 export function OurStorySection({ headingId = "story-title" }: { headingId?: string }) {
   return (
-    <section aria-labelledby={headingId} className={`bg-slate-50 py-20 sm:py-24 ${OFFSCREEN}`}>
+    <section aria-labelledby={headingId} className="bg-slate-50 py-20 sm:py-24">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2">
         <div>
           <SectionHeading

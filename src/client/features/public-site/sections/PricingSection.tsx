@@ -2,14 +2,13 @@
 import { useState } from "react";
 import { type Currency, DEFAULT_CURRENCY } from "../../../../shared/constants/packages";
 import { CurrencySwitch } from "../components/CurrencySwitch";
-import { OFFSCREEN } from "../components/offscreen";
 import { PackageCards } from "../components/PackageCards";
 import { SectionHeading } from "../components/PublicLayout";
 
 export function PricingSection() {
   const [currency, setCurrency] = useState<Currency>(DEFAULT_CURRENCY);
   return (
-    <section aria-labelledby="pricing-title" className={`py-20 sm:py-24 ${OFFSCREEN}`} id="pricing">
+    <section aria-labelledby="pricing-title" className="py-20 sm:py-24" id="pricing">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
           id="pricing-title"

@@ -2,7 +2,6 @@
 import { Banknote, FileQuestion, Hourglass } from "lucide-react";
 import { MARKETING_FIGURES } from "../../../../shared/constants/marketing";
 import { formatPrice } from "../../../../shared/constants/packages";
-import { OFFSCREEN } from "../components/offscreen";
 import { SectionHeading } from "../components/PublicLayout";
 
 const PROBLEMS = [
@@ -25,7 +24,7 @@ const PROBLEMS = [
 
 export function ProblemSection() {
   return (
-    <section aria-labelledby="problem-title" className={`bg-slate-950 py-20 sm:py-24 ${OFFSCREEN}`}>
+    <section aria-labelledby="problem-title" className="bg-slate-950 py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
           id="problem-title"

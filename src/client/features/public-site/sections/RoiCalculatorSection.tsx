@@ -1,12 +1,11 @@
 // 8. Calculate Your ROI.
 
-import { OFFSCREEN } from "../components/offscreen";
 import { SectionHeading } from "../components/PublicLayout";
 import { RoiCalculator } from "../components/RoiCalculator";
 
 export function RoiCalculatorSection() {
   return (
-    <section aria-labelledby="roi-calculator-title" className={`py-20 sm:py-24 ${OFFSCREEN}`}>
+    <section aria-labelledby="roi-calculator-title" className="py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
           id="roi-calculator-title"

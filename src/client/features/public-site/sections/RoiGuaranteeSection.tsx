@@ -2,7 +2,6 @@
 import { BadgeCheck } from "lucide-react";
 import { MARKETING_FIGURES } from "../../../../shared/constants/marketing";
 import { formatPrice } from "../../../../shared/constants/packages";
-import { OFFSCREEN } from "../components/offscreen";
 
 const usd = (amount: number) => formatPrice(amount, "USD");
 const f = MARKETING_FIGURES;
@@ -55,7 +54,7 @@ export function RoiGuaranteeBox({ headingId, headingLevel = "h2" }: { headingId:
 
 export function RoiGuaranteeSection() {
   return (
-    <section aria-labelledby="roi-guarantee-title" className={`px-4 pb-20 sm:px-6 sm:pb-24 ${OFFSCREEN}`}>
+    <section aria-labelledby="roi-guarantee-title" className="px-4 pb-20 sm:px-6 sm:pb-24">
       <div className="mx-auto max-w-7xl">
         <RoiGuaranteeBox headingId="roi-guarantee-title" />
       </div>

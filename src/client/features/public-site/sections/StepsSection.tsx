@@ -1,7 +1,6 @@
 // 4. The three steps and their timings: Day 0, 48-96 hours, your timeline.
 import { FlaskConical, Hammer, Lightbulb } from "lucide-react";
 import { DELIVERY_STEPS } from "../../../../shared/constants/marketing";
-import { OFFSCREEN } from "../components/offscreen";
 import { SectionHeading } from "../components/PublicLayout";
 
 export const STEPS = [
@@ -24,7 +23,7 @@ export const STEPS = [
 
 export function StepsSection({ headingId = "steps-title" }: { headingId?: string }) {
   return (
-    <section aria-labelledby={headingId} className={`bg-slate-50 py-20 sm:py-24 ${OFFSCREEN}`}>
+    <section aria-labelledby={headingId} className="bg-slate-50 py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
           id={headingId}

@@ -1,7 +1,6 @@
 // 3. 'See Your Software Vision Before You Build It': what a client receives.
 import { Check, FileText, MousePointerClick, ScrollText } from "lucide-react";
 import { ENGAGEMENT_INCLUDES, MARKETING_FIGURES } from "../../../../shared/constants/marketing";
-import { OFFSCREEN } from "../components/offscreen";
 import { SectionHeading } from "../components/PublicLayout";
 
 export const DELIVERABLES = [
@@ -24,7 +23,7 @@ export const DELIVERABLES = [
 
 export function WhatYouGetSection() {
   return (
-    <section aria-labelledby="vision-title" className={`py-20 sm:py-24 ${OFFSCREEN}`}>
+    <section aria-labelledby="vision-title" className="py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
           id="vision-title"
