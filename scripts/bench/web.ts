@@ -3,77 +3,20 @@
 // 2. Loads each public page in Chromium and sums the gzip size of the JavaScript and CSS it fetched.
 // 3. Runs Lighthouse (its npm package, the system Chromium) on / and /pricing: mobile (the default, median of 3 runs)
 //    and desktop. Prints a table and writes bench/results/web.json.
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromium } from "playwright-core";
 import { PUBLIC_PAGES } from "../../src/shared/public-pages";
+import { CHROME_FLAGS, CHROMIUM, freePort, startBuiltServer } from "../lib/built-server";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const LIGHTHOUSE_PATHS = ["/", "/pricing"];
 const MOBILE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 95, landingJsKb: 120 };
 const CLIENT_DIR = path.resolve("dist/client");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-/**
- * The built server in its own process (in-process, Lighthouse's work would delay its answers and skew the timings):
- * production settings, in-memory database. It is started through an environment variable so that its command line
- * does not name the server file, which tools that stop servers by name would otherwise match.
- */
-async function startServer(port: number) {
-  const child = spawn(process.execPath, ["--input-type=module", "-e", "await import(process.env.BP_SERVER_ENTRY)"], {
-    env: {
-      ...process.env,
-      BP_SERVER_ENTRY: pathToFileURL(path.resolve("dist/server/main.js")).href,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: `http://localhost:${port}`,
-      DATABASE_URL: "memory://",
-      SECRET_KEY: randomBytes(32).toString("hex"),
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  for (let i = 0; i < 120; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return { close: async () => void child.kill("SIGTERM") };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill();
-  throw new Error("the server did not start: run `npm run build` first");
-}
 
 type PageWeight = { path: string; jsGzipKb: number; cssGzipKb: number; jsFiles: number; transferredKb: number };
 
@@ -165,7 +108,7 @@ function medianScores(runs: Scores[]): Scores {
 async function main() {
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const server = await startServer(port);
+  const server = await startBuiltServer(port);
   try {
     const weights = await measureWeights(base);
     const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });

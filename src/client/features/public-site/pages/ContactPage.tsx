@@ -50,7 +50,7 @@ export default function ContactPage() {
             <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <h2 className="text-lg font-semibold text-slate-950">Reach us directly</h2>
               <div className="mt-5">
-                <ContactDetails />
+                <ContactDetails withBookingLink={false} />
               </div>
               <BookCallLink className="mt-6 w-full" size="default" />
             </div>

@@ -10,7 +10,8 @@ import { bookingUrl } from "../../../lib/runtime-config";
 import { ContactMessageForm } from "../components/ContactMessageForm";
 import { SectionHeading } from "../components/PublicLayout";
 
-export function ContactDetails() {
+/** How to reach us. `withBookingLink` adds an inline booking link (off where a Book Discovery Call button follows). */
+export function ContactDetails({ withBookingLink = true }: { withBookingLink?: boolean }) {
   return (
     <ul className="grid gap-5">
       <li className="flex gap-4">
@@ -50,15 +51,20 @@ export function ContactDetails() {
           <span className="block font-semibold text-slate-950">Talk to us</span>
           <span className="block text-slate-600">
             A {MEETING_LENGTHS.discoveryCallMinutes}-minute discovery call or a {MEETING_LENGTHS.consultationMinutes}-minute
-            consultation.{" "}
-            <a
-              href={bookingUrl()}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="font-medium text-brand-700 underline underline-offset-4"
-            >
-              Book Discovery Call<span className="sr-only"> (opens in a new tab)</span>
-            </a>
+            consultation.
+            {withBookingLink && (
+              <>
+                {" "}
+                <a
+                  href={bookingUrl()}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-brand-700 underline underline-offset-4"
+                >
+                  Book Discovery Call<span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </>
+            )}
           </span>
         </div>
       </li>
