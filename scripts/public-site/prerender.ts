@@ -12,9 +12,9 @@ import LandingPage from "../../src/client/features/public-site/pages/LandingPage
 import PricingPage from "../../src/client/features/public-site/pages/PricingPage";
 import PrototypingPage from "../../src/client/features/public-site/pages/PrototypingPage";
 import { createQueryClient } from "../../src/client/lib/api";
-import { RUNTIME_TOKENS } from "../../src/client/lib/runtime-config";
 import { COMPANY_NAME } from "../../src/shared/constants/marketing";
 import { PUBLIC_PAGES, type PublicPageKey, type PublicPageMeta } from "../../src/shared/public-pages";
+import { RUNTIME_TOKENS } from "../../src/shared/runtime-tokens";
 
 const PAGES: Record<PublicPageKey, { component: ComponentType; source: string }> = {
   home: { component: LandingPage, source: "LandingPage" },

@@ -1,11 +1,7 @@
-// Values the server knows only at run time (CALENDLY_BOOKING_URL, APP_URL). Pages pre-rendered at build time carry
-// these tokens; the server replaces them in the HTML it sends, and the browser reads the same values back from <meta>.
+// Run-time values in the browser: the server fills the tokens of src/shared/runtime-tokens.ts into the HTML it sends,
+// and the page reads the same values back from <meta>, so a pre-rendered page hydrates without a mismatch.
 import { DEFAULT_BOOKING_URL } from "../../shared/constants/marketing";
-
-export const RUNTIME_TOKENS = {
-  bookingUrl: "__BP_BOOKING_URL__",
-  appUrl: "__BP_APP_URL__",
-} as const;
+import { RUNTIME_TOKENS } from "../../shared/runtime-tokens";
 
 export const BOOKING_URL_META = "bp:booking-url";
 

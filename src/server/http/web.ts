@@ -8,11 +8,9 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PUBLIC_PAGES, type PublicPageKey, publicPageByPath } from "../../shared/public-pages";
 import { isKnownPath } from "../../shared/routes";
+import { RUNTIME_TOKENS } from "../../shared/runtime-tokens";
 import { currentUser } from "../auth/guards";
 import { escapeHtml } from "../email/layout";
-
-/** Must match src/client/lib/runtime-config.ts: tokens the build leaves in the HTML for the server to fill. */
-const RUNTIME_TOKENS = { bookingUrl: "__BP_BOOKING_URL__", appUrl: "__BP_APP_URL__" } as const;
 
 export function clientDistDir(): string | null {
   const candidates = [

@@ -99,7 +99,6 @@ export const contactRequestSchema = z
     if (value.message === undefined)
       ctx.addIssue({ code: "custom", path: ["message"], message: CONTACT_MESSAGES.messageRequired });
   });
-export { HONEYPOT_FIELD };
 export type ContactRequest = z.output<typeof contactRequestSchema>;
 
 export function contactFormKind(request: ContactRequest): "short" | "long" {

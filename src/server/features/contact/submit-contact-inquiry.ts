@@ -1,6 +1,8 @@
 // POST /api/contact: throttled per IP, stored, then emailed to the company inbox and, as a confirmation, to the sender.
+
+import { HONEYPOT_FIELD } from "../../../shared/constants/contact";
 import { CONTACT_REPLY_PROMISE, RESPONSE_PROMISES } from "../../../shared/constants/marketing";
-import { type ContactRequest, contactFormKind, HONEYPOT_FIELD } from "../../../shared/schemas/contact";
+import { type ContactRequest, contactFormKind } from "../../../shared/schemas/contact";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import type { AppContext } from "../../context";
 import { contactInquiries } from "../../db/schema";

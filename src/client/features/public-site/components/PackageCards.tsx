@@ -4,7 +4,7 @@ import { Check, Sparkles } from "lucide-react";
 import { type Currency, formatPrice, PACKAGE_TYPES, PACKAGES } from "../../../../shared/constants/packages";
 import { StartProjectLink } from "./cta-links";
 
-export function packageFeatures(type: (typeof PACKAGE_TYPES)[number]): string[] {
+function packageFeatures(type: (typeof PACKAGE_TYPES)[number]): string[] {
   const p = PACKAGES[type];
   return [
     `Working prototype in ${p.deliveryHours} hours`,

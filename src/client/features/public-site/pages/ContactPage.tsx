@@ -9,7 +9,7 @@ import { ProjectInquiryForm } from "../components/ProjectInquiryForm";
 import { PublicLayout } from "../components/PublicLayout";
 import { ContactDetails } from "../sections/GetInTouchSection";
 
-export const SUPPORT_PATHS = { signedIn: "/communications?openMessage=true", signedOut: "/auth" } as const;
+const SUPPORT_PATHS = { signedIn: "/communications?openMessage=true", signedOut: "/auth" } as const;
 
 function SupportCard() {
   const signedIn = useSignedIn();

@@ -2,7 +2,7 @@
 import { MARKETING_FIGURES } from "../../../../shared/constants/marketing";
 import { SectionHeading } from "../components/PublicLayout";
 
-export const STORY_FIGURES = [
+const STORY_FIGURES = [
   { value: String(MARKETING_FIGURES.foundedYear), label: "Founded" },
   { value: `${MARKETING_FIGURES.productionLaunchPercent}%`, label: "of our prototypes lead to production launches" },
   { value: `${MARKETING_FIGURES.fasterCodingPercent}%`, label: "faster coding for the teams who build from them" },

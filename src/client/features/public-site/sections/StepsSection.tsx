@@ -3,7 +3,7 @@ import { FlaskConical, Hammer, Lightbulb } from "lucide-react";
 import { DELIVERY_STEPS } from "../../../../shared/constants/marketing";
 import { SectionHeading } from "../components/PublicLayout";
 
-export const STEPS = [
+const STEPS = [
   {
     ...DELIVERY_STEPS[0],
     icon: Lightbulb,
