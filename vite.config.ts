@@ -1,6 +1,9 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+
+const client = (file: string) => fileURLToPath(new URL(`./src/client/${file}`, import.meta.url));
 
 export default defineConfig({
   root: "src/client",
@@ -11,6 +14,20 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: "es2022",
+    // Two entries: the app (portal, admin, sign-in) and the pre-rendered public pages, which never load the app's code.
+    rollupOptions: {
+      input: { app: client("index.html"), public: client("public.html") },
+      preserveEntrySignatures: false,
+      output: {
+        // Fewer, larger shared chunks: a public page then needs a handful of requests instead of twenty.
+        codeSplitting: {
+          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 }],
+          experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+        },
+      },
+    },
+    // scripts/build-public-site.ts reads it to preload each public page's own chunk.
+    manifest: true,
   },
   server: {
     proxy: { "/api": "http://localhost:3000", "/dev": "http://localhost:3000", "/healthz": "http://localhost:3000" },

@@ -32,6 +32,17 @@ const MeetingRequestsPage = lazy(() => customerPages().then((m) => ({ default: m
 const AppShell = lazy(() => import("./components/layout/AppShell").then((m) => ({ default: m.AppShell })));
 const AdminPage = lazy(() => import("./features/admin/AdminPage").then((m) => ({ default: m.AdminPage })));
 
+/** The public information pages stay readable when signed in (docs/decisions/public-site.md); `/` is the landing only when signed out. */
+function publicInfoRoutes() {
+  return [
+    <Route key="about" path="/about" element={<AboutPage />} />,
+    <Route key="how" path="/how-it-works" element={<HowItWorksPage />} />,
+    <Route key="prototyping" path="/prototyping" element={<PrototypingPage />} />,
+    <Route key="pricing" path="/pricing" element={<PricingPage />} />,
+    <Route key="contact" path="/contact" element={<ContactPage />} />,
+  ];
+}
+
 export function AppRoutes() {
   const { user, isLoading } = useAuth();
   if (isLoading) return <FullScreenSpinner />;
@@ -65,6 +76,7 @@ export function AppRoutes() {
             <Route path="/admin" element={<AdminPage />} />
             <Route path="/company-dashboard" element={<AdminPage />} />
           </Route>
+          {publicInfoRoutes()}
           <Route path="/auth" element={<Navigate to="/" replace />} />
           <Route path="/verify" element={<VerifyPage />} />
           <Route path="*" element={<NotFoundPage />} />
@@ -88,6 +100,7 @@ export function AppRoutes() {
             <Route path="/communications" element={<CommunicationsPage />} />
             <Route path="/meeting-requests" element={<MeetingRequestsPage />} />
           </Route>
+          {publicInfoRoutes()}
           <Route path="/auth" element={<Navigate to="/" replace />} />
           <Route path="/verify" element={<VerifyPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -13,6 +13,7 @@ import { type DatabaseHandle, openDatabase } from "./db/client";
 import { createEmailOutbox } from "./email/outbox";
 import { createTransport, type EmailWorker, type MailTransport, startEmailWorker } from "./email/worker";
 import { authRoutes } from "./features/auth/routes";
+import { contactRoutes } from "./features/contact/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -20,6 +21,7 @@ import { notificationRoutes } from "./features/notifications/routes";
 import { onboardingRoutes } from "./features/onboarding/routes";
 import { verifyDocumentRoutes } from "./features/onboarding/verify-routes";
 import { projectRoutes } from "./features/projects/routes";
+import { publicSiteRoutes } from "./features/public-site/routes";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerRequestGuards } from "./http/security";
 import { registerWebClient } from "./http/web";
@@ -38,6 +40,8 @@ export type BuildAppOptions = {
   transport?: MailTransport;
   /** Whether to serve the built web client (default true). */
   serveClient?: boolean;
+  /** Where the built client is (default: dist/client, found from the working directory or this file). */
+  clientDir?: string;
   logger?: boolean;
 };
 
@@ -151,8 +155,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(verifyDocumentRoutes);
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
+  await app.register(contactRoutes);
+  await app.register(publicSiteRoutes);
   if (!config.isProduction) await app.register(devMailboxRoutes);
-  if (options.serveClient !== false) await registerWebClient(app);
+  if (options.serveClient !== false) await registerWebClient(app, { dir: options.clientDir });
 
   return app;
 }

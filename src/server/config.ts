@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_BOOKING_URL } from "../shared/constants/marketing";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -45,7 +46,7 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   CALENDLY_TOKEN: z.string().optional(),
   CALENDLY_API_URL: z.url().default("https://api.calendly.com"),
-  CALENDLY_BOOKING_URL: z.url().default("https://calendly.com/blueprint-prototypes/30min"),
+  CALENDLY_BOOKING_URL: z.url().default(DEFAULT_BOOKING_URL),
   TRUST_PROXY: booleanString.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

@@ -19,10 +19,19 @@ export const TEST_ENV = {
 
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close(): Promise<void> };
 
-export async function createTestApp(env: Record<string, string> = {}, options: { serveClient?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { serveClient?: boolean; clientDir?: string } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({ ...TEST_ENV, ...env });
-  const app = await buildApp({ config, database, serveClient: options.serveClient ?? false, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    serveClient: options.serveClient ?? false,
+    clientDir: options.clientDir,
+    logger: false,
+  });
   await app.ready();
   return {
     app,

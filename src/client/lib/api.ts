@@ -65,7 +65,11 @@ type UnauthorizedBehavior = "returnNull" | "throw";
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
   return async ({ queryKey }) => {
     const response = await fetch(queryKey.join("/"), { credentials: "include" });
-    if (options.on401 === "returnNull" && response.status === 401) return null as T;
+    if (options.on401 === "returnNull" && response.status === 401) {
+      // Read the body anyway: an unread response stays open in the browser (and "network idle" never comes).
+      await response.text();
+      return null as T;
+    }
     await throwIfNotOk(response);
     return (await response.json()) as T;
   };

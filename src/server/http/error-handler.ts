@@ -7,14 +7,19 @@ import { AppError } from "../errors";
 function fieldsFromZod(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {};
   const issues = (error.validation ?? []) as Array<{
+    keyword?: string;
     instancePath?: string;
     message?: string;
-    params?: { issue?: { path?: PropertyKey[]; message?: string; code?: string; keys?: string[] } };
+    params?: { keys?: string[]; issue?: { path?: PropertyKey[]; message?: string; code?: string; keys?: string[] } };
   }>;
   for (const entry of issues) {
     const issue = entry.params?.issue;
-    if (issue?.code === "unrecognized_keys" && issue.keys) {
-      for (const key of issue.keys) fields[key] = "Unknown field";
+    // fastify-type-provider-zod puts the zod issue's code in `keyword` and its other properties in `params`.
+    const unknownKeys =
+      entry.keyword === "unrecognized_keys" ? entry.params?.keys : issue?.code === "unrecognized_keys" ? issue.keys : undefined;
+    if (unknownKeys) {
+      const prefix = entry.instancePath?.replace(/^\//, "").replace(/\//g, ".");
+      for (const key of unknownKeys) fields[prefix ? `${prefix}.${key}` : key] = "Unknown field";
       continue;
     }
     const key = issue?.path?.map(String).join(".") || entry.instancePath?.replace(/^\//, "").replace(/\//g, ".") || "body";

@@ -1,9 +1,16 @@
-// Serves the built client: hashed assets with long caching, and the app's HTML for every page route.
+// Serves the built client: hashed assets (pre-compressed, cached for a year), the pre-rendered public pages, and the
+// app's HTML for every other page route. `/` is the landing for visitors and the app for anyone with a valid session.
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { PUBLIC_PAGES, type PublicPageKey, publicPageByPath } from "../../shared/public-pages";
 import { isKnownPath } from "../../shared/routes";
+import { RUNTIME_TOKENS } from "../../shared/runtime-tokens";
+import { currentUser } from "../auth/guards";
+import { escapeHtml } from "../email/layout";
 
 export function clientDistDir(): string | null {
   const candidates = [
@@ -14,19 +21,57 @@ export function clientDistDir(): string | null {
   return candidates.find((dir) => existsSync(path.join(dir, "index.html"))) ?? null;
 }
 
-export async function registerWebClient(app: FastifyInstance): Promise<void> {
-  const dir = clientDistDir();
+/** One HTML document, ready in each encoding, with its validator. */
+type PreparedHtml = { identity: Buffer; gzip: Buffer; br: Buffer; etag: string };
+
+function prepareHtml(html: string, values: { bookingUrl: string; appUrl: string }): PreparedHtml {
+  const filled = html
+    .replaceAll(RUNTIME_TOKENS.bookingUrl, escapeHtml(values.bookingUrl))
+    .replaceAll(RUNTIME_TOKENS.appUrl, escapeHtml(values.appUrl));
+  const identity = Buffer.from(filled, "utf8");
+  return {
+    identity,
+    gzip: gzipSync(identity, { level: 9 }),
+    br: brotliCompressSync(identity),
+    etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+  };
+}
+
+function sendHtml(request: FastifyRequest, reply: FastifyReply, doc: PreparedHtml, options: { status?: number; vary: string }) {
+  reply
+    .status(options.status ?? 200)
+    .type("text/html; charset=utf-8")
+    .header("cache-control", "no-cache")
+    .header("vary", options.vary)
+    .header("etag", doc.etag);
+  if ((options.status ?? 200) === 200 && request.headers["if-none-match"] === doc.etag) return reply.status(304).send();
+  const accepted = String(request.headers["accept-encoding"] ?? "");
+  if (/\bbr\b/.test(accepted)) return reply.header("content-encoding", "br").send(doc.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header("content-encoding", "gzip").send(doc.gzip);
+  return reply.send(doc.identity);
+}
+
+export async function registerWebClient(app: FastifyInstance, options: { dir?: string | undefined } = {}): Promise<void> {
+  const dir = options.dir ?? clientDistDir();
   if (!dir) {
     app.log.warn("dist/client is missing: run `npm run build:client` to serve the web app");
     return;
   }
-  const indexHtml = readFileSync(path.join(dir, "index.html"), "utf8");
+  const values = { bookingUrl: app.ctx.config.calendly.bookingUrl, appUrl: app.ctx.config.appUrl };
+  const appHtml = prepareHtml(readFileSync(path.join(dir, "index.html"), "utf8"), values);
+  const pages = new Map<PublicPageKey, PreparedHtml>();
+  for (const page of PUBLIC_PAGES) {
+    const file = path.join(dir, "pages", `${page.key}.html`);
+    if (existsSync(file)) pages.set(page.key, prepareHtml(readFileSync(file, "utf8"), values));
+  }
+  if (pages.size < PUBLIC_PAGES.length) app.log.warn("pre-rendered public pages are missing: run `npm run build:client`");
 
   await app.register(fastifyStatic, {
     root: dir,
     index: false,
     wildcard: false,
-    globIgnore: ["index.html"],
+    preCompressed: true,
+    globIgnore: ["**/index.html", "**/public.html", "**/pages/**", "**/.vite/**"],
     setHeaders(res, filePath) {
       res.header(
         "cache-control",
@@ -40,7 +85,17 @@ export async function registerWebClient(app: FastifyInstance): Promise<void> {
     if (pathname.startsWith("/api/")) {
       return reply.status(404).send({ message: "Not found", code: "NOT_FOUND", requestId: String(request.id) });
     }
-    reply.header("cache-control", "no-cache").type("text/html; charset=utf-8");
-    return reply.status(isKnownPath(pathname) ? 200 : 404).send(indexHtml);
+    const page = publicPageByPath(pathname);
+    const prerendered = page && pages.get(page.key);
+    if (page && prerendered) {
+      if (page.key !== "home") return sendHtml(request, reply, prerendered, { vary: "Accept-Encoding" });
+      // The landing is for visitors only: someone signed in gets the app straight away, without a flash of the landing.
+      const signedIn = await currentUser(request).catch((error: unknown) => {
+        request.log.warn({ err: error }, "session lookup failed: serving the landing page");
+        return null;
+      });
+      return sendHtml(request, reply, signedIn ? appHtml : prerendered, { vary: "Accept-Encoding, Cookie" });
+    }
+    return sendHtml(request, reply, appHtml, { status: isKnownPath(pathname) ? 200 : 404, vary: "Accept-Encoding" });
   });
 }

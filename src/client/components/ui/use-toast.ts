@@ -29,12 +29,17 @@ export function dismissToast(id: number): void {
   emit(toasts.filter((t) => t.id !== id));
 }
 
+/** Calls the listener whenever the toasts change; returns the unsubscribe function. */
+export function subscribeToToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 export function useToasts(): ToastData[] {
   return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribeToToasts,
     () => toasts,
     () => toasts,
   );

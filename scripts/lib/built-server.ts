@@ -1,0 +1,61 @@
+// Runs the built server (dist/server/main.js) for scripts that measure or photograph it, and the Chromium they use.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * The built server in its own process (in-process, Lighthouse's work would delay its answers and skew the timings):
+ * production settings, in-memory database. It is started through an environment variable so that its command line
+ * does not name the server file, which tools that stop servers by name would otherwise match.
+ */
+export async function startBuiltServer(port: number): Promise<{ close(): Promise<void> }> {
+  const child = spawn(process.execPath, ["--input-type=module", "-e", "await import(process.env.BP_SERVER_ENTRY)"], {
+    env: {
+      ...process.env,
+      BP_SERVER_ENTRY: pathToFileURL(path.resolve("dist/server/main.js")).href,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: `http://localhost:${port}`,
+      DATABASE_URL: "memory://",
+      SECRET_KEY: randomBytes(32).toString("hex"),
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  for (let i = 0; i < 120; i++) {
+    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return { close: async () => void child.kill("SIGTERM") };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill();
+  throw new Error("the server did not start: run `npm run build` first");
+}

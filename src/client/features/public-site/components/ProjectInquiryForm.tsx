@@ -1,0 +1,144 @@
+// The Contact page's long form: name, email, company, phone, project type, budget, timeline, message (part 1 §5, part 2 §9).
+import { Send } from "lucide-react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { CONTACT_BUDGETS, CONTACT_PROJECT_TYPES, CONTACT_TIMELINES } from "../../../../shared/constants/lists";
+import type { ProjectInquiryInput } from "../../../../shared/schemas/contact";
+import { buttonVariants } from "../../../components/ui/variants";
+import { serverFieldErrors } from "../../../lib/api";
+import { useSendContact } from "../api";
+import { describedBy, Field, Honeypot, NativeSelect, SubmitLabel, TextArea, TextInput } from "./form-parts";
+import { lazyResolver } from "./lazy-resolver";
+
+const resolver = lazyResolver(() => import("../contact-resolvers").then((m) => m.projectInquiryResolver));
+
+const EMPTY: ProjectInquiryInput = {
+  name: "",
+  email: "",
+  company: "",
+  phone: "",
+  projectType: "",
+  budget: "",
+  timeline: "",
+  message: "",
+  website: "",
+};
+
+export function ProjectInquiryForm() {
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+  const form = useForm<ProjectInquiryInput>({
+    resolver,
+    defaultValues: EMPTY,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+  const send = useSendContact<ProjectInquiryInput>({ onSent: () => form.reset(EMPTY) });
+  const errors = form.formState.errors;
+  const [name, email, message] = form.watch(["name", "email", "message"]);
+  const disabled = send.isPending || !name?.trim() || !email?.trim() || !message?.trim();
+
+  return (
+    <form
+      noValidate
+      onFocus={resolver.preload}
+      aria-labelledby={id("title")}
+      className="relative grid gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      onSubmit={form.handleSubmit((values) =>
+        send.mutate(values, {
+          onError: (error) => {
+            for (const [field, fieldMessage] of Object.entries(serverFieldErrors(error))) {
+              if (field in EMPTY) form.setError(field as keyof ProjectInquiryInput, { message: fieldMessage });
+            }
+          },
+        }),
+      )}
+    >
+      <div>
+        <h2 id={id("title")} className="text-2xl font-semibold text-slate-950">
+          Tell us about your project
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Fields marked * are required. New project inquiries hear back within 2 hours.
+        </p>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id={id("name")} label="Name" required error={errors.name?.message}>
+          <TextInput
+            id={id("name")}
+            autoComplete="name"
+            {...describedBy(id("name"), errors.name?.message)}
+            {...form.register("name")}
+          />
+        </Field>
+        <Field id={id("email")} label="Email" required error={errors.email?.message}>
+          <TextInput
+            id={id("email")}
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            {...describedBy(id("email"), errors.email?.message)}
+            {...form.register("email")}
+          />
+        </Field>
+        <Field id={id("company")} label="Company" error={errors.company?.message}>
+          <TextInput
+            id={id("company")}
+            autoComplete="organization"
+            {...describedBy(id("company"), errors.company?.message)}
+            {...form.register("company")}
+          />
+        </Field>
+        <Field id={id("phone")} label="Phone" error={errors.phone?.message}>
+          <TextInput
+            id={id("phone")}
+            type="tel"
+            autoComplete="tel"
+            {...describedBy(id("phone"), errors.phone?.message)}
+            {...form.register("phone")}
+          />
+        </Field>
+        <Field id={id("projectType")} label="Project type" error={errors.projectType?.message}>
+          <NativeSelect
+            id={id("projectType")}
+            options={CONTACT_PROJECT_TYPES}
+            placeholder="Select a project type"
+            {...describedBy(id("projectType"), errors.projectType?.message)}
+            {...form.register("projectType")}
+          />
+        </Field>
+        <Field id={id("budget")} label="Budget" error={errors.budget?.message}>
+          <NativeSelect
+            id={id("budget")}
+            options={CONTACT_BUDGETS}
+            placeholder="Select a budget"
+            {...describedBy(id("budget"), errors.budget?.message)}
+            {...form.register("budget")}
+          />
+        </Field>
+        <Field id={id("timeline")} label="Timeline" error={errors.timeline?.message}>
+          <NativeSelect
+            id={id("timeline")}
+            options={CONTACT_TIMELINES}
+            placeholder="Select a timeline"
+            {...describedBy(id("timeline"), errors.timeline?.message)}
+            {...form.register("timeline")}
+          />
+        </Field>
+      </div>
+      <Field id={id("message")} label="Message" required error={errors.message?.message}>
+        <TextArea
+          id={id("message")}
+          rows={6}
+          placeholder="What should your software do, and for whom?"
+          {...describedBy(id("message"), errors.message?.message)}
+          {...form.register("message")}
+        />
+      </Field>
+      <Honeypot {...form.register("website")} />
+      <button type="submit" disabled={disabled} className={`${buttonVariants({ size: "lg" })} sm:justify-self-start`}>
+        <SubmitLabel sending={send.isPending} icon={<Send aria-hidden="true" />} />
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+// The shared public header: the six page links, Download Deck and the Customer Portal button; a menu below 1280 px.
+import clsx from "clsx";
+import { Menu, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { PUBLIC_PAGES, type PublicPageKey } from "../../../../shared/public-pages";
+import { buttonVariants } from "../../../components/ui/variants";
+import { DownloadDeckLink } from "./cta-links";
+import { Logo } from "./Logo";
+
+export function SiteHeader({ current }: { current: PublicPageKey }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <a href="/" className="rounded-md" aria-label="Blueprint home">
+          <Logo />
+        </a>
+
+        <nav aria-label="Main" className="hidden xl:block">
+          <ul className="flex items-center gap-1">
+            {PUBLIC_PAGES.map((page) => (
+              <li key={page.key}>
+                <a
+                  href={page.path}
+                  aria-current={page.key === current ? "page" : undefined}
+                  className={clsx(
+                    "rounded-md px-3 py-2 text-sm font-medium transition-colors",
+                    page.key === current ? "text-brand-700" : "text-slate-700 hover:text-slate-950",
+                  )}
+                >
+                  {page.navLabel}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <span className="hidden xl:block">
+            <DownloadDeckLink size="sm" />
+          </span>
+          <span className="hidden sm:block">
+            <a href="/auth" className={buttonVariants({ size: "sm" })}>
+              Customer Portal
+            </a>
+          </span>
+          <span className="xl:hidden">
+            <button
+              type="button"
+              className={buttonVariants({ variant: "ghost", size: "icon" })}
+              aria-expanded={open}
+              aria-controls={menuId}
+              onClick={() => setOpen((value) => !value)}
+            >
+              {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+              <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
+            </button>
+          </span>
+        </div>
+      </div>
+
+      <nav id={menuId} aria-label="Mobile" hidden={!open} className="border-t border-slate-200 bg-white xl:hidden">
+        <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-3 sm:px-6">
+          {PUBLIC_PAGES.map((page) => (
+            <li key={page.key}>
+              <a
+                href={page.path}
+                aria-current={page.key === current ? "page" : undefined}
+                className={clsx(
+                  "block rounded-lg px-3 py-3 text-base font-medium",
+                  page.key === current ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-50",
+                )}
+              >
+                {page.navLabel}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <div className="mx-auto grid max-w-7xl gap-2 border-t border-slate-100 px-4 py-4 sm:px-6">
+          <a href="/auth" className={buttonVariants({ size: "lg" })}>
+            Customer Portal
+          </a>
+          <DownloadDeckLink variant="outline" />
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,106 @@
+// POST /api/contact: the short 'Send Us a Message' card and the long project inquiry (part 1 §3, §5; part 2 §9).
+// Each field's rule is written once and composed into the two forms and into the route's body.
+import { z } from "zod";
+import { HONEYPOT_FIELD } from "../constants/contact";
+import { CONTACT_BUDGETS, CONTACT_PROJECT_TYPES, CONTACT_TIMELINES, COUNTRIES } from "../constants/lists";
+import { AUTH_MESSAGES, emailSchema, personNameSchema } from "./auth";
+
+export const CONTACT_MESSAGES = {
+  nameRequired: "Please enter your name",
+  invalidEmail: AUTH_MESSAGES.invalidEmail,
+  messageRequired: "Please enter your message",
+  invalidPhone: "Please enter a valid phone number",
+  chooseFromList: "Please choose an option from the list",
+  mixedForms: "Send either the short message or the project inquiry, not both",
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+} as const;
+
+export const CONTACT_LIMITS = { company: 200, phone: 30, text: 5000, honeypot: 500 } as const;
+
+const noControlCharacters = (value: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value);
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max, CONTACT_MESSAGES.tooLong(max)).refine(noControlCharacters, "Contains invalid characters").optional();
+
+/** Digits with the usual separators and an optional leading +; empty means "not given". */
+const phoneSchema = z
+  .string()
+  .trim()
+  .max(CONTACT_LIMITS.phone, CONTACT_MESSAGES.tooLong(CONTACT_LIMITS.phone))
+  .refine((value) => value === "" || /^\+?[0-9(][0-9 ().-]{5,}$/.test(value), CONTACT_MESSAGES.invalidPhone)
+  .optional();
+
+/** One of a fixed list, or empty (not chosen). */
+const optionFrom = (options: readonly [string, ...string[]]) =>
+  z
+    .string()
+    .refine((value) => value === "" || options.includes(value), CONTACT_MESSAGES.chooseFromList)
+    .optional();
+
+const fields = {
+  name: personNameSchema(CONTACT_MESSAGES.nameRequired),
+  email: emailSchema,
+  mobile: phoneSchema,
+  country: optionFrom(COUNTRIES),
+  remarks: optionalText(CONTACT_LIMITS.text),
+  company: optionalText(CONTACT_LIMITS.company),
+  phone: phoneSchema,
+  projectType: optionFrom(CONTACT_PROJECT_TYPES),
+  budget: optionFrom(CONTACT_BUDGETS),
+  timeline: optionFrom(CONTACT_TIMELINES),
+  message: z
+    .string()
+    .trim()
+    .min(1, CONTACT_MESSAGES.messageRequired)
+    .max(CONTACT_LIMITS.text, CONTACT_MESSAGES.tooLong(CONTACT_LIMITS.text))
+    .refine(noControlCharacters, "Contains invalid characters"),
+  [HONEYPOT_FIELD]: z.string().max(CONTACT_LIMITS.honeypot).optional(),
+};
+
+/** The 'Send Us a Message' card: name*, email*, mobile, country, remarks. */
+export const contactMessageSchema = z.strictObject({
+  name: fields.name,
+  email: fields.email,
+  mobile: fields.mobile,
+  country: fields.country,
+  remarks: fields.remarks,
+  [HONEYPOT_FIELD]: fields[HONEYPOT_FIELD],
+});
+export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+
+/** The Contact page's project inquiry: name*, email*, company, phone, projectType, budget, timeline, message*. */
+export const projectInquirySchema = z.strictObject({
+  name: fields.name,
+  email: fields.email,
+  company: fields.company,
+  phone: fields.phone,
+  projectType: fields.projectType,
+  budget: fields.budget,
+  timeline: fields.timeline,
+  message: fields.message,
+  [HONEYPOT_FIELD]: fields[HONEYPOT_FIELD],
+});
+export type ProjectInquiryInput = z.input<typeof projectInquirySchema>;
+
+const LONG_ONLY = ["company", "phone", "projectType", "budget", "timeline", "message"] as const;
+const SHORT_ONLY = ["mobile", "country", "remarks"] as const;
+
+/**
+ * The route's body: either form. Any long-form field makes it the long form (whose message is then required);
+ * one object mixing both forms' fields is refused. Errors point at the field, so the form can show them.
+ */
+export const contactRequestSchema = z
+  .strictObject({ ...fields, message: fields.message.optional() })
+  .superRefine((value, ctx) => {
+    const isLong = LONG_ONLY.some((key) => value[key] !== undefined);
+    if (!isLong) return;
+    const mixed = SHORT_ONLY.find((key) => value[key] !== undefined);
+    if (mixed) ctx.addIssue({ code: "custom", path: [mixed], message: CONTACT_MESSAGES.mixedForms });
+    if (value.message === undefined)
+      ctx.addIssue({ code: "custom", path: ["message"], message: CONTACT_MESSAGES.messageRequired });
+  });
+export type ContactRequest = z.output<typeof contactRequestSchema>;
+
+export function contactFormKind(request: ContactRequest): "short" | "long" {
+  return LONG_ONLY.some((key) => request[key] !== undefined) ? "long" : "short";
+}
