@@ -19,7 +19,7 @@ function fieldsFromZod(error: FastifyError): Record<string, string> {
       entry.keyword === "unrecognized_keys" ? entry.params?.keys : issue?.code === "unrecognized_keys" ? issue.keys : undefined;
     if (unknownKeys) {
       const prefix = entry.instancePath?.replace(/^\//, "").replace(/\//g, ".");
-      for (const key of unknownKeys) fields[prefix ? `${prefix}.${key}` : key] = "Unknown field";
+      for (const key of unknownKeys) fields[prefix ? `${prefix}.${key}` : key] = `Unknown field: ${key}`;
       continue;
     }
     const key = issue?.path?.map(String).join(".") || entry.instancePath?.replace(/^\//, "").replace(/\//g, ".") || "body";

@@ -131,7 +131,8 @@ describe("requirements submitted before the profile existed (part 1 §2, next ac
     await signNdaFor(t.app, ann.cookie, ann.email);
     const profile = (await t.app.inject({ method: "GET", url: "/api/profile", headers: { cookie: ann.cookie } })).json();
     const [current] = (await list(ann.cookie)).json();
-    expect(current).toMatchObject({ id: project.id, status: "profile", requirementsSubmitted: true });
+    // Completing the profile moved the project on to requirements (DESIGN.md §5).
+    expect(current).toMatchObject({ id: project.id, status: "requirements", requirementsSubmitted: true });
     expect(nextActionFor(profile, current).key).not.toBe("submit_requirements");
     expect(overallProgress({ profile, project: current }).items.find((i) => i.id === "requirements")?.done).toBe(true);
   });
