@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { VALID_PROFILE } from "../../tests/setup/onboarding";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -90,6 +91,16 @@ async function signInDemo(base: string): Promise<string> {
   return cookie;
 }
 
+/** Gives the customer a profile (which opens their first project), so the dashboard's reads have rows to read. */
+async function completeProfile(base: string, cookie: string): Promise<void> {
+  const res = await fetch(`${base}/api/profile`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify(VALID_PROFILE),
+  });
+  if (!res.ok) throw new Error(`profile save failed: ${res.status} ${await res.text()}`);
+}
+
 async function measure(base: string, scenario: Scenario): Promise<Result> {
   const result = await autocannon({
     url: `${base}${scenario.path}`,
@@ -130,13 +141,19 @@ async function main(): Promise<void> {
   try {
     await waitForReady(base, child);
     const cookie = await signInDemo(base);
+    await completeProfile(base, cookie);
     const scenarios: Scenario[] = [
       { name: "session: GET /api/auth/user", path: "/api/auth/user", headers: { cookie } },
       { name: "ceiling: GET /readyz (select 1)", path: "/readyz" },
+      { name: "dashboard: GET /api/projects", path: "/api/projects", headers: { cookie } },
+      { name: "dashboard: GET /api/profile", path: "/api/profile", headers: { cookie } },
+      { name: "dashboard: GET /api/dashboard/activity", path: "/api/dashboard/activity", headers: { cookie } },
+      { name: "shell: GET /api/notifications", path: "/api/notifications", headers: { cookie } },
     ];
     const results: Result[] = [];
     for (const scenario of scenarios) results.push(await measure(base, scenario));
-    const [session, ceiling] = results;
+    const session = results.find((r) => r.path === "/api/auth/user");
+    const ceiling = results.find((r) => r.path === "/readyz");
     const ratio = session && ceiling ? Number((session.requestsPerSecond / ceiling.requestsPerSecond).toFixed(2)) : null;
 
     console.log(`\nBlueprint API benchmark — ${database.label}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each\n`);

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { type Role, SESSION_RULES } from "../../shared/constants/auth";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import { preparedPerDatabase } from "../db/prepared";
 import { sessions, users } from "../db/schema";
 import { randomToken, sha256Hex } from "./secrets";
 
@@ -36,26 +37,15 @@ export async function createSession(
 }
 
 // Every signed-in request runs this lookup: a named prepared statement spares the parse and plan each time.
-const preparedByDb = new WeakMap<Database, ReturnType<typeof prepareSessionUserQuery>>();
-
-function prepareSessionUserQuery(db: Database) {
-  return db
+const sessionUserQuery = preparedPerDatabase((db) =>
+  db
     .select({ user: users, lastSeenAt: sessions.lastSeenAt, idleSeconds: sessions.idleSeconds })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
     .limit(1)
-    .prepare("session_user");
-}
-
-function sessionUserQuery(db: Database) {
-  let query = preparedByDb.get(db);
-  if (!query) {
-    query = prepareSessionUserQuery(db);
-    preparedByDb.set(db, query);
-  }
-  return query;
-}
+    .prepare("session_user"),
+);
 
 /** The user behind a session token, or null for a missing, forged, expired or idle session. */
 export async function findSessionUser(db: Database, token: string | undefined): Promise<SessionUser | null> {
