@@ -52,11 +52,7 @@ export function AppRoutes() {
       <Suspense fallback={<FullScreenSpinner />}>
         <Routes>
           <Route path="/" element={<LandingPage />} />
-          <Route path="/about" element={<AboutPage />} />
-          <Route path="/how-it-works" element={<HowItWorksPage />} />
-          <Route path="/prototyping" element={<PrototypingPage />} />
-          <Route path="/pricing" element={<PricingPage />} />
-          <Route path="/contact" element={<ContactPage />} />
+          {publicInfoRoutes()}
           <Route path="/auth" element={<SignInPage />} />
           <Route path="/admin" element={<SignInPage />} />
           <Route path="/verify" element={<VerifyPage />} />
