@@ -72,8 +72,10 @@ describe("signing in through the browser", () => {
     await page.goto(`${server.url}/auth`);
     await page.waitForURL(`${server.url}/`);
 
-    // Sign out from the user menu.
+    // Sign out from the user menu, which also offers the customer's settings pages.
     await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menuitem", { name: "Profile Settings" }).waitFor();
+    await page.getByRole("menuitem", { name: "Project Settings" }).waitFor();
     await page.getByRole("menuitem", { name: "Sign Out" }).click();
     await page.getByText("You have been logged out successfully.", { exact: true }).waitFor();
     const me = await page.evaluate(() => fetch("/api/auth/user").then((r) => r.status));
@@ -100,6 +102,12 @@ describe("signing in through the browser", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("link", { name: "Company Dashboard" }).waitFor();
     await nav.getByRole("link", { name: "Customer View" }).waitFor();
+
+    // The user menu offers only what a company admin has a page for.
+    await page.getByRole("button", { name: "User menu" }).click();
+    expect(await page.getByRole("menuitem", { name: "Profile Settings" }).count()).toBe(0);
+    await page.getByRole("menuitem", { name: "Sign Out" }).waitFor();
+    await page.keyboard.press("Escape");
 
     await page.getByRole("link", { name: "Sign Out" }).click();
     await page.waitForURL(`${server.url}/`);

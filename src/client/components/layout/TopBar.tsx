@@ -58,15 +58,20 @@ export function TopBar(props: {
               <p className="truncate text-xs text-slate-600">{user.email}</p>
             </DropdownMenuLabel>
             <DropdownMenuSeparator />
-            <DropdownMenuItem onSelect={() => navigate("/profile")}>
-              <User className="size-4" aria-hidden="true" />
-              Profile Settings
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => navigate("/dashboard")}>
-              <Settings className="size-4" aria-hidden="true" />
-              Project Settings
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
+            {/* Profile and project settings are customer pages; the company route table has neither. */}
+            {user.role === "customer" && (
+              <>
+                <DropdownMenuItem onSelect={() => navigate("/profile")}>
+                  <User className="size-4" aria-hidden="true" />
+                  Profile Settings
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => navigate("/dashboard")}>
+                  <Settings className="size-4" aria-hidden="true" />
+                  Project Settings
+                </DropdownMenuItem>
+                <DropdownMenuSeparator />
+              </>
+            )}
             <DropdownMenuItem
               disabled={logout.isPending}
               onSelect={(event) => {
