@@ -43,6 +43,16 @@ function publicInfoRoutes() {
   ];
 }
 
+/** Every signed-in role: the information pages, /auth back to /, /verify, and the 404 screen for the rest. */
+function signedInCommonRoutes() {
+  return [
+    ...publicInfoRoutes(),
+    <Route key="auth" path="/auth" element={<Navigate to="/" replace />} />,
+    <Route key="verify" path="/verify" element={<VerifyPage />} />,
+    <Route key="not-found" path="*" element={<NotFoundPage />} />,
+  ];
+}
+
 export function AppRoutes() {
   const { user, isLoading } = useAuth();
   if (isLoading) return <FullScreenSpinner />;
@@ -72,10 +82,7 @@ export function AppRoutes() {
             <Route path="/admin" element={<AdminPage />} />
             <Route path="/company-dashboard" element={<AdminPage />} />
           </Route>
-          {publicInfoRoutes()}
-          <Route path="/auth" element={<Navigate to="/" replace />} />
-          <Route path="/verify" element={<VerifyPage />} />
-          <Route path="*" element={<NotFoundPage />} />
+          {signedInCommonRoutes()}
         </Routes>
       </Suspense>
     );
@@ -96,10 +103,7 @@ export function AppRoutes() {
             <Route path="/communications" element={<CommunicationsPage />} />
             <Route path="/meeting-requests" element={<MeetingRequestsPage />} />
           </Route>
-          {publicInfoRoutes()}
-          <Route path="/auth" element={<Navigate to="/" replace />} />
-          <Route path="/verify" element={<VerifyPage />} />
-          <Route path="*" element={<NotFoundPage />} />
+          {signedInCommonRoutes()}
         </Routes>
       </Suspense>
     );

@@ -1,29 +1,19 @@
 // The 'Send Us a Message' card: name*, email*, mobile, country (fixed list), remarks (4 rows) (part 1 §2, §4, §5, §8).
 import { Send } from "lucide-react";
-import { useId } from "react";
-import { useForm } from "react-hook-form";
 import { COUNTRIES } from "../../../../shared/constants/lists";
 import type { ContactMessageInput } from "../../../../shared/schemas/contact";
 import { buttonVariants } from "../../../components/ui/variants";
-import { serverFieldErrors } from "../../../lib/api";
-import { useSendContact } from "../api";
 import { describedBy, Field, Honeypot, NativeSelect, SubmitLabel, TextArea, TextInput } from "./form-parts";
 import { lazyResolver } from "./lazy-resolver";
+import { NameEmailFields } from "./NameEmailFields";
+import { useContactForm } from "./use-contact-form";
 
 const resolver = lazyResolver(() => import("../contact-resolvers").then((m) => m.contactMessageResolver));
 
 const EMPTY: ContactMessageInput = { name: "", email: "", mobile: "", country: "", remarks: "", website: "" };
 
 export function ContactMessageForm() {
-  const uid = useId();
-  const id = (name: string) => `${uid}-${name}`;
-  const form = useForm<ContactMessageInput>({
-    resolver,
-    defaultValues: EMPTY,
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-  });
-  const send = useSendContact<ContactMessageInput>({ onSent: () => form.reset(EMPTY) });
+  const { form, send, submit, id } = useContactForm(EMPTY, resolver);
   const errors = form.formState.errors;
   const [name, email] = form.watch(["name", "email"]);
   const disabled = send.isPending || !name?.trim() || !email?.trim();
@@ -32,39 +22,9 @@ export function ContactMessageForm() {
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h3 className="text-xl font-semibold text-slate-950">Send Us a Message</h3>
       <p className="mt-1 text-sm text-slate-600">We'll get back to you within 24 hours.</p>
-      <form
-        noValidate
-        onFocus={resolver.preload}
-        className="relative mt-6 grid gap-4"
-        onSubmit={form.handleSubmit((values) =>
-          send.mutate(values, {
-            onError: (error) => {
-              for (const [field, message] of Object.entries(serverFieldErrors(error))) {
-                if (field in EMPTY) form.setError(field as keyof ContactMessageInput, { message });
-              }
-            },
-          }),
-        )}
-      >
+      <form noValidate onFocus={resolver.preload} className="relative mt-6 grid gap-4" onSubmit={submit}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={id("name")} label="Name" required error={errors.name?.message}>
-            <TextInput
-              id={id("name")}
-              autoComplete="name"
-              {...describedBy(id("name"), errors.name?.message)}
-              {...form.register("name")}
-            />
-          </Field>
-          <Field id={id("email")} label="Email" required error={errors.email?.message}>
-            <TextInput
-              id={id("email")}
-              type="email"
-              autoComplete="email"
-              placeholder="you@company.com"
-              {...describedBy(id("email"), errors.email?.message)}
-              {...form.register("email")}
-            />
-          </Field>
+          <NameEmailFields form={form} id={id} />
           <Field id={id("mobile")} label="Mobile" error={errors.mobile?.message}>
             <TextInput
               id={id("mobile")}

@@ -1,14 +1,12 @@
 // The Contact page's long form: name, email, company, phone, project type, budget, timeline, message (part 1 §5, part 2 §9).
 import { Send } from "lucide-react";
-import { useId } from "react";
-import { useForm } from "react-hook-form";
 import { CONTACT_BUDGETS, CONTACT_PROJECT_TYPES, CONTACT_TIMELINES } from "../../../../shared/constants/lists";
 import type { ProjectInquiryInput } from "../../../../shared/schemas/contact";
 import { buttonVariants } from "../../../components/ui/variants";
-import { serverFieldErrors } from "../../../lib/api";
-import { useSendContact } from "../api";
 import { describedBy, Field, Honeypot, NativeSelect, SubmitLabel, TextArea, TextInput } from "./form-parts";
 import { lazyResolver } from "./lazy-resolver";
+import { NameEmailFields } from "./NameEmailFields";
+import { useContactForm } from "./use-contact-form";
 
 const resolver = lazyResolver(() => import("../contact-resolvers").then((m) => m.projectInquiryResolver));
 
@@ -25,15 +23,7 @@ const EMPTY: ProjectInquiryInput = {
 };
 
 export function ProjectInquiryForm() {
-  const uid = useId();
-  const id = (name: string) => `${uid}-${name}`;
-  const form = useForm<ProjectInquiryInput>({
-    resolver,
-    defaultValues: EMPTY,
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-  });
-  const send = useSendContact<ProjectInquiryInput>({ onSent: () => form.reset(EMPTY) });
+  const { form, send, submit, id } = useContactForm(EMPTY, resolver);
   const errors = form.formState.errors;
   const [name, email, message] = form.watch(["name", "email", "message"]);
   const disabled = send.isPending || !name?.trim() || !email?.trim() || !message?.trim();
@@ -44,15 +34,7 @@ export function ProjectInquiryForm() {
       onFocus={resolver.preload}
       aria-labelledby={id("title")}
       className="relative grid gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-      onSubmit={form.handleSubmit((values) =>
-        send.mutate(values, {
-          onError: (error) => {
-            for (const [field, fieldMessage] of Object.entries(serverFieldErrors(error))) {
-              if (field in EMPTY) form.setError(field as keyof ProjectInquiryInput, { message: fieldMessage });
-            }
-          },
-        }),
-      )}
+      onSubmit={submit}
     >
       <div>
         <h2 id={id("title")} className="text-2xl font-semibold text-slate-950">
@@ -63,24 +45,7 @@ export function ProjectInquiryForm() {
         </p>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={id("name")} label="Name" required error={errors.name?.message}>
-          <TextInput
-            id={id("name")}
-            autoComplete="name"
-            {...describedBy(id("name"), errors.name?.message)}
-            {...form.register("name")}
-          />
-        </Field>
-        <Field id={id("email")} label="Email" required error={errors.email?.message}>
-          <TextInput
-            id={id("email")}
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            {...describedBy(id("email"), errors.email?.message)}
-            {...form.register("email")}
-          />
-        </Field>
+        <NameEmailFields form={form} id={id} />
         <Field id={id("company")} label="Company" error={errors.company?.message}>
           <TextInput
             id={id("company")}

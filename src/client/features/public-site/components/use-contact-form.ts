@@ -1,0 +1,28 @@
+// What both contact forms share: the form state, sending, server field errors shown beside their fields, and ids.
+import { useId } from "react";
+import { type DefaultValues, type Path, useForm } from "react-hook-form";
+import type { ContactMessageInput, ProjectInquiryInput } from "../../../../shared/schemas/contact";
+import { serverFieldErrors } from "../../../lib/api";
+import { useSendContact } from "../api";
+import type { LazyResolver } from "./lazy-resolver";
+
+export function useContactForm<T extends ContactMessageInput | ProjectInquiryInput>(empty: T, resolver: LazyResolver<T>) {
+  const uid = useId();
+  const form = useForm<T>({
+    resolver,
+    defaultValues: empty as DefaultValues<T>,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+  const send = useSendContact<T>({ onSent: () => form.reset(empty) });
+  const submit = form.handleSubmit((values) =>
+    send.mutate(values, {
+      onError: (error) => {
+        for (const [field, message] of Object.entries(serverFieldErrors(error))) {
+          if (field in empty) form.setError(field as Path<T>, { message });
+        }
+      },
+    }),
+  );
+  return { form, send, submit, id: (name: string) => `${uid}-${name}` };
+}
