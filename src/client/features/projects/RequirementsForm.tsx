@@ -11,8 +11,8 @@ import {
 } from "../../../shared/schemas/requirements";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
-import { FieldMessage, Label } from "../../components/ui/label";
 import { Progress } from "../../components/ui/progress";
 import { cn } from "../../lib/cn";
 
@@ -92,44 +92,42 @@ export function RequirementsForm(props: RequirementsFormProps) {
                 >
                   {done ? <Check className="size-4" /> : index + 1}
                 </span>
-                <div className="grid min-w-0 flex-1 gap-2">
-                  <Label htmlFor={id} className="text-base font-semibold text-slate-900">
-                    {question.label}
-                    {question.required && (
-                      <span aria-hidden="true" className="text-red-600">
-                        {" "}
-                        *
-                      </span>
-                    )}
-                  </Label>
-                  <p id={`${id}-hint`} className="text-sm text-slate-600">
-                    {question.hint}
-                  </p>
-                  <Control
-                    id={id}
-                    name={question.field}
-                    value={value}
-                    readOnly={readOnly}
-                    aria-required={question.required || undefined}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={`${id}-hint ${id}-example${error ? ` ${id}-error` : ""}`}
-                    onChange={(event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-                      props.onChange(question.field, event.target.value)
-                    }
-                    {...(question.multiline ? { rows: 4 } : {})}
-                    className={cn(readOnly && "bg-slate-50")}
-                  />
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <FieldMessage id={`${id}-error`} message={error} />
+                <Field
+                  id={id}
+                  label={question.label}
+                  required={question.required}
+                  hint={question.hint}
+                  error={error}
+                  describedBy={`${id}-example`}
+                  className="grid min-w-0 flex-1 gap-2"
+                  labelClassName="text-base font-semibold text-slate-900"
+                  aside={
                     <span className={cn("ml-auto text-xs", length > 0 && !done ? "text-amber-700" : "text-slate-500")}>
                       {length} characters{question.minLength ? ` · at least ${question.minLength}` : " · optional"}
                     </span>
-                  </div>
-                  <div id={`${id}-example`} className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">
-                    <span className="font-medium text-slate-700">Example: </span>
-                    <span className="whitespace-pre-line">{question.example}</span>
-                  </div>
-                </div>
+                  }
+                  footer={
+                    <div id={`${id}-example`} className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">
+                      <span className="font-medium text-slate-700">Example: </span>
+                      <span className="whitespace-pre-line">{question.example}</span>
+                    </div>
+                  }
+                >
+                  {(control) => (
+                    <Control
+                      {...control}
+                      name={question.field}
+                      value={value}
+                      readOnly={readOnly}
+                      aria-required={question.required || undefined}
+                      onChange={(event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+                        props.onChange(question.field, event.target.value)
+                      }
+                      {...(question.multiline ? { rows: 4 } : {})}
+                      className={cn(readOnly && "bg-slate-50")}
+                    />
+                  )}
+                </Field>
               </div>
             </li>
           );

@@ -28,6 +28,7 @@ import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
+import { Field } from "../../components/ui/field";
 import { Progress } from "../../components/ui/progress";
 import { Select } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -75,22 +76,21 @@ export function RequirementsPage() {
       ) : (
         <>
           {list.length > 1 && (
-            <div className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-center">
-              <label id="project-select-label" htmlFor="project-select" className="text-sm font-medium text-slate-800">
-                Project
-              </label>
-              <Select
-                id="project-select"
-                aria-label="Project"
-                className="sm:max-w-md"
-                value={selected.id}
-                onValueChange={select}
-                options={list.map((project) => ({
-                  value: project.id,
-                  label: `${project.projectCode} — ${project.projectName ?? "Untitled project"}`,
-                }))}
-              />
-            </div>
+            <Field id="project-select" label="Project" className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-center">
+              {(control) => (
+                <Select
+                  {...control}
+                  aria-label="Project"
+                  className="sm:max-w-md"
+                  value={selected.id}
+                  onValueChange={select}
+                  options={list.map((project) => ({
+                    value: project.id,
+                    label: `${project.projectCode} — ${project.projectName ?? "Untitled project"}`,
+                  }))}
+                />
+              )}
+            </Field>
           )}
           <ProjectSummary project={selected} />
           <RequirementsWorkspace key={selected.id} project={selected} />
