@@ -1,13 +1,13 @@
 // The requirements questionnaire: every question with a hint and an example, progress through the questions,
-// and the Save / Generate AI Brief actions. The answers and their draft live in the parent workspace.
+// and the Save / Generate AI Brief actions. The form (react-hook-form) and its draft live in the parent workspace.
 import { Check, Loader2, Save, Sparkles } from "lucide-react";
+import { type UseFormReturn, useWatch } from "react-hook-form";
 import {
   answeredCount,
   isAnswered,
   REQUIRED_QUESTION_COUNT,
   REQUIREMENT_QUESTIONS,
   type RequirementAnswers,
-  type RequirementField,
 } from "../../../shared/schemas/requirements";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -17,9 +17,8 @@ import { Progress } from "../../components/ui/progress";
 import { cn } from "../../lib/cn";
 
 export type RequirementsFormProps = {
-  answers: RequirementAnswers;
-  errors: Record<string, string>;
-  onChange: (field: RequirementField, value: string) => void;
+  /** The questionnaire's react-hook-form (validated by the shared requirementsFormSchema). */
+  form: UseFormReturn<RequirementAnswers>;
   onSave: () => void;
   onGenerate: () => void;
   saving: boolean;
@@ -37,7 +36,9 @@ function formatTime(iso: string): string {
 }
 
 export function RequirementsForm(props: RequirementsFormProps) {
-  const { answers, errors, readOnly } = props;
+  const { form, readOnly } = props;
+  const answers = useWatch({ control: form.control }) as RequirementAnswers;
+  const errors = form.formState.errors;
   const answered = answeredCount(answers);
   const percent = Math.round((answered / REQUIRED_QUESTION_COUNT) * 100);
 
@@ -75,9 +76,9 @@ export function RequirementsForm(props: RequirementsFormProps) {
       <ol className="grid gap-4">
         {REQUIREMENT_QUESTIONS.map((question, index) => {
           const id = `req-${question.field}`;
-          const value = answers[question.field];
+          const value = answers[question.field] ?? "";
           const done = isAnswered(question, value);
-          const error = errors[question.field];
+          const error = errors[question.field]?.message;
           const length = value.trim().length;
           const Control = question.multiline ? Textarea : Input;
           return (
@@ -116,14 +117,10 @@ export function RequirementsForm(props: RequirementsFormProps) {
                   {(control) => (
                     <Control
                       {...control}
-                      name={question.field}
-                      value={value}
                       readOnly={readOnly}
                       aria-required={question.required || undefined}
-                      onChange={(event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-                        props.onChange(question.field, event.target.value)
-                      }
                       {...(question.multiline ? { rows: 4 } : {})}
+                      {...form.register(question.field)}
                       className={cn(readOnly && "bg-slate-50")}
                     />
                   )}
