@@ -22,7 +22,8 @@ export function faceOf(span: { bold?: boolean; italic?: boolean }): Face {
 }
 
 type Piece = { text: string; font: ReturnType<DocumentFonts["main"]>; width: number; color?: Color };
-type Word = { pieces: Piece[]; width: number; spaceBefore: boolean };
+/** `space` is the width of a space in the word's first font: the gap drawn before it when `spaceBefore`. */
+type Word = { pieces: Piece[]; width: number; spaceBefore: boolean; space: number };
 export type Line = { words: Word[]; width: number };
 
 function widthOf(pieces: Piece[]): number {
@@ -59,17 +60,18 @@ export function wrapSpans(
         open.pieces.push(...pieces);
         open.width += widthOf(pieces);
       } else {
-        open = { pieces, width: widthOf(pieces), spaceBefore: words.length > 0 && pendingSpace };
+        const first = pieces[0];
+        const space = first ? fonts.measure(first.font, " ", size) : 0;
+        open = { pieces, width: widthOf(pieces), spaceBefore: words.length > 0 && pendingSpace, space };
         words.push(open);
       }
       pendingSpace = false;
     }
   }
-  const spaceWidth = fonts.width(" ", "regular", size);
   const lines: Line[] = [];
   let current: Line = { words: [], width: 0 };
   const place = (word: Word) => {
-    const gap = current.words.length && word.spaceBefore ? spaceWidth : 0;
+    const gap = current.words.length && word.spaceBefore ? word.space : 0;
     if (current.words.length && current.width + gap + word.width > maxWidth) {
       lines.push(current);
       current = { words: [{ ...word, spaceBefore: false }], width: word.width };
@@ -101,7 +103,12 @@ function cutWord(fonts: DocumentFonts, word: Word, size: number, maxWidth: numbe
       const charWidth = fonts.measure(piece.font, char, size);
       if (width + textWidth + charWidth > maxWidth && (text || pieces.length)) {
         if (text) pieces.push({ ...piece, text, width: textWidth });
-        chunks.push({ pieces, width: width + textWidth, spaceBefore: chunks.length === 0 && word.spaceBefore });
+        chunks.push({
+          pieces,
+          width: width + textWidth,
+          spaceBefore: chunks.length === 0 && word.spaceBefore,
+          space: word.space,
+        });
         pieces = [];
         width = 0;
         text = "";
@@ -115,7 +122,7 @@ function cutWord(fonts: DocumentFonts, word: Word, size: number, maxWidth: numbe
       width += textWidth;
     }
   }
-  if (pieces.length) chunks.push({ pieces, width, spaceBefore: chunks.length === 0 && word.spaceBefore });
+  if (pieces.length) chunks.push({ pieces, width, spaceBefore: chunks.length === 0 && word.spaceBefore, space: word.space });
   return chunks;
 }
 
@@ -160,25 +167,37 @@ export class PageFlow {
     this.y -= points;
   }
 
-  /** Draws wrapped lines from the cursor at `x`, breaking pages between lines. */
+  /**
+   * Draws wrapped lines from the cursor at `x`, breaking pages between lines. Neighbouring words in the same font
+   * and colour go out as one text operation (a space in that font between them), which keeps long documents cheap.
+   */
   drawLines(lines: Line[], options: { x: number; size: number; leading: number; color?: Color }): void {
-    const spaceWidth = this.fonts.width(" ", "regular", options.size);
     for (const line of lines) {
       this.ensure(options.leading);
+      const y = this.y - options.size;
       let x = options.x;
+      let segment: { text: string; x: number; font: Piece["font"]; color: Color } | null = null;
+      const flush = () => {
+        if (segment)
+          this.page.drawText(segment.text, { x: segment.x, y, size: options.size, font: segment.font, color: segment.color });
+        segment = null;
+      };
       for (const [index, word] of line.words.entries()) {
-        if (index > 0 && word.spaceBefore) x += spaceWidth;
-        for (const piece of word.pieces) {
-          this.page.drawText(piece.text, {
-            x,
-            y: this.y - options.size,
-            size: options.size,
-            font: piece.font,
-            color: piece.color ?? options.color ?? INK,
-          });
-          x += piece.width;
+        const spaced = index > 0 && word.spaceBefore;
+        for (const [pieceIndex, piece] of word.pieces.entries()) {
+          const color = piece.color ?? options.color ?? INK;
+          const gap = spaced && pieceIndex === 0 ? word.space : 0;
+          const open = segment as { text: string; x: number; font: Piece["font"]; color: Color } | null;
+          if (open && open.font === piece.font && open.color === color) {
+            open.text += gap ? ` ${piece.text}` : piece.text;
+          } else {
+            flush();
+            segment = { text: piece.text, x: x + gap, font: piece.font, color };
+          }
+          x += gap + piece.width;
         }
       }
+      flush();
       this.y -= options.leading;
     }
   }
