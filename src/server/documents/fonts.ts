@@ -7,8 +7,12 @@ import fontkit, { type Font } from "@pdf-lib/fontkit";
 import type { PDFDocument, PDFFont } from "pdf-lib";
 import { woffToSfnt } from "./woff";
 
-export type Face = "regular" | "bold" | "italic" | "boldItalic";
-export type FamilySource = { name: string } & Record<Face, Uint8Array>;
+export type Face = "regular" | "semibold" | "bold" | "italic" | "boldItalic";
+/** A family's font files; one without a semibold face uses its bold. The same bytes twice are embedded once. */
+export type FamilySource = { name: string; semibold?: Uint8Array; subset?: boolean } & Record<
+  Exclude<Face, "semibold">,
+  Uint8Array
+>;
 
 const require = createRequire(import.meta.url);
 let dejaVu: FamilySource | null = null;
@@ -54,22 +58,39 @@ export function drawable(text: string): string {
   return text.normalize("NFC").replace(/\t/g, "    ").replace(CONTROL, " ").replace(INVISIBLE, "");
 }
 
+/** The faces tried for a character, in order, in each family. */
+const FALLBACK_FACES: Record<Face, Face[]> = {
+  regular: ["regular"],
+  semibold: ["semibold", "bold", "regular"],
+  bold: ["bold", "regular"],
+  italic: ["italic", "regular"],
+  boldItalic: ["boldItalic", "bold", "regular"],
+};
+
 export type Run = { text: string; font: PDFFont; width: number };
 
 export class DocumentFonts {
   /** Advance widths at size 1, per font and character: each character is measured once per document. */
   private readonly widths = new Map<PDFFont, Map<string, number>>();
 
-  private constructor(private readonly families: Record<Face, EmbeddedFace>[]) {}
+  private constructor(private readonly families: Partial<Record<Face, EmbeddedFace>>[]) {}
 
   /** Embeds each family (subset: only the glyphs used end up in the file). The first family is the main one. */
   static async embed(doc: PDFDocument, sources: FamilySource[] = [dejaVuSans()]): Promise<DocumentFonts> {
     doc.registerFontkit(cmapOnlyFontkit);
-    const families: Record<Face, EmbeddedFace>[] = [];
+    const embedded = new Map<Uint8Array, EmbeddedFace>();
+    const families: Partial<Record<Face, EmbeddedFace>>[] = [];
     for (const source of sources) {
-      const family = {} as Record<Face, EmbeddedFace>;
-      for (const face of ["regular", "bold", "italic", "boldItalic"] as const) {
-        family[face] = { pdf: await doc.embedFont(source[face], { subset: true }), outline: parse(source[face]) };
+      const family: Partial<Record<Face, EmbeddedFace>> = {};
+      for (const face of ["regular", "semibold", "bold", "italic", "boldItalic"] as const) {
+        const bytes = source[face];
+        if (!bytes) continue;
+        let found = embedded.get(bytes);
+        if (!found) {
+          found = { pdf: await doc.embedFont(bytes, { subset: source.subset ?? true }), outline: parse(bytes) };
+          embedded.set(bytes, found);
+        }
+        family[face] = found;
       }
       families.push(family);
     }
@@ -82,7 +103,8 @@ export class DocumentFonts {
   }
 
   private faceOf(family: number, face: Face): EmbeddedFace {
-    const found = this.families[family]?.[face];
+    const faces = this.families[family];
+    const found = faces?.[face] ?? (face === "semibold" ? faces?.bold : undefined) ?? faces?.regular;
     if (!found) throw new Error(`no font family ${family}`);
     return found;
   }
@@ -90,10 +112,10 @@ export class DocumentFonts {
   /** The face that can draw a character: the wanted face of each family in turn, then each family's regular face. */
   private faceFor(char: string, face: Face): EmbeddedFace | null {
     const code = char.codePointAt(0) ?? 0;
-    for (const wanted of face === "regular" ? ["regular" as const] : [face, "regular" as const]) {
+    for (const wanted of FALLBACK_FACES[face]) {
       for (const family of this.families) {
         const candidate = family[wanted];
-        if (candidate.outline.hasGlyphForCodePoint(code)) return candidate;
+        if (candidate?.outline.hasGlyphForCodePoint(code)) return candidate;
       }
     }
     return null;
