@@ -1,6 +1,7 @@
 // POST /api/projects/{id}/requirements/generate: writes the brief from the saved answers, with the AI service
 // when configured (a failure is reported, with the built-in composer offered) or with the built-in composer.
 import { eq } from "drizzle-orm";
+import { BUILTIN_AUTHOR, readAuthor } from "../../../../shared/domain/brief-author";
 import { type BriefGeneratorChoice, REQUIREMENT_MESSAGES } from "../../../../shared/schemas/requirements";
 import { consumeRateLimits } from "../../../auth/rate-limit";
 import type { AppContext } from "../../../context";
@@ -71,7 +72,7 @@ export async function generateBrief(ctx: AppContext, access: ProjectAccess, choi
     ctx.db,
     [
       { bucket: "brief-generate-user-10m", key: user.id, ...GENERATE_LIMIT },
-      ...(generator.id === "builtin" ? [] : [{ bucket: "brief-ai-user-1h", key: user.id, ...AI_LIMIT }]),
+      ...(generator.id === BUILTIN_AUTHOR ? [] : [{ bucket: "brief-ai-user-1h", key: user.id, ...AI_LIMIT }]),
     ],
     GENERATE_THROTTLED,
   );
@@ -113,9 +114,9 @@ export async function generateBrief(ctx: AppContext, access: ProjectAccess, choi
       type: "brief.generated",
       title: "AI brief generated",
       description:
-        generator.id === "builtin"
+        generator.id === BUILTIN_AUTHOR
           ? `${project.projectCode}: the brief was written by the built-in composer.`
-          : `${project.projectCode}: the brief was written by ${generator.id.slice(3)}.`,
+          : `${project.projectCode}: the brief was written by ${readAuthor(generator.id).model}.`,
       notify: true,
     });
     return updated;
