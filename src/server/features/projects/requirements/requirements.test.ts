@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCompletedProfile, customer, GOOD_ANSWERS, json, newProject, submitProfile } from "../../../../../tests/factories";
+import { createCompletedProfile, customer, GOOD_ANSWERS, json, newProject } from "../../../../../tests/factories";
 import { createTestApp, type TestApp } from "../../../../../tests/setup/test-app";
 import { REQUIREMENT_MESSAGES } from "../../../../shared/schemas/requirements";
 import { activityEvents, issuedDocuments, profiles, projects } from "../../../db/schema";
