@@ -19,6 +19,7 @@ import { contactRoutes } from "./features/contact/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { healthRoutes } from "./features/health/routes";
+import { type InboundEmailServer, startInboundEmail } from "./features/inbound-email/inbound-server";
 import { liveRoutes } from "./features/live/routes";
 import { meetingRequestRoutes } from "./features/meeting-requests/routes";
 import { notificationRoutes } from "./features/notifications/routes";
@@ -36,6 +37,8 @@ declare module "fastify" {
     emailWorker: EmailWorker;
     database: DatabaseHandle;
     live: LiveHub;
+    /** The inbound SMTP endpoint for emailed replies, when INBOUND_SMTP_PORT and REPLY_DOMAIN are set. */
+    inboundEmail: InboundEmailServer | null;
   }
 }
 
@@ -111,8 +114,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const live = await startLiveHub({ database, log: app.log });
   app.decorate("live", live);
   // Open event streams would hold the server open: end them before it waits for in-flight requests.
+  const inboundEmail = config.inboundEmail ? await startInboundEmail({ ctx, log: app.log, ...config.inboundEmail }) : null;
+  app.decorate("inboundEmail", inboundEmail);
   app.addHook("preClose", async () => {
     await live.close();
+    await inboundEmail?.close();
   });
 
   const maintenance = setInterval(() => {
