@@ -74,6 +74,3 @@ export async function createProjectWithStatus(
   }
   return project;
 }
-
-// Signed-in customers, projects and good requirement answers for the API tests.
-export * from "./factories/projects";

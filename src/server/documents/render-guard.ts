@@ -40,7 +40,6 @@ export class RenderGuard {
       throw tooManyRequests(2, "Your previous document is still being prepared. Please try again in a moment.");
     if (this.running >= this.options.concurrency && this.waiting.length >= this.options.maxQueued) {
       throw new AppError(
-        503,
         "SERVICE_UNAVAILABLE",
         "Documents are busy being prepared. Please try again in a few seconds.",
         undefined,
