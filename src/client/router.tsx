@@ -26,8 +26,12 @@ const UserManagementPage = lazy(() =>
   import("./features/team/UserManagementPage").then((m) => ({ default: m.UserManagementPage })),
 );
 const TestingFeedbackPage = lazy(() => customerPages().then((m) => ({ default: m.TestingFeedbackPage })));
-const CommunicationsPage = lazy(() => customerPages().then((m) => ({ default: m.CommunicationsPage })));
-const MeetingRequestsPage = lazy(() => customerPages().then((m) => ({ default: m.MeetingRequestsPage })));
+const CommunicationsPage = lazy(() =>
+  import("./features/communications/CommunicationsPage").then((m) => ({ default: m.CommunicationsPage })),
+);
+const MeetingRequestsPage = lazy(() =>
+  import("./features/meetings/MeetingRequestsPage").then((m) => ({ default: m.MeetingRequestsPage })),
+);
 
 const AppShell = lazy(() => import("./components/layout/AppShell").then((m) => ({ default: m.AppShell })));
 const AdminPage = lazy(() => import("./features/admin/AdminPage").then((m) => ({ default: m.AdminPage })));
