@@ -154,7 +154,7 @@ export function CommunicationsPage() {
                     </CardContent>
                   </Card>
                 ) : (
-                  <ul className="grid gap-3">
+                  <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
                     {(threads.data ?? []).map((thread) => (
                       <li key={thread.id}>
                         <ThreadCard

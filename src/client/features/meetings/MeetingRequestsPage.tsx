@@ -292,7 +292,7 @@ export function MeetingRequestsPage() {
                 </CardContent>
               </Card>
             ) : (
-              <ul className="grid gap-3">
+              <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
                 {(requests.data ?? []).map((request) => (
                   <li key={request.id}>
                     <RequestItem request={request} />
