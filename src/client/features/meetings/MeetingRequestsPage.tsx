@@ -75,7 +75,7 @@ function StatCard(props: {
   const Icon = props.icon;
   return (
     <Card>
-      <CardContent className="flex items-center gap-4 p-5">
+      <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
         <span className={`flex size-11 items-center justify-center rounded-lg ${props.tone}`}>
           <Icon className="size-5" aria-hidden="true" />
         </span>
@@ -119,7 +119,7 @@ function RequestItem({ request }: { request: MeetingRequest }) {
           {request.scheduledAt && request.status !== "cancelled" && (
             <div className="flex gap-2">
               <CalendarCheck className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
-              <dt className="sr-only">Scheduled</dt>
+              <dt className="sr-only">Scheduled for</dt>
               <dd className="font-medium text-slate-800">
                 {localDate(request.scheduledAt)}, {localTime(request.scheduledAt)} · {MEETING_DURATION_MINUTES} min
               </dd>
@@ -203,7 +203,7 @@ export function MeetingRequestsPage() {
         <NoProjectFound purpose="request meetings with the team" />
       ) : (
         <>
-          <section aria-label="Meeting request summary" className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <section aria-label="Meeting request summary" className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             <StatCard
               icon={ListChecks}
               label="Total Requests"
