@@ -46,6 +46,11 @@ describe("Communications", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     await page.getByText("Subject is required").waitFor();
     await page.getByText("Content is required").waitFor();
+    if (process.env.SCREENSHOTS_DIR) {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/communications-form-375.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
 
     await page.getByLabel("Type").click();
     await page.getByRole("option", { name: "Meeting" }).click();

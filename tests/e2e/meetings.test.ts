@@ -59,6 +59,11 @@ describe("Meeting Requests", () => {
     expect(await dialog.getByRole("radio", { name: /Medium/ }).isChecked()).toBe(true);
     await dialog.getByRole("button", { name: "Submit Request" }).click();
     await dialog.getByText("Subject is required").waitFor();
+    if (process.env.SCREENSHOTS_DIR) {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/meetings-dialog-375.png` });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
 
     await dialog.getByLabel("Subject").fill("Walk through the booking flow");
     await dialog.getByLabel("Description").fill("We want to show the demo to our clinic managers.");
