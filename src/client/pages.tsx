@@ -30,7 +30,7 @@ export const PAGES: Record<PageKey, ComponentType> = {
   requirements: page(() => import("./features/projects/RequirementsPage"), "RequirementsPage"),
   userManagement: page(() => import("./features/team/UserManagementPage"), "UserManagementPage"),
   testingFeedback: page(customerPages, "TestingFeedbackPage"),
-  communications: page(customerPages, "CommunicationsPage"),
-  meetingRequests: page(customerPages, "MeetingRequestsPage"),
+  communications: page(() => import("./features/communications/CommunicationsPage"), "CommunicationsPage"),
+  meetingRequests: page(() => import("./features/meetings/MeetingRequestsPage"), "MeetingRequestsPage"),
   admin: page(() => import("./features/admin/AdminPage"), "AdminPage"),
 };

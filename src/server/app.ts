@@ -13,10 +13,15 @@ import { type DatabaseHandle, openDatabase } from "./db/client";
 import { createEmailOutbox } from "./email/outbox";
 import { createTransport, type EmailWorker, type MailTransport, startEmailWorker } from "./email/worker";
 import { authRoutes } from "./features/auth/routes";
+import { calendlyRoutes } from "./features/calendly/routes";
+import { communicationRoutes } from "./features/communications/routes";
 import { contactRoutes } from "./features/contact/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { healthRoutes } from "./features/health/routes";
+import { type InboundEmailServer, startInboundEmail } from "./features/inbound-email/inbound-server";
+import { liveRoutes } from "./features/live/routes";
+import { meetingRequestRoutes } from "./features/meeting-requests/routes";
 import { notificationRoutes } from "./features/notifications/routes";
 import { onboardingRoutes } from "./features/onboarding/routes";
 import { verifyDocumentRoutes } from "./features/onboarding/verify-routes";
@@ -25,11 +30,15 @@ import { publicSiteRoutes } from "./features/public-site/routes";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerRequestGuards } from "./http/security";
 import { registerWebClient } from "./http/web";
+import { type LiveHub, startLiveHub } from "./live/hub";
 
 declare module "fastify" {
   interface FastifyInstance {
     emailWorker: EmailWorker;
     database: DatabaseHandle;
+    live: LiveHub;
+    /** The inbound SMTP endpoint for emailed replies, when INBOUND_SMTP_PORT and REPLY_DOMAIN are set. */
+    inboundEmail: InboundEmailServer | null;
   }
 }
 
@@ -102,6 +111,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("ctx", ctx);
   app.decorate("emailWorker", emailWorker);
   app.decorate("database", database);
+  const live = await startLiveHub({ database, log: app.log });
+  app.decorate("live", live);
+  // Open event streams would hold the server open: end them before it waits for in-flight requests.
+  const inboundEmail = config.inboundEmail ? await startInboundEmail({ ctx, log: app.log, ...config.inboundEmail }) : null;
+  app.decorate("inboundEmail", inboundEmail);
+  app.addHook("preClose", async () => {
+    await live.close();
+    await inboundEmail?.close();
+  });
 
   const maintenance = setInterval(() => {
     pruneRateLimitHits(database.db).catch((error) => app.log.warn({ err: error }, "rate limit pruning failed"));
@@ -156,6 +174,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
   await app.register(contactRoutes);
+  await app.register(communicationRoutes);
+  await app.register(meetingRequestRoutes);
+  await app.register(calendlyRoutes);
+  await app.register(liveRoutes);
   await app.register(publicSiteRoutes);
   if (!config.isProduction) await app.register(devMailboxRoutes);
   if (options.serveClient !== false) await registerWebClient(app, { dir: options.clientDir });

@@ -4,9 +4,3 @@ import { SectionPlaceholder } from "../../components/layout/SectionPlaceholder";
 export function TestingFeedbackPage() {
   return <SectionPlaceholder title="Testing & Feedback" description="Test the hosted prototype and send feedback to the team." />;
 }
-export function CommunicationsPage() {
-  return <SectionPlaceholder title="Communications" description="Messages and scheduled meetings with the Blueprint team." />;
-}
-export function MeetingRequestsPage() {
-  return <SectionPlaceholder title="Meeting Requests" description="Request a meeting and follow its status." />;
-}
