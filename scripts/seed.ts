@@ -1,7 +1,10 @@
 // npm run seed: sample customers, profiles and projects for trying the admin console. Never runs by default.
+// `npm run seed -- --customers 5000 --projects 50000` adds bulk data for measuring at scale (scripts/seed-scale.ts).
+import { parseArgs } from "node:util";
 import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
 import { createCompletedProfile, createProjectWithStatus, createUser } from "../tests/factories";
+import { seedAtScale } from "./seed-scale";
 
 const SAMPLES = [
   {
@@ -66,6 +69,17 @@ async function main(): Promise<void> {
       console.log(`seeded ${sample.email}`);
     }
     await createUser(database.db, { email: "login.only@example.com", name: "Lee Login" }).catch(() => null);
+    const { values } = parseArgs({ options: { customers: { type: "string" }, projects: { type: "string" } } });
+    if (values.customers || values.projects) {
+      const projects = Number(values.projects ?? 0);
+      const customers = Number(values.customers ?? Math.max(10, Math.ceil(projects / 10)));
+      if (!Number.isInteger(customers) || !Number.isInteger(projects) || customers < 10 || projects < 0) {
+        throw new Error("--customers must be a whole number of at least 10 and --projects a whole number");
+      }
+      const started = performance.now();
+      const counts = await seedAtScale(database.db, { customers, projects });
+      console.log(`bulk rows added in ${((performance.now() - started) / 1000).toFixed(1)} s:`, counts);
+    }
   } finally {
     await database.close();
   }
