@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   answeredCount,
+  canGenerateBrief,
   EMPTY_ANSWERS,
   missesSaveMinimum,
   REQUIREMENT_MESSAGES,
@@ -57,5 +58,17 @@ describe("the save rules", () => {
 
   it("counts answered questions by their rules", () => {
     expect(answeredCount({ projectName: "Shop", problemStatement: "short", techStack: "React and Node.js" })).toBe(2);
+  });
+});
+
+describe("when a brief can be generated", () => {
+  it.each([
+    [null, false],
+    ["", false],
+    ["  short   ", false],
+    ["Book slots", true],
+    ["Patients book slots online", true],
+  ])("core functionality %j: %s", (coreFunctionality, expected) => {
+    expect(canGenerateBrief({ coreFunctionality })).toBe(expected);
   });
 });

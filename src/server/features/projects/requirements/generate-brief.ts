@@ -1,7 +1,7 @@
 // POST /api/projects/{id}/requirements/generate: writes the brief from the saved answers, with the AI service
 // when configured (a failure is reported, with the built-in composer offered) or with the built-in composer.
 import { eq } from "drizzle-orm";
-import { type BriefGeneratorChoice, REQUIREMENT_MESSAGES } from "../../../../shared/schemas/requirements";
+import { type BriefGeneratorChoice, canGenerateBrief, REQUIREMENT_MESSAGES } from "../../../../shared/schemas/requirements";
 import type { AppContext } from "../../../context";
 import { profiles, requirements } from "../../../db/schema";
 import { badGateway, badRequest } from "../../../errors";
@@ -13,14 +13,12 @@ import type { BriefInput } from "../brief/compose-brief";
 import { toRequirementsDto } from "./requirements-dto";
 import { briefLocked } from "./save-requirements";
 
-const CORE_MIN_LENGTH = 10;
-
 export async function generateBrief(ctx: AppContext, access: ProjectAccess, choice?: BriefGeneratorChoice) {
   const { project, user } = access;
   const [saved] = await ctx.db.select().from(requirements).where(eq(requirements.projectId, project.id)).limit(1);
   if (!saved) throw badRequest(REQUIREMENT_MESSAGES.saveFirst, undefined, "REQUIREMENTS_NOT_SAVED");
   if (saved.briefConfirmed) throw briefLocked();
-  if ((saved.coreFunctionality ?? "").trim().length < CORE_MIN_LENGTH) {
+  if (!canGenerateBrief(saved)) {
     throw badRequest(REQUIREMENT_MESSAGES.generateNeedsCore, { coreFunctionality: REQUIREMENT_MESSAGES.coreFunctionality });
   }
   if (choice === "ai" && !ctx.config.ai.baseUrl) {
