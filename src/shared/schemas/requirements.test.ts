@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   answeredCount,
-  canGenerateBrief,
   EMPTY_ANSWERS,
+  missesGenerateMinimum,
   missesSaveMinimum,
   REQUIREMENT_MESSAGES,
   REQUIREMENT_QUESTIONS,
@@ -56,19 +56,18 @@ describe("the save rules", () => {
     expect(Object.keys(saveErrors(answers)).sort()).toEqual([...fields].sort());
   });
 
+  it("refuses an answer over the maximum, even an optional one", () => {
+    const long = "x".repeat(5001);
+    const answers = { projectName: "Shop", problemStatement: "We lose orders weekly.", additionalRequirements: long };
+    expect(saveErrors(answers)).toEqual({ additionalRequirements: REQUIREMENT_MESSAGES.tooLong });
+  });
+
+  it("lets Generate AI Brief go ahead only with the core functionality at its minimum", () => {
+    expect(missesGenerateMinimum({ coreFunctionality: " booking  " })).toBe(true);
+    expect(missesGenerateMinimum({ coreFunctionality: "Online booking" })).toBe(false);
+  });
+
   it("counts answered questions by their rules", () => {
     expect(answeredCount({ projectName: "Shop", problemStatement: "short", techStack: "React and Node.js" })).toBe(2);
-  });
-});
-
-describe("when a brief can be generated", () => {
-  it.each([
-    [null, false],
-    ["", false],
-    ["  short   ", false],
-    ["Book slots", true],
-    ["Patients book slots online", true],
-  ])("core functionality %j: %s", (coreFunctionality, expected) => {
-    expect(canGenerateBrief({ coreFunctionality })).toBe(expected);
   });
 });
