@@ -34,7 +34,7 @@ export type NavIcon =
   | "building-2"
   | "user-cog";
 
-export type NavEntry = {
+type NavEntry = {
   label: string;
   icon: NavIcon;
   /** Active only on this exact path (for "/"). */
@@ -43,7 +43,7 @@ export type NavEntry = {
   needsPrototype?: boolean;
 };
 
-export type RouteRow = {
+type RouteRow = {
   path: string;
   page: PageKey;
   audiences: readonly Audience[];

@@ -2,7 +2,7 @@
 import { z } from "zod";
 
 /** The shortest answer a question takes (the project name's is shorter). */
-export const ANSWER_MIN_LENGTH = 10;
+const ANSWER_MIN_LENGTH = 10;
 const NAME_MIN_LENGTH = 3;
 
 export const REQUIREMENT_MESSAGES = {
@@ -23,7 +23,7 @@ export const REQUIREMENT_MESSAGES = {
   briefLocked: "This brief has been confirmed and can no longer be changed.",
 } as const;
 
-export const ANSWER_MAX_LENGTH = 5000;
+const ANSWER_MAX_LENGTH = 5000;
 export const BRIEF_MAX_LENGTH = 50_000;
 
 export const REQUIREMENT_TEXT_FIELDS = [
@@ -39,7 +39,7 @@ export const REQUIREMENT_TEXT_FIELDS = [
 ] as const;
 export type RequirementField = (typeof REQUIREMENT_TEXT_FIELDS)[number];
 
-export type RequirementQuestion = {
+type RequirementQuestion = {
   field: RequirementField;
   label: string;
   hint: string;
@@ -251,7 +251,7 @@ export const saveRequirementsBodySchema = z.strictObject({
 });
 export type SaveRequirementsBody = z.infer<typeof saveRequirementsBodySchema>;
 
-export const BRIEF_GENERATORS = ["ai", "builtin"] as const;
+const BRIEF_GENERATORS = ["ai", "builtin"] as const;
 export type BriefGeneratorChoice = (typeof BRIEF_GENERATORS)[number];
 
 /** POST /api/projects/{id}/requirements/generate: optionally choose the built-in composer. */

@@ -23,7 +23,7 @@ const NEED_MESSAGES: Record<ProjectNeed, string> = {
 };
 
 /** The caller's relation to a project in one query: owner, member level, company, or none (null). */
-export async function findProjectAccess(
+async function findProjectAccess(
   db: Database,
   user: Pick<SessionUser, "id" | "email" | "role">,
   projectId: string,

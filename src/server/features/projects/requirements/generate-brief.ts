@@ -18,7 +18,7 @@ import { briefLocked } from "./save-requirements";
 /** Briefs per user in 10 minutes (the composer is cheap but not free), and AI briefs per user in an hour (each is a paid call of up to AI_TIMEOUT_MS, tried twice). */
 const GENERATE_LIMIT = { max: 20, windowSeconds: 10 * 60 };
 const AI_LIMIT = { max: 10, windowSeconds: 60 * 60 };
-export const GENERATE_THROTTLED = "Too many briefs generated. Please try again in a few minutes.";
+const GENERATE_THROTTLED = "Too many briefs generated. Please try again in a few minutes.";
 
 /** Users with a brief being written in this process: one at a time each, so parallel requests cannot pile up AI calls. */
 const writing = new Set<string>();
