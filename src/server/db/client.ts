@@ -88,7 +88,7 @@ function initialisePgliteDataDir(dataDir: string): void {
   execFileSync(process.execPath, ["--input-type=module", "--eval", script], { stdio: "inherit" });
 }
 
-export type OpenDatabaseOptions = {
+type OpenDatabaseOptions = {
   url: string;
   /** A PGlite data directory dump to start from (tests use a migrated snapshot). */
   pgliteSnapshot?: Blob | File;

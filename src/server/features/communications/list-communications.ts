@@ -5,7 +5,7 @@ import type { Communication, CompanyCommunicationPage, CompanyCommunicationsQuer
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { communicationReads, communicationReplies, communications, profiles, projects, users } from "../../db/schema";
-import { isUuid } from "../projects/access";
+import { isUuid } from "../../../shared/domain/ids";
 
 export const COMPANY_AUTHOR_FALLBACK = "Blueprint team";
 

@@ -5,7 +5,7 @@ import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { communicationReads, communications } from "../../db/schema";
 import { notFound } from "../../errors";
-import { isUuid } from "../projects/access";
+import { isUuid } from "../../../shared/domain/ids";
 
 export async function markThreadRead(db: Database, user: SessionUser, projectId: string, threadId: string): Promise<void> {
   if (!isUuid(threadId)) throw notFound(COMMUNICATION_MESSAGES.notFound);

@@ -5,7 +5,7 @@ import { COMMUNICATION_MESSAGES } from "../../../shared/schemas/communications";
 import type { AppContext } from "../../context";
 import { communicationReads, communicationReplies, communications, projects } from "../../db/schema";
 import { notFound } from "../../errors";
-import { isUuid } from "../projects/access";
+import { isUuid } from "../../../shared/domain/ids";
 import { announceThreadActivity } from "./announce";
 
 export type ReplyAuthor = { userId: string | null; email: string; name: string; fromCompany: boolean };

@@ -9,7 +9,7 @@ import type {
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { meetingRequests, profiles, projectMembers, projects, users } from "../../db/schema";
-import { isUuid } from "../projects/access";
+import { isUuid } from "../../../shared/domain/ids";
 import { toMeetingRequestDto } from "./meeting-request-dto";
 
 const requesterName = sql<string | null>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`;

@@ -23,7 +23,7 @@ import { badRequest, notFound } from "../../errors";
 import { publishLive } from "../../live/publish";
 import { recordActivity } from "../activity/record-activity";
 import { displayName } from "../communications/post-communication";
-import { isUuid } from "../projects/access";
+import { isUuid } from "../../../shared/domain/ids";
 import { buildIcs } from "./ics";
 import { toMeetingRequestDto } from "./meeting-request-dto";
 
