@@ -23,7 +23,7 @@ export type World = {
   close(): Promise<void>;
 };
 
-function fakeClientBuild(): { root: string; clientDir: string } {
+export function fakeClientBuild(): { root: string; clientDir: string } {
   const root = mkdtempSync(path.join(tmpdir(), "bp-security-"));
   const clientDir = path.join(root, "client");
   mkdirSync(path.join(clientDir, "assets"), { recursive: true });

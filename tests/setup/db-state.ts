@@ -11,23 +11,32 @@ const TABLE_PROJECTIONS: Record<string, string> = {
 
 export type DatabaseState = Record<string, string>;
 
-export async function databaseState(db: Database): Promise<DatabaseState> {
+const fingerprintQueries = new WeakMap<Database, string>();
+
+/** One statement that counts and hashes every table (built once per database: the table list does not change). */
+async function fingerprintQuery(db: Database): Promise<string> {
+  const cached = fingerprintQueries.get(db);
+  if (cached) return cached;
   const tables = (await db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   )) as unknown as { rows: Array<{ table_name: string }> };
-  const state: DatabaseState = {};
-  for (const { table_name: name } of tables.rows) {
-    if (SKIPPED_TABLES.has(name)) continue;
-    const projection = TABLE_PROJECTIONS[name] ?? "t";
-    const result = (await db.execute(
-      sql.raw(
-        `select count(*)::int as n, md5(coalesce(string_agg(${projection}::text, '|' order by ${projection}::text), '')) as h from "${name}" t`,
-      ),
-    )) as unknown as { rows: Array<{ n: number; h: string }> };
-    const row = result.rows[0];
-    state[name] = `${row?.n}:${row?.h}`;
-  }
-  return state;
+  const parts = tables.rows
+    .map((row) => row.table_name)
+    .filter((name) => !SKIPPED_TABLES.has(name))
+    .map((name) => {
+      const projection = TABLE_PROJECTIONS[name] ?? "t";
+      return `select '${name}' as name, count(*)::text || ':' || md5(coalesce(string_agg(${projection}::text, '|' order by ${projection}::text), '')) as state from "${name}" t`;
+    });
+  const query = parts.join(" union all ");
+  fingerprintQueries.set(db, query);
+  return query;
+}
+
+export async function databaseState(db: Database): Promise<DatabaseState> {
+  const result = (await db.execute(sql.raw(await fingerprintQuery(db)))) as unknown as {
+    rows: Array<{ name: string; state: string }>;
+  };
+  return Object.fromEntries(result.rows.map((row) => [row.name, row.state]));
 }
 
 /** Runs `attack` and returns what it answered; throws when any table changed meanwhile. */
