@@ -50,6 +50,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       idleTimeoutMillis: 30_000,
     });
     pool.on("error", (error) => options.onPoolError?.(error));
+    // A client checked out of the pool (e.g. inside a transaction, between statements) has no listener of its own:
+    // when PostgreSQL restarts, its "terminating connection" error would be an uncaught exception and stop the
+    // process. With this one the error only fails that client's query (503), and the pool drops the client.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => options.onPoolError?.(error));
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

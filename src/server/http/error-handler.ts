@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "../../shared/api-error";
 import { AppError } from "../errors";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./database-unavailable";
 
 function fieldsFromZod(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -56,6 +57,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
               ? "Malformed JSON body"
               : error.message;
       return reply.status(status).send({ message, code, requestId } satisfies ApiErrorBody);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({
+          message: "The service is briefly unavailable. Please try again in a moment.",
+          code: "SERVICE_UNAVAILABLE",
+          requestId,
+        } satisfies ApiErrorBody);
     }
     request.log.error({ err: error }, "request failed");
     return reply
