@@ -49,7 +49,8 @@ function halfSentRequest(url: string, head: string, firstPart: Buffer, rest: Buf
 
 const statusOf = (raw: string) => Number(raw.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? 0);
 
-describe("SIGTERM with requests in flight", () => {
+// Starting a server process (tsx + migrations) takes seconds on an idle machine and far longer on a loaded one.
+describe("SIGTERM with requests in flight", { timeout: 120_000 }, () => {
   let smtp: TestSmtpServer;
   let server: ChildServer;
   const dataDir = () => path.join(scratch, "graceful");
@@ -158,7 +159,7 @@ async function expectCleanRefusal(server: ChildServer, mentions: RegExp): Promis
   expect(output).not.toMatch(/\n\s+at .+:\d+:\d+/);
 }
 
-describe("a DATA_DIR the server cannot use", () => {
+describe("a DATA_DIR the server cannot use", { timeout: 120_000 }, () => {
   it("a file where the folder should be: a clear message and a non-zero exit", async () => {
     const file = path.join(scratch, "not-a-folder");
     writeFileSync(file, "oops");

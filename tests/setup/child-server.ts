@@ -47,7 +47,7 @@ export async function spawnServer(env: Record<string, string>, options: { asUser
 }
 
 /** Waits until /healthz answers (or the process exits, which fails with its output). */
-export async function waitForHealthy(server: ChildServer, timeoutMs = 60_000): Promise<void> {
+export async function waitForHealthy(server: ChildServer, timeoutMs = 110_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
   void server.exited.then(() => {
