@@ -342,6 +342,16 @@ describe("SQL injection strings", () => {
     expectErrorShape(await attack({ path: "/api/company/pending-ndas?offset=0%20OR%201=1", cookie: w.admin.cookie }), 400);
   });
 
+  it("repeated query parameters (parameter pollution) answer 400, never an error", async () => {
+    expectErrorShape(
+      await attack({ path: "/api/notifications?limit=5&limit=10", cookie: w.bob.cookie }),
+      400,
+      "VALIDATION_FAILED",
+    );
+    // A bracketed name is another parameter, unknown to the route: ignored, the default applies.
+    expect((await attack({ path: "/api/dashboard/activity?limit[]=1", cookie: w.bob.cookie })).status).toBe(200);
+  });
+
   it("in free text is stored verbatim and the tables are intact", async () => {
     const text = INJECTIONS.join(" | ");
     const contact = await send({
