@@ -9,7 +9,7 @@ import { GOOD_ANSWERS } from "../factories/projects";
 import { databaseState, expectNoChange } from "../setup/db-state";
 import { expectErrorShape, type HttpRequestOptions, httpRequest } from "../setup/http";
 import { VALID_PROFILE } from "../setup/onboarding";
-import { cookieFrom, signIn } from "../setup/test-app";
+import { cookieFrom, latestCodeFor, signIn } from "../setup/test-app";
 import { startWorld, type World } from "./fixture";
 
 let w: World;
@@ -85,10 +85,20 @@ describe("session cookies", () => {
   it("a cookie planted before sign-in is replaced, never adopted (no session fixation)", async () => {
     const planted = `bp_session=${randomBytes(32).toString("base64url")}`;
     const email = "fixation@customer-c.example";
-    await w.server.app.inject({ method: "POST", url: "/api/auth/request-code", payload: { email, name: "Fix Ation" } });
-    const { latestCodeFor } = await import("../setup/test-app");
+    const requested = await w.server.app.inject({
+      method: "POST",
+      url: "/api/auth/request-code",
+      payload: { email, name: "Fix Ation" },
+    });
+    // Whatever cookies request-code hands the browser (e.g. one binding the code to it) go along, as a browser would.
+    const given = ([] as string[]).concat(requested.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]);
     const code = await latestCodeFor(w.server.app, email);
-    const res = await send({ method: "POST", path: "/api/auth/verify-code", body: { email, code }, cookie: planted });
+    const res = await send({
+      method: "POST",
+      path: "/api/auth/verify-code",
+      body: { email, code },
+      cookie: [planted, ...given].join("; "),
+    });
     expect(res.status).toBe(200);
     const issued = String(res.headers["set-cookie"]).split(";")[0];
     expect(issued).not.toBe(planted);
