@@ -206,8 +206,13 @@ describe("a lost session and failures on Prototype Projects (part 2 §8)", () =>
     await endSessionsOf(who.userId);
     const viaLogin = page.waitForRequest(`${base}/api/login`);
     await page.getByRole("dialog").getByRole("button", { name: "Confirm Brief" }).click();
-    await page.getByText("Unauthorized", { exact: true }).first().waitFor();
-    await page.getByText("You are logged out. Logging in again...").first().waitFor();
+    // One look at the whole toast: it is on screen only for the 0.5 s before the page leaves for /api/login.
+    await page
+      .getByRole("listitem")
+      .filter({ has: page.getByText("Unauthorized", { exact: true }) })
+      .filter({ hasText: "You are logged out. Logging in again..." })
+      .first()
+      .waitFor();
     await viaLogin;
     await page.waitForURL(`${base}/auth`);
     await context.close();

@@ -11,7 +11,7 @@ import { FieldMessage, Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
-import { useAddProjectUser } from "./team-queries";
+import { useAddProjectUser } from "./api/add-project-user";
 
 const ACCESS_OPTIONS = MEMBER_ACCESS_LEVELS.map((level) => ({
   value: level,

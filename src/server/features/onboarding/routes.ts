@@ -14,11 +14,11 @@ import {
   verifyCompanyOtpSchema,
   verifyCustomerOtpSchema,
 } from "../../../shared/schemas/nda";
-import { profileSchema, saveProfileSchema } from "../../../shared/schemas/profile";
+import { ndaSignedReplySchema, profileSchema, saveProfileSchema } from "../../../shared/schemas/profile";
 import { requireCompany, requireCustomer, requireUser } from "../../auth/guards";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import { notFound } from "../../errors";
-import { errorReplies } from "../../http/openapi";
+import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { approveNda, listPendingNdas, sendCompanyNdaCode } from "./company-nda";
 import { findOwnProfile, findVisibleProfile } from "./find-profile";
 import type { ClientInfo } from "./nda-audit";
@@ -33,7 +33,6 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
   userAgent: request.headers["user-agent"] ?? null,
 });
 
-const signedReply = ndaActionReplySchema.extend({ profile: profileSchema });
 const pdfReplies = { ...errorReplies };
 
 function sendPdf(reply: FastifyReply, pdf: IssuedPdf, disposition: "inline" | "attachment") {
@@ -150,7 +149,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["nda"],
           summary: "Verify the customer's code and record the signature",
           body: verifyCustomerOtpSchema,
-          response: { 200: signedReply, ...errorReplies, 409: errorReplies[400], 413: errorReplies[400] },
+          response: { 200: ndaSignedReplySchema, ...errorReplies, 409: apiErrorSchema, 413: apiErrorSchema },
         },
       },
       async (request) => {
@@ -172,7 +171,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["nda"],
           summary: "Older variant of /api/nda/verify-customer-otp",
           body: legacyVerifyCustomerOtpSchema,
-          response: { 200: signedReply, ...errorReplies, 409: errorReplies[400], 413: errorReplies[400] },
+          response: { 200: ndaSignedReplySchema, ...errorReplies, 409: apiErrorSchema, 413: apiErrorSchema },
         },
       },
       async (request) => {
@@ -273,7 +272,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["company"],
           summary: "Email an approval code to the calling admin",
           body: sendCompanyOtpSchema,
-          response: { 200: ndaActionReplySchema, ...errorReplies, 409: errorReplies[400] },
+          response: { 200: ndaActionReplySchema, ...errorReplies, 409: apiErrorSchema },
         },
       },
       async (request) => {
@@ -289,7 +288,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["company"],
           summary: "Approve a signed NDA with the admin's code",
           body: approveNdaSchema,
-          response: { 200: ndaActionReplySchema, ...errorReplies, 409: errorReplies[400] },
+          response: { 200: ndaActionReplySchema, ...errorReplies, 409: apiErrorSchema },
         },
       },
       async (request) => {
@@ -305,7 +304,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["company"],
           summary: "Older variant of /api/company/nda/approve",
           body: verifyCompanyOtpSchema,
-          response: { 200: ndaActionReplySchema, ...errorReplies, 409: errorReplies[400] },
+          response: { 200: ndaActionReplySchema, ...errorReplies, 409: apiErrorSchema },
         },
       },
       async (request) => {
