@@ -2,6 +2,7 @@
 // is gone, the pool recovers by itself, nothing accepted is lost or half-written across a restart, and two servers
 // sharing one database send each queued email exactly once.
 import { sql } from "drizzle-orm";
+import type { Pool as PgPool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../src/server/db/client";
 import { activityEvents, outgoingEmails, projectCodeCounters, projects } from "../../src/server/db/schema";
@@ -106,6 +107,24 @@ describe("PostgreSQL restarted mid-traffic", () => {
     const [counter] = await database.db.select().from(projectCodeCounters);
     expect(counter?.lastValue).toBe(rows.length);
     expect(new Set(rows.map((row) => row.code)).size).toBe(rows.length);
+    // No connection is left checked out of the pool: an outage must not shrink it for good.
+    const pool = (database.db as unknown as { $client: PgPool }).$client;
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+  });
+});
+
+describe("a connection that dies while checked out", () => {
+  it("goes back to the pool at once (Drizzle does not release it when BEGIN fails), so outages never shrink the pool", async () => {
+    const pool = (database.db as unknown as { $client: PgPool }).$client;
+    const client = await pool.connect();
+    const { rows } = await client.query<{ pid: number }>("select pg_backend_pid() as pid");
+    const ended = new Promise((resolve) => client.once("end", resolve));
+    await database.db.execute(sql`select pg_terminate_backend(${rows[0]?.pid})`);
+    await ended;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+    expect(() => client.release()).not.toThrow();
+    expect((await createProject()).status).toBe(201);
   });
 });
 
