@@ -88,7 +88,11 @@ function initialisePgliteDataDir(dataDir: string): void {
   execFileSync(process.execPath, ["--input-type=module", "--eval", script], { stdio: "inherit" });
 }
 
-type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: Error | boolean) => void) => void;
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: Error | boolean) => void,
+) => void;
 
 /**
  * Drizzle's transaction() never releases its client when BEGIN itself fails (the connection died, e.g. PostgreSQL
