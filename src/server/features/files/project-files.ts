@@ -62,12 +62,12 @@ function safeFilename(given: string | undefined, fallback: string, extension: st
 
 /**
  * Checks the bytes against the kind's rule (type by magic bytes, size), stores them, and records that the project
- * owns them. `db` may be the caller's transaction: the record then commits with the change that uses the file.
+ * owns them. Call it before the transaction that uses the file (PGlite has one connection, and the bytes may go to
+ * S3 anyway), and `releaseProjectFile` when that transaction fails.
  */
 export async function storeProjectFile(
   ctx: AppContext,
   input: { projectId: string; kind: FileKind; bytes: Buffer; filename?: string; createdBy: string | null; field?: string },
-  db: Database = ctx.db,
 ): Promise<ProjectFile> {
   const rule = KIND_RULES[input.kind];
   const field = input.field ?? rule.field;
@@ -78,7 +78,7 @@ export async function storeProjectFile(
   }
   const stored = await ctx.files.put(input.bytes, detected.contentType);
   const filename = safeFilename(input.filename, input.kind.replace("_", "-"), detected.extension);
-  await db.insert(fileAttachments).values({
+  await ctx.db.insert(fileAttachments).values({
     fileId: stored.id,
     projectId: input.projectId,
     kind: input.kind,
