@@ -78,7 +78,7 @@ export function screenshotChangeOf(
   if (fileIdFromUrl(screenshotUrl)) return { kind: "keep" };
   const match = DATA_URL.exec(screenshotUrl);
   if (!match) {
-    throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", FEEDBACK_MESSAGES.screenshotNotImageData, {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", FEEDBACK_MESSAGES.screenshotNotImageData, {
       screenshotUrl: FEEDBACK_MESSAGES.screenshotNotImageData,
     });
   }

@@ -43,7 +43,7 @@ export function maxBytesFor(kind: FileKind): number {
 /** The 413 a route answers when an upload of this kind went over its limit while streaming. */
 export function fileTooLarge(kind: FileKind, field = KIND_RULES[kind].field): AppError {
   const rule = KIND_RULES[kind];
-  return new AppError(413, "PAYLOAD_TOO_LARGE", rule.tooLarge, { [field]: rule.tooLarge });
+  return new AppError("PAYLOAD_TOO_LARGE", rule.tooLarge, { [field]: rule.tooLarge });
 }
 
 export type ProjectFile = { fileId: string; url: string; contentType: string; size: number; filename: string };
@@ -74,7 +74,7 @@ export async function storeProjectFile(
   if (input.bytes.length > rule.maxBytes) throw fileTooLarge(input.kind, field);
   const detected = detectFileType(input.bytes);
   if (!detected || detected.category !== rule.category) {
-    throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", rule.wrongType, { [field]: rule.wrongType });
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", rule.wrongType, { [field]: rule.wrongType });
   }
   const stored = await ctx.files.put(input.bytes, detected.contentType);
   const filename = safeFilename(input.filename, input.kind.replace("_", "-"), detected.extension);
