@@ -20,6 +20,7 @@ import { AppError, forbidden } from "../../errors";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { fileTooLarge } from "../files/project-files";
 import { requireProjectAccess } from "../projects/access";
+import { checkPrototypeFrame } from "./check-prototype-frame";
 import { closeFeedbackRound } from "./close-feedback-round";
 import { createFeedback } from "./create-feedback";
 import { listCompanyFeedback, listProjectFeedback } from "./list-feedback";
@@ -122,6 +123,25 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = await requireProjectAccess(request, request.params.id, "view");
       if (access.accessLevel !== "company") throw forbidden("Company access required");
       return closeFeedbackRound(ctx.db, access);
+    },
+  );
+
+  app.get(
+    "/api/projects/:id/prototype/frame-check",
+    {
+      schema: {
+        tags: ["feedback"],
+        summary: "Whether the project's prototype lets the portal show it in a frame (its X-Frame-Options / frame-ancestors)",
+        params,
+        response: {
+          200: z.object({ reachable: z.boolean(), frameable: z.boolean(), reason: z.string().nullable() }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const access = await requireProjectAccess(request, request.params.id, "view");
+      return checkPrototypeFrame(access.project, ctx.config.appOrigin);
     },
   );
 

@@ -8,7 +8,7 @@ import type { Database } from "../../db/client";
 import { fileAttachments, projectMembers, projects } from "../../db/schema";
 import { AppError } from "../../errors";
 import { isContentId } from "../../files/content-id";
-import { detectFileType } from "../../files/detect-file-type";
+import { detectFileType } from "../../../shared/files/detect-file-type";
 
 type KindRule = { category: "image" | "document"; maxBytes: number; tooLarge: string; wrongType: string; field: string };
 
