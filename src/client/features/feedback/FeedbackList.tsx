@@ -201,7 +201,7 @@ function FeedbackCard({ item, maxIterations, onEdit }: { item: FeedbackItem; max
       )}
       {item.adminComment && (
         <div className="grid gap-1 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm">
-          <p className="flex items-center gap-2 font-semibold text-brand-900">
+          <p className="flex flex-wrap items-center gap-x-2 font-semibold text-brand-900">
             <Bot className="size-4" aria-hidden="true" />
             Response from our team
             {item.adminUpdatedAt && (

@@ -1,10 +1,13 @@
 // Who may call each feedback route (part 2 §6, DESIGN.md §4): every role and member level, and cross-customer isolation.
+import { createServer } from "node:http";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedbackUrl, GOOD_FEEDBACK, patchFeedback, postFeedback } from "../../../../tests/factories/feedback";
 import { customer, json, newProject } from "../../../../tests/factories/projects";
 import { pngOfSize } from "../../../../tests/setup/images";
 import { pngDataUrl } from "../../../../tests/setup/png";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { projects } from "../../db/schema";
 
 let t: TestApp;
 const who: Record<string, string | undefined> = {};
@@ -164,5 +167,34 @@ describe("cross-customer isolation", () => {
       headers: { cookie: who.owner ?? "", origin: "https://evil.example", ...json },
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe("GET /api/projects/{id}/prototype/frame-check", () => {
+  it("tells a prototype that refuses frames from one that allows them, to project people only", async () => {
+    const site = createServer((req, res) => {
+      res.writeHead(200, req.url === "/blocked" ? { "x-frame-options": "DENY" } : {});
+      res.end("<h1>prototype</h1>");
+    });
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+    const address = site.address();
+    const origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    try {
+      const check = (cookie: string | undefined) => get(`/api/projects/${projectId}/prototype/frame-check`, cookie);
+      await t.app.ctx.db
+        .update(projects)
+        .set({ prototypeUrl: `${origin}/blocked` })
+        .where(eq(projects.id, projectId));
+      expect((await check(who.viewOnly)).json()).toEqual({ reachable: true, frameable: false, reason: "x-frame-options" });
+      await t.app.ctx.db
+        .update(projects)
+        .set({ prototypeUrl: `${origin}/` })
+        .where(eq(projects.id, projectId));
+      expect((await check(who.owner)).json()).toEqual({ reachable: true, frameable: true, reason: null });
+      expect((await check(who.stranger)).statusCode).toBe(404);
+      expect((await check(undefined)).statusCode).toBe(401);
+    } finally {
+      await new Promise((resolve) => site.close(resolve));
+    }
   });
 });

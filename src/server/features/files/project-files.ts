@@ -2,13 +2,13 @@
 // in the file store, and recorded with their project and kind so GET /api/files/{id} can decide who may read them.
 import { and, eq, sql } from "drizzle-orm";
 import { FILE_MESSAGES, type FileKind, fileUrl, MAX_DOCUMENT_BYTES, MAX_SCREENSHOT_BYTES } from "../../../shared/constants/files";
+import { detectFileType } from "../../../shared/files/detect-file-type";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { fileAttachments, projectMembers, projects } from "../../db/schema";
 import { AppError } from "../../errors";
 import { isContentId } from "../../files/content-id";
-import { detectFileType } from "../../../shared/files/detect-file-type";
 
 type KindRule = { category: "image" | "document"; maxBytes: number; tooLarge: string; wrongType: string; field: string };
 
