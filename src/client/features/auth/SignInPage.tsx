@@ -1,6 +1,5 @@
 // /auth and /admin: the two-step sign-in with an emailed one-time code (part 1 §2, §4, §5, §8).
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, FileSignature, Loader2, Lock, Sparkles, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -8,23 +7,15 @@ import { Link, useNavigate } from "react-router";
 import { z } from "zod";
 import { CODE_LENGTH } from "../../../shared/constants/auth";
 import { CODE_FIELD_CLEAR_DELAY_MS } from "../../../shared/constants/ui";
-import {
-  type CurrentUser,
-  codeSchema,
-  type RequestCodeInput,
-  requestCodeSchema,
-  sanitizeCodeInput,
-} from "../../../shared/schemas/auth";
+import { codeSchema, type RequestCodeInput, requestCodeSchema, sanitizeCodeInput } from "../../../shared/schemas/auth";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
-import { FieldMessage, Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest, isNetworkError, serverMessage } from "../../lib/api";
-import { AUTH_USER_KEY } from "./use-auth";
-
-type RequestCodeReply = { success: boolean; message: string; isDemoAccount: boolean };
-type VerifyReply = { success: boolean; message: string; isDemoAccount: boolean; user: CurrentUser };
+import { isNetworkError, serverMessage } from "../../lib/api";
+import { useRequestSignInCode } from "./api/request-sign-in-code";
+import { useVerifySignInCode } from "./api/verify-sign-in-code";
 
 const codeFormSchema = z.object({ code: codeSchema });
 
@@ -39,7 +30,6 @@ export function SignInPage() {
   const [step, setStep] = useState<"email" | "code">("email");
   const [sentTo, setSentTo] = useState<RequestCodeInput | null>(null);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   const emailForm = useForm<RequestCodeInput>({
     resolver: zodResolver(requestCodeSchema),
@@ -54,8 +44,7 @@ export function SignInPage() {
     reValidateMode: "onChange",
   });
 
-  const requestCode = useMutation({
-    mutationFn: (input: RequestCodeInput) => apiRequest<RequestCodeReply>("POST", "/api/auth/request-code", input),
+  const requestCode = useRequestSignInCode({
     onSuccess: (reply, input) => {
       setSentTo(input);
       setStep("code");
@@ -75,10 +64,8 @@ export function SignInPage() {
     },
   });
 
-  const verifyCode = useMutation({
-    mutationFn: (code: string) => apiRequest<VerifyReply>("POST", "/api/auth/verify-code", { email: sentTo?.email ?? "", code }),
-    onSuccess: (reply) => {
-      queryClient.setQueryData(AUTH_USER_KEY, reply.user);
+  const verifyCode = useVerifySignInCode({
+    onSuccess: () => {
       toast({ title: "Welcome!", description: "You have been logged in successfully." });
       navigate("/", { replace: true });
     },
@@ -149,31 +136,22 @@ export function SignInPage() {
               </CardHeader>
               <CardContent>
                 <form noValidate className="grid gap-4" onSubmit={emailForm.handleSubmit((values) => requestCode.mutate(values))}>
-                  <div className="grid gap-2">
-                    <Label htmlFor="email">Email Address</Label>
-                    <Input
-                      id="email"
-                      type="email"
-                      autoComplete="email"
-                      placeholder="you@company.com"
-                      aria-invalid={emailErrors.email ? true : undefined}
-                      aria-describedby={emailErrors.email ? "email-error" : undefined}
-                      {...emailForm.register("email")}
-                    />
-                    <FieldMessage id="email-error" message={emailErrors.email?.message} />
-                  </div>
-                  <div className="grid gap-2">
-                    <Label htmlFor="name">Your Name</Label>
-                    <Input
-                      id="name"
-                      autoComplete="name"
-                      placeholder="Jane Smith"
-                      aria-invalid={emailErrors.name ? true : undefined}
-                      aria-describedby={emailErrors.name ? "name-error" : undefined}
-                      {...emailForm.register("name")}
-                    />
-                    <FieldMessage id="name-error" message={emailErrors.name?.message} />
-                  </div>
+                  <Field id="email" label="Email Address" error={emailErrors.email?.message}>
+                    {(control) => (
+                      <Input
+                        type="email"
+                        autoComplete="email"
+                        placeholder="you@company.com"
+                        {...control}
+                        {...emailForm.register("email")}
+                      />
+                    )}
+                  </Field>
+                  <Field id="name" label="Your Name" error={emailErrors.name?.message}>
+                    {(control) => (
+                      <Input autoComplete="name" placeholder="Jane Smith" {...control} {...emailForm.register("name")} />
+                    )}
+                  </Field>
                   <Button type="submit" size="lg" disabled={requestCode.isPending}>
                     {requestCode.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
                     {requestCode.isPending ? "Sending Code..." : "Send Login Code"}
@@ -191,30 +169,30 @@ export function SignInPage() {
                 <form
                   noValidate
                   className="grid gap-4"
-                  onSubmit={codeForm.handleSubmit((values) => verifyCode.mutate(values.code))}
+                  onSubmit={codeForm.handleSubmit((values) =>
+                    verifyCode.mutate({ email: sentTo?.email ?? "", code: values.code }),
+                  )}
                 >
-                  <div className="grid gap-2">
-                    <Label htmlFor="code">6-digit code</Label>
-                    <Input
-                      id="code"
-                      autoFocus
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      maxLength={CODE_LENGTH}
-                      placeholder="000000"
-                      className="h-14 text-center font-mono text-2xl tracking-[0.5em]"
-                      aria-invalid={codeError ? true : undefined}
-                      aria-describedby={codeError ? "code-error" : undefined}
-                      {...codeForm.register("code", {
-                        onChange: (event) => {
-                          const digits = sanitizeCodeInput(event.target.value);
-                          if (digits !== event.target.value)
-                            codeForm.setValue("code", digits, { shouldValidate: codeForm.formState.isSubmitted });
-                        },
-                      })}
-                    />
-                    <FieldMessage id="code-error" message={codeError} />
-                  </div>
+                  <Field id="code" label="6-digit code" error={codeError}>
+                    {(control) => (
+                      <Input
+                        autoFocus
+                        inputMode="numeric"
+                        autoComplete="one-time-code"
+                        maxLength={CODE_LENGTH}
+                        placeholder="000000"
+                        className="h-14 text-center font-mono text-2xl tracking-[0.5em]"
+                        {...control}
+                        {...codeForm.register("code", {
+                          onChange: (event) => {
+                            const digits = sanitizeCodeInput(event.target.value);
+                            if (digits !== event.target.value)
+                              codeForm.setValue("code", digits, { shouldValidate: codeForm.formState.isSubmitted });
+                          },
+                        })}
+                      />
+                    )}
+                  </Field>
                   <Button type="submit" size="lg" disabled={code.length !== CODE_LENGTH || verifyCode.isPending}>
                     {verifyCode.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
                     {verifyCode.isPending ? "Verifying..." : "Verify & Login"}

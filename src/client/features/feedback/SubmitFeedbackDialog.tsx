@@ -15,7 +15,7 @@ import {
 } from "../../../shared/schemas/feedback";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../components/ui/dialog";
-import { FieldMessage } from "../../components/ui/field-message";
+import { FieldMessage } from "../../components/ui/field";
 import { Textarea } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
@@ -139,7 +139,7 @@ export function SubmitFeedbackDialog({
                   onValueChange={field.onChange}
                   options={TYPE_OPTIONS}
                   placeholder="Select feedback type"
-                  invalid={Boolean(errors.feedbackType)}
+                  aria-invalid={Boolean(errors.feedbackType)}
                   aria-describedby={errors.feedbackType ? "feedback-type-error" : undefined}
                 />
               )}

@@ -2,6 +2,7 @@
 // and the AI-failure notice that lets the customer choose the built-in composer.
 import { AlertTriangle, CheckCircle2, Download, FileText, Loader2, Lock, RefreshCw, Save, Sparkles, Wand2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { authorLabel } from "../../../shared/domain/brief-author";
 import type { Requirements } from "../../../shared/schemas/requirements";
 import { wordCount } from "../../../shared/text/markdown";
 import { Alert } from "../../components/ui/alert";
@@ -12,9 +13,10 @@ import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../compone
 import { Textarea } from "../../components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { toast } from "../../components/ui/use-toast";
+import { briefPdfUrl } from "./api/generate-brief";
+import { useSaveRequirements } from "./api/save-requirements";
 import { MarkdownView } from "./MarkdownView";
 import { reportConfirmFailure, reportError } from "./project-messages";
-import { briefPdfUrl, useSaveRequirements } from "./project-queries";
 import { clearDraft, readDraft, writeDraft } from "./use-requirements-draft";
 
 export type AiFailure = { message: string } | null;
@@ -27,15 +29,6 @@ type BriefPanelProps = {
   aiFailure: AiFailure;
   onGenerate: (choice?: "builtin") => void;
 };
-
-function generatedByLabel(by: string | null): string | null {
-  if (!by) return null;
-  const edited = by.endsWith("+edited");
-  const base = by.replace(/\+edited$/, "");
-  const source =
-    base === "builtin" ? "Built-in composer" : base === "customer" ? "Written by you" : `AI model ${base.replace(/^ai:/, "")}`;
-  return edited ? `${source}, edited` : source;
-}
 
 function formatDate(iso: string): string {
   return new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(new Date(iso));
@@ -124,7 +117,7 @@ export function BriefPanel({ projectId, requirements, canEdit, generating, aiFai
       },
     );
 
-  const by = generatedByLabel(requirements?.briefGeneratedBy ?? null);
+  const by = authorLabel(requirements?.briefGeneratedBy ?? null);
 
   return (
     <Card>

@@ -1,6 +1,6 @@
 // Feedback request helpers for API tests: JSON (the spec's data URL) and multipart bodies.
 import type { FastifyInstance } from "fastify";
-import { json } from "./projects";
+import { json } from "../factories";
 
 export const GOOD_FEEDBACK = {
   feedbackType: "error",
