@@ -29,7 +29,7 @@ export const PAGES: Record<PageKey, ComponentType> = {
   onboarding: page(() => import("./features/onboarding/OnboardingPage"), "OnboardingPage"),
   requirements: page(() => import("./features/projects/RequirementsPage"), "RequirementsPage"),
   userManagement: page(() => import("./features/team/UserManagementPage"), "UserManagementPage"),
-  testingFeedback: page(customerPages, "TestingFeedbackPage"),
+  testingFeedback: page(() => import("./features/feedback/TestingFeedbackPage"), "TestingFeedbackPage"),
   communications: page(customerPages, "CommunicationsPage"),
   meetingRequests: page(customerPages, "MeetingRequestsPage"),
   admin: page(() => import("./features/admin/AdminPage"), "AdminPage"),

@@ -171,3 +171,11 @@ export const closeFeedbackRoundResultSchema = z.object({
   maxIterations: z.number(),
 });
 export type CloseFeedbackRoundResult = z.infer<typeof closeFeedbackRoundResultSchema>;
+
+/** GET /api/projects/{id}/prototype/frame-check: whether the prototype's site lets the portal show it in a frame. */
+export const prototypeFrameCheckSchema = z.object({
+  reachable: z.boolean(),
+  frameable: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type PrototypeFrameCheck = z.infer<typeof prototypeFrameCheckSchema>;

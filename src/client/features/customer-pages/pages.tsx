@@ -1,7 +1,6 @@
 // Customer pages whose features are delivered by later issues: each page is titled and says what it is for.
 import { SectionPlaceholder } from "../../components/layout/SectionPlaceholder";
 
-export { TestingFeedbackPage } from "../feedback/TestingFeedbackPage";
 export function CommunicationsPage() {
   return <SectionPlaceholder title="Communications" description="Messages and scheduled meetings with the Blueprint team." />;
 }

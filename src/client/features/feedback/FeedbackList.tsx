@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Dialog, DialogContent, DialogHeader } from "../../components/ui/dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
-import { type FeedbackFilter, useProjectFeedback } from "./api/feedback-api";
+import { type FeedbackFilter, useFeedback } from "./api/get-feedback";
 
 const FILTERS: Array<{ value: FeedbackFilter; label: string }> = [
   { value: "all", label: "All" },
@@ -43,7 +43,7 @@ export function FeedbackList({
 }) {
   const [status, setStatus] = useState<FeedbackFilter>("all");
   const [page, setPage] = useState(1);
-  const feedback = useProjectFeedback(projectId, { status, page });
+  const feedback = useFeedback(projectId, { status, page });
   const data = feedback.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 

@@ -1,13 +1,12 @@
 // The hosted prototype in a 600 px frame (part 2 §2, §4): loading, loaded, failed; Refresh and Open in New Tab.
 // A frame the prototype's site refuses (X-Frame-Options / frame-ancestors) is found by the server's frame check;
 // a frame that never finishes loading fails after PROTOTYPE_LOAD_TIMEOUT_MS instead of spinning forever.
-import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Clock, ExternalLink, Loader2, RefreshCw, ShieldAlert } from "lucide-react";
 import { type RefObject, useEffect, useState } from "react";
 import type { Project } from "../../../shared/schemas/project";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { prototypeFrameCheckQuery } from "./api/feedback-api";
+import { usePrototypeFrameCheck } from "./api/check-prototype-frame";
 
 export const PROTOTYPE_LOAD_TIMEOUT_MS = 15_000;
 const FRAME_HEIGHT_PX = 600;
@@ -81,7 +80,7 @@ function ProtoFrame({
 }) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<ViewerState>("loading");
-  const check = useQuery(prototypeFrameCheckQuery(project.id, url));
+  const check = usePrototypeFrameCheck(project.id, url);
   const refused = check.data && !check.data.frameable;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each attempt (Refresh, Try Again) restarts the load timer

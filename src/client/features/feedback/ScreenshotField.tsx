@@ -1,91 +1,77 @@
-// The screenshot of a feedback item: choose, paste (Ctrl+V anywhere in the dialog) or drop an image; preview with
-// Remove and Mark up. Type by magic bytes and size are checked here at once; the server checks again.
+// The screenshot control of Submit Feedback: choose, paste (Ctrl+V anywhere in the dialog) or drop an image; a
+// preview with Mark up, Remove and Replace. It sits inside a Field, which gives the file input its label, hint
+// ('PNG, JPG up to 5MB') and message; the form's schema checks the file (feedback-form.ts), the server again.
 import { ImagePlus, PenLine, Trash2 } from "lucide-react";
-import { type DragEvent, useEffect, useId, useRef, useState } from "react";
-import { IMAGE_CONTENT_TYPES, MAX_SCREENSHOT_BYTES } from "../../../shared/constants/files";
-import { detectFileType } from "../../../shared/files/detect-file-type";
-import { FEEDBACK_MESSAGES } from "../../../shared/schemas/feedback";
+import { type DragEvent, useEffect, useRef, useState } from "react";
+import { IMAGE_CONTENT_TYPES } from "../../../shared/constants/files";
 import { Button } from "../../components/ui/button";
-import { FieldMessage } from "../../components/ui/field";
+import type { FieldControlProps } from "../../components/ui/field";
 import { cn } from "../../lib/cn";
 import { ScreenshotEditor } from "./ScreenshotEditor";
 
-/** Why this file cannot be a screenshot, or null when it can. */
-export async function screenshotProblem(file: Blob): Promise<string | null> {
-  if (file.size > MAX_SCREENSHOT_BYTES) return FEEDBACK_MESSAGES.imageTooLarge;
-  const head = new Uint8Array(await file.slice(0, 64).arrayBuffer());
-  const detected = detectFileType(head);
-  return detected?.category === "image" ? null : FEEDBACK_MESSAGES.notAnImage;
-}
-
 export function ScreenshotField({
+  control,
   value,
+  invalid,
   existingUrl,
-  onChange,
-  error,
-  onError,
+  onPick,
+  onRemove,
 }: {
+  control: FieldControlProps;
+  /** The new image, or null. */
   value: Blob | null;
+  /** The new image was refused (its message is the Field's): it is not previewed. */
+  invalid: boolean;
   /** The stored screenshot when editing an item that has one. */
   existingUrl: string | null;
-  onChange: (blob: Blob | null) => void;
-  error: string | undefined;
-  onError: (message: string | undefined) => void;
+  onPick: (file: Blob) => void;
+  onRemove: () => void;
 }) {
-  const inputId = useId();
   const inputRef = useRef<HTMLInputElement | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [editing, setEditing] = useState(false);
+  const [marking, setMarking] = useState(false);
+  const accepted = value && !invalid ? value : null;
 
   useEffect(() => {
-    if (!value) {
+    if (!accepted) {
       setPreview(null);
       return;
     }
-    const url = URL.createObjectURL(value);
+    const url = URL.createObjectURL(accepted);
     setPreview(url);
     return () => URL.revokeObjectURL(url);
-  }, [value]);
-
-  const take = async (file: File | Blob | null | undefined) => {
-    if (!file) return;
-    const problem = await screenshotProblem(file);
-    onError(problem ?? undefined);
-    if (!problem) onChange(file);
-  };
+  }, [accepted]);
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
-    void take(event.dataTransfer.files[0]);
+    const file = event.dataTransfer.files[0];
+    if (file) onPick(file);
   };
 
   const shown = preview ?? (value === null ? existingUrl : null);
-  const describedBy = `${inputId}-hint${error ? ` ${inputId}-error` : ""}`;
+  const choose = () => inputRef.current?.click();
 
   return (
-    <div className="grid gap-2">
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-        Screenshot <span className="font-normal text-slate-500">(optional)</span>
-      </label>
+    <>
       {shown ? (
         <div className="grid gap-2 rounded-lg border border-slate-200 p-2">
           <img src={shown} alt="Screenshot preview" className="max-h-56 w-full rounded-md bg-slate-50 object-contain" />
           <div className="flex flex-wrap gap-2">
-            {value && (
-              <Button type="button" size="sm" variant="outline" onClick={() => setEditing(true)}>
+            {accepted && (
+              <Button type="button" size="sm" variant="outline" onClick={() => setMarking(true)}>
                 <PenLine aria-hidden="true" />
                 Mark up
               </Button>
             )}
-            {value && (
-              <Button type="button" size="sm" variant="outline" onClick={() => onChange(null)}>
+            {accepted && (
+              <Button type="button" size="sm" variant="outline" onClick={onRemove}>
                 <Trash2 aria-hidden="true" />
                 Remove
               </Button>
             )}
-            <Button type="button" size="sm" variant="ghost" onClick={() => inputRef.current?.click()}>
+            <Button type="button" size="sm" variant="ghost" onClick={choose}>
               <ImagePlus aria-hidden="true" />
               Replace
             </Button>
@@ -103,41 +89,34 @@ export function ScreenshotField({
           className={cn(
             "flex flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center transition-colors",
             dragging ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-slate-50",
-            error && "border-red-400",
+            invalid && !dragging && "border-red-400 bg-red-50/40",
           )}
           data-testid="screenshot-dropzone"
         >
           <ImagePlus className="size-7 text-slate-400" aria-hidden="true" />
           <p className="text-sm text-slate-700">
-            <button
-              type="button"
-              className="font-semibold text-brand-700 underline-offset-2 hover:underline"
-              onClick={() => inputRef.current?.click()}
-            >
+            <button type="button" className="font-semibold text-brand-700 underline-offset-2 hover:underline" onClick={choose}>
               Choose an image
             </button>
             , drop it here, or paste it (Ctrl+V)
           </p>
-          <p id={`${inputId}-hint`} className="text-xs text-slate-500">
-            {FEEDBACK_MESSAGES.screenshotHint}
-          </p>
         </div>
       )}
       <input
+        {...control}
         ref={inputRef}
-        id={inputId}
         type="file"
         accept={IMAGE_CONTENT_TYPES.join(",")}
         className="sr-only"
-        aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
         onChange={(event) => {
-          void take(event.target.files?.[0]);
+          const file = event.target.files?.[0];
+          if (file) onPick(file);
           event.target.value = "";
         }}
       />
-      <FieldMessage id={`${inputId}-error`} message={error} />
-      {value && <ScreenshotEditor image={value} open={editing} onOpenChange={setEditing} onDone={onChange} />}
-    </div>
+      {accepted && (
+        <ScreenshotEditor image={accepted} open={marking} onOpenChange={setMarking} onDone={(marked) => onPick(marked)} />
+      )}
+    </>
   );
 }

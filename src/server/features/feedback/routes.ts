@@ -13,6 +13,7 @@ import {
   feedbackItemSchema,
   feedbackPageSchema,
   projectFeedbackQuerySchema,
+  prototypeFrameCheckSchema,
   updateFeedbackSchema,
 } from "../../../shared/schemas/feedback";
 import { requireCompany } from "../../auth/guards";
@@ -134,7 +135,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Whether the project's prototype lets the portal show it in a frame (its X-Frame-Options / frame-ancestors)",
         params,
         response: {
-          200: z.object({ reachable: z.boolean(), frameable: z.boolean(), reason: z.string().nullable() }),
+          200: prototypeFrameCheckSchema,
           ...errorReplies,
         },
       },
