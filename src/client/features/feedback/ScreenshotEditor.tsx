@@ -166,22 +166,31 @@ export function ScreenshotEditor({
     };
   };
 
+  // The stroke being drawn lives in a ref as well: pointer events can come faster than React renders, and a stroke
+  // read from a stale render would lose points (or the whole mark on a quick release).
+  const drawingRef = useRef<Mark | null>(null);
   const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
     event.currentTarget.setPointerCapture(event.pointerId);
-    setDrawing({ tool, points: [toImagePoint(event)] });
+    drawingRef.current = { tool, points: [toImagePoint(event)] };
+    setDrawing(drawingRef.current);
   };
   const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
-    if (!drawing) return;
+    const current = drawingRef.current;
+    if (!current) return;
     const point = toImagePoint(event);
-    setDrawing({
-      ...drawing,
+    drawingRef.current = {
+      ...current,
       points:
-        drawing.tool === "pen" || drawing.tool === "blur" ? [...drawing.points, point] : [drawing.points[0] ?? point, point],
-    });
+        current.tool === "pen" || current.tool === "blur" ? [...current.points, point] : [current.points[0] ?? point, point],
+    };
+    setDrawing(drawingRef.current);
   };
   const onPointerUp = () => {
-    if (drawing) setMarks((current) => [...current, drawing]);
+    const mark = drawingRef.current;
+    drawingRef.current = null;
     setDrawing(null);
+    // A click without a drag draws no box or arrow; it must not become an invisible step for Undo.
+    if (mark && (mark.points.length > 1 || mark.tool === "blur")) setMarks((current) => [...current, mark]);
   };
 
   const done = async () => {
