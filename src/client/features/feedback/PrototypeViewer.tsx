@@ -52,10 +52,8 @@ export function PrototypeViewer({
 
 function NotReady() {
   return (
-    <div
-      className="flex flex-col items-center justify-center gap-3 border-t border-slate-200 bg-slate-50 px-6 text-center"
-      style={{ height: FRAME_HEIGHT_PX }}
-    >
+    // Nothing to frame yet: the panel keeps the viewer's 600 px on wide screens but does not fill a phone's screen.
+    <div className="flex h-[360px] flex-col items-center justify-center gap-3 border-t border-slate-200 bg-slate-50 px-6 text-center sm:h-[600px]">
       <span className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-700">
         <Clock className="size-7" aria-hidden="true" />
       </span>

@@ -153,6 +153,7 @@ export function SubmitFeedbackDialog({
                     onValueChange={field.onChange}
                     options={TYPE_OPTIONS}
                     placeholder="Select feedback type"
+                    className="[&>span]:truncate"
                   />
                 )}
               />
