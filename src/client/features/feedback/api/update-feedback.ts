@@ -3,7 +3,7 @@
 // its own adminUpdatedAt). The lists, Recent Activity and the bell are asked again.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FeedbackItem, UpdateFeedbackInput } from "../../../../shared/schemas/feedback";
-import { apiRequest } from "../../../lib/api";
+import { ApiError, apiRequest } from "../../../lib/api";
 import type { MutationConfig } from "../../../lib/query-client";
 import { activityQueryKey } from "../../dashboard/api/get-activity";
 import { notificationsQueryKey } from "../../notifications/api/get-notifications";
@@ -42,6 +42,14 @@ export function useUpdateFeedback(
         queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
       ]);
       return config.onSuccess?.(...args);
+    },
+    onError: async (...args) => {
+      // The company reviewed the item meanwhile: the list is asked again so it shows the item locked.
+      const [error] = args;
+      if (error instanceof ApiError && error.code === "FEEDBACK_LOCKED") {
+        await queryClient.invalidateQueries({ queryKey: feedbackQueryKey(projectId) });
+      }
+      return config.onError?.(...args);
     },
   });
 }
