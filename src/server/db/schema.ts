@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -371,12 +372,24 @@ export const feedback = pgTable(
       .default("pending"),
     issueFaced: text("issue_faced").notNull(),
     changeDescription: text("change_description").notNull(),
-    screenshotUrl: text("screenshot_url"),
+    /** The screenshot's content id in the file store (served at /api/files/{id}); the spec's screenshotUrl. */
+    screenshotFileId: text("screenshot_file_id"),
     adminComment: text("admin_comment"),
     adminUpdatedAt: ts("admin_updated_at"),
+    adminUpdatedBy: uuid("admin_updated_by").references(() => users.id, { onDelete: "set null" }),
+    /** The feedback round (iteration) the item belongs to: the project's iterationsUsed + 1 while it is open. */
+    round: integer("round").notNull().default(1),
+    /** What the tester's browser reported: prototype page, browser, OS, viewport, time, recent console errors. */
+    context: jsonb("context").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index("feedback_project_idx").on(t.projectId, t.createdAt), index("feedback_status_idx").on(t.status)],
+  (t) => [
+    index("feedback_project_idx").on(t.projectId, t.createdAt),
+    index("feedback_status_idx").on(t.status, t.createdAt),
+    index("feedback_created_idx").on(t.createdAt),
+    index("feedback_project_round_idx").on(t.projectId, t.round),
+  ],
 );
 
 export const communications = pgTable(
@@ -480,4 +493,41 @@ export const communicationReads = pgTable(
     lastReadAt: ts("last_read_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.communicationId, t.userId] })],
+);
+
+/** PostgreSQL bytea; node-postgres and PGlite both hand back bytes, normalised to a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => value,
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** File bytes when the file store keeps them in the database (its default backend); the id is their SHA-256 (hex). */
+export const fileBlobs = pgTable("file_blobs", {
+  id: text("id").primaryKey(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  data: bytea("data").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Which project each stored file belongs to, and as what: GET /api/files/{id} is allowed through these rows. */
+export const fileAttachments = pgTable(
+  "file_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The SHA-256 (hex) content id in the file store. */
+    fileId: text("file_id").notNull(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["feedback_screenshot", "brd", "invoice"] }).notNull(),
+    /** The name it is downloaded as (never used to store it). */
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("file_attachments_file_idx").on(t.fileId), index("file_attachments_project_idx").on(t.projectId, t.kind)],
 );
