@@ -1,5 +1,6 @@
 // GET /api/projects/{id}/feedback and GET /api/company/feedback: newest first, filtered and paged in the database.
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { isUuid } from "../../../shared/domain/ids";
 import type {
   CompanyFeedbackPage,
   CompanyFeedbackQuery,
@@ -8,7 +9,7 @@ import type {
 } from "../../../shared/schemas/feedback";
 import type { Database } from "../../db/client";
 import { feedback, profiles, projects, users } from "../../db/schema";
-import { isUuid, type ProjectAccess } from "../projects/access";
+import type { ProjectAccess } from "../projects/access";
 import { toFeedbackDto } from "./feedback-dto";
 
 const author = { name: users.name, email: users.email };

@@ -1,12 +1,13 @@
 // PATCH /api/projects/{id}/feedback/{feedbackId}: a customer edits their report until an admin has edited it (the
 // edit lock); the company edits anything, sets status and reply, and the server stamps adminUpdatedAt.
 import { and, eq } from "drizzle-orm";
+import { isUuid } from "../../../shared/domain/ids";
 import { FEEDBACK_MESSAGES, type FeedbackItem, type UpdateFeedbackInput } from "../../../shared/schemas/feedback";
 import type { AppContext } from "../../context";
 import { feedback, users } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { releaseProjectFile, storeProjectFile } from "../files/project-files";
-import { isUuid, type ProjectAccess } from "../projects/access";
+import type { ProjectAccess } from "../projects/access";
 import { type FeedbackRow, feedbackEditableBy, toFeedbackDto } from "./feedback-dto";
 import { recordFeedbackEdited, recordFeedbackStatusChanged } from "./feedback-events";
 import type { ScreenshotChange } from "./read-feedback-body";
