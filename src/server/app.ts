@@ -12,6 +12,8 @@ import type { AppContext } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { createEmailOutbox } from "./email/outbox";
 import { createTransport, type EmailWorker, type MailTransport, startEmailWorker } from "./email/worker";
+import { adminRoutes } from "./features/admin/routes";
+import { type StatusScheduler, startStatusScheduler } from "./features/admin/status-scheduler";
 import { authRoutes } from "./features/auth/routes";
 import { contactRoutes } from "./features/contact/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
@@ -43,6 +45,8 @@ export type BuildAppOptions = {
   /** Where the built client is (default: dist/client, found from the working directory or this file). */
   clientDir?: string;
   logger?: boolean;
+  /** Run the automatic status rules every 10 minutes (default true; API tests drive them by hand). */
+  statusScheduler?: boolean;
 };
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
@@ -107,9 +111,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pruneRateLimitHits(database.db).catch((error) => app.log.warn({ err: error }, "rate limit pruning failed"));
   }, 3600_000);
   maintenance.unref();
+  const statusScheduler: StatusScheduler | null =
+    options.statusScheduler === false ? null : startStatusScheduler({ db: database.db, log: app.log });
 
   app.addHook("onClose", async () => {
     clearInterval(maintenance);
+    statusScheduler?.stop();
     await emailWorker.stop();
     if (!options.database) await database.close();
   });
@@ -156,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
   await app.register(contactRoutes);
+  await app.register(adminRoutes);
   await app.register(publicSiteRoutes);
   if (!config.isProduction) await app.register(devMailboxRoutes);
   if (options.serveClient !== false) await registerWebClient(app, { dir: options.clientDir });

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -33,6 +34,9 @@ function migrationsFolder(): string {
   throw new Error("drizzle migrations folder not found");
 }
 
+/** Extensions the schema's indexes need (pg_trgm: the admin console's contains-search). Trusted, so no superuser needed. */
+const CREATE_EXTENSIONS = "create extension if not exists pg_trgm";
+
 export type OpenDatabaseOptions = {
   url: string;
   /** A PGlite data directory dump to start from (tests use a migrated snapshot). */
@@ -54,7 +58,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() }),
+      migrate: async () => {
+        await pool.query(CREATE_EXTENSIONS);
+        await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
+      },
       ping: async () => {
         await pool.query("select 1");
       },
@@ -62,12 +69,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   const dataDir = url === "memory://" ? undefined : url.replace(/^pglite:\/\//, "");
-  const client = await PGlite.create(dataDir, options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {});
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    migrate: async () => {
+      await client.exec(CREATE_EXTENSIONS);
+      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

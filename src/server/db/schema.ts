@@ -1,6 +1,18 @@
 // The database schema for every feature. Migrations in /drizzle are generated from this file by drizzle-kit.
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -20,7 +32,10 @@ export const users = pgTable(
     createdAt: createdAt(),
     lastSignInAt: ts("last_sign_in_at"),
   },
-  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    index("users_role_created_idx").on(t.role, t.createdAt),
+  ],
 );
 
 export const sessions = pgTable(
@@ -114,9 +129,18 @@ export const contactInquiries = pgTable(
     timeline: text("timeline"),
     message: text("message"),
     ip: text("ip"),
+    /** Admin triage: new until someone from the company marks it answered. */
+    status: text("status", { enum: ["new", "answered"] })
+      .notNull()
+      .default("new"),
+    answeredAt: ts("answered_at"),
+    answeredBy: uuid("answered_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_inquiries_created_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_inquiries_created_idx").on(t.createdAt),
+    index("contact_inquiries_status_idx").on(t.status, t.createdAt),
+  ],
 );
 
 export const profiles = pgTable(
@@ -147,7 +171,12 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("profiles_user_idx").on(t.userId), index("profiles_nda_status_idx").on(t.ndaStatus)],
+  (t) => [
+    uniqueIndex("profiles_user_idx").on(t.userId),
+    index("profiles_nda_status_idx").on(t.ndaStatus),
+    // Admin search by customer name (contains, case-insensitive): trigram index, pg_trgm.
+    index("profiles_full_name_trgm_idx").using("gin", t.fullName.op("gin_trgm_ops")),
+  ],
 );
 
 /** The signed NDA: what was signed (text hash), the signature image and the signer's details. */
@@ -265,6 +294,11 @@ export const projects = pgTable(
     index("projects_status_idx").on(t.status),
     index("projects_package_idx").on(t.packageType),
     index("projects_created_idx").on(t.createdAt),
+    // Admin console: filter + newest-first paging, and contains-search on code and name (pg_trgm).
+    index("projects_status_created_idx").on(t.status, t.createdAt),
+    index("projects_package_created_idx").on(t.packageType, t.createdAt),
+    index("projects_code_trgm_idx").using("gin", t.projectCode.op("gin_trgm_ops")),
+    index("projects_name_trgm_idx").using("gin", t.projectName.op("gin_trgm_ops")),
   ],
 );
 
@@ -401,4 +435,37 @@ export const meetingRequests = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("meeting_requests_project_idx").on(t.projectId, t.createdAt), index("meeting_requests_status_idx").on(t.status)],
+);
+
+/** Every change an admin makes to a project: who, what, and each field's value before and after. */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    changes: jsonb("changes").$type<Array<{ field: string; before: unknown; after: unknown }>>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("admin_audit_log_project_idx").on(t.projectId, t.createdAt),
+    index("admin_audit_log_created_idx").on(t.createdAt),
+  ],
+);
+
+/** One row per scheduled tick of a job: the process that inserts it runs the tick, so it runs once across processes. */
+export const scheduledJobRuns = pgTable(
+  "scheduled_job_runs",
+  {
+    job: text("job").notNull(),
+    tickAt: ts("tick_at").notNull(),
+    claimedBy: text("claimed_by").notNull(),
+    startedAt: ts("started_at").notNull().defaultNow(),
+    finishedAt: ts("finished_at"),
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    error: text("error"),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.tickAt] })],
 );
