@@ -12,11 +12,13 @@ export async function getAdminStats(db: Database): Promise<AdminStats> {
     login_only: number;
     incomplete: number;
   }>(sql`
+    with by_status as (select status, count(*)::int as n from projects group by status)
     select
-      (select count(*)::int from projects) as total_projects,
-      (select count(distinct user_id)::int from projects where status <> 'completed') as active_customers,
-      (select count(*)::int from projects where status in ('development', 'testing')) as in_progress,
-      (select count(*)::int from projects where status = 'completed') as completed,
+      (select coalesce(sum(n), 0)::int from by_status) as total_projects,
+      (select count(*)::int from users u where u.role = 'customer'
+         and exists (select 1 from projects p where p.user_id = u.id and p.status <> 'completed')) as active_customers,
+      (select coalesce(sum(n), 0)::int from by_status where status in ('development', 'testing')) as in_progress,
+      (select coalesce(sum(n), 0)::int from by_status where status = 'completed') as completed,
       (select count(*)::int from users u
          where u.role = 'customer' and not exists (select 1 from profiles p where p.user_id = u.id)) as login_only,
       (select count(*)::int from profiles where not profile_completed) as incomplete

@@ -7,7 +7,7 @@ import { toProjectDto } from "../projects/project-dto";
 import { projectListOrder, projectListWhere } from "./project-filters";
 
 const memberCount = sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`;
-const requirementsSubmitted = sql<boolean>`exists (select 1 from ${requirements} where ${requirements.projectId} = ${projects.id} and ${requirements.problemStatement} is not null)`;
+const requirementsSubmitted = sql<boolean>`coalesce(${requirements.problemStatement} is not null, false)`;
 
 type AdminProjectRow = {
   project: typeof projects.$inferSelect;
@@ -40,11 +40,12 @@ export function adminProjectSelect(db: Database) {
     })
     .from(projects)
     .leftJoin(profiles, eq(profiles.userId, projects.userId))
-    .leftJoin(users, eq(users.id, projects.userId));
+    .leftJoin(users, eq(users.id, projects.userId))
+    .leftJoin(requirements, eq(requirements.projectId, projects.id));
 }
 
 export async function listAdminProjects(db: Database, query: ProjectListQuery): Promise<Page<AdminProject>> {
-  const where = projectListWhere(query);
+  const where = await projectListWhere(db, query);
   const needsProfileJoin = query.sort === "customerName";
   const countQuery = needsProfileJoin
     ? db.select({ count: sql<number>`count(*)::int` }).from(projects).leftJoin(profiles, eq(profiles.userId, projects.userId))

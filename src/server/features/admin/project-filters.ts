@@ -1,6 +1,7 @@
 // The admin project list's filters as SQL, shared by the paged list and its CSV export (one rule for both).
-import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { ProjectListQuery } from "../../../shared/schemas/admin";
+import type { Database } from "../../db/client";
 import { profiles, projects } from "../../db/schema";
 
 /** '%' and '_' typed by the admin match themselves, not any text. */
@@ -27,30 +28,45 @@ export function createdDateRange(search: string): { from: Date; to: Date } | nul
   return { from, to };
 }
 
+/** More customers than this matching one search term is no search at all: the list then matches code and name only. */
+const MAX_MATCHING_CUSTOMERS = 2000;
+
 /**
- * Contains-search on code, project name and customer name, each through its own trigram index: a union of ids
- * lets PostgreSQL use all three (an OR across the join would scan every project).
+ * Contains-search on code, project name and customer name. The customers whose name matches are found first (small
+ * table, trigram index), so the project condition is an OR of three indexed tests (code and name trigram indexes,
+ * owner index) that PostgreSQL combines with a BitmapOr instead of scanning all projects.
  */
-function textSearch(search: string): SQL {
+async function textSearch(db: Database, search: string): Promise<SQL> {
   const pattern = likePattern(search);
-  return sql`${projects.id} in (
-    select "id" from "projects" where "project_code" ilike ${pattern}
-    union select "id" from "projects" where "project_name" ilike ${pattern}
-    union select p2."id" from "projects" p2 join "profiles" pf on pf."user_id" = p2."user_id" where pf."full_name" ilike ${pattern}
-  )`;
+  const owners = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(ilike(profiles.fullName, pattern))
+    .limit(MAX_MATCHING_CUSTOMERS);
+  const tests = [ilike(projects.projectCode, pattern), ilike(projects.projectName, pattern)];
+  if (owners.length > 0)
+    tests.push(
+      inArray(
+        projects.userId,
+        owners.map((o) => o.userId),
+      ),
+    );
+  return or(...tests) as SQL;
 }
 
-export function projectListWhere(query: Pick<ProjectListQuery, "search" | "status" | "package">): SQL | undefined {
+export async function projectListWhere(
+  db: Database,
+  query: Pick<ProjectListQuery, "search" | "status" | "package">,
+): Promise<SQL | undefined> {
   const conditions: SQL[] = [];
   if (query.status !== "all") conditions.push(eq(projects.status, query.status));
   if (query.package !== "all") conditions.push(eq(projects.packageType, query.package));
   const search = query.search.trim();
   if (search) {
     const range = createdDateRange(search);
+    // A date names the created date alone ('2025-03' is a month, not text to find inside codes like PRJ-2025-0312).
     conditions.push(
-      range
-        ? sql`(${and(gte(projects.createdAt, range.from), lt(projects.createdAt, range.to))} or ${textSearch(search)})`
-        : textSearch(search),
+      range ? (and(gte(projects.createdAt, range.from), lt(projects.createdAt, range.to)) as SQL) : await textSearch(db, search),
     );
   }
   return conditions.length ? and(...conditions) : undefined;

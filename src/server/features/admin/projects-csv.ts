@@ -51,7 +51,7 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "");
 
 export async function exportProjectsCsv(db: Database, query: ProjectListQuery): Promise<string> {
   const rows = await adminProjectSelect(db)
-    .where(projectListWhere(query))
+    .where(await projectListWhere(db, query))
     .orderBy(...projectListOrder(query))
     .limit(CSV_ROW_LIMIT);
   // A byte-order mark so Excel reads the file as UTF-8 (names like Sørensen stay intact).
