@@ -1,8 +1,9 @@
 // The JSON error shape every API error answers with (DESIGN.md §3).
+import type { ErrorCode } from "./error-codes";
 
 export type ApiErrorBody = {
   message: string;
-  code: string;
+  code: ErrorCode;
   fields?: Record<string, string>;
   requestId?: string;
 };

@@ -1,8 +1,10 @@
 // One-time codes for sign-in and NDA steps: HMAC-stored, 10-minute life, single use, 5 wrong tries, one live code per purpose.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { CODE_MAX_WRONG_TRIES, CODE_TTL_MINUTES, type CodePurpose } from "../../shared/constants/auth";
+import type { ErrorCode } from "../../shared/error-codes";
 import type { Database } from "../db/client";
 import { oneTimeCodes } from "../db/schema";
+import { AppError } from "../errors";
 import { hmacHex, randomCode, safeEqualHex } from "./secrets";
 
 type CodeTarget = { purpose: CodePurpose; email: string; subject?: string };
@@ -56,6 +58,19 @@ export const CODE_CHECK_MESSAGES: Record<CodeCheckFailure, string> = {
   used: "This code has already been used. Please request a new one.",
   missing: "No code was requested for this address. Please request a new one.",
 };
+
+const FAILURE_CODES: Record<CodeCheckFailure, ErrorCode> = {
+  wrong: "CODE_WRONG",
+  expired: "CODE_EXPIRED",
+  locked: "CODE_LOCKED",
+  used: "CODE_USED",
+  missing: "CODE_MISSING",
+};
+
+/** The error a failed check answers with (a lock is 429, the rest 400): the same codes for sign-in and NDA steps. */
+export function codeCheckError(failure: CodeCheckFailure, message: string = CODE_CHECK_MESSAGES[failure]): AppError {
+  return new AppError(FAILURE_CODES[failure], message);
+}
 
 /** Checks a code against the latest one issued for the target, and consumes it when right. */
 export async function verifyCode(db: Database, secret: string, target: CodeTarget & { code: string }): Promise<CodeCheck> {

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "../../shared/api-error";
+import { genericCodeFor } from "../../shared/error-codes";
 import { AppError } from "../errors";
 
 function fieldsFromZod(error: FastifyError): Record<string, string> {
@@ -46,7 +47,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code = status === 413 ? "PAYLOAD_TOO_LARGE" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : error.code || "BAD_REQUEST";
+      // Fastify's own refusals (body too large, malformed JSON, ...) answer with our code for that status, not theirs.
+      const code = genericCodeFor(status);
       const message =
         status === 413
           ? "Request body is too large"

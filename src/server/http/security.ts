@@ -1,7 +1,7 @@
 // Cross-site request defences and caching rules for the API (DESIGN.md §4).
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
-import { AppError } from "../errors";
+import { forbidden, unsupportedMediaType } from "../errors";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -10,12 +10,12 @@ export function registerRequestGuards(app: FastifyInstance, config: Config): voi
     if (!STATE_CHANGING.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== config.appOrigin) {
-      throw new AppError(403, "CROSS_ORIGIN", "Cross-origin request refused");
+      throw forbidden("Cross-origin request refused", "CROSS_ORIGIN");
     }
     const length = Number(request.headers["content-length"] ?? 0);
     const type = request.headers["content-type"];
     if ((length > 0 || request.headers["transfer-encoding"]) && !type) {
-      throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "Unsupported content type");
+      throw unsupportedMediaType();
     }
   });
 

@@ -82,9 +82,7 @@ export async function registerWebClient(app: FastifyInstance, options: { dir?: s
 
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
-    if (pathname.startsWith("/api/")) {
-      return reply.status(404).send({ message: "Not found", code: "NOT_FOUND", requestId: String(request.id) });
-    }
+    if (pathname.startsWith("/api/")) return reply.callNotFound();
     const page = publicPageByPath(pathname);
     const prerendered = page && pages.get(page.key);
     if (page && prerendered) {

@@ -85,7 +85,7 @@ describe("requesting a sign-in code", () => {
   it("refuses malformed JSON with a 400", async () => {
     const res = await t.app.inject({ method: "POST", url: "/api/auth/request-code", payload: "{oops", headers: json });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe("Malformed JSON body");
+    expect(res.json()).toMatchObject({ message: "Malformed JSON body", code: "BAD_REQUEST" });
   });
 
   it("refuses a cross-origin POST with 403", async () => {

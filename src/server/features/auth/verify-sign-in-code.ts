@@ -2,11 +2,10 @@
 import { eq, sql } from "drizzle-orm";
 import { DEMO_CODE, type Role } from "../../../shared/constants/auth";
 import type { VerifyCodeInput } from "../../../shared/schemas/auth";
-import { CODE_CHECK_MESSAGES, verifyCode } from "../../auth/one-time-codes";
+import { codeCheckError, verifyCode } from "../../auth/one-time-codes";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
-import { AppError } from "../../errors";
 import { isDemoEmail } from "./send-sign-in-code";
 
 const VERIFY_LIMIT_PER_IP = { max: 60, windowSeconds: 10 * 60 };
@@ -56,13 +55,10 @@ export async function verifySignInCode(ctx: AppContext, input: VerifyCodeInput &
   const email = input.email.toLowerCase();
   await consumeRateLimits(ctx.db, [{ bucket: "verify-ip-10m", key: input.ip, ...VERIFY_LIMIT_PER_IP }]);
   if (isDemoEmail(ctx, email)) {
-    if (input.code !== DEMO_CODE) throw new AppError(400, "INVALID_CODE", CODE_CHECK_MESSAGES.wrong);
+    if (input.code !== DEMO_CODE) throw codeCheckError("wrong");
     return { user: await findOrCreateUser(ctx, email, "Demo Customer"), isDemoAccount: true };
   }
   const check = await verifyCode(ctx.db, ctx.config.secretKey, { purpose: "sign_in", email, code: input.code });
-  if (!check.ok) {
-    const status = check.failure === "locked" ? 429 : 400;
-    throw new AppError(status, `CODE_${check.failure.toUpperCase()}`, CODE_CHECK_MESSAGES[check.failure]);
-  }
+  if (!check.ok) throw codeCheckError(check.failure);
   return { user: await findOrCreateUser(ctx, email, check.name), isDemoAccount: false };
 }

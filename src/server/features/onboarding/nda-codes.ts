@@ -3,10 +3,9 @@
 import type { CodePurpose } from "../../../shared/constants/auth";
 import { CODE_SEND_LIMITS, DEMO_CODE } from "../../../shared/constants/auth";
 import { NDA_MESSAGES } from "../../../shared/schemas/nda";
-import { CODE_CHECK_MESSAGES, verifyCode } from "../../auth/one-time-codes";
+import { codeCheckError, verifyCode } from "../../auth/one-time-codes";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import type { AppContext } from "../../context";
-import { AppError } from "../../errors";
 import { isDemoEmail } from "../auth/send-sign-in-code";
 
 const VERIFY_LIMIT_PER_IP = { max: 60, windowSeconds: 10 * 60 };
@@ -52,15 +51,11 @@ export async function checkNdaCode(
 ): Promise<void> {
   await consumeRateLimits(ctx.db, [{ bucket: "nda-verify-ip-10m", key: target.ip, ...VERIFY_LIMIT_PER_IP }]);
   if (target.purpose === "nda_customer" && isDemoEmail(ctx, target.email)) {
-    if (target.code !== DEMO_CODE) throw new AppError(400, "CODE_WRONG", NDA_MESSAGES.invalidOtp);
+    if (target.code !== DEMO_CODE) throw codeCheckError("wrong", NDA_MESSAGES.invalidOtp);
     return;
   }
   const check = await verifyCode(ctx.db, ctx.config.secretKey, target);
-  if (!check.ok) {
-    const status = check.failure === "locked" ? 429 : 400;
-    const message = check.failure === "wrong" ? NDA_MESSAGES.invalidOtp : CODE_CHECK_MESSAGES[check.failure];
-    throw new AppError(status, `CODE_${check.failure.toUpperCase()}`, message);
-  }
+  if (!check.ok) throw codeCheckError(check.failure, check.failure === "wrong" ? NDA_MESSAGES.invalidOtp : undefined);
 }
 
 /** Email subjects are one line: any line break or run of spaces in a typed name becomes one space. */

@@ -18,7 +18,7 @@ import { profileSchema, saveProfileSchema } from "../../../shared/schemas/profil
 import { requireCompany, requireCustomer, requireUser } from "../../auth/guards";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import { notFound } from "../../errors";
-import { errorReplies } from "../../http/openapi";
+import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { approveNda, listPendingNdas, sendCompanyNdaCode } from "./company-nda";
 import { findOwnProfile, findVisibleProfile } from "./find-profile";
 import type { ClientInfo } from "./nda-audit";
@@ -150,7 +150,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["nda"],
           summary: "Verify the customer's code and record the signature",
           body: verifyCustomerOtpSchema,
-          response: { 200: signedReply, ...errorReplies, 409: errorReplies[400], 413: errorReplies[400] },
+          response: { 200: signedReply, ...errorReplies, 409: apiErrorSchema, 413: apiErrorSchema },
         },
       },
       async (request) => {
@@ -172,7 +172,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["nda"],
           summary: "Older variant of /api/nda/verify-customer-otp",
           body: legacyVerifyCustomerOtpSchema,
-          response: { 200: signedReply, ...errorReplies, 409: errorReplies[400], 413: errorReplies[400] },
+          response: { 200: signedReply, ...errorReplies, 409: apiErrorSchema, 413: apiErrorSchema },
         },
       },
       async (request) => {
@@ -273,7 +273,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["company"],
           summary: "Email an approval code to the calling admin",
           body: sendCompanyOtpSchema,
-          response: { 200: ndaActionReplySchema, ...errorReplies, 409: errorReplies[400] },
+          response: { 200: ndaActionReplySchema, ...errorReplies, 409: apiErrorSchema },
         },
       },
       async (request) => {
@@ -289,7 +289,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["company"],
           summary: "Approve a signed NDA with the admin's code",
           body: approveNdaSchema,
-          response: { 200: ndaActionReplySchema, ...errorReplies, 409: errorReplies[400] },
+          response: { 200: ndaActionReplySchema, ...errorReplies, 409: apiErrorSchema },
         },
       },
       async (request) => {
@@ -305,7 +305,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["company"],
           summary: "Older variant of /api/company/nda/approve",
           body: verifyCompanyOtpSchema,
-          response: { 200: ndaActionReplySchema, ...errorReplies, 409: errorReplies[400] },
+          response: { 200: ndaActionReplySchema, ...errorReplies, 409: apiErrorSchema },
         },
       },
       async (request) => {

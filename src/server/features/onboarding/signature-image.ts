@@ -2,7 +2,7 @@
 // signature-pad size (magic bytes, chunk checksums, header, and the inflated pixel data's exact length).
 import { crc32, inflateSync } from "node:zlib";
 import { NDA_MESSAGES, PNG_DATA_URL_PREFIX, SIGNATURE_LIMITS } from "../../../shared/schemas/nda";
-import { AppError, badRequest } from "../../errors";
+import { badRequest, payloadTooLarge } from "../../errors";
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -23,11 +23,11 @@ export function decodeSignatureDataUrl(dataUrl: string): SignatureImage {
   if (!dataUrl.startsWith(PNG_DATA_URL_PREFIX)) throw invalid();
   const base64 = dataUrl.slice(PNG_DATA_URL_PREFIX.length);
   if (Math.floor((base64.length * 3) / 4) > SIGNATURE_LIMITS.maxBytes + 2) {
-    throw new AppError(413, "PAYLOAD_TOO_LARGE", NDA_MESSAGES.signatureTooLarge, { signature: NDA_MESSAGES.signatureTooLarge });
+    throw payloadTooLarge(NDA_MESSAGES.signatureTooLarge, { signature: NDA_MESSAGES.signatureTooLarge });
   }
   const bytes = Buffer.from(base64, "base64");
   if (bytes.length > SIGNATURE_LIMITS.maxBytes) {
-    throw new AppError(413, "PAYLOAD_TOO_LARGE", NDA_MESSAGES.signatureTooLarge, { signature: NDA_MESSAGES.signatureTooLarge });
+    throw payloadTooLarge(NDA_MESSAGES.signatureTooLarge, { signature: NDA_MESSAGES.signatureTooLarge });
   }
   return { bytes, ...checkPng(bytes) };
 }

@@ -7,7 +7,7 @@ import { NDA_TITLE } from "../../../shared/domain/nda-agreement";
 import type { DocumentCheck } from "../../../shared/schemas/nda";
 import type { Database } from "../../db/client";
 import { issuedDocuments } from "../../db/schema";
-import { AppError } from "../../errors";
+import { unsupportedMediaType } from "../../errors";
 
 const PDF_MAGIC = Buffer.from("%PDF-");
 
@@ -23,12 +23,12 @@ export async function hashPdfStream(stream: Readable): Promise<string> {
       head = Buffer.concat([head, data.subarray(0, PDF_MAGIC.length - head.length)]);
       if (!PDF_MAGIC.subarray(0, head.length).equals(head)) {
         stream.destroy();
-        throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", NOT_A_PDF);
+        throw unsupportedMediaType(NOT_A_PDF);
       }
     }
     hash.update(data);
   }
-  if (head.length < PDF_MAGIC.length) throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", NOT_A_PDF);
+  if (head.length < PDF_MAGIC.length) throw unsupportedMediaType(NOT_A_PDF);
   return hash.digest("hex");
 }
 

@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { VERIFY_MAX_BYTES } from "../../../shared/constants/documents";
 import { documentCheckSchema } from "../../../shared/schemas/nda";
 import { consumeRateLimits } from "../../auth/rate-limit";
-import { AppError, badRequest } from "../../errors";
-import { errorReplies } from "../../http/openapi";
+import { badRequest, payloadTooLarge, unsupportedMediaType } from "../../errors";
+import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { checkIssuedDocument, hashPdfStream, NOT_A_PDF } from "./verify-document";
 
 const VERIFY_LIMIT_PER_IP = { max: 30, windowSeconds: 10 * 60 };
@@ -24,16 +24,16 @@ export const verifyDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["documents"],
         summary: "Check whether an uploaded PDF is exactly a document this portal issued (multipart field 'file')",
         consumes: ["multipart/form-data"],
-        response: { 200: documentCheckSchema, ...errorReplies, 413: errorReplies[400], 415: errorReplies[400] },
+        response: { 200: documentCheckSchema, ...errorReplies, 413: apiErrorSchema, 415: apiErrorSchema },
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", NOT_A_PDF);
+      if (!request.isMultipart()) throw unsupportedMediaType(NOT_A_PDF);
       await consumeRateLimits(ctx.db, [{ bucket: "verify-document-ip-10m", key: request.ip, ...VERIFY_LIMIT_PER_IP }]);
       const file = await request.file();
       if (!file) throw badRequest("Please choose a PDF file to check", { file: "Please choose a PDF file to check" });
       const sha256 = await hashPdfStream(file.file);
-      if (file.file.truncated) throw new AppError(413, "PAYLOAD_TOO_LARGE", "The file is larger than 20 MB");
+      if (file.file.truncated) throw payloadTooLarge("The file is larger than 20 MB");
       return checkIssuedDocument(ctx.db, sha256);
     },
   );

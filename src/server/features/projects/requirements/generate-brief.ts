@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { type BriefGeneratorChoice, REQUIREMENT_MESSAGES } from "../../../../shared/schemas/requirements";
 import type { AppContext } from "../../../context";
 import { profiles, requirements } from "../../../db/schema";
-import { AppError, badRequest } from "../../../errors";
+import { badGateway, badRequest } from "../../../errors";
 import { recordActivity } from "../../activity/record-activity";
 import type { ProjectAccess } from "../access";
 import { AiServiceError } from "../ai/chat-completions";
@@ -63,10 +63,9 @@ export async function generateBrief(ctx: AppContext, access: ProjectAccess, choi
   } catch (error) {
     if (!(error instanceof AiServiceError)) throw error;
     const tries = error.attempts > 1 ? " It was tried twice." : "";
-    throw new AppError(
-      502,
-      "AI_UNAVAILABLE",
+    throw badGateway(
       `${error.message}${tries} Try again later, or write the brief with the built-in composer instead.`,
+      "AI_UNAVAILABLE",
     );
   }
 

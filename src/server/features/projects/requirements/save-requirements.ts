@@ -14,7 +14,7 @@ import {
 } from "../../../../shared/schemas/requirements";
 import type { Database } from "../../../db/client";
 import { profiles, projects, requirements } from "../../../db/schema";
-import { AppError, badRequest, conflict } from "../../../errors";
+import { badRequest, conflict } from "../../../errors";
 import { recordActivity } from "../../activity/record-activity";
 import type { ProjectAccess } from "../access";
 import { applyStatusRules } from "../apply-status-rules";
@@ -67,7 +67,7 @@ export async function saveRequirements(db: Database, access: ProjectAccess, body
 
     const brief = body.generatedBrief !== undefined ? stored(body.generatedBrief) : (existing?.generatedBrief ?? null);
     const confirming = body.briefConfirmed === true;
-    if (confirming && !brief) throw new AppError(400, "BRIEF_EMPTY", REQUIREMENT_MESSAGES.briefEmpty);
+    if (confirming && !brief) throw badRequest(REQUIREMENT_MESSAGES.briefEmpty, undefined, "BRIEF_EMPTY");
 
     const briefChanged = body.generatedBrief !== undefined && brief !== stored(existing?.generatedBrief);
     const now = new Date();

@@ -6,9 +6,9 @@ import { type AddProjectUserInput, TEAM_MESSAGES } from "../../../../shared/sche
 import type { AppContext } from "../../../context";
 import { projectMembers, projects, users } from "../../../db/schema";
 import { APP_NAME, renderEmail } from "../../../email/layout";
-import { conflict } from "../../../errors";
+import { conflict, notFound } from "../../../errors";
 import { recordActivity } from "../../activity/record-activity";
-import type { ProjectAccess } from "../access";
+import { PROJECT_NOT_FOUND, type ProjectAccess } from "../access";
 import { toProjectUserDto } from "./member-dto";
 
 export async function addMember(ctx: AppContext, access: ProjectAccess, input: AddProjectUserInput) {
@@ -17,7 +17,7 @@ export async function addMember(ctx: AppContext, access: ProjectAccess, input: A
 
   return ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(projects).where(eq(projects.id, project.id)).for("update").limit(1);
-    if (!locked) throw conflict(TEAM_MESSAGES.notFound, "NOT_FOUND");
+    if (!locked) throw notFound(PROJECT_NOT_FOUND);
     const [owner] = await tx
       .select({ email: users.email, name: users.name })
       .from(users)
