@@ -18,12 +18,14 @@ import { authRoutes } from "./features/auth/routes";
 import { contactRoutes } from "./features/contact/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
+import { fileRoutes } from "./features/files/routes";
 import { healthRoutes } from "./features/health/routes";
 import { notificationRoutes } from "./features/notifications/routes";
 import { onboardingRoutes } from "./features/onboarding/routes";
 import { verifyDocumentRoutes } from "./features/onboarding/verify-routes";
 import { projectRoutes } from "./features/projects/routes";
 import { publicSiteRoutes } from "./features/public-site/routes";
+import { createFileStore } from "./files/file-store";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerRequestGuards } from "./http/security";
 import { registerWebClient } from "./http/web";
@@ -102,7 +104,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!options.database) await database.migrate();
   const transport = options.transport ?? createTransport({ smtpUrl: config.smtpUrl, log: app.log, appUrl: config.appUrl });
   const emailWorker = startEmailWorker({ db: database.db, transport, from: config.mailFrom, log: app.log });
-  const ctx: AppContext = { config, db: database.db, email: createEmailOutbox(database.db, () => emailWorker.kick()) };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    email: createEmailOutbox(database.db, () => emailWorker.kick()),
+    files: createFileStore(config.fileStorage, database.db),
+  };
   app.decorate("ctx", ctx);
   app.decorate("emailWorker", emailWorker);
   app.decorate("database", database);
@@ -131,7 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
-        frameSrc: ["https:"],
+        frameSrc: ["https:", ...config.prototypeFrameOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
@@ -164,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes);
   await app.register(contactRoutes);
   await app.register(adminRoutes);
+  await app.register(fileRoutes);
   await app.register(publicSiteRoutes);
   if (!config.isProduction) await app.register(devMailboxRoutes);
   if (options.serveClient !== false) await registerWebClient(app, { dir: options.clientDir });

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -468,4 +469,41 @@ export const scheduledJobRuns = pgTable(
     error: text("error"),
   },
   (t) => [primaryKey({ columns: [t.job, t.tickAt] })],
+);
+
+/** PostgreSQL bytea; node-postgres and PGlite both hand back bytes, normalised to a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => value,
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** File bytes when the file store keeps them in the database (its default backend); the id is their SHA-256 (hex). */
+export const fileBlobs = pgTable("file_blobs", {
+  id: text("id").primaryKey(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  data: bytea("data").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Which project each stored file belongs to, and as what: GET /api/files/{id} is allowed through these rows. */
+export const fileAttachments = pgTable(
+  "file_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The SHA-256 (hex) content id in the file store. */
+    fileId: text("file_id").notNull(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["feedback_screenshot", "brd", "invoice"] }).notNull(),
+    /** The name it is downloaded as (never used to store it). */
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("file_attachments_file_idx").on(t.fileId), index("file_attachments_project_idx").on(t.projectId, t.kind)],
 );

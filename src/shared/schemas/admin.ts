@@ -252,6 +252,9 @@ export const inquiryQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(DEFAULT_ADMIN_PAGE_SIZE),
 });
 
+export const INVOICE_PHASES = ["advance", "final"] as const;
+export type InvoicePhase = (typeof INVOICE_PHASES)[number];
+
 // --- BRD ----------------------------------------------------------------------------------------------------
 
 /** The spec's registration of a BRD by URL: an https link or a portal path. */

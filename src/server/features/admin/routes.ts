@@ -25,9 +25,10 @@ import { profileSchema } from "../../../shared/schemas/profile";
 import { requireCompany } from "../../auth/guards";
 import { errorReplies } from "../../http/openapi";
 import { listAudit } from "./audit-log";
-import { removeBrd, setBrd } from "./brd";
+import { setBrd } from "./brd";
 import { getChartData } from "./charts";
 import { getCustomerNda, getCustomerProfile } from "./customer-profile";
+import { documentUploadRoutes } from "./document-uploads";
 import { getAdminStats } from "./get-admin-stats";
 import { listInquiries, setInquiryStatus } from "./inquiries";
 import { listAdminProjects } from "./list-admin-projects";
@@ -60,6 +61,7 @@ const customerNdaSchema = z.object({
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  await app.register(documentUploadRoutes);
 
   await app.register(async (scope) => {
     const company = scope.withTypeProvider<ZodTypeProvider>();
@@ -169,22 +171,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           url: request.body.documentUrl,
           name: request.body.documentName,
         }),
-    );
-
-    company.delete(
-      "/api/company/projects/:id/brd",
-      {
-        schema: {
-          tags: ["company"],
-          summary: "Remove the project's BRD",
-          params: idParam,
-          response: { 200: z.object({ success: z.boolean(), message: z.string() }), ...errorReplies },
-        },
-      },
-      async (request) => {
-        await removeBrd(ctx.db, await requireCompany(request), request.params.id);
-        return { success: true, message: "BRD document deleted successfully" };
-      },
     );
 
     company.get(
