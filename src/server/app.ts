@@ -15,11 +15,15 @@ import { createTransport, type EmailWorker, type MailTransport, startEmailWorker
 import { adminRoutes } from "./features/admin/routes";
 import { type StatusScheduler, startStatusScheduler } from "./features/admin/status-scheduler";
 import { authRoutes } from "./features/auth/routes";
+import { calendlyRoutes } from "./features/calendly/routes";
+import { communicationRoutes } from "./features/communications/routes";
 import { contactRoutes } from "./features/contact/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { fileRoutes } from "./features/files/routes";
 import { healthRoutes } from "./features/health/routes";
+import { liveRoutes } from "./features/live/routes";
+import { meetingRequestRoutes } from "./features/meeting-requests/routes";
 import { notificationRoutes } from "./features/notifications/routes";
 import { onboardingRoutes } from "./features/onboarding/routes";
 import { verifyDocumentRoutes } from "./features/onboarding/verify-routes";
@@ -29,11 +33,13 @@ import { createFileStore } from "./files/file-store";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerRequestGuards } from "./http/security";
 import { registerWebClient } from "./http/web";
+import { type LiveHub, startLiveHub } from "./live/hub";
 
 declare module "fastify" {
   interface FastifyInstance {
     emailWorker: EmailWorker;
     database: DatabaseHandle;
+    live: LiveHub;
   }
 }
 
@@ -113,6 +119,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("ctx", ctx);
   app.decorate("emailWorker", emailWorker);
   app.decorate("database", database);
+  const live = await startLiveHub({ database, log: app.log });
+  app.decorate("live", live);
+  // Open event streams would hold the server open: end them before it waits for in-flight requests.
+  app.addHook("preClose", async () => {
+    await live.close();
+  });
 
   const maintenance = setInterval(() => {
     pruneRateLimitHits(database.db).catch((error) => app.log.warn({ err: error }, "rate limit pruning failed"));
@@ -172,6 +184,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contactRoutes);
   await app.register(adminRoutes);
   await app.register(fileRoutes);
+  await app.register(communicationRoutes);
+  await app.register(meetingRequestRoutes);
+  await app.register(calendlyRoutes);
+  await app.register(liveRoutes);
   await app.register(publicSiteRoutes);
   if (!config.isProduction) await app.register(devMailboxRoutes);
   if (options.serveClient !== false) await registerWebClient(app, { dir: options.clientDir });

@@ -47,6 +47,12 @@ const envSchema = z.object({
   CALENDLY_TOKEN: z.string().optional(),
   CALENDLY_API_URL: z.url().default("https://api.calendly.com"),
   CALENDLY_BOOKING_URL: z.url().default(DEFAULT_BOOKING_URL),
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().min(1).optional(),
+  REPLY_DOMAIN: z
+    .string()
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i, "must be a domain name")
+    .optional(),
   TRUST_PROXY: booleanString.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   S3_URL: z
@@ -103,6 +109,8 @@ export type Config = {
   secretKey: string;
   ai: { baseUrl: string | null; apiKey: string | null; model: string; timeoutMs: number };
   calendly: { token: string | null; apiUrl: string; bookingUrl: string };
+  /** Replies to notification emails (reply+<token>@replyDomain) received by the built-in SMTP endpoint; null = off. */
+  inboundEmail: { port: number; host: string; replyDomain: string } | null;
   trustProxy: boolean;
   logLevel: string;
   fileStorage: FileStorageConfig;
@@ -175,6 +183,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !e.SECRET_KEY) {
     throw new ConfigError("Invalid configuration:\n  SECRET_KEY: required in production (at least 32 characters)");
   }
+  if ((e.INBOUND_SMTP_PORT === undefined) !== (e.REPLY_DOMAIN === undefined)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  INBOUND_SMTP_PORT, REPLY_DOMAIN: set both to receive email replies, or neither to keep it off",
+    );
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   const demoEmail = e.DEMO_EMAIL === undefined ? (isProduction ? null : "demo@blueprint.local") : e.DEMO_EMAIL || null;
   return {
@@ -194,6 +207,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: e.SECRET_KEY ?? readOrCreateSecret(path.resolve(e.DATA_DIR)),
     ai: { baseUrl: e.AI_BASE_URL ?? null, apiKey: e.AI_API_KEY ?? null, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
     calendly: { token: e.CALENDLY_TOKEN ?? null, apiUrl: e.CALENDLY_API_URL, bookingUrl: e.CALENDLY_BOOKING_URL },
+    inboundEmail:
+      e.INBOUND_SMTP_PORT !== undefined && e.REPLY_DOMAIN !== undefined
+        ? { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST ?? e.HOST, replyDomain: e.REPLY_DOMAIN.toLowerCase() }
+        : null,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     fileStorage: fileStorageFrom(e),

@@ -6,7 +6,10 @@ import pg from "pg";
 import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../src/server/db/client";
 
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+/** A test database; `url` is set on PostgreSQL, so a test can open a second connection pool (a second server process). */
+export type TestDatabase = DatabaseHandle & { url?: string };
+
+export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const snapshot = readFileSync(inject("pgliteSnapshotPath"));
@@ -23,6 +26,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

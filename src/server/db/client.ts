@@ -15,9 +15,17 @@ import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Stops listening. */
+export type Unlisten = () => Promise<void>;
+
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /**
+   * Receives NOTIFY payloads on a channel: node-postgres uses one dedicated connection outside the pool (reconnecting
+   * after a drop), PGlite its in-process listen API. Notifications sent inside a transaction arrive at its commit.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onError?: (error: Error) => void): Promise<Unlisten>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -62,6 +70,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await pool.query(CREATE_EXTENSIONS);
         await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
       },
+      listen: (channel, onMessage, onError) => listenPostgres(url, channel, onMessage, onError),
       ping: async () => {
         await pool.query("select 1");
       },
@@ -81,10 +90,81 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await client.exec(CREATE_EXTENSIONS);
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
     },
+    listen: async (channel, onMessage) => {
+      const unsubscribe = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+  };
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000];
+
+/** LISTEN on a dedicated node-postgres connection; after a drop it reconnects with back-off and listens again. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onError?: (error: Error) => void,
+): Promise<Unlisten> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let failures = 0;
+  let retry: NodeJS.Timeout | null = null;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true });
+    next.on("notification", (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    const dropped = (error?: Error) => {
+      if (client !== next) return;
+      client = null;
+      next.removeAllListeners("end");
+      next.end().catch(() => {});
+      if (error) onError?.(error);
+      if (!stopped) scheduleReconnect();
+    };
+    next.on("error", dropped);
+    next.on("end", () => dropped(new Error("LISTEN connection ended")));
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    failures = 0;
+  };
+  const scheduleReconnect = () => {
+    const delay = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)] ?? 5_000;
+    failures++;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().catch((error: Error) => {
+        onError?.(error);
+        const current = client;
+        client = null;
+        current?.end().catch(() => {});
+        if (!stopped) scheduleReconnect();
+      });
+    }, delay);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    if (current) {
+      current.removeAllListeners("end");
+      await current.end().catch(() => {});
+    }
   };
 }
 

@@ -1,6 +1,7 @@
 // The database schema for every feature. Migrations in /drizzle are generated from this file by drizzle-kit.
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   customType,
@@ -107,6 +108,10 @@ export const outgoingEmails = pgTable(
     nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
     lockedUntil: ts("locked_until"),
     lastError: text("last_error"),
+    /** Reply-To address (the signed reply+token address of a thread) when inbound replies are on. */
+    replyTo: text("reply_to"),
+    /** A calendar invitation sent as the message's text/calendar part (nodemailer icalEvent). */
+    icalEvent: jsonb("ical_event").$type<{ method: "REQUEST" | "CANCEL"; filename: string; content: string }>(),
     createdAt: createdAt(),
     sentAt: ts("sent_at"),
   },
@@ -406,9 +411,21 @@ export const communications = pgTable(
     content: text("content").notNull(),
     meetingUrl: text("meeting_url"),
     scheduledFor: ts("scheduled_for"),
+    /** The meeting request this meeting came from (an admin's scheduling answer); one meeting per request. */
+    meetingRequestId: uuid("meeting_request_id").references((): AnyPgColumn => meetingRequests.id, { onDelete: "set null" }),
+    /** Newest message in the thread (the communication or its latest reply): threads are listed by it. */
+    lastActivityAt: ts("last_activity_at").notNull().defaultNow(),
+    replyCount: integer("reply_count").notNull().default(0),
+    /** Newest message from the customer's side: the admins' shared unread marker compares their read time with it. */
+    lastCustomerActivityAt: ts("last_customer_activity_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("communications_project_idx").on(t.projectId, t.createdAt)],
+  (t) => [
+    index("communications_project_idx").on(t.projectId, t.createdAt),
+    index("communications_project_activity_idx").on(t.projectId, t.lastActivityAt),
+    index("communications_activity_idx").on(t.lastActivityAt),
+    uniqueIndex("communications_meeting_request_idx").on(t.meetingRequestId),
+  ],
 );
 
 export const meetingRequests = pgTable(
@@ -432,10 +449,55 @@ export const meetingRequests = pgTable(
     scheduledAt: ts("scheduled_at"),
     meetingLink: text("meeting_link"),
     adminNotes: text("admin_notes"),
+    /** The calendar invitation's SEQUENCE: bumped each time a sent invitation changes or is cancelled. */
+    icsSequence: integer("ics_sequence").notNull().default(0),
+    /** When an invitation (METHOD:REQUEST) was last sent; null = none yet, so a cancel needs no METHOD:CANCEL. */
+    invitationSentAt: ts("invitation_sent_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("meeting_requests_project_idx").on(t.projectId, t.createdAt), index("meeting_requests_status_idx").on(t.status)],
+  (t) => [
+    index("meeting_requests_project_idx").on(t.projectId, t.createdAt),
+    index("meeting_requests_status_idx").on(t.status, t.createdAt),
+    index("meeting_requests_urgency_idx").on(t.urgency, t.createdAt),
+    index("meeting_requests_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Replies in a communication thread, from the portal or from an emailed reply. */
+export const communicationReplies = pgTable(
+  "communication_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    communicationId: uuid("communication_id")
+      .notNull()
+      .references(() => communications.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** Who wrote it, kept even without an account (a reply by email from an invited member who never signed in). */
+    authorEmail: text("author_email").notNull(),
+    fromCompany: boolean("from_company").notNull().default(false),
+    content: text("content").notNull(),
+    source: text("source", { enum: ["portal", "email"] })
+      .notNull()
+      .default("portal"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("communication_replies_thread_idx").on(t.communicationId, t.createdAt)],
+);
+
+/** How far each user has read each thread: unread = activity by someone else after last_read_at. */
+export const communicationReads = pgTable(
+  "communication_reads",
+  {
+    communicationId: uuid("communication_id")
+      .notNull()
+      .references(() => communications.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastReadAt: ts("last_read_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.communicationId, t.userId] })],
 );
 
 /** Every change an admin makes to a project: who, what, and each field's value before and after. */

@@ -9,7 +9,13 @@ export type EmailMessage = {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go (the thread's signed reply address) when inbound email is on. */
+  replyTo?: string | null;
+  /** A calendar invitation or cancellation, sent as the message's text/calendar part. */
+  icalEvent?: IcalEvent | null;
 };
+
+export type IcalEvent = { method: "REQUEST" | "CANCEL"; filename: string; content: string };
 
 export type EmailOutbox = {
   enqueue(message: EmailMessage, db?: Database): Promise<void>;
@@ -24,12 +30,15 @@ export function createEmailOutbox(db: Database, onEnqueued: () => void): EmailOu
     async enqueue(message, tx = db) {
       assertHeaderSafe(message.to, "Recipient");
       assertHeaderSafe(message.subject, "Subject");
+      if (message.replyTo) assertHeaderSafe(message.replyTo, "Reply-To");
       await tx.insert(outgoingEmails).values({
         kind: message.kind,
         toAddress: message.to,
         subject: message.subject,
         textBody: message.text,
         htmlBody: message.html,
+        replyTo: message.replyTo ?? null,
+        icalEvent: message.icalEvent ?? null,
       });
       onEnqueued();
     },

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../db/client";
 import { outgoingEmails } from "../db/schema";
+import type { IcalEvent } from "./outbox";
 
 const BATCH_SIZE = 10;
 const MAX_ATTEMPTS = 8;
@@ -13,8 +14,18 @@ const LOCK_SECONDS = 60;
 
 export type MailTransport = {
   kind: "smtp" | "outbox";
-  send(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<void>;
+  send(message: OutgoingMessage): Promise<void>;
   close(): void;
+};
+
+export type OutgoingMessage = {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  icalEvent?: IcalEvent;
 };
 
 export function createTransport(options: { smtpUrl: string | null; log: FastifyBaseLogger; appUrl: string }): MailTransport {
@@ -44,7 +55,16 @@ export function backoffSeconds(attempts: number): number {
   return Math.min(3600, 15 * 2 ** (attempts - 1));
 }
 
-type ClaimedEmail = { id: string; to_address: string; subject: string; text_body: string; html_body: string; attempts: number };
+type ClaimedEmail = {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  reply_to: string | null;
+  ical_event: IcalEvent | null;
+  attempts: number;
+};
 
 async function claimDueEmails(db: Database): Promise<ClaimedEmail[]> {
   const result = await db.execute(sql`
@@ -57,7 +77,7 @@ async function claimDueEmails(db: Database): Promise<ClaimedEmail[]> {
       limit ${BATCH_SIZE}
       for update skip locked
     )
-    returning id, to_address, subject, text_body, html_body, attempts`);
+    returning id, to_address, subject, text_body, html_body, reply_to, ical_event, attempts`);
   return (result as unknown as { rows: ClaimedEmail[] }).rows;
 }
 
@@ -77,7 +97,15 @@ export function startEmailWorker(options: {
 
   async function deliver(email: ClaimedEmail): Promise<void> {
     try {
-      await transport.send({ from, to: email.to_address, subject: email.subject, text: email.text_body, html: email.html_body });
+      await transport.send({
+        from,
+        to: email.to_address,
+        subject: email.subject,
+        text: email.text_body,
+        html: email.html_body,
+        ...(email.reply_to ? { replyTo: email.reply_to } : {}),
+        ...(email.ical_event ? { icalEvent: email.ical_event } : {}),
+      });
       await db.execute(
         sql`update ${outgoingEmails} set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${email.id}`,
       );

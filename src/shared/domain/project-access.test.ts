@@ -3,14 +3,14 @@ import { accessAllows, type ProjectAccessLevel, type ProjectNeed } from "./proje
 
 describe("who may do what on a project", () => {
   const table: [ProjectAccessLevel | null, Record<ProjectNeed, boolean>][] = [
-    ["owner", { view: true, feedback: true, edit: true }],
-    ["admin", { view: true, feedback: true, edit: true }],
-    ["company", { view: true, feedback: true, edit: true }],
-    ["user", { view: true, feedback: true, edit: false }],
-    ["view_only", { view: true, feedback: false, edit: false }],
-    [null, { view: false, feedback: false, edit: false }],
+    ["owner", { view: true, feedback: true, post: true, edit: true }],
+    ["admin", { view: true, feedback: true, post: true, edit: true }],
+    ["company", { view: true, feedback: true, post: true, edit: true }],
+    ["user", { view: true, feedback: true, post: true, edit: false }],
+    ["view_only", { view: true, feedback: false, post: false, edit: false }],
+    [null, { view: false, feedback: false, post: false, edit: false }],
   ];
   it.each(table)("%s", (level, allowed) => {
-    for (const need of ["view", "feedback", "edit"] as const) expect(accessAllows(level, need), need).toBe(allowed[need]);
+    for (const need of ["view", "feedback", "post", "edit"] as const) expect(accessAllows(level, need), need).toBe(allowed[need]);
   });
 });

@@ -6,12 +6,16 @@ export type MemberAccessLevel = (typeof MEMBER_ACCESS_LEVELS)[number];
 /** The caller's relation to a project: its owner, a member at some level, or a company admin. */
 export type ProjectAccessLevel = "owner" | MemberAccessLevel | "company";
 
-/** view: see the project; feedback: also test and send feedback; edit: requirements, brief and team. */
-export type ProjectNeed = "view" | "feedback" | "edit";
+/**
+ * view: see the project; feedback: also test and send feedback; post: write communications and meeting requests
+ * (view_only members read but do not post); edit: requirements, brief and team.
+ */
+export type ProjectNeed = "view" | "feedback" | "post" | "edit";
 
 const ALLOWED: Record<ProjectNeed, readonly ProjectAccessLevel[]> = {
   view: ["owner", "admin", "user", "view_only", "company"],
   feedback: ["owner", "admin", "user", "company"],
+  post: ["owner", "admin", "user", "company"],
   edit: ["owner", "admin", "company"],
 };
 

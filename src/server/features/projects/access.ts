@@ -25,6 +25,7 @@ export const PROJECT_NOT_FOUND = "Project not found";
 const NEED_MESSAGES: Record<ProjectNeed, string> = {
   view: "You do not have access to this project.",
   feedback: "Your access level lets you view this project but not send feedback.",
+  post: "Your access level lets you read this project's messages but not post.",
   edit: "Your access level lets you view this project but not change it.",
 };
 

@@ -8,6 +8,26 @@ CREATE TABLE "admin_audit_log" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "file_attachments" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"file_id" text NOT NULL,
+	"project_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"filename" text NOT NULL,
+	"content_type" text NOT NULL,
+	"size" integer NOT NULL,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "file_blobs" (
+	"id" text PRIMARY KEY NOT NULL,
+	"content_type" text NOT NULL,
+	"size" integer NOT NULL,
+	"data" "bytea" NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "scheduled_job_runs" (
 	"job" text NOT NULL,
 	"tick_at" timestamp with time zone NOT NULL,
@@ -24,8 +44,12 @@ ALTER TABLE "contact_inquiries" ADD COLUMN "answered_at" timestamp with time zon
 ALTER TABLE "contact_inquiries" ADD COLUMN "answered_by" uuid;--> statement-breakpoint
 ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "file_attachments" ADD CONSTRAINT "file_attachments_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "file_attachments" ADD CONSTRAINT "file_attachments_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "admin_audit_log_project_idx" ON "admin_audit_log" USING btree ("project_id","created_at");--> statement-breakpoint
 CREATE INDEX "admin_audit_log_created_idx" ON "admin_audit_log" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "file_attachments_file_idx" ON "file_attachments" USING btree ("file_id");--> statement-breakpoint
+CREATE INDEX "file_attachments_project_idx" ON "file_attachments" USING btree ("project_id","kind");--> statement-breakpoint
 ALTER TABLE "contact_inquiries" ADD CONSTRAINT "contact_inquiries_answered_by_users_id_fk" FOREIGN KEY ("answered_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contact_inquiries_status_idx" ON "contact_inquiries" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "profiles_full_name_trgm_idx" ON "profiles" USING gin ("full_name" gin_trgm_ops);--> statement-breakpoint

@@ -1,0 +1,39 @@
+CREATE TABLE "communication_reads" (
+	"communication_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"last_read_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "communication_reads_communication_id_user_id_pk" PRIMARY KEY("communication_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "communication_replies" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"communication_id" uuid NOT NULL,
+	"author_id" uuid,
+	"author_email" text NOT NULL,
+	"from_company" boolean DEFAULT false NOT NULL,
+	"content" text NOT NULL,
+	"source" text DEFAULT 'portal' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+DROP INDEX "meeting_requests_status_idx";--> statement-breakpoint
+ALTER TABLE "communications" ADD COLUMN "meeting_request_id" uuid;--> statement-breakpoint
+ALTER TABLE "communications" ADD COLUMN "last_activity_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "communications" ADD COLUMN "reply_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "communications" ADD COLUMN "last_customer_activity_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "meeting_requests" ADD COLUMN "ics_sequence" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "meeting_requests" ADD COLUMN "invitation_sent_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "outgoing_emails" ADD COLUMN "reply_to" text;--> statement-breakpoint
+ALTER TABLE "outgoing_emails" ADD COLUMN "ical_event" jsonb;--> statement-breakpoint
+ALTER TABLE "communication_reads" ADD CONSTRAINT "communication_reads_communication_id_communications_id_fk" FOREIGN KEY ("communication_id") REFERENCES "public"."communications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "communication_reads" ADD CONSTRAINT "communication_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "communication_replies" ADD CONSTRAINT "communication_replies_communication_id_communications_id_fk" FOREIGN KEY ("communication_id") REFERENCES "public"."communications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "communication_replies" ADD CONSTRAINT "communication_replies_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "communication_replies_thread_idx" ON "communication_replies" USING btree ("communication_id","created_at");--> statement-breakpoint
+ALTER TABLE "communications" ADD CONSTRAINT "communications_meeting_request_id_meeting_requests_id_fk" FOREIGN KEY ("meeting_request_id") REFERENCES "public"."meeting_requests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "communications_project_activity_idx" ON "communications" USING btree ("project_id","last_activity_at");--> statement-breakpoint
+CREATE INDEX "communications_activity_idx" ON "communications" USING btree ("last_activity_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "communications_meeting_request_idx" ON "communications" USING btree ("meeting_request_id");--> statement-breakpoint
+CREATE INDEX "meeting_requests_urgency_idx" ON "meeting_requests" USING btree ("urgency","created_at");--> statement-breakpoint
+CREATE INDEX "meeting_requests_created_idx" ON "meeting_requests" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "meeting_requests_status_idx" ON "meeting_requests" USING btree ("status","created_at");

@@ -1,0 +1,132 @@
+// After a message or a reply: email the other side (with a link to the thread and, when inbound email is on, a signed
+// Reply-To), write the activity events that fill the bells, and tell open tabs (live updates). All inside the
+// writer's transaction, so nothing is announced for a message that was not saved.
+import type { AppContext } from "../../context";
+import type { Database } from "../../db/client";
+import { APP_NAME, renderEmail } from "../../email/layout";
+import { publishLive } from "../../live/publish";
+import { recordActivity } from "../activity/record-activity";
+import { replyAddress } from "../inbound-email/reply-address";
+import { companySide, customerSide } from "./thread-people";
+
+export type ThreadActivity = {
+  project: { id: string; projectCode: string; userId: string };
+  thread: { id: string; subject: string; type: "message" | "meeting"; meetingUrl: string | null; scheduledFor: Date | null };
+  fromCompany: boolean;
+  author: { userId: string | null; email: string; name: string };
+  content: string;
+  kind: "message" | "reply";
+};
+
+const EMAIL_EXCERPT_CHARS = 4_000;
+
+export function threadUrl(appUrl: string, side: "company" | "customer", projectId: string, threadId: string): string {
+  return side === "company"
+    ? `${appUrl}/admin?tab=communications&projectId=${projectId}&thread=${threadId}`
+    : `${appUrl}/communications?thread=${threadId}`;
+}
+
+function excerpt(content: string): string {
+  return content.length > EMAIL_EXCERPT_CHARS ? `${content.slice(0, EMAIL_EXCERPT_CHARS)}…` : content;
+}
+
+export async function announceThreadActivity(ctx: AppContext, tx: Database, activity: ThreadActivity): Promise<void> {
+  const { project, thread, author } = activity;
+  const recipientSide = activity.fromCompany ? "customer" : "company";
+  const recipients = (activity.fromCompany ? await customerSide(tx, project.id) : companySide(ctx.config)).filter(
+    (person) => person.email !== author.email.toLowerCase(),
+  );
+  const when =
+    thread.type === "meeting" && thread.scheduledFor && activity.kind === "message"
+      ? [
+          `Meeting time: ${thread.scheduledFor.toUTCString()}`,
+          ...(thread.meetingUrl ? [`Meeting link: ${thread.meetingUrl}`] : []),
+        ]
+      : [];
+  const subject = `${activity.kind === "reply" ? "Re: " : ""}[${project.projectCode}] ${thread.subject}`;
+  const inbound = ctx.config.inboundEmail;
+  for (const person of recipients) {
+    const content = renderEmail({
+      heading: activity.kind === "reply" ? `New reply: ${thread.subject}` : `New ${thread.type}: ${thread.subject}`,
+      paragraphs: [`${author.name} wrote on ${project.projectCode}:`, excerpt(activity.content), ...when],
+      action: { label: "Open the conversation", url: threadUrl(ctx.config.appUrl, recipientSide, project.id, thread.id) },
+      footnote: inbound
+        ? `Reply to this email to answer in the thread; your reply appears on ${APP_NAME} for everyone on the project.`
+        : `To answer, open the conversation on ${APP_NAME}.`,
+    });
+    await ctx.email.enqueue(
+      {
+        kind: activity.kind === "reply" ? "communication-reply" : "communication-message",
+        to: person.email,
+        subject,
+        ...content,
+        replyTo: inbound
+          ? replyAddress({
+              secretKey: ctx.config.secretKey,
+              domain: inbound.replyDomain,
+              threadId: thread.id,
+              recipient: person.email,
+            })
+          : null,
+      },
+      tx,
+    );
+  }
+
+  const title =
+    activity.kind === "reply"
+      ? `New reply on "${thread.subject}"`
+      : `New ${thread.type === "meeting" ? "meeting" : "message"}: ${thread.subject}`;
+  const description = `${author.name} · ${project.projectCode}`;
+  const type = activity.kind === "reply" ? "communication.reply" : "communication.message";
+  if (activity.fromCompany) {
+    const notified = new Set<string>();
+    for (const person of await customerSide(tx, project.id)) {
+      if (!person.userId || notified.has(person.userId) || person.userId === author.userId) continue;
+      notified.add(person.userId);
+      await recordActivity(tx, {
+        userId: person.userId,
+        projectId: project.id,
+        actorId: author.userId,
+        type,
+        title,
+        description,
+        notify: true,
+      });
+    }
+    if (!notified.has(project.userId)) {
+      // The owner's timeline still shows what happened on the project.
+      await recordActivity(tx, {
+        userId: project.userId,
+        projectId: project.id,
+        actorId: author.userId,
+        type,
+        title,
+        description,
+      });
+    }
+  } else {
+    await recordActivity(tx, {
+      userId: null,
+      projectId: project.id,
+      actorId: author.userId,
+      type,
+      title,
+      description,
+      notify: true,
+    });
+    await recordActivity(tx, {
+      userId: project.userId,
+      projectId: project.id,
+      actorId: author.userId,
+      type,
+      title,
+      description,
+      notify: author.userId !== project.userId,
+    });
+  }
+  await publishLive(tx, {
+    event: { type: "communication", projectId: project.id, subjectId: thread.id },
+    audience: { projectId: project.id },
+  });
+}

@@ -1,0 +1,72 @@
+// A reply in a thread, from the portal (POST .../communications/{communicationId}/replies) or from an emailed reply
+// (inbound-email): saved, the thread moved to the top, the other side told.
+import { and, eq, sql } from "drizzle-orm";
+import { COMMUNICATION_MESSAGES } from "../../../shared/schemas/communications";
+import type { AppContext } from "../../context";
+import { communicationReads, communicationReplies, communications, projects } from "../../db/schema";
+import { notFound } from "../../errors";
+import { isUuid } from "../projects/access";
+import { announceThreadActivity } from "./announce";
+
+export type ReplyAuthor = { userId: string | null; email: string; name: string; fromCompany: boolean };
+
+/** Adds the reply; answers 404 when the thread is not in this project. Returns the reply's id. */
+export async function postReply(
+  ctx: AppContext,
+  input: { projectId: string; threadId: string; author: ReplyAuthor; content: string; source: "portal" | "email" },
+): Promise<string> {
+  if (!isUuid(input.threadId)) throw notFound(COMMUNICATION_MESSAGES.notFound);
+  return ctx.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({
+        thread: communications,
+        project: { id: projects.id, projectCode: projects.projectCode, userId: projects.userId },
+      })
+      .from(communications)
+      .innerJoin(projects, eq(projects.id, communications.projectId))
+      .where(and(eq(communications.id, input.threadId), eq(communications.projectId, input.projectId)))
+      .for("update", { of: communications })
+      .limit(1);
+    if (!found) throw notFound(COMMUNICATION_MESSAGES.notFound);
+    const { author } = input;
+    const [reply] = await tx
+      .insert(communicationReplies)
+      .values({
+        communicationId: found.thread.id,
+        authorId: author.userId,
+        authorEmail: author.email.toLowerCase(),
+        fromCompany: author.fromCompany,
+        content: input.content,
+        source: input.source,
+        createdAt: sql`clock_timestamp()`,
+      })
+      .returning();
+    if (!reply) throw new Error("reply insert returned nothing");
+    await tx
+      .update(communications)
+      .set({
+        lastActivityAt: reply.createdAt,
+        replyCount: sql`${communications.replyCount} + 1`,
+        ...(author.fromCompany ? {} : { lastCustomerActivityAt: reply.createdAt }),
+      })
+      .where(eq(communications.id, found.thread.id));
+    if (author.userId) {
+      await tx
+        .insert(communicationReads)
+        .values({ communicationId: found.thread.id, userId: author.userId, lastReadAt: reply.createdAt })
+        .onConflictDoUpdate({
+          target: [communicationReads.communicationId, communicationReads.userId],
+          set: { lastReadAt: sql`greatest(${communicationReads.lastReadAt}, excluded.last_read_at)` },
+        });
+    }
+    await announceThreadActivity(ctx, tx, {
+      project: found.project,
+      thread: found.thread,
+      fromCompany: author.fromCompany,
+      author,
+      content: reply.content,
+      kind: "reply",
+    });
+    return reply.id;
+  });
+}

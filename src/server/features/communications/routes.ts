@@ -1,0 +1,128 @@
+// Communications: a project's threads (GET/POST /api/projects/{id}/communications), replies and read markers, and the
+// company admins' view of every project's threads (GET /api/company/communications).
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  COMMUNICATION_MESSAGES,
+  communicationSchema,
+  companyCommunicationPageSchema,
+  companyCommunicationsQuerySchema,
+  newCommunicationSchema,
+  newReplySchema,
+} from "../../../shared/schemas/communications";
+import { requireCompany } from "../../auth/guards";
+import { notFound } from "../../errors";
+import { errorReplies } from "../../http/openapi";
+import { requireProjectAccess } from "../projects/access";
+import { findThread, listCompanyCommunications, listProjectCommunications } from "./list-communications";
+import { markThreadRead } from "./mark-thread-read";
+import { displayName, postCommunication } from "./post-communication";
+import { postReply } from "./post-reply";
+
+const params = z.object({ id: z.string().max(64) });
+const threadParams = z.object({ id: z.string().max(64), communicationId: z.string().max(64) });
+
+export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    "/api/projects/:id/communications",
+    {
+      schema: {
+        tags: ["communications"],
+        summary: "The project's communications as threads with their replies, newest activity first",
+        params,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(200).default(100),
+          before: z.iso.datetime({ offset: true }).optional(),
+        }),
+        response: { 200: z.array(communicationSchema), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const access = await requireProjectAccess(request, request.params.id, "view");
+      const { limit, before } = request.query;
+      return listProjectCommunications(ctx.db, access.user, access.project.id, {
+        limit,
+        ...(before ? { before: new Date(before) } : {}),
+      });
+    },
+  );
+
+  app.post(
+    "/api/projects/:id/communications",
+    {
+      schema: {
+        tags: ["communications"],
+        summary: "Send a message or propose a meeting; the other side is emailed and notified",
+        params,
+        body: newCommunicationSchema,
+        response: { 201: communicationSchema, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const access = await requireProjectAccess(request, request.params.id, "post");
+      return reply.status(201).send(await postCommunication(ctx, access, request.body));
+    },
+  );
+
+  app.post(
+    "/api/projects/:id/communications/:communicationId/replies",
+    {
+      schema: {
+        tags: ["communications"],
+        summary: "Reply in a thread; the other side is emailed and notified",
+        params: threadParams,
+        body: newReplySchema,
+        response: { 201: communicationSchema, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const access = await requireProjectAccess(request, request.params.id, "post");
+      const { user } = access;
+      await postReply(ctx, {
+        projectId: access.project.id,
+        threadId: request.params.communicationId,
+        author: { userId: user.id, email: user.email, name: displayName(user), fromCompany: user.role === "company" },
+        content: request.body.content,
+        source: "portal",
+      });
+      const thread = await findThread(ctx.db, user, request.params.communicationId);
+      if (!thread) throw notFound(COMMUNICATION_MESSAGES.notFound);
+      return reply.status(201).send(thread);
+    },
+  );
+
+  app.post(
+    "/api/projects/:id/communications/:communicationId/read",
+    {
+      schema: {
+        tags: ["communications"],
+        summary: "Mark a thread read for the caller (clears its unread marker)",
+        params: threadParams,
+        response: { 200: z.object({ success: z.boolean() }), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const access = await requireProjectAccess(request, request.params.id, "view");
+      await markThreadRead(ctx.db, access.user, access.project.id, request.params.communicationId);
+      return { success: true };
+    },
+  );
+
+  app.get(
+    "/api/company/communications",
+    {
+      schema: {
+        tags: ["communications", "company"],
+        summary: "Every project's threads for the company admins, newest activity first (filter: projectId, unread)",
+        querystring: companyCommunicationsQuerySchema,
+        response: { 200: companyCommunicationPageSchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = await requireCompany(request);
+      return listCompanyCommunications(ctx.db, user, request.query);
+    },
+  );
+};

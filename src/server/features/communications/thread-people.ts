@@ -1,0 +1,63 @@
+// Who is on each side of a project's conversation: the customer's side (the owner and the admin-level members) and
+// the company's side (the company inbox, ADMIN_EMAILS). The other side of the writer is emailed and notified.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import { projectMembers, projects, users } from "../../db/schema";
+
+export type Person = { email: string; userId: string | null; name: string | null };
+
+/** The project's owner and its admin-level members, with their accounts when they have signed in. */
+export async function customerSide(db: Database, projectId: string): Promise<Person[]> {
+  const [owner] = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.userId))
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  const admins = await db
+    .select({ email: projectMembers.email, userId: users.id, name: users.name })
+    .from(projectMembers)
+    .leftJoin(users, eq(sql`lower(${users.email})`, projectMembers.email))
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.accessLevel, "admin")));
+  const people: Person[] = owner ? [{ email: owner.email.toLowerCase(), userId: owner.id, name: owner.name }] : [];
+  for (const admin of admins) {
+    if (!people.some((p) => p.email === admin.email)) people.push({ email: admin.email, userId: admin.userId, name: admin.name });
+  }
+  return people;
+}
+
+/** The company inbox: every ADMIN_EMAILS address. */
+export function companySide(config: Config): Person[] {
+  return config.adminEmails.map((email) => ({ email, userId: null, name: null }));
+}
+
+/** Whether this address may write in the project's conversation, and as whom (used for replies by email). */
+export async function writerByEmail(
+  db: Database,
+  config: Config,
+  projectId: string,
+  email: string,
+): Promise<{ side: "company" | "customer"; userId: string | null; name: string | null } | null> {
+  const address = email.trim().toLowerCase();
+  const [account] = await db
+    .select({ id: users.id, role: users.role, name: users.name })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, address))
+    .limit(1);
+  if (account?.role === "company" || config.adminEmails.includes(address)) {
+    return { side: "company", userId: account?.id ?? null, name: account?.name ?? null };
+  }
+  const [project] = await db.select({ ownerId: projects.userId }).from(projects).where(eq(projects.id, projectId)).limit(1);
+  if (!project) return null;
+  if (account && project.ownerId === account.id) return { side: "customer", userId: account.id, name: account.name };
+  const [member] = await db
+    .select({ accessLevel: projectMembers.accessLevel })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), inArray(projectMembers.email, [address])))
+    .limit(1);
+  if (member && member.accessLevel !== "view_only") {
+    return { side: "customer", userId: account?.id ?? null, name: account?.name ?? null };
+  }
+  return null;
+}

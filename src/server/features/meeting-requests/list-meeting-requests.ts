@@ -1,0 +1,99 @@
+// Reading meeting requests: a project's list, the stats over the caller's projects, the company's filtered pages.
+import { and, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type {
+  CompanyMeetingRequestPage,
+  CompanyMeetingRequestsQuery,
+  MeetingRequest,
+  MeetingRequestStats,
+} from "../../../shared/schemas/meeting-requests";
+import type { SessionUser } from "../../auth/sessions";
+import type { Database } from "../../db/client";
+import { meetingRequests, profiles, projectMembers, projects, users } from "../../db/schema";
+import { isUuid } from "../projects/access";
+import { toMeetingRequestDto } from "./meeting-request-dto";
+
+const requesterName = sql<string | null>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`;
+
+export async function listProjectMeetingRequests(db: Database, projectId: string): Promise<MeetingRequest[]> {
+  const rows = await db
+    .select({ request: meetingRequests, requestedByName: requesterName })
+    .from(meetingRequests)
+    .leftJoin(users, eq(users.id, meetingRequests.requestedBy))
+    .where(eq(meetingRequests.projectId, projectId))
+    .orderBy(desc(meetingRequests.createdAt))
+    .limit(500);
+  return rows.map((row) => toMeetingRequestDto(row.request, row.requestedByName));
+}
+
+/** GET /api/meeting-requests/stats: over every project the caller can see (company admins: all of them). */
+export async function meetingRequestStats(db: Database, user: SessionUser): Promise<MeetingRequestStats> {
+  let scope: SQL | undefined;
+  if (user.role !== "company") {
+    const memberOf = db
+      .select({ id: projectMembers.projectId })
+      .from(projectMembers)
+      .where(eq(projectMembers.email, user.email.toLowerCase()));
+    const owned = db.select({ id: projects.id }).from(projects).where(eq(projects.userId, user.id));
+    scope = or(inArray(meetingRequests.projectId, owned), inArray(meetingRequests.projectId, memberOf));
+  }
+  const [row] = await db
+    .select({
+      totalRequests: count(),
+      scheduledRequests: sql<number>`count(*) filter (where ${meetingRequests.status} = 'scheduled')::int`,
+      pendingRequests: sql<number>`count(*) filter (where ${meetingRequests.status} = 'pending')::int`,
+      completedRequests: sql<number>`count(*) filter (where ${meetingRequests.status} = 'completed')::int`,
+    })
+    .from(meetingRequests)
+    .where(scope);
+  return {
+    totalRequests: row?.totalRequests ?? 0,
+    scheduledRequests: row?.scheduledRequests ?? 0,
+    pendingRequests: row?.pendingRequests ?? 0,
+    completedRequests: row?.completedRequests ?? 0,
+  };
+}
+
+/** GET /api/company/meeting-requests: newest first, filtered by status and urgency on the server, paged. */
+export async function listCompanyMeetingRequests(
+  db: Database,
+  query: Required<Pick<CompanyMeetingRequestsQuery, "status" | "urgency" | "page" | "pageSize">> &
+    Pick<CompanyMeetingRequestsQuery, "projectId">,
+): Promise<CompanyMeetingRequestPage> {
+  const page = Number(query.page);
+  const pageSize = Number(query.pageSize);
+  if (query.projectId !== undefined && !isUuid(query.projectId)) return { items: [], total: 0, page, pageSize };
+  const conditions: SQL[] = [];
+  if (query.status !== "all") conditions.push(eq(meetingRequests.status, query.status));
+  if (query.urgency !== "all") conditions.push(eq(meetingRequests.urgency, query.urgency));
+  if (query.projectId) conditions.push(eq(meetingRequests.projectId, query.projectId));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        request: meetingRequests,
+        requestedByName: requesterName,
+        requesterEmail: users.email,
+        project: { id: projects.id, projectCode: projects.projectCode, projectName: projects.projectName },
+        customerName: profiles.fullName,
+      })
+      .from(meetingRequests)
+      .innerJoin(projects, eq(projects.id, meetingRequests.projectId))
+      .leftJoin(profiles, eq(profiles.userId, projects.userId))
+      .leftJoin(users, eq(users.id, meetingRequests.requestedBy))
+      .where(where)
+      .orderBy(desc(meetingRequests.createdAt), desc(meetingRequests.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(meetingRequests).where(where),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      ...toMeetingRequestDto(row.request, row.requestedByName),
+      requesterEmail: row.requesterEmail,
+      project: { ...row.project, customerName: row.customerName },
+    })),
+    total: totals?.total ?? 0,
+    page,
+    pageSize,
+  };
+}

@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Customer, customer, json, newProject } from "../../../../tests/factories/projects";
+import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
+import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { MEETING_REQUEST_MESSAGES } from "../../../shared/schemas/meeting-requests";
+
+let t: TestApp;
+let smtp: TestSmtpServer;
+let admin: string;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const requestsOf = (id: string) => `/api/projects/${id}/meeting-requests`;
+const create = (id: string, cookie: string, payload: object) =>
+  t.app.inject({ method: "POST", url: requestsOf(id), payload, headers: { cookie, ...json } });
+const respond = (id: string, cookie: string, payload: object) =>
+  t.app.inject({ method: "PATCH", url: `/api/company/meeting-requests/${id}`, payload, headers: { cookie, ...json } });
+const stats = async (cookie: string) =>
+  (await t.app.inject({ method: "GET", url: "/api/meeting-requests/stats", headers: { cookie } })).json();
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, ".000Z");
+
+/** The calendar part of an email, unfolded. */
+function calendarOf(mail: { raw: { attachments: Array<{ contentType: string; content: Buffer }>; text?: string } }) {
+  const part = mail.raw.attachments.find((a) => a.contentType.startsWith("text/calendar"));
+  if (!part) throw new Error("no calendar part");
+  return part.content.toString("utf8").replace(/\r\n /g, "");
+}
+
+describe("meeting requests", () => {
+  let owner: Customer;
+  let project: { id: string; projectCode: string };
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    owner = await customer(t.app, "meet-owner@example.com", "Mia Owner");
+    project = await newProject(t.app, owner);
+  });
+
+  it("validates with the spec's messages", async () => {
+    const res = await create(project.id, owner.cookie, { subject: " ", urgency: "urgent" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({
+      subject: MEETING_REQUEST_MESSAGES.subjectRequired,
+      urgency: MEETING_REQUEST_MESSAGES.urgencyRequired,
+    });
+  });
+
+  it("takes a request at each urgency; the company is emailed and notified; the stats follow", async () => {
+    for (const urgency of ["low", "medium", "high"] as const) {
+      const res = await create(project.id, owner.cookie, {
+        subject: `Review call (${urgency})`,
+        description: urgency === "high" ? "The demo is on Friday" : "",
+        preferredDates: urgency === "low" ? "Any weekday morning" : null,
+        urgency,
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ status: "pending", urgency, requestedByRole: "customer", requestedByName: "Mia Owner" });
+      ids[urgency] = res.json().id;
+    }
+    const list = (await t.app.inject({ method: "GET", url: requestsOf(project.id), headers: { cookie: owner.cookie } })).json();
+    expect(list.map((r: { urgency: string }) => r.urgency)).toEqual(["high", "medium", "low"]);
+    expect(list[2]).toMatchObject({ preferredDates: "Any weekday morning", description: null });
+    await t.app.emailWorker.drain();
+    const mail = await smtp.waitFor((m) => m.to === "admin@blueprint.local" && m.subject.includes("Review call (high)"));
+    expect(mail.text).toContain("Urgency: High (within 24 hours)");
+    const bell = (await t.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie: admin } })).json();
+    expect(bell.items[0]).toMatchObject({ type: "meeting.requested" });
+    expect(await stats(owner.cookie)).toEqual({
+      totalRequests: 3,
+      scheduledRequests: 0,
+      pendingRequests: 3,
+      completedRequests: 0,
+    });
+  });
+
+  it("the admin lists requests filtered by status and urgency, paged, with no caching", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/company/meeting-requests?urgency=high&status=pending&projectId=${project.id}`,
+      headers: { cookie: admin },
+    });
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.json()).toMatchObject({
+      total: 1,
+      page: 1,
+      items: [{ id: ids.high, requesterEmail: owner.email, project: { projectCode: project.projectCode } }],
+    });
+    const paged = (
+      await t.app.inject({
+        method: "GET",
+        url: `/api/company/meeting-requests?projectId=${project.id}&pageSize=2&page=2`,
+        headers: { cookie: admin },
+      })
+    ).json();
+    expect(paged).toMatchObject({ total: 3, page: 2, pageSize: 2, items: [{ id: ids.low }] });
+    const bad = await t.app.inject({
+      method: "GET",
+      url: "/api/company/meeting-requests?status=done",
+      headers: { cookie: admin },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("scheduling emails an invitation (METHOD:REQUEST) and puts the meeting in Scheduled Meetings", async () => {
+    const at = inDays(2);
+    const res = await respond(ids.high as string, admin, {
+      status: "scheduled",
+      meetingLink: "https://meet.google.com/abc-defg-hij",
+      scheduledAt: at,
+      adminNotes: "We'll walk through the demo; bring questions.",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: "scheduled",
+      scheduledAt: at,
+      meetingLink: "https://meet.google.com/abc-defg-hij",
+    });
+    await t.app.emailWorker.drain();
+    const mail = await smtp.waitFor((m) => m.to === owner.email && m.subject === "Meeting scheduled: Review call (high)");
+    const ics = calendarOf(mail);
+    expect(ics).toContain("METHOD:REQUEST");
+    expect(ics).toContain(`UID:meeting-request-${ids.high}@localhost`);
+    expect(ics).toContain("SEQUENCE:0");
+    expect(ics).toContain(`DTSTART:${at.replace(/[-:]/g, "").replace(".000", "")}`);
+    expect(ics).toContain("URL:https://meet.google.com/abc-defg-hij");
+    expect(ics).toContain('ATTENDEE;CN="Mia Owner"');
+    expect(mail.text).toContain("Note from the team: We'll walk through the demo; bring questions.");
+
+    const threads = (
+      await t.app.inject({ method: "GET", url: `/api/projects/${project.id}/communications`, headers: { cookie: owner.cookie } })
+    ).json();
+    expect(threads[0]).toMatchObject({
+      type: "meeting",
+      scheduledFor: at,
+      meetingUrl: "https://meet.google.com/abc-defg-hij",
+      meetingRequestId: ids.high,
+      fromCompany: true,
+    });
+    expect(await stats(owner.cookie)).toMatchObject({ scheduledRequests: 1, pendingRequests: 2 });
+    const bell = (await t.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie: owner.cookie } })).json();
+    expect(bell.items[0]).toMatchObject({ type: "meeting.responded", title: "Meeting scheduled: Review call (high)" });
+  });
+
+  it("moving the meeting re-sends it with the same UID and a higher SEQUENCE; cancelling sends METHOD:CANCEL", async () => {
+    const later = inDays(3);
+    await respond(ids.high as string, admin, {
+      status: "scheduled",
+      meetingLink: "https://meet.google.com/abc-defg-hij",
+      scheduledAt: later,
+      adminNotes: null,
+    });
+    await t.app.emailWorker.drain();
+    const update = calendarOf(
+      await smtp.waitFor((m) => m.to === owner.email && m.subject === "Meeting updated: Review call (high)"),
+    );
+    expect(update).toContain("METHOD:REQUEST");
+    expect(update).toContain(`UID:meeting-request-${ids.high}@localhost`);
+    expect(update).toContain("SEQUENCE:1");
+
+    await respond(ids.high as string, admin, {
+      status: "cancelled",
+      meetingLink: null,
+      scheduledAt: later,
+      adminNotes: "Sorry, we need to move this.",
+    });
+    await t.app.emailWorker.drain();
+    const cancel = calendarOf(
+      await smtp.waitFor((m) => m.to === owner.email && m.subject === "Meeting cancelled: Review call (high)"),
+    );
+    expect(cancel).toContain("METHOD:CANCEL");
+    expect(cancel).toContain("SEQUENCE:2");
+    expect(cancel).toContain("STATUS:CANCELLED");
+    const threads = (
+      await t.app.inject({ method: "GET", url: `/api/projects/${project.id}/communications`, headers: { cookie: owner.cookie } })
+    ).json();
+    expect(threads.find((c: { meetingRequestId: string }) => c.meetingRequestId === ids.high).scheduledFor).toBeNull();
+  });
+
+  it("any status may be set; completing needs no calendar file; the stats follow", async () => {
+    const res = await respond(ids.low as string, admin, {
+      status: "completed",
+      meetingLink: null,
+      scheduledAt: null,
+      adminNotes: "Done by phone.",
+    });
+    expect(res.statusCode).toBe(200);
+    await t.app.emailWorker.drain();
+    const mail = await smtp.waitFor((m) => m.to === owner.email && m.subject === "Meeting request completed: Review call (low)");
+    expect(mail.raw.attachments).toHaveLength(0);
+    expect(await stats(owner.cookie)).toEqual({
+      totalRequests: 3,
+      scheduledRequests: 0,
+      pendingRequests: 1,
+      completedRequests: 1,
+    });
+  });
+
+  it("validates the response: a scheduled meeting needs a future time and a real link", async () => {
+    const missing = await respond(ids.medium as string, admin, {
+      status: "scheduled",
+      meetingLink: "",
+      scheduledAt: null,
+      adminNotes: "",
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toEqual({
+      scheduledAt: MEETING_REQUEST_MESSAGES.scheduledAtRequired,
+      meetingLink: MEETING_REQUEST_MESSAGES.linkRequired,
+    });
+    const past = await respond(ids.medium as string, admin, {
+      status: "scheduled",
+      meetingLink: "https://meet.google.com/abc-defg-hij",
+      scheduledAt: inDays(-1),
+      adminNotes: null,
+    });
+    expect(past.json().fields).toEqual({ scheduledAt: MEETING_REQUEST_MESSAGES.scheduledAtPast });
+    const badLink = await respond(ids.medium as string, admin, {
+      status: "pending",
+      meetingLink: "ftp://x",
+      scheduledAt: "tomorrow",
+      adminNotes: null,
+    });
+    expect(badLink.json().fields).toEqual({
+      meetingLink: MEETING_REQUEST_MESSAGES.linkInvalid,
+      scheduledAt: MEETING_REQUEST_MESSAGES.scheduledAtInvalid,
+    });
+    const unknown = await respond("00000000-0000-4000-8000-000000000000", admin, { status: "pending" });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe("access matrix and isolation", () => {
+  it("visitors 401, other customers 404, customers 403 on company routes, view_only members read but do not request", async () => {
+    const owner = await customer(t.app, "meet-iso-owner@example.com");
+    const stranger = await customer(t.app, "meet-iso-stranger@example.com");
+    const project = await newProject(t.app, owner);
+    const created = (await create(project.id, owner.cookie, { subject: "Private", urgency: "medium" })).json();
+
+    for (const route of [
+      { method: "GET" as const, url: requestsOf(project.id) },
+      { method: "POST" as const, url: requestsOf(project.id), payload: { subject: "x", urgency: "low" } },
+    ]) {
+      const headers = route.payload ? json : {};
+      expect((await t.app.inject({ ...route, headers })).statusCode).toBe(401);
+      expect((await t.app.inject({ ...route, headers: { ...headers, cookie: stranger.cookie } })).statusCode).toBe(404);
+    }
+    expect((await t.app.inject({ method: "GET", url: "/api/meeting-requests/stats" })).statusCode).toBe(401);
+    expect(await stats(stranger.cookie)).toEqual({
+      totalRequests: 0,
+      scheduledRequests: 0,
+      pendingRequests: 0,
+      completedRequests: 0,
+    });
+
+    for (const route of [
+      { method: "GET" as const, url: "/api/company/meeting-requests" },
+      { method: "PATCH" as const, url: `/api/company/meeting-requests/${created.id}`, payload: { status: "cancelled" } },
+    ]) {
+      const headers = route.payload ? json : {};
+      expect((await t.app.inject({ ...route, headers })).statusCode).toBe(401);
+      expect((await t.app.inject({ ...route, headers: { ...headers, cookie: owner.cookie } })).statusCode).toBe(403);
+    }
+
+    await t.app.inject({
+      method: "POST",
+      url: `/api/projects/${project.id}/users`,
+      payload: { email: "meet-viewer@example.com", accessLevel: "view_only" },
+      headers: { cookie: owner.cookie, ...json },
+    });
+    const viewer = await signIn(t.app, "meet-viewer@example.com", "Vic Viewer");
+    expect((await t.app.inject({ method: "GET", url: requestsOf(project.id), headers: { cookie: viewer } })).json()).toHaveLength(
+      1,
+    );
+    expect((await create(project.id, viewer, { subject: "Me", urgency: "low" })).statusCode).toBe(403);
+    expect(await stats(viewer)).toMatchObject({ totalRequests: 1 });
+  });
+});

@@ -1,0 +1,105 @@
+// Meeting requests: a project's list and new requests, the stats over the caller's projects, and the company admins'
+// filtered list and response.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  companyMeetingRequestPageSchema,
+  companyMeetingRequestsQuerySchema,
+  meetingRequestSchema,
+  meetingRequestStatsSchema,
+  meetingResponseSchema,
+  newMeetingRequestSchema,
+} from "../../../shared/schemas/meeting-requests";
+import { requireCompany, requireUser } from "../../auth/guards";
+import { errorReplies } from "../../http/openapi";
+import { requireProjectAccess } from "../projects/access";
+import { createMeetingRequest } from "./create-meeting-request";
+import { listCompanyMeetingRequests, listProjectMeetingRequests, meetingRequestStats } from "./list-meeting-requests";
+import { respondToMeetingRequest } from "./respond-to-meeting-request";
+
+const params = z.object({ id: z.string().max(64) });
+
+export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    "/api/projects/:id/meeting-requests",
+    {
+      schema: {
+        tags: ["meeting requests"],
+        summary: "The project's meeting requests, newest first (the page polls it every 30 s)",
+        params,
+        response: { 200: z.array(meetingRequestSchema), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const access = await requireProjectAccess(request, request.params.id, "view");
+      return listProjectMeetingRequests(ctx.db, access.project.id);
+    },
+  );
+
+  app.post(
+    "/api/projects/:id/meeting-requests",
+    {
+      schema: {
+        tags: ["meeting requests"],
+        summary: "Request a meeting; the company is emailed and notified",
+        params,
+        body: newMeetingRequestSchema,
+        response: { 201: meetingRequestSchema, ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const access = await requireProjectAccess(request, request.params.id, "post");
+      return reply.status(201).send(await createMeetingRequest(ctx, access, request.body));
+    },
+  );
+
+  app.get(
+    "/api/meeting-requests/stats",
+    {
+      schema: {
+        tags: ["meeting requests"],
+        summary: "Counts over the caller's projects: total, scheduled, pending, completed",
+        response: { 200: meetingRequestStatsSchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return meetingRequestStats(ctx.db, user);
+    },
+  );
+
+  app.get(
+    "/api/company/meeting-requests",
+    {
+      schema: {
+        tags: ["meeting requests", "company"],
+        summary: "Every meeting request for the company admins, newest first; filters status and urgency; paged",
+        querystring: companyMeetingRequestsQuerySchema,
+        response: { 200: companyMeetingRequestPageSchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      await requireCompany(request);
+      return listCompanyMeetingRequests(ctx.db, request.query);
+    },
+  );
+
+  app.patch(
+    "/api/company/meeting-requests/:id",
+    {
+      schema: {
+        tags: ["meeting requests", "company"],
+        summary: "Respond: status, meeting link, scheduled time, notes; the requester is emailed (with an .ics invitation)",
+        params,
+        body: meetingResponseSchema,
+        response: { 200: meetingRequestSchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const admin = await requireCompany(request);
+      return respondToMeetingRequest(ctx, admin, request.params.id, request.body);
+    },
+  );
+};

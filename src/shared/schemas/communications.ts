@@ -1,0 +1,131 @@
+// Communications (part 2 §3, §5, §7): the New Communication form, replies, and the threads the API answers.
+import { z } from "zod";
+import { MEETING_TIME_GRACE_MS } from "../constants/meetings";
+import { meetingLinkSchema } from "./meeting-link";
+
+export const COMMUNICATION_TYPES = ["message", "meeting"] as const;
+export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
+
+export const COMMUNICATION_LIMITS = { subject: 200, content: 10_000 } as const;
+
+export const COMMUNICATION_MESSAGES = {
+  typeRequired: "Please choose message or meeting",
+  subjectRequired: "Subject is required",
+  subjectTooLong: `Subject must be at most ${COMMUNICATION_LIMITS.subject} characters`,
+  contentRequired: "Content is required",
+  contentTooLong: `Content must be at most ${COMMUNICATION_LIMITS.content.toLocaleString("en-US")} characters`,
+  scheduledForRequired: "Please choose the meeting date and time",
+  scheduledForPast: "The meeting time must be in the future",
+  sent: "Communication sent successfully",
+  replySent: "Reply sent",
+  viewOnly: "Your access level lets you read this project's communications but not post.",
+  notFound: "Communication not found",
+} as const;
+
+const content = z
+  .string({ error: COMMUNICATION_MESSAGES.contentRequired })
+  .trim()
+  .min(1, COMMUNICATION_MESSAGES.contentRequired)
+  .max(COMMUNICATION_LIMITS.content, COMMUNICATION_MESSAGES.contentTooLong);
+
+/** POST /api/projects/{id}/communications: type, subject, content, meetingUrl, scheduledFor (ISO or null). */
+export const newCommunicationSchema = z
+  .strictObject({
+    type: z.enum(COMMUNICATION_TYPES, { error: COMMUNICATION_MESSAGES.typeRequired }),
+    subject: z
+      .string({ error: COMMUNICATION_MESSAGES.subjectRequired })
+      .trim()
+      .min(1, COMMUNICATION_MESSAGES.subjectRequired)
+      .max(COMMUNICATION_LIMITS.subject, COMMUNICATION_MESSAGES.subjectTooLong)
+      .refine((value) => !/[\r\n]/.test(value), COMMUNICATION_MESSAGES.subjectRequired),
+    content,
+    meetingUrl: z.string().max(500).nullish(),
+    scheduledFor: z.string().max(64).nullish(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.type !== "meeting") return;
+    const link = meetingLinkSchema.safeParse(value.meetingUrl ?? "");
+    if (!link.success) ctx.addIssue({ code: "custom", path: ["meetingUrl"], message: link.error.issues[0]?.message ?? "" });
+    if (!value.scheduledFor) {
+      ctx.addIssue({ code: "custom", path: ["scheduledFor"], message: COMMUNICATION_MESSAGES.scheduledForRequired });
+      return;
+    }
+    const at = z.iso.datetime({ offset: true }).safeParse(value.scheduledFor);
+    if (!at.success) {
+      ctx.addIssue({ code: "custom", path: ["scheduledFor"], message: COMMUNICATION_MESSAGES.scheduledForRequired });
+    } else if (new Date(value.scheduledFor).getTime() < Date.now() - MEETING_TIME_GRACE_MS) {
+      ctx.addIssue({ code: "custom", path: ["scheduledFor"], message: COMMUNICATION_MESSAGES.scheduledForPast });
+    }
+  });
+export type NewCommunicationInput = z.input<typeof newCommunicationSchema>;
+
+export const newReplySchema = z.strictObject({ content });
+export type NewReplyInput = z.input<typeof newReplySchema>;
+
+export const communicationReplySchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  fromCompany: z.boolean(),
+  authorName: z.string(),
+  /** "email" when it arrived as a reply to a notification email. */
+  source: z.enum(["portal", "email"]),
+  mine: z.boolean(),
+  createdAt: z.string(),
+});
+export type CommunicationReply = z.infer<typeof communicationReplySchema>;
+
+export const communicationSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  type: z.enum(COMMUNICATION_TYPES),
+  subject: z.string(),
+  content: z.string(),
+  meetingUrl: z.string().nullable(),
+  scheduledFor: z.string().nullable(),
+  meetingRequestId: z.string().nullable(),
+  fromCompany: z.boolean(),
+  authorName: z.string(),
+  mine: z.boolean(),
+  createdAt: z.string(),
+  lastActivityAt: z.string(),
+  replyCount: z.number(),
+  /** Messages in the thread (the first or a reply) written by someone else since the caller last read it. */
+  unreadCount: z.number(),
+  replies: z.array(communicationReplySchema),
+});
+export type Communication = z.infer<typeof communicationSchema>;
+
+export const projectRefSchema = z.object({
+  id: z.string(),
+  projectCode: z.string(),
+  projectName: z.string().nullable(),
+  customerName: z.string().nullable(),
+});
+
+/** GET /api/company/communications: every project's threads, newest activity first, paged. */
+export const companyCommunicationsQuerySchema = z.object({
+  projectId: z.string().max(64).optional(),
+  unread: z.enum(["true", "false"]).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type CompanyCommunicationsQuery = z.input<typeof companyCommunicationsQuerySchema>;
+
+export const companyCommunicationSchema = communicationSchema.extend({ project: projectRefSchema });
+export type CompanyCommunication = z.infer<typeof companyCommunicationSchema>;
+
+export const companyCommunicationPageSchema = z.object({
+  items: z.array(companyCommunicationSchema),
+  total: z.number(),
+  unreadThreads: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type CompanyCommunicationPage = z.infer<typeof companyCommunicationPageSchema>;
+
+/** Scheduled Meetings (§2): meetings with a time, earliest first. */
+export function scheduledMeetings<T extends Pick<Communication, "type" | "scheduledFor">>(items: readonly T[]): T[] {
+  return items
+    .filter((item) => item.type === "meeting" && item.scheduledFor)
+    .sort((a, b) => new Date(a.scheduledFor ?? 0).getTime() - new Date(b.scheduledFor ?? 0).getTime());
+}
