@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   answeredCount,
   EMPTY_ANSWERS,
+  missesGenerateMinimum,
   missesSaveMinimum,
   REQUIREMENT_MESSAGES,
   REQUIREMENT_QUESTIONS,
@@ -53,6 +54,17 @@ describe("the save rules", () => {
   ])("with %s", (_name, answers, missesMinimum, fields) => {
     expect(missesSaveMinimum(answers)).toBe(missesMinimum);
     expect(Object.keys(saveErrors(answers)).sort()).toEqual([...fields].sort());
+  });
+
+  it("refuses an answer over the maximum, even an optional one", () => {
+    const long = "x".repeat(5001);
+    const answers = { projectName: "Shop", problemStatement: "We lose orders weekly.", additionalRequirements: long };
+    expect(saveErrors(answers)).toEqual({ additionalRequirements: REQUIREMENT_MESSAGES.tooLong });
+  });
+
+  it("lets Generate AI Brief go ahead only with the core functionality at its minimum", () => {
+    expect(missesGenerateMinimum({ coreFunctionality: " booking  " })).toBe(true);
+    expect(missesGenerateMinimum({ coreFunctionality: "Online booking" })).toBe(false);
   });
 
   it("counts answered questions by their rules", () => {

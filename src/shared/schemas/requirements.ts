@@ -167,26 +167,56 @@ export function answeredCount(answers: Partial<RequirementAnswers>): number {
   return REQUIREMENT_QUESTIONS.filter((q) => q.required && isAnswered(q, answers[q.field])).length;
 }
 
+/** A Save needs these two answers (the spec's own message when either is missing). */
+const SAVE_MINIMUM_FIELDS: readonly RequirementField[] = ["projectName", "problemStatement"];
+
+/** One answer's rule for a Save: within the maximum, and, when given (or required), at least its minimum. */
+function saveRule(question: RequirementQuestion) {
+  const message = ruleMessage(question.field);
+  return z.string().superRefine((raw, context) => {
+    const length = raw.trim().length;
+    if (length > ANSWER_MAX_LENGTH) context.addIssue({ code: "custom", message: REQUIREMENT_MESSAGES.tooLong });
+    else if (message && length < question.minLength && (length > 0 || SAVE_MINIMUM_FIELDS.includes(question.field)))
+      context.addIssue({ code: "custom", message });
+  });
+}
+
 /**
- * The rules of a Save: project name and problem statement are needed; every other answer may still be empty,
- * but an answer that is given must meet its question's minimum. Returns field messages (empty when valid).
+ * The questionnaire form (client and server): project name and problem statement are needed; every other answer
+ * may still be empty, but an answer that is given must meet its question's minimum.
  */
+export const requirementsFormSchema = z.object(
+  Object.fromEntries(REQUIREMENT_QUESTIONS.map((question) => [question.field, saveRule(question)])) as Record<
+    RequirementField,
+    ReturnType<typeof saveRule>
+  >,
+);
+
+/** The Save rules as field messages (empty when valid); missing answers count as empty. */
 export function saveErrors(answers: Partial<RequirementAnswers>): Record<string, string> {
+  const result = requirementsFormSchema.safeParse({ ...EMPTY_ANSWERS, ...stripNulls(answers) });
   const errors: Record<string, string> = {};
-  for (const question of REQUIREMENT_QUESTIONS) {
-    const value = (answers[question.field] ?? "").trim();
-    const message = ruleMessage(question.field);
-    if (value.length > ANSWER_MAX_LENGTH) errors[question.field] = REQUIREMENT_MESSAGES.tooLong;
-    else if (message && value.length > 0 && value.length < question.minLength) errors[question.field] = message;
+  for (const issue of result.error?.issues ?? []) {
+    const field = String(issue.path[0]);
+    errors[field] ??= issue.message;
   }
-  if (!(answers.projectName ?? "").trim()) errors.projectName = REQUIREMENT_MESSAGES.projectName;
-  if (!(answers.problemStatement ?? "").trim()) errors.problemStatement = REQUIREMENT_MESSAGES.problemStatement;
   return errors;
+}
+
+function stripNulls(answers: Partial<Record<RequirementField, string | null | undefined>>): Partial<RequirementAnswers> {
+  return Object.fromEntries(Object.entries(answers).filter(([, value]) => typeof value === "string"));
 }
 
 /** True when the save is refused because the name or the problem statement is missing (the spec's own message). */
 export function missesSaveMinimum(answers: Partial<RequirementAnswers>): boolean {
-  return !(answers.projectName ?? "").trim() || !(answers.problemStatement ?? "").trim();
+  return SAVE_MINIMUM_FIELDS.some((field) => !(answers[field] ?? "").trim());
+}
+
+const CORE_QUESTION = REQUIREMENT_QUESTIONS.find((question) => question.field === "coreFunctionality");
+
+/** Generate AI Brief also needs the core functionality at its minimum length. */
+export function missesGenerateMinimum(answers: Partial<RequirementAnswers>): boolean {
+  return (answers.coreFunctionality ?? "").trim().length < (CORE_QUESTION?.minLength ?? 0);
 }
 
 const answer = z

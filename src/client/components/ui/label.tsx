@@ -1,9 +1,6 @@
 import { Label as LabelPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
-import { FieldMessage } from "./field-message";
-
-export { FieldMessage };
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
   return <LabelPrimitive.Root className={cn("text-sm font-medium text-slate-800", className)} {...props} />;

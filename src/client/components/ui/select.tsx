@@ -5,7 +5,7 @@ import { cn } from "../../lib/cn";
 
 export type SelectOption = { value: string; label: string };
 
-/** A labelled single select; pass the id of its <Label> via aria-labelledby or give it an id for htmlFor. */
+/** A single select; put it in a Field (`{(control) => <Select {...control} ... />}`) for its label and message. */
 export function Select(props: {
   id?: string;
   value: string | undefined;
@@ -13,8 +13,8 @@ export function Select(props: {
   options: readonly SelectOption[];
   placeholder?: string;
   disabled?: boolean;
-  invalid?: boolean;
   className?: string;
+  "aria-invalid"?: boolean;
   "aria-describedby"?: string;
   "aria-label"?: string;
 }) {
@@ -22,7 +22,7 @@ export function Select(props: {
     <SelectPrimitive.Root value={props.value || undefined} onValueChange={props.onValueChange} disabled={props.disabled}>
       <SelectPrimitive.Trigger
         id={props.id}
-        aria-invalid={props.invalid || undefined}
+        aria-invalid={props["aria-invalid"] || undefined}
         aria-describedby={props["aria-describedby"]}
         aria-label={props["aria-label"]}
         className={cn(

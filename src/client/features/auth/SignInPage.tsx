@@ -17,8 +17,8 @@ import {
 } from "../../../shared/schemas/auth";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
-import { FieldMessage, Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { apiRequest, isNetworkError, serverMessage } from "../../lib/api";
 import { AUTH_USER_KEY } from "./use-auth";
@@ -149,31 +149,22 @@ export function SignInPage() {
               </CardHeader>
               <CardContent>
                 <form noValidate className="grid gap-4" onSubmit={emailForm.handleSubmit((values) => requestCode.mutate(values))}>
-                  <div className="grid gap-2">
-                    <Label htmlFor="email">Email Address</Label>
-                    <Input
-                      id="email"
-                      type="email"
-                      autoComplete="email"
-                      placeholder="you@company.com"
-                      aria-invalid={emailErrors.email ? true : undefined}
-                      aria-describedby={emailErrors.email ? "email-error" : undefined}
-                      {...emailForm.register("email")}
-                    />
-                    <FieldMessage id="email-error" message={emailErrors.email?.message} />
-                  </div>
-                  <div className="grid gap-2">
-                    <Label htmlFor="name">Your Name</Label>
-                    <Input
-                      id="name"
-                      autoComplete="name"
-                      placeholder="Jane Smith"
-                      aria-invalid={emailErrors.name ? true : undefined}
-                      aria-describedby={emailErrors.name ? "name-error" : undefined}
-                      {...emailForm.register("name")}
-                    />
-                    <FieldMessage id="name-error" message={emailErrors.name?.message} />
-                  </div>
+                  <Field id="email" label="Email Address" error={emailErrors.email?.message}>
+                    {(control) => (
+                      <Input
+                        type="email"
+                        autoComplete="email"
+                        placeholder="you@company.com"
+                        {...control}
+                        {...emailForm.register("email")}
+                      />
+                    )}
+                  </Field>
+                  <Field id="name" label="Your Name" error={emailErrors.name?.message}>
+                    {(control) => (
+                      <Input autoComplete="name" placeholder="Jane Smith" {...control} {...emailForm.register("name")} />
+                    )}
+                  </Field>
                   <Button type="submit" size="lg" disabled={requestCode.isPending}>
                     {requestCode.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
                     {requestCode.isPending ? "Sending Code..." : "Send Login Code"}
@@ -193,28 +184,26 @@ export function SignInPage() {
                   className="grid gap-4"
                   onSubmit={codeForm.handleSubmit((values) => verifyCode.mutate(values.code))}
                 >
-                  <div className="grid gap-2">
-                    <Label htmlFor="code">6-digit code</Label>
-                    <Input
-                      id="code"
-                      autoFocus
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      maxLength={CODE_LENGTH}
-                      placeholder="000000"
-                      className="h-14 text-center font-mono text-2xl tracking-[0.5em]"
-                      aria-invalid={codeError ? true : undefined}
-                      aria-describedby={codeError ? "code-error" : undefined}
-                      {...codeForm.register("code", {
-                        onChange: (event) => {
-                          const digits = sanitizeCodeInput(event.target.value);
-                          if (digits !== event.target.value)
-                            codeForm.setValue("code", digits, { shouldValidate: codeForm.formState.isSubmitted });
-                        },
-                      })}
-                    />
-                    <FieldMessage id="code-error" message={codeError} />
-                  </div>
+                  <Field id="code" label="6-digit code" error={codeError}>
+                    {(control) => (
+                      <Input
+                        autoFocus
+                        inputMode="numeric"
+                        autoComplete="one-time-code"
+                        maxLength={CODE_LENGTH}
+                        placeholder="000000"
+                        className="h-14 text-center font-mono text-2xl tracking-[0.5em]"
+                        {...control}
+                        {...codeForm.register("code", {
+                          onChange: (event) => {
+                            const digits = sanitizeCodeInput(event.target.value);
+                            if (digits !== event.target.value)
+                              codeForm.setValue("code", digits, { shouldValidate: codeForm.formState.isSubmitted });
+                          },
+                        })}
+                      />
+                    )}
+                  </Field>
                   <Button type="submit" size="lg" disabled={code.length !== CODE_LENGTH || verifyCode.isPending}>
                     {verifyCode.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
                     {verifyCode.isPending ? "Verifying..." : "Verify & Login"}

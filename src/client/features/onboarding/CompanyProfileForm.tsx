@@ -2,7 +2,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { useState } from "react";
-import { Controller, type FieldPath, useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { INDUSTRIES, INDUSTRY_LABELS, PROFILE_BUDGET_RANGES, PROFILE_TIMELINES } from "../../../shared/constants/lists";
 import { formatPrice, PACKAGE_TYPES, PACKAGES } from "../../../shared/constants/packages";
 import {
@@ -16,11 +16,12 @@ import {
 } from "../../../shared/schemas/profile";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
-import { FieldMessage, Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
+import { setServerFieldErrors } from "../../lib/form";
 import { useSaveProfile } from "./api";
 
 const INDUSTRY_OPTIONS = INDUSTRIES.map((value) => ({ value, label: INDUSTRY_LABELS[value] }));
@@ -79,183 +80,158 @@ export function CompanyProfileForm(props: {
         props.onSaved?.(profile);
       },
       onError: (error) => {
-        for (const [field, message] of Object.entries(serverFieldErrors(error))) {
-          if (field in defaults) form.setError(field as FieldPath<ProfileFormValues>, { message });
-        }
+        setServerFieldErrors(form, serverFieldErrors(error));
         setFormError(PROFILE_MESSAGES.saveFailed);
         toast({ title: "Error", description: serverMessage(error, PROFILE_MESSAGES.saveFailed), variant: "destructive" });
       },
     });
   });
 
-  const field = (name: FieldPath<ProfileFormValues>) => ({
-    id: `profile-${name}`,
-    "aria-invalid": errors[name as keyof typeof errors] ? true : undefined,
-    "aria-describedby": errors[name as keyof typeof errors] ? `profile-${name}-error` : undefined,
-  });
-  const selectField = (name: FieldPath<ProfileFormValues>) => ({
-    id: `profile-${name}`,
-    "aria-describedby": errors[name as keyof typeof errors] ? `profile-${name}-error` : undefined,
-  });
-  const message = (name: keyof typeof errors) => (
-    <FieldMessage id={`profile-${name}-error`} message={errors[name]?.message as string | undefined} />
-  );
+  const error = (name: keyof ProfileFormValues) => errors[name]?.message;
+  const id = (name: keyof ProfileFormValues) => `profile-${name}`;
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor="profile-fullName">Full Name *</Label>
-          <Input autoComplete="name" {...field("fullName")} {...form.register("fullName")} />
-          {message("fullName")}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="profile-jobTitle">Job Title *</Label>
-          <Input
-            autoComplete="organization-title"
-            placeholder="Founder, CTO..."
-            {...field("jobTitle")}
-            {...form.register("jobTitle")}
-          />
-          {message("jobTitle")}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="profile-company">Company Name *</Label>
-          <Input autoComplete="organization" {...field("company")} {...form.register("company")} />
-          {message("company")}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="profile-phone">Phone Number *</Label>
-          <Input type="tel" autoComplete="tel" placeholder="+1 555 010 0200" {...field("phone")} {...form.register("phone")} />
-          {message("phone")}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="profile-companySize">Company Size *</Label>
-          <Controller
-            control={form.control}
-            name="companySize"
-            render={({ field: f }) => (
-              <Select
-                {...selectField("companySize")}
-                invalid={Boolean(errors.companySize)}
-                value={f.value}
-                onValueChange={f.onChange}
-                options={sizeOptions}
-                placeholder="Select company size"
-              />
-            )}
-          />
-          {message("companySize")}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="profile-industry">Industry *</Label>
-          <Controller
-            control={form.control}
-            name="industry"
-            render={({ field: f }) => (
-              <Select
-                {...selectField("industry")}
-                invalid={Boolean(errors.industry)}
-                value={f.value}
-                onValueChange={f.onChange}
-                options={INDUSTRY_OPTIONS}
-                placeholder="Select industry"
-              />
-            )}
-          />
-          {message("industry")}
-        </div>
+        <Field id={id("fullName")} label="Full Name *" error={error("fullName")}>
+          {(control) => <Input autoComplete="name" {...control} {...form.register("fullName")} />}
+        </Field>
+        <Field id={id("jobTitle")} label="Job Title *" error={error("jobTitle")}>
+          {(control) => (
+            <Input autoComplete="organization-title" placeholder="Founder, CTO..." {...control} {...form.register("jobTitle")} />
+          )}
+        </Field>
+        <Field id={id("company")} label="Company Name *" error={error("company")}>
+          {(control) => <Input autoComplete="organization" {...control} {...form.register("company")} />}
+        </Field>
+        <Field id={id("phone")} label="Phone Number *" error={error("phone")}>
+          {(control) => (
+            <Input type="tel" autoComplete="tel" placeholder="+1 555 010 0200" {...control} {...form.register("phone")} />
+          )}
+        </Field>
+        <Field id={id("companySize")} label="Company Size *" error={error("companySize")}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="companySize"
+              render={({ field }) => (
+                <Select
+                  {...control}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  options={sizeOptions}
+                  placeholder="Select company size"
+                />
+              )}
+            />
+          )}
+        </Field>
+        <Field id={id("industry")} label="Industry *" error={error("industry")}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="industry"
+              render={({ field }) => (
+                <Select
+                  {...control}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  options={INDUSTRY_OPTIONS}
+                  placeholder="Select industry"
+                />
+              )}
+            />
+          )}
+        </Field>
       </div>
 
-      <div className="grid gap-2">
-        <Label htmlFor="profile-companyAddress">Company Address *</Label>
-        <Textarea rows={3} autoComplete="street-address" {...field("companyAddress")} {...form.register("companyAddress")} />
-        {message("companyAddress")}
-      </div>
+      <Field id={id("companyAddress")} label="Company Address *" error={error("companyAddress")}>
+        {(control) => <Textarea rows={3} autoComplete="street-address" {...control} {...form.register("companyAddress")} />}
+      </Field>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor="profile-companyWebsite">Company Website</Label>
-          <div className="flex">
-            <span className="inline-flex items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-600">
-              {WEBSITE_PREFIX}
-            </span>
-            <Input
-              className="rounded-l-none"
-              inputMode="url"
-              autoComplete="url"
-              placeholder="yourcompany.com"
-              {...field("companyWebsite")}
-              {...form.register("companyWebsite", {
-                onChange: (event) => {
-                  const stripped = stripScheme(event.target.value);
-                  if (stripped !== event.target.value.trim()) {
-                    form.setValue("companyWebsite", stripped, { shouldValidate: form.formState.isSubmitted });
-                  }
-                },
-              })}
-            />
-          </div>
-          {message("companyWebsite")}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="profile-primaryContact">Primary Contact Email *</Label>
-          <Input type="email" autoComplete="email" {...field("primaryContact")} {...form.register("primaryContact")} />
-          {message("primaryContact")}
-        </div>
+        <Field id={id("companyWebsite")} label="Company Website" error={error("companyWebsite")}>
+          {(control) => (
+            <div className="flex">
+              <span className="inline-flex items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-600">
+                {WEBSITE_PREFIX}
+              </span>
+              <Input
+                className="rounded-l-none"
+                inputMode="url"
+                autoComplete="url"
+                placeholder="yourcompany.com"
+                {...control}
+                {...form.register("companyWebsite", {
+                  onChange: (event) => {
+                    const stripped = stripScheme(event.target.value);
+                    if (stripped !== event.target.value.trim()) {
+                      form.setValue("companyWebsite", stripped, { shouldValidate: form.formState.isSubmitted });
+                    }
+                  },
+                })}
+              />
+            </div>
+          )}
+        </Field>
+        <Field id={id("primaryContact")} label="Primary Contact Email *" error={error("primaryContact")}>
+          {(control) => <Input type="email" autoComplete="email" {...control} {...form.register("primaryContact")} />}
+        </Field>
       </div>
 
       <fieldset className="grid gap-5 rounded-xl border border-slate-200 p-4 sm:grid-cols-3">
         <legend className="px-1 text-sm font-semibold text-slate-800">Package and budget</legend>
-        <div className="grid gap-2">
-          <Label htmlFor="profile-packageType">Package</Label>
-          <Controller
-            control={form.control}
-            name="packageType"
-            render={({ field: f }) => (
-              <Select
-                {...selectField("packageType")}
-                value={f.value ?? ""}
-                onValueChange={f.onChange}
-                options={PACKAGE_OPTIONS}
-                placeholder="Select a package"
-              />
-            )}
-          />
-          {message("packageType")}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="profile-budgetRange">Budget Range</Label>
-          <Controller
-            control={form.control}
-            name="budgetRange"
-            render={({ field: f }) => (
-              <Select
-                {...selectField("budgetRange")}
-                value={f.value ?? ""}
-                onValueChange={f.onChange}
-                options={PROFILE_BUDGET_RANGES}
-                placeholder="Select a budget"
-              />
-            )}
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="profile-timeline">Timeline</Label>
-          <Controller
-            control={form.control}
-            name="timeline"
-            render={({ field: f }) => (
-              <Select
-                {...selectField("timeline")}
-                value={f.value ?? ""}
-                onValueChange={f.onChange}
-                options={PROFILE_TIMELINES}
-                placeholder="Select a timeline"
-              />
-            )}
-          />
-        </div>
+        <Field id={id("packageType")} label="Package" error={error("packageType")}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="packageType"
+              render={({ field }) => (
+                <Select
+                  {...control}
+                  value={field.value ?? ""}
+                  onValueChange={field.onChange}
+                  options={PACKAGE_OPTIONS}
+                  placeholder="Select a package"
+                />
+              )}
+            />
+          )}
+        </Field>
+        <Field id={id("budgetRange")} label="Budget Range" error={error("budgetRange")}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="budgetRange"
+              render={({ field }) => (
+                <Select
+                  {...control}
+                  value={field.value ?? ""}
+                  onValueChange={field.onChange}
+                  options={PROFILE_BUDGET_RANGES}
+                  placeholder="Select a budget"
+                />
+              )}
+            />
+          )}
+        </Field>
+        <Field id={id("timeline")} label="Timeline" error={error("timeline")}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="timeline"
+              render={({ field }) => (
+                <Select
+                  {...control}
+                  value={field.value ?? ""}
+                  onValueChange={field.onChange}
+                  options={PROFILE_TIMELINES}
+                  placeholder="Select a timeline"
+                />
+              )}
+            />
+          )}
+        </Field>
       </fieldset>
 
       {formError && <Alert variant="danger">{formError}</Alert>}

@@ -14,6 +14,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Checkbox } from "../../components/ui/checkbox";
+import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
@@ -190,18 +191,15 @@ export function NdaAgreementTab(props: { profile: Profile; email: string; onSign
         </div>
 
         <div className="grid gap-4 sm:grid-cols-3">
-          <div className="grid gap-2">
-            <Label htmlFor={ids.email}>Email</Label>
-            <Input id={ids.email} value={email} readOnly aria-describedby={`${ids.email}-hint`} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.name}>Full Name</Label>
-            <Input id={ids.name} value={customerName} readOnly aria-describedby={`${ids.email}-hint`} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.company}>Company</Label>
-            <Input id={ids.company} value={companyName} readOnly aria-describedby={`${ids.email}-hint`} />
-          </div>
+          <Field id={ids.email} label="Email" describedBy={`${ids.email}-hint`}>
+            {(control) => <Input value={email} readOnly {...control} />}
+          </Field>
+          <Field id={ids.name} label="Full Name" describedBy={`${ids.email}-hint`}>
+            {(control) => <Input value={customerName} readOnly {...control} />}
+          </Field>
+          <Field id={ids.company} label="Company" describedBy={`${ids.email}-hint`}>
+            {(control) => <Input value={companyName} readOnly {...control} />}
+          </Field>
           <p id={`${ids.email}-hint`} className="text-xs text-slate-500 sm:col-span-3">
             The code goes to the email you signed in with. Names come from your company profile.
           </p>
@@ -231,26 +229,27 @@ export function NdaAgreementTab(props: { profile: Profile; email: string; onSign
                 </Button>
                 {codeSent && <span className="text-sm text-slate-600">We emailed a 6-digit code to {email}.</span>}
               </div>
-              <div className="grid max-w-xs gap-2">
-                <Label htmlFor={ids.code}>OTP code</Label>
-                <Input
-                  id={ids.code}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={CODE_LENGTH}
-                  placeholder="000000"
-                  className="font-mono text-lg tracking-[0.4em]"
-                  value={code}
-                  onChange={(event) => setCode(sanitizeCodeInput(event.target.value))}
-                  onKeyDown={(event) => {
-                    // The verify button is disabled while the code is empty, so Enter would do nothing: say why.
-                    if (event.key === "Enter" && !canVerifyNdaCode(code)) {
-                      event.preventDefault();
-                      missingOtp();
-                    }
-                  }}
-                />
-              </div>
+              <Field id={ids.code} label="OTP code" className="grid max-w-xs gap-2">
+                {(control) => (
+                  <Input
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={CODE_LENGTH}
+                    placeholder="000000"
+                    className="font-mono text-lg tracking-[0.4em]"
+                    {...control}
+                    value={code}
+                    onChange={(event) => setCode(sanitizeCodeInput(event.target.value))}
+                    onKeyDown={(event) => {
+                      // The verify button is disabled while the code is empty, so Enter would do nothing: say why.
+                      if (event.key === "Enter" && !canVerifyNdaCode(code)) {
+                        event.preventDefault();
+                        missingOtp();
+                      }
+                    }}
+                  />
+                )}
+              </Field>
             </fieldset>
 
             {!signature && <Alert variant="info">Draw or type your signature above, then verify the code.</Alert>}

@@ -4,8 +4,8 @@ import { Eraser, Keyboard, PenLine } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { SignatureMethod } from "../../../shared/schemas/nda";
 import { Button } from "../../components/ui/button";
+import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { drawTypedSignature, loadSignatureFont } from "./typed-signature";
 
@@ -177,17 +177,23 @@ function TypePad({ defaultName, onChange }: { defaultName: string; onChange: (da
   useEffect(render, [render]);
 
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={inputId}>Type your full name</Label>
-      <Input id={inputId} value={name} maxLength={100} autoComplete="name" onChange={(event) => setName(event.target.value)} />
-      <canvas
-        ref={canvasRef}
-        role="img"
-        aria-label={name.trim() ? `Your typed signature: ${name.trim()}` : "Your typed signature appears here"}
-        className="block w-full rounded-lg border-2 border-dashed border-slate-300 bg-white"
-        style={{ height: SIGNATURE_HEIGHT }}
-      />
-    </div>
+    <Field
+      id={inputId}
+      label="Type your full name"
+      footer={
+        <canvas
+          ref={canvasRef}
+          role="img"
+          aria-label={name.trim() ? `Your typed signature: ${name.trim()}` : "Your typed signature appears here"}
+          className="block w-full rounded-lg border-2 border-dashed border-slate-300 bg-white"
+          style={{ height: SIGNATURE_HEIGHT }}
+        />
+      }
+    >
+      {(control) => (
+        <Input value={name} maxLength={100} autoComplete="name" onChange={(event) => setName(event.target.value)} {...control} />
+      )}
+    </Field>
   );
 }
 

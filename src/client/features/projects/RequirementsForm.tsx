@@ -1,25 +1,24 @@
 // The requirements questionnaire: every question with a hint and an example, progress through the questions,
-// and the Save / Generate AI Brief actions. The answers and their draft live in the parent workspace.
+// and the Save / Generate AI Brief actions. The form (react-hook-form) and its draft live in the parent workspace.
 import { Check, Loader2, Save, Sparkles } from "lucide-react";
+import { type UseFormReturn, useWatch } from "react-hook-form";
 import {
   answeredCount,
   isAnswered,
   REQUIRED_QUESTION_COUNT,
   REQUIREMENT_QUESTIONS,
   type RequirementAnswers,
-  type RequirementField,
 } from "../../../shared/schemas/requirements";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
-import { FieldMessage, Label } from "../../components/ui/label";
 import { Progress } from "../../components/ui/progress";
 import { cn } from "../../lib/cn";
 
 export type RequirementsFormProps = {
-  answers: RequirementAnswers;
-  errors: Record<string, string>;
-  onChange: (field: RequirementField, value: string) => void;
+  /** The questionnaire's react-hook-form (validated by the shared requirementsFormSchema). */
+  form: UseFormReturn<RequirementAnswers>;
   onSave: () => void;
   onGenerate: () => void;
   saving: boolean;
@@ -37,7 +36,9 @@ function formatTime(iso: string): string {
 }
 
 export function RequirementsForm(props: RequirementsFormProps) {
-  const { answers, errors, readOnly } = props;
+  const { form, readOnly } = props;
+  const answers = useWatch({ control: form.control }) as RequirementAnswers;
+  const errors = form.formState.errors;
   const answered = answeredCount(answers);
   const percent = Math.round((answered / REQUIRED_QUESTION_COUNT) * 100);
 
@@ -75,9 +76,9 @@ export function RequirementsForm(props: RequirementsFormProps) {
       <ol className="grid gap-4">
         {REQUIREMENT_QUESTIONS.map((question, index) => {
           const id = `req-${question.field}`;
-          const value = answers[question.field];
+          const value = answers[question.field] ?? "";
           const done = isAnswered(question, value);
-          const error = errors[question.field];
+          const error = errors[question.field]?.message;
           const length = value.trim().length;
           const Control = question.multiline ? Textarea : Input;
           return (
@@ -92,44 +93,38 @@ export function RequirementsForm(props: RequirementsFormProps) {
                 >
                   {done ? <Check className="size-4" /> : index + 1}
                 </span>
-                <div className="grid min-w-0 flex-1 gap-2">
-                  <Label htmlFor={id} className="text-base font-semibold text-slate-900">
-                    {question.label}
-                    {question.required && (
-                      <span aria-hidden="true" className="text-red-600">
-                        {" "}
-                        *
-                      </span>
-                    )}
-                  </Label>
-                  <p id={`${id}-hint`} className="text-sm text-slate-600">
-                    {question.hint}
-                  </p>
-                  <Control
-                    id={id}
-                    name={question.field}
-                    value={value}
-                    readOnly={readOnly}
-                    aria-required={question.required || undefined}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={`${id}-hint ${id}-example${error ? ` ${id}-error` : ""}`}
-                    onChange={(event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-                      props.onChange(question.field, event.target.value)
-                    }
-                    {...(question.multiline ? { rows: 4 } : {})}
-                    className={cn(readOnly && "bg-slate-50")}
-                  />
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <FieldMessage id={`${id}-error`} message={error} />
+                <Field
+                  id={id}
+                  label={question.label}
+                  required={question.required}
+                  hint={question.hint}
+                  error={error}
+                  describedBy={`${id}-example`}
+                  className="grid min-w-0 flex-1 gap-2"
+                  labelClassName="text-base font-semibold text-slate-900"
+                  aside={
                     <span className={cn("ml-auto text-xs", length > 0 && !done ? "text-amber-700" : "text-slate-500")}>
                       {length} characters{question.minLength ? ` · at least ${question.minLength}` : " · optional"}
                     </span>
-                  </div>
-                  <div id={`${id}-example`} className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">
-                    <span className="font-medium text-slate-700">Example: </span>
-                    <span className="whitespace-pre-line">{question.example}</span>
-                  </div>
-                </div>
+                  }
+                  footer={
+                    <div id={`${id}-example`} className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">
+                      <span className="font-medium text-slate-700">Example: </span>
+                      <span className="whitespace-pre-line">{question.example}</span>
+                    </div>
+                  }
+                >
+                  {(control) => (
+                    <Control
+                      {...control}
+                      readOnly={readOnly}
+                      aria-required={question.required || undefined}
+                      {...(question.multiline ? { rows: 4 } : {})}
+                      {...form.register(question.field)}
+                      className={cn(readOnly && "bg-slate-50")}
+                    />
+                  )}
+                </Field>
               </div>
             </li>
           );

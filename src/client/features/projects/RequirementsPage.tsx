@@ -1,7 +1,10 @@
 // /requirements — Prototype Projects: summary and status cards, the project selector, the Requirements Form and
 // the Generated Brief tabs, and New Project (part 2 §2, §4, §8).
+
+import { zodResolver } from "@hookform/resolvers/zod";
 import { ClipboardCheck, FileText, FolderPlus, Loader2, RefreshCw, ShieldCheck, Sparkles, Users } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
 import { PACKAGES } from "../../../shared/constants/packages";
 import {
   approvalCardStatus,
@@ -15,25 +18,27 @@ import { progressForStatus, statusLabel } from "../../../shared/domain/project-s
 import type { Project } from "../../../shared/schemas/project";
 import {
   EMPTY_ANSWERS,
+  missesGenerateMinimum,
   missesSaveMinimum,
   REQUIREMENT_MESSAGES,
   REQUIREMENT_TEXT_FIELDS,
   type RequirementAnswers,
-  type RequirementField,
   type Requirements,
-  saveErrors,
+  requirementsFormSchema,
 } from "../../../shared/schemas/requirements";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
+import { Field } from "../../components/ui/field";
 import { Progress } from "../../components/ui/progress";
 import { Select } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, serverFieldErrors, serverMessage } from "../../lib/api";
+import { setServerFieldErrors } from "../../lib/form";
 import { type AiFailure, BriefPanel } from "./BriefPanel";
 import { reportError, reportNewProjectFailure } from "./project-messages";
 import { useCreateProject, useGenerateBrief, useRequirements, useSaveRequirements } from "./project-queries";
@@ -75,22 +80,21 @@ export function RequirementsPage() {
       ) : (
         <>
           {list.length > 1 && (
-            <div className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-center">
-              <label id="project-select-label" htmlFor="project-select" className="text-sm font-medium text-slate-800">
-                Project
-              </label>
-              <Select
-                id="project-select"
-                aria-label="Project"
-                className="sm:max-w-md"
-                value={selected.id}
-                onValueChange={select}
-                options={list.map((project) => ({
-                  value: project.id,
-                  label: `${project.projectCode} — ${project.projectName ?? "Untitled project"}`,
-                }))}
-              />
-            </div>
+            <Field id="project-select" label="Project" className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-center">
+              {(control) => (
+                <Select
+                  {...control}
+                  aria-label="Project"
+                  className="sm:max-w-md"
+                  value={selected.id}
+                  onValueChange={select}
+                  options={list.map((project) => ({
+                    value: project.id,
+                    label: `${project.projectCode} — ${project.projectName ?? "Untitled project"}`,
+                  }))}
+                />
+              )}
+            </Field>
           )}
           <ProjectSummary project={selected} />
           <RequirementsWorkspace key={selected.id} project={selected} />
@@ -230,11 +234,6 @@ function answersOf(requirements: Requirements | null | undefined): RequirementAn
   return answers;
 }
 
-function firstErrorField(errors: Record<string, string>): void {
-  const field = REQUIREMENT_TEXT_FIELDS.find((name) => errors[name]);
-  if (field) document.getElementById(`req-${field}`)?.focus();
-}
-
 /** One project's questionnaire and brief; remounted per project so every project has its own draft. */
 function RequirementsWorkspace({ project }: { project: Project }) {
   const requirements = useRequirements(project.id);
@@ -245,10 +244,15 @@ function RequirementsWorkspace({ project }: { project: Project }) {
   const locked = Boolean(data?.briefConfirmed);
   const readOnly = !canEdit || locked;
 
+  const form = useForm<RequirementAnswers>({
+    resolver: zodResolver(requirementsFormSchema),
+    defaultValues: EMPTY_ANSWERS,
+    mode: "onSubmit",
+    // After the first save attempt, messages follow the typing.
+    reValidateMode: "onChange",
+  });
+  const answers = form.watch();
   const baseline = useMemo(() => answersOf(data), [data]);
-  const [answers, setAnswers] = useState<RequirementAnswers>(EMPTY_ANSWERS);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitted, setSubmitted] = useState(false);
   const [restoredAt, setRestoredAt] = useState<string | null>(null);
   const [tab, setTab] = useState<"form" | "brief">("form");
   const [aiFailure, setAiFailure] = useState<AiFailure>(null);
@@ -263,20 +267,22 @@ function RequirementsWorkspace({ project }: { project: Project }) {
     const draft = readDraft<unknown>("requirements", project.id);
     const fromDraft = answersFromDraft(draft?.value);
     if (!readOnly && draft && fromDraft && !sameAnswers(fromDraft, baseline)) {
-      setAnswers(fromDraft);
+      form.reset(fromDraft);
       setRestoredAt(draft.savedAt);
     } else {
-      setAnswers(baseline);
+      form.reset(baseline);
       if (data?.generatedBrief) setTab(data.briefConfirmed ? "brief" : "form");
     }
-  }, [data, baseline, project.id, readOnly]);
+  }, [data, baseline, project.id, readOnly, form]);
 
   // Server changes (a teammate's save) replace the answers only when nothing unsaved would be lost.
   useEffect(() => {
     if (!initialised.current || previousBaseline.current === baseline) return;
-    setAnswers((current) => (sameAnswers(current, previousBaseline.current) ? baseline : current));
+    if (sameAnswers(form.getValues(), previousBaseline.current)) {
+      form.reset(baseline, { keepErrors: true, keepIsSubmitted: true });
+    }
     previousBaseline.current = baseline;
-  }, [baseline]);
+  }, [baseline, form]);
 
   const dirty = initialised.current && !sameAnswers(answers, baseline);
 
@@ -287,40 +293,35 @@ function RequirementsWorkspace({ project }: { project: Project }) {
     else clearDraft("requirements", project.id);
   }, [answers, dirty, readOnly, project.id]);
 
-  const onChange = useCallback((field: RequirementField, value: string) => {
-    setAnswers((current) => ({ ...current, [field]: value }));
-  }, []);
-
-  // After the first save attempt, messages follow the typing.
-  useEffect(() => {
-    if (submitted) setErrors(saveErrors(answers));
-  }, [answers, submitted]);
-
-  const saveAnswers = async (): Promise<boolean> => {
-    const found = saveErrors(answers);
-    setSubmitted(true);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      toast({
-        title: "Error",
-        variant: "destructive",
-        description: missesSaveMinimum(answers)
-          ? REQUIREMENT_MESSAGES.saveMinimum
-          : "Please fix the highlighted answers before saving.",
-      });
-      firstErrorField(found);
-      return false;
-    }
+  const persist = async (values: RequirementAnswers): Promise<boolean> => {
     try {
-      await save.mutateAsync({ ...answers, requirementsStatus: "completed" });
+      await save.mutateAsync({ ...values, requirementsStatus: "completed" });
       setRestoredAt(null);
       return true;
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (Object.keys(fields).length) setErrors(fields);
+      setServerFieldErrors(form, serverFieldErrors(error));
       reportError(error, "Failed to save requirements");
       return false;
     }
+  };
+
+  const refused = () => {
+    toast({
+      title: "Error",
+      variant: "destructive",
+      description: missesSaveMinimum(form.getValues())
+        ? REQUIREMENT_MESSAGES.saveMinimum
+        : "Please fix the highlighted answers before saving.",
+    });
+  };
+
+  /** Validates with the form's schema (focusing the first broken answer), then saves; true when saved. */
+  const saveAnswers = async (): Promise<boolean> => {
+    let saved = false;
+    await form.handleSubmit(async (values) => {
+      saved = await persist(values);
+    }, refused)();
+    return saved;
   };
 
   const onSave = async () => {
@@ -333,11 +334,13 @@ function RequirementsWorkspace({ project }: { project: Project }) {
       return;
     }
     if (dirty && !(await saveAnswers())) return;
-    if (answers.coreFunctionality.trim().length < 10) {
-      setErrors({ coreFunctionality: REQUIREMENT_MESSAGES.coreFunctionality });
+    if (missesGenerateMinimum(form.getValues())) {
+      form.clearErrors();
+      form.setError("coreFunctionality", { message: REQUIREMENT_MESSAGES.coreFunctionality });
       setTab("form");
       toast({ title: "Error", variant: "destructive", description: REQUIREMENT_MESSAGES.generateNeedsCore });
-      setTimeout(() => document.getElementById("req-coreFunctionality")?.focus(), 0);
+      // The form tab is hidden until this render lands; focus the answer after it.
+      setTimeout(() => form.setFocus("coreFunctionality"), 0);
       return;
     }
     setTab("brief");
@@ -397,9 +400,7 @@ function RequirementsWorkspace({ project }: { project: Project }) {
         </TabsList>
         <TabsContent value="form" forceMount className="data-[state=inactive]:hidden">
           <RequirementsForm
-            answers={answers}
-            errors={errors}
-            onChange={onChange}
+            form={form}
             onSave={onSave}
             onGenerate={() => onGenerate()}
             saving={save.isPending}
@@ -410,9 +411,8 @@ function RequirementsWorkspace({ project }: { project: Project }) {
             restoredAt={restoredAt}
             onDiscardDraft={() => {
               clearDraft("requirements", project.id);
-              setAnswers(baseline);
+              form.reset(baseline);
               setRestoredAt(null);
-              setErrors({});
             }}
             lastSavedAt={data?.updatedAt ?? null}
           />

@@ -6,11 +6,12 @@ import { ACCESS_LEVEL_DESCRIPTIONS, ACCESS_LEVEL_LABELS, MEMBER_ACCESS_LEVELS } 
 import { type AddProjectUserInput, addProjectUserSchema } from "../../../shared/schemas/team";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../components/ui/dialog";
+import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
-import { FieldMessage, Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
+import { setServerFieldErrors } from "../../lib/form";
 import { useAddProjectUser } from "./team-queries";
 
 const ACCESS_OPTIONS = MEMBER_ACCESS_LEVELS.map((level) => ({
@@ -45,9 +46,7 @@ export function AddUserDialog(props: {
         close(false);
       },
       onError: (error) => {
-        for (const [field, message] of Object.entries(serverFieldErrors(error))) {
-          if (field === "email" || field === "accessLevel") form.setError(field, { message });
-        }
+        setServerFieldErrors(form, serverFieldErrors(error));
         toast({ title: "Error", description: serverMessage(error, "Failed to add user"), variant: "destructive" });
       },
     }),
@@ -61,38 +60,34 @@ export function AddUserDialog(props: {
           description={`Invite a team member to view and test the prototype. ${props.slotsLeft} ${props.slotsLeft === 1 ? "slot" : "slots"} left.`}
         />
         <form noValidate onSubmit={submit} className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="add-user-email">Email Address</Label>
-            <Input
-              id="add-user-email"
-              type="email"
-              autoComplete="off"
-              placeholder="colleague@company.com"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? "add-user-email-error" : undefined}
-              {...form.register("email")}
-            />
-            <FieldMessage id="add-user-email-error" message={errors.email?.message} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="add-user-access">Access Level</Label>
-            <Controller
-              control={form.control}
-              name="accessLevel"
-              render={({ field }) => (
-                <Select
-                  id="add-user-access"
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  options={ACCESS_OPTIONS}
-                  placeholder="Select access level"
-                  invalid={Boolean(errors.accessLevel)}
-                  aria-describedby={errors.accessLevel ? "add-user-access-error" : undefined}
-                />
-              )}
-            />
-            <FieldMessage id="add-user-access-error" message={errors.accessLevel?.message} />
-          </div>
+          <Field id="add-user-email" label="Email Address" error={errors.email?.message}>
+            {(control) => (
+              <Input
+                type="email"
+                autoComplete="off"
+                placeholder="colleague@company.com"
+                {...control}
+                {...form.register("email")}
+              />
+            )}
+          </Field>
+          <Field id="add-user-access" label="Access Level" error={errors.accessLevel?.message}>
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="accessLevel"
+                render={({ field }) => (
+                  <Select
+                    {...control}
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    options={ACCESS_OPTIONS}
+                    placeholder="Select access level"
+                  />
+                )}
+              />
+            )}
+          </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => close(false)}>
               Cancel

@@ -17,6 +17,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../components/ui/dialog";
+import { Field } from "../../components/ui/field";
 import { Select } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
@@ -113,19 +114,18 @@ export function UserManagementPage() {
       ) : (
         <>
           {list.length > 1 && (
-            <div className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-center">
-              <label htmlFor="team-project-select" className="text-sm font-medium text-slate-800">
-                Project
-              </label>
-              <Select
-                id="team-project-select"
-                aria-label="Project"
-                className="sm:max-w-md"
-                value={selected.id}
-                onValueChange={select}
-                options={list.map((p) => ({ value: p.id, label: `${p.projectCode} — ${p.projectName ?? "Untitled project"}` }))}
-              />
-            </div>
+            <Field id="team-project-select" label="Project" className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-center">
+              {(control) => (
+                <Select
+                  {...control}
+                  aria-label="Project"
+                  className="sm:max-w-md"
+                  value={selected.id}
+                  onValueChange={select}
+                  options={list.map((p) => ({ value: p.id, label: `${p.projectCode} — ${p.projectName ?? "Untitled project"}` }))}
+                />
+              )}
+            </Field>
           )}
 
           <section aria-label="Team summary" className="mb-6 grid gap-4 sm:grid-cols-3">

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approveNdaAs, completeProfile, signNdaFor } from "../../../../tests/setup/onboarding";
+import { approveNdaAs, signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 
 let t: TestApp;
@@ -9,7 +9,7 @@ let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
   customer = await signIn(t.app, "bell@example.com", "Bell Ringer");
-  await completeProfile(t.app, customer);
+  await submitProfile(t.app, customer);
   const profileId = await signNdaFor(t.app, customer, "bell@example.com");
   admin = await signIn(t.app, "admin@blueprint.local", "Site Admin");
   await approveNdaAs(t.app, admin, "admin@blueprint.local", profileId);

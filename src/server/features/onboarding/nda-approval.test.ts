@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approveNdaAs, completeProfile, signNdaFor } from "../../../../tests/setup/onboarding";
+import { approveNdaAs, signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
 import { createTestApp, latestCodeFor, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { ndaAuditEvents, ndaSignatures, oneTimeCodes, outgoingEmails } from "../../db/schema";
 
@@ -20,7 +20,7 @@ let counter = 0;
 async function signedCustomer() {
   const email = `approve${++counter}@example.com`;
   const cookie = await signIn(t.app, email, "Grace Hopper");
-  await completeProfile(t.app, cookie, { fullName: "Grace Hopper", company: `Compilers ${counter}` });
+  await submitProfile(t.app, cookie, { fullName: "Grace Hopper", company: `Compilers ${counter}` });
   const profileId = await signNdaFor(t.app, cookie, email);
   return { email, cookie, profileId };
 }
@@ -160,7 +160,7 @@ describe("approving an NDA", () => {
     ).toBe(404);
     expect((await post("/api/nda/send-company-otp", { profileId: "not-a-uuid" }, admin)).statusCode).toBe(404);
     const cookie = await signIn(t.app, "unsigned@example.com", "Un Signed");
-    const profile = await completeProfile(t.app, cookie);
+    const profile = await submitProfile(t.app, cookie);
     expect((await post("/api/nda/send-company-otp", { profileId: profile.id }, admin)).statusCode).toBe(409);
   });
 

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approveNdaAs, completeProfile, signNdaFor } from "../../../../tests/setup/onboarding";
+import { approveNdaAs, signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { sha256Hex } from "../../auth/secrets";
 import { issuedDocuments, ndaSignatures } from "../../db/schema";
@@ -39,7 +39,7 @@ let counter = 0;
 async function signedCustomer(fullName = "Katherine Johnson") {
   const email = `doc${++counter}@example.com`;
   const cookie = await signIn(t.app, email, fullName);
-  await completeProfile(t.app, cookie, { fullName, company: "Orbital Mechanics Inc" });
+  await submitProfile(t.app, cookie, { fullName, company: "Orbital Mechanics Inc" });
   const profileId = await signNdaFor(t.app, cookie, email);
   return { email, cookie, profileId };
 }
@@ -55,7 +55,7 @@ describe("the draft NDA", () => {
   it("is a real PDF with the customer's and company's names, the terms, and no signature", async () => {
     const email = "draft@example.com";
     const cookie = await signIn(t.app, email, "Dorothy Vaughan");
-    await completeProfile(t.app, cookie, { fullName: "Dorothy Vaughan", company: "Fortran Works" });
+    await submitProfile(t.app, cookie, { fullName: "Dorothy Vaughan", company: "Fortran Works" });
     const res = await get("/api/nda/generate/draft", cookie);
     expectPdf(res);
     expect(res.headers["content-disposition"]).toMatch(/^inline; filename="NDA-Dorothy-Vaughan-draft.pdf"/);
@@ -141,7 +141,7 @@ describe("the signed NDA", () => {
   it("answers 404 when the customer has not signed", async () => {
     const cookie = await signIn(t.app, "notsigned@example.com", "Not Signed");
     expect((await get("/api/nda/download/signed", cookie)).statusCode).toBe(404);
-    await completeProfile(t.app, cookie);
+    await submitProfile(t.app, cookie);
     expect((await get("/api/nda/generate/signed", cookie)).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { completeProfile, SIGNATURE } from "../../../../tests/setup/onboarding";
+import { SIGNATURE, submitProfile } from "../../../../tests/setup/onboarding";
 import { makeSignaturePng, pngDataUrl, truncatedPixelsPng } from "../../../../tests/setup/png";
 import { createTestApp, latestCodeFor, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { isoDay } from "../../../shared/domain/dates";
@@ -21,7 +21,7 @@ let counter = 0;
 async function customer(name = "Ada Lovelace") {
   const email = `signer${++counter}@example.com`;
   const cookie = await signIn(t.app, email, name);
-  const profile = await completeProfile(t.app, cookie, { fullName: name });
+  const profile = await submitProfile(t.app, cookie, { fullName: name });
   return { email, cookie, profileId: profile.id as string };
 }
 
@@ -250,7 +250,7 @@ describe("signing with the code", () => {
     const c = await customer();
     await sendCode(c);
     await verify(c, await latestCodeFor(t.app, c.email));
-    await completeProfile(t.app, c.cookie, { jobTitle: "CEO" });
+    await submitProfile(t.app, c.cookie, { jobTitle: "CEO" });
     await post(
       "/api/profile",
       {
@@ -272,7 +272,7 @@ describe("signing with the code", () => {
 
   it("lets the demo account sign with six zeros", async () => {
     const cookie = await signIn(t.app, "demo@blueprint.local", "Demo");
-    await completeProfile(t.app, cookie);
+    await submitProfile(t.app, cookie);
     const sent = await post(
       "/api/nda/send-otp",
       { customerEmail: "demo@blueprint.local", customerName: "Demo Customer", companyName: "Demo Co" },

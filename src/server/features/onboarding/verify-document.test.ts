@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approveNdaAs, completeProfile, signNdaFor } from "../../../../tests/setup/onboarding";
+import { approveNdaAs, signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 
 let t: TestApp;
@@ -10,7 +10,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const email = "verify@example.com";
   const cookie = await signIn(t.app, email, "Mary Jackson");
-  await completeProfile(t.app, cookie, { fullName: "Mary Jackson", company: "Wind Tunnel Co" });
+  await submitProfile(t.app, cookie, { fullName: "Mary Jackson", company: "Wind Tunnel Co" });
   const profileId = await signNdaFor(t.app, cookie, email);
   signedPdf = (await t.app.inject({ method: "GET", url: "/api/nda/download/signed", headers: { cookie } })).rawPayload;
   const admin = await signIn(t.app, "admin@blueprint.local", "Site Admin");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { completeProfile, customer, GOOD_ANSWERS, json, newProject } from "../../../../tests/factories/projects";
-import { completeProfile as completeProfileThroughApi, signNdaFor } from "../../../../tests/setup/onboarding";
+import { createCompletedProfile, customer, GOOD_ANSWERS, json, newProject } from "../../../../tests/factories";
+import { signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { nextActionFor } from "../../../shared/domain/next-action";
 import { overallProgress } from "../../../shared/domain/overall-progress";
@@ -40,7 +40,7 @@ describe("New Project", () => {
 
   it("starts at requirements once the owner's profile is complete", async () => {
     const ann = await customer(t.app, "profiled@example.com");
-    await completeProfile(t.app, ann.userId);
+    await createCompletedProfile(t.app.ctx.db, { userId: ann.userId });
     const project = await newProject(t.app, ann);
     expect(project).toMatchObject({ status: "requirements", customerName: "Dana Wells" });
   });
@@ -127,7 +127,7 @@ describe("requirements submitted before the profile existed (part 1 §2, next ac
     expect(saved.statusCode).toBe(200);
 
     // The profile is completed and the NDA signed afterwards, through the real onboarding routes.
-    await completeProfileThroughApi(t.app, ann.cookie);
+    await submitProfile(t.app, ann.cookie);
     await signNdaFor(t.app, ann.cookie, ann.email);
     const profile = (await t.app.inject({ method: "GET", url: "/api/profile", headers: { cookie: ann.cookie } })).json();
     const [current] = (await list(ann.cookie)).json();

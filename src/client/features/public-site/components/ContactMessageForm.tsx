@@ -2,8 +2,9 @@
 import { Send } from "lucide-react";
 import { COUNTRIES } from "../../../../shared/constants/lists";
 import type { ContactMessageInput } from "../../../../shared/schemas/contact";
+import { Field } from "../../../components/ui/field";
 import { buttonVariants } from "../../../components/ui/variants";
-import { describedBy, Field, Honeypot, NativeSelect, SubmitLabel, TextArea, TextInput } from "./form-parts";
+import { Honeypot, NativeSelect, PUBLIC_FIELD_CLASS, SubmitLabel, TextArea, TextInput } from "./form-parts";
 import { lazyResolver } from "./lazy-resolver";
 import { NameEmailFields } from "./NameEmailFields";
 import { useContactForm } from "./use-contact-form";
@@ -25,34 +26,23 @@ export function ContactMessageForm() {
       <form noValidate onFocus={resolver.preload} className="relative mt-6 grid gap-4" onSubmit={submit}>
         <div className="grid gap-4 sm:grid-cols-2">
           <NameEmailFields form={form} id={id} />
-          <Field id={id("mobile")} label="Mobile" error={errors.mobile?.message}>
-            <TextInput
-              id={id("mobile")}
-              type="tel"
-              autoComplete="tel"
-              {...describedBy(id("mobile"), errors.mobile?.message)}
-              {...form.register("mobile")}
-            />
+          <Field id={id("mobile")} label="Mobile" error={errors.mobile?.message} className={PUBLIC_FIELD_CLASS}>
+            {(control) => <TextInput type="tel" autoComplete="tel" {...control} {...form.register("mobile")} />}
           </Field>
-          <Field id={id("country")} label="Country" error={errors.country?.message}>
-            <NativeSelect
-              id={id("country")}
-              options={COUNTRIES}
-              placeholder="Select your country"
-              autoComplete="country-name"
-              {...describedBy(id("country"), errors.country?.message)}
-              {...form.register("country")}
-            />
+          <Field id={id("country")} label="Country" error={errors.country?.message} className={PUBLIC_FIELD_CLASS}>
+            {(control) => (
+              <NativeSelect
+                options={COUNTRIES}
+                placeholder="Select your country"
+                autoComplete="country-name"
+                {...control}
+                {...form.register("country")}
+              />
+            )}
           </Field>
         </div>
-        <Field id={id("remarks")} label="Remarks" error={errors.remarks?.message}>
-          <TextArea
-            id={id("remarks")}
-            rows={4}
-            placeholder="Tell us about your idea"
-            {...describedBy(id("remarks"), errors.remarks?.message)}
-            {...form.register("remarks")}
-          />
+        <Field id={id("remarks")} label="Remarks" error={errors.remarks?.message} className={PUBLIC_FIELD_CLASS}>
+          {(control) => <TextArea rows={4} placeholder="Tell us about your idea" {...control} {...form.register("remarks")} />}
         </Field>
         <Honeypot {...form.register("website")} />
         <button type="submit" disabled={disabled} className={`${buttonVariants({ size: "lg" })}`}>

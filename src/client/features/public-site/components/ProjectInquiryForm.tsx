@@ -2,8 +2,9 @@
 import { Send } from "lucide-react";
 import { CONTACT_BUDGETS, CONTACT_PROJECT_TYPES, CONTACT_TIMELINES } from "../../../../shared/constants/lists";
 import type { ProjectInquiryInput } from "../../../../shared/schemas/contact";
+import { Field } from "../../../components/ui/field";
 import { buttonVariants } from "../../../components/ui/variants";
-import { describedBy, Field, Honeypot, NativeSelect, SubmitLabel, TextArea, TextInput } from "./form-parts";
+import { Honeypot, NativeSelect, PUBLIC_FIELD_CLASS, SubmitLabel, TextArea, TextInput } from "./form-parts";
 import { lazyResolver } from "./lazy-resolver";
 import { NameEmailFields } from "./NameEmailFields";
 import { useContactForm } from "./use-contact-form";
@@ -46,59 +47,47 @@ export function ProjectInquiryForm() {
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <NameEmailFields form={form} id={id} />
-        <Field id={id("company")} label="Company" error={errors.company?.message}>
-          <TextInput
-            id={id("company")}
-            autoComplete="organization"
-            {...describedBy(id("company"), errors.company?.message)}
-            {...form.register("company")}
-          />
+        <Field id={id("company")} label="Company" error={errors.company?.message} className={PUBLIC_FIELD_CLASS}>
+          {(control) => <TextInput autoComplete="organization" {...control} {...form.register("company")} />}
         </Field>
-        <Field id={id("phone")} label="Phone" error={errors.phone?.message}>
-          <TextInput
-            id={id("phone")}
-            type="tel"
-            autoComplete="tel"
-            {...describedBy(id("phone"), errors.phone?.message)}
-            {...form.register("phone")}
-          />
+        <Field id={id("phone")} label="Phone" error={errors.phone?.message} className={PUBLIC_FIELD_CLASS}>
+          {(control) => <TextInput type="tel" autoComplete="tel" {...control} {...form.register("phone")} />}
         </Field>
-        <Field id={id("projectType")} label="Project type" error={errors.projectType?.message}>
-          <NativeSelect
-            id={id("projectType")}
-            options={CONTACT_PROJECT_TYPES}
-            placeholder="Select a project type"
-            {...describedBy(id("projectType"), errors.projectType?.message)}
-            {...form.register("projectType")}
-          />
+        <Field id={id("projectType")} label="Project type" error={errors.projectType?.message} className={PUBLIC_FIELD_CLASS}>
+          {(control) => (
+            <NativeSelect
+              options={CONTACT_PROJECT_TYPES}
+              placeholder="Select a project type"
+              {...control}
+              {...form.register("projectType")}
+            />
+          )}
         </Field>
-        <Field id={id("budget")} label="Budget" error={errors.budget?.message}>
-          <NativeSelect
-            id={id("budget")}
-            options={CONTACT_BUDGETS}
-            placeholder="Select a budget"
-            {...describedBy(id("budget"), errors.budget?.message)}
-            {...form.register("budget")}
-          />
+        <Field id={id("budget")} label="Budget" error={errors.budget?.message} className={PUBLIC_FIELD_CLASS}>
+          {(control) => (
+            <NativeSelect options={CONTACT_BUDGETS} placeholder="Select a budget" {...control} {...form.register("budget")} />
+          )}
         </Field>
-        <Field id={id("timeline")} label="Timeline" error={errors.timeline?.message}>
-          <NativeSelect
-            id={id("timeline")}
-            options={CONTACT_TIMELINES}
-            placeholder="Select a timeline"
-            {...describedBy(id("timeline"), errors.timeline?.message)}
-            {...form.register("timeline")}
-          />
+        <Field id={id("timeline")} label="Timeline" error={errors.timeline?.message} className={PUBLIC_FIELD_CLASS}>
+          {(control) => (
+            <NativeSelect
+              options={CONTACT_TIMELINES}
+              placeholder="Select a timeline"
+              {...control}
+              {...form.register("timeline")}
+            />
+          )}
         </Field>
       </div>
-      <Field id={id("message")} label="Message" required error={errors.message?.message}>
-        <TextArea
-          id={id("message")}
-          rows={6}
-          placeholder="What should your software do, and for whom?"
-          {...describedBy(id("message"), errors.message?.message)}
-          {...form.register("message")}
-        />
+      <Field id={id("message")} label="Message" required error={errors.message?.message} className={PUBLIC_FIELD_CLASS}>
+        {(control) => (
+          <TextArea
+            rows={6}
+            placeholder="What should your software do, and for whom?"
+            {...control}
+            {...form.register("message")}
+          />
+        )}
       </Field>
       <Honeypot {...form.register("website")} />
       <button type="submit" disabled={disabled} className={`${buttonVariants({ size: "lg" })} sm:justify-self-start`}>

@@ -1,33 +1,12 @@
-// Small pieces both contact forms use: a labelled field with its message, inputs, a native select, the honeypot.
+// Small pieces both contact forms use: the Field spacing, inputs, a native select, the honeypot, the submit label.
 import clsx from "clsx";
 import { Loader2 } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { HONEYPOT_FIELD } from "../../../../shared/constants/contact";
-import { FieldMessage } from "../../../components/ui/field-message";
 import { fieldClassName } from "../../../components/ui/variants";
 
-export function Field(props: { id: string; label: string; required?: boolean; error?: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={props.id} className="text-sm font-medium text-slate-800">
-        {props.label}
-        {props.required && (
-          <span aria-hidden="true" className="text-red-600">
-            {" "}
-            *
-          </span>
-        )}
-      </label>
-      {props.children}
-      <FieldMessage id={`${props.id}-error`} message={props.error} />
-    </div>
-  );
-}
-
-/** aria attributes that tie a control to its Field's message. */
-export function describedBy(id: string, error: string | undefined) {
-  return { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined } as const;
-}
+/** The public forms' Field spacing (a little tighter than the portal's). */
+export const PUBLIC_FIELD_CLASS = "grid gap-1.5";
 
 export function TextInput({ className, type = "text", ...props }: ComponentProps<"input">) {
   return <input type={type} className={clsx("h-10 py-2", fieldClassName, className)} {...props} />;

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { customer, GOOD_ANSWERS, json, newProject } from "../../../../../tests/factories/projects";
+import { customer, GOOD_ANSWERS, json, newProject } from "../../../../../tests/factories";
 import { createTestApp, type TestApp } from "../../../../../tests/setup/test-app";
 
 type Behaviour = "success" | "hang" | "error" | "flaky" | "unauthorized";

@@ -1,6 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { GOOD_ANSWERS } from "../../../../../tests/factories/projects";
+import { GOOD_ANSWERS } from "../../../../../tests/factories";
 import { parseMarkdown, spansToText, wordCount } from "../../../../shared/text/markdown";
 import { type BriefInput, composeBrief } from "./compose-brief";
 import { gapsIn, measurableOutcomes, prioritiseFeatures, proseCase, readTechnology, splitItems } from "./read-answers";

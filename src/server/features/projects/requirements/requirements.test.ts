@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { completeProfile, customer, GOOD_ANSWERS, json, newProject } from "../../../../../tests/factories/projects";
+import { createCompletedProfile, customer, GOOD_ANSWERS, json, newProject } from "../../../../../tests/factories";
 import { createTestApp, type TestApp } from "../../../../../tests/setup/test-app";
 import { REQUIREMENT_MESSAGES } from "../../../../shared/schemas/requirements";
 import { activityEvents, issuedDocuments, profiles, projects } from "../../../db/schema";
@@ -75,7 +75,7 @@ describe("saving the questionnaire", () => {
 
   it("saves a partial questionnaire, derives requirementsStatus, names the project and marks the owner's requirements submitted", async () => {
     const ann = await customer(t.app, "req-partial@example.com");
-    await completeProfile(t.app, ann.userId);
+    await createCompletedProfile(t.app.ctx.db, { userId: ann.userId });
     const project = await newProject(t.app, ann);
     const res = await save(project.id, ann.cookie, {
       projectName: "ClinicFlow",
@@ -105,7 +105,7 @@ describe("saving the questionnaire", () => {
     expect((await save(project.id, ann.cookie, GOOD_ANSWERS)).statusCode).toBe(200);
     let [row] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, project.id));
     expect(row?.status).toBe("profile");
-    await completeProfile(t.app, ann.userId);
+    await createCompletedProfile(t.app.ctx.db, { userId: ann.userId });
     await save(project.id, ann.cookie, GOOD_ANSWERS);
     [row] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, project.id));
     expect(row?.status).toBe("requirements");
@@ -141,7 +141,7 @@ describe("generating the brief", () => {
 
   it("writes a structured brief with the built-in composer when no AI service is configured", async () => {
     const ann = await customer(t.app, "gen-builtin@example.com");
-    await completeProfile(t.app, ann.userId);
+    await createCompletedProfile(t.app.ctx.db, { userId: ann.userId });
     const project = await newProject(t.app, ann);
     await save(project.id, ann.cookie, GOOD_ANSWERS);
     const res = await generate(project.id, ann.cookie);
@@ -180,7 +180,7 @@ describe("generating the brief", () => {
 describe("editing and confirming the brief", () => {
   async function projectWithBrief(email: string) {
     const ann = await customer(t.app, email);
-    await completeProfile(t.app, ann.userId);
+    await createCompletedProfile(t.app.ctx.db, { userId: ann.userId });
     const project = await newProject(t.app, ann);
     await save(project.id, ann.cookie, GOOD_ANSWERS);
     await generate(project.id, ann.cookie);
@@ -256,7 +256,7 @@ describe("editing and confirming the brief", () => {
 describe("the brief as a PDF", () => {
   it("downloads a PDF of the brief, records its SHA-256 once, and gives the same bytes twice", async () => {
     const ann = await customer(t.app, "pdf@example.com");
-    await completeProfile(t.app, ann.userId);
+    await createCompletedProfile(t.app.ctx.db, { userId: ann.userId });
     const project = await newProject(t.app, ann);
     await save(project.id, ann.cookie, GOOD_ANSWERS);
     await generate(project.id, ann.cookie);

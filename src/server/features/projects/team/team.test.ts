@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customer, GOOD_ANSWERS, json, newProject } from "../../../../../tests/factories/projects";
+import { customer, GOOD_ANSWERS, json, newProject } from "../../../../../tests/factories";
 import { startSmtpServer, type TestSmtpServer } from "../../../../../tests/setup/smtp";
 import { createTestApp, latestCodeFor, signIn, type TestApp } from "../../../../../tests/setup/test-app";
 import { TEAM_MESSAGES } from "../../../../shared/schemas/team";
