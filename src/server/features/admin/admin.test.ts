@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Customer, completeProfile, GOOD_ANSWERS, newProject } from "../../../../tests/factories/projects";
+import { createCompletedProfile } from "../../../../tests/factories";
 import { signedInUser } from "../../../../tests/setup/session-fixture";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import {
@@ -36,6 +36,14 @@ const req = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, cookie?: 
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
+type Customer = { email: string; cookie: string; userId: string };
+
+async function newProject(_app: unknown, who: Customer): Promise<{ id: string; projectCode: string }> {
+  const res = await req("POST", "/api/projects", who.cookie, {});
+  if (res.statusCode !== 201) throw new Error(`create project failed: ${res.body}`);
+  return res.json();
+}
+
 let counter = 0;
 /** A signed-in customer, made directly (the sign-in route's per-IP limit would stop a test this size). */
 const customer = async (_app: unknown, email: string, name = "Casey Client"): Promise<Customer> => {
@@ -44,7 +52,7 @@ const customer = async (_app: unknown, email: string, name = "Casey Client"): Pr
 };
 async function customerWithProject(name = "Dana Wells"): Promise<Customer & { project: { id: string; projectCode: string } }> {
   const who = await customer(t.app, `admin-test-${++counter}@example.com`, name);
-  await completeProfile(t.app, who.userId, { fullName: name, company: `${name} Co` });
+  await createCompletedProfile(t.app.ctx.db, { userId: who.userId, fullName: name, company: `${name} Co` });
   const project = await newProject(t.app, who);
   return { ...who, project };
 }
@@ -298,7 +306,14 @@ describe("automatic status rules", () => {
 
   it("moves requirements to development once the brief is confirmed and the advance is received", async () => {
     const a = await customerWithProject();
-    await t.app.ctx.db.insert(requirements).values({ projectId: a.project.id, ...GOOD_ANSWERS, briefConfirmed: true });
+    await t.app.ctx.db
+      .insert(requirements)
+      .values({
+        projectId: a.project.id,
+        projectName: "Glacier",
+        problemStatement: "Bookings by phone take hours.",
+        briefConfirmed: true,
+      });
     await req("PATCH", `/api/company/projects/${a.project.id}`, admin, { advancePaymentReceivedDate: "2026-01-02" });
     const res = (await req("POST", "/api/admin/test-status-updates", admin, {})).json();
     expect(res.changes).toContainEqual(
