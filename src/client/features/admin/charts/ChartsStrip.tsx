@@ -1,0 +1,131 @@
+// The charts strip: projects by status (funnel), new projects per month, revenue received per month by currency.
+// Chart.js is registered piece by piece (bar and line only) and lives in this lazily loaded chunk alone.
+import { useQuery } from "@tanstack/react-query";
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  type ChartConfiguration,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from "chart.js";
+import { useEffect, useRef } from "react";
+import { PROJECT_STATUS_LABELS } from "../../../../shared/domain/project-status";
+import { Card, CardContent } from "../../../components/ui/card";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { chartsQuery } from "../api/admin-api";
+
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);
+
+const BRAND = "#4f46e5";
+const monthLabel = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", timeZone: "UTC" });
+
+function ChartCanvas({ config, label }: { config: ChartConfiguration; label: string }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (!canvas.current) return;
+    const chart = new Chart(canvas.current, config);
+    return () => chart.destroy();
+  }, [config]);
+  return (
+    <div className="relative h-44">
+      <canvas ref={canvas} role="img" aria-label={label} />
+    </div>
+  );
+}
+
+export function ChartsStrip() {
+  const charts = useQuery(chartsQuery());
+  if (charts.isLoading) return <Skeleton className="h-56 w-full rounded-2xl" />;
+  if (!charts.data) return null;
+  const { byStatus, newPerMonth, revenuePerMonth } = charts.data;
+  const common = { responsive: true, maintainAspectRatio: false, animation: false } as const;
+  const panels: Array<{ title: string; summary: string; config: ChartConfiguration }> = [
+    {
+      title: "Projects by status",
+      summary: byStatus.map((s) => `${PROJECT_STATUS_LABELS[s.status]}: ${s.count}`).join(", "),
+      config: {
+        type: "bar",
+        data: {
+          labels: byStatus.map((s) =>
+            PROJECT_STATUS_LABELS[s.status].replace(/ (in progress|phase|requirements|profile|completed)$/i, ""),
+          ),
+          datasets: [
+            {
+              data: byStatus.map((s) => s.count),
+              backgroundColor: ["#cbd5e1", "#94a3b8", BRAND, "#f59e0b", "#10b981"],
+              borderRadius: 4,
+            },
+          ],
+        },
+        options: { ...common, indexAxis: "y", plugins: { legend: { display: false } }, scales: { x: { beginAtZero: true } } },
+      },
+    },
+    {
+      title: "New projects per month",
+      summary: newPerMonth.map((m) => `${m.month}: ${m.count}`).join(", "),
+      config: {
+        type: "bar",
+        data: {
+          labels: newPerMonth.map((m) => monthLabel(m.month)),
+          datasets: [{ data: newPerMonth.map((m) => m.count), backgroundColor: BRAND, borderRadius: 4 }],
+        },
+        options: { ...common, plugins: { legend: { display: false } }, scales: { y: { beginAtZero: true } } },
+      },
+    },
+    {
+      title: "Revenue received per month",
+      summary: revenuePerMonth.map((m) => `${m.month}: USD ${m.USD}, INR ${m.INR}`).join("; "),
+      config: {
+        type: "line",
+        data: {
+          labels: revenuePerMonth.map((m) => monthLabel(m.month)),
+          datasets: [
+            {
+              label: "USD",
+              data: revenuePerMonth.map((m) => m.USD),
+              borderColor: BRAND,
+              backgroundColor: BRAND,
+              yAxisID: "y",
+              tension: 0.3,
+            },
+            {
+              label: "INR",
+              data: revenuePerMonth.map((m) => m.INR),
+              borderColor: "#f59e0b",
+              backgroundColor: "#f59e0b",
+              yAxisID: "y1",
+              tension: 0.3,
+            },
+          ],
+        },
+        options: {
+          ...common,
+          plugins: { legend: { position: "bottom", labels: { boxWidth: 10 } } },
+          scales: {
+            y: { beginAtZero: true, position: "left" },
+            y1: { beginAtZero: true, position: "right", grid: { drawOnChartArea: false } },
+          },
+        },
+      },
+    },
+  ];
+  return (
+    <section aria-label="Charts" className="grid grid-cols-1 gap-3 lg:grid-cols-3">
+      {panels.map((panel) => (
+        <Card key={panel.title}>
+          <CardContent className="p-4">
+            <h2 className="mb-2 text-sm font-semibold text-slate-700">{panel.title}</h2>
+            <ChartCanvas config={panel.config} label={`${panel.title}: ${panel.summary}`} />
+          </CardContent>
+        </Card>
+      ))}
+    </section>
+  );
+}
