@@ -119,7 +119,7 @@ function AdminConsole({ email }: { email: string }) {
         </div>
       </header>
 
-      <section aria-label="Statistics" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+      <section aria-label="Statistics" className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
         {STAT_CARDS.map((card) => (
           <Card key={card.key} className="p-4" data-testid={`stat-${card.key}`}>
             <div className="flex items-center gap-3">

@@ -179,7 +179,7 @@ function ProjectRow({ project, onView, onEdit }: { project: AdminProject; onView
           onValueChange={setStatus}
           options={STATUS_OPTIONS}
           disabled={updateProject.isPending}
-          className="w-52"
+          className="w-60"
         />
         <Button variant="outline" size="sm" onClick={onView}>
           <Eye aria-hidden="true" />

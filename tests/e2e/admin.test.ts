@@ -1,0 +1,171 @@
+// The admin console in Chromium: find a project, change its status, fill a payment phase and see the customer's
+// dashboard follow, upload a BRD (and have a renamed .exe refused), approve an NDA with the emailed company code,
+// export the filtered list as CSV. Screenshots at 1280 and 375 px go to test-results/.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../setup/browser";
+import { completeProfile, signNdaFor } from "../setup/onboarding";
+import { type SignedInUser, signedInUser } from "../setup/session-fixture";
+import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
+import { startTestServer, type TestServer } from "../setup/test-server";
+
+const ADMIN = "admin@blueprint.local";
+const SHOTS = "test-results/admin";
+
+let smtp: TestSmtpServer;
+let server: TestServer;
+let browser: Browser;
+let admin: SignedInUser;
+let customer: SignedInUser;
+let project: { id: string; projectCode: string };
+
+async function contextFor(user: SignedInUser, width = 1280): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+  const [name, value] = user.cookie.split("=");
+  await context.addCookies([{ name: name ?? "", value: value ?? "", url: server.url }]);
+  return context;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startTestServer({ SMTP_URL: smtp.url });
+  browser = await launchBrowser();
+  admin = await signedInUser(server.app, { email: ADMIN, name: "Site Admin", role: "company" });
+  customer = await signedInUser(server.app, { email: "grace.e2e@compilers.example", name: "Grace Hopper" });
+  await completeProfile(server.app, customer.cookie, { fullName: "Grace Hopper", company: "Compilers Inc" });
+  await signNdaFor(server.app, customer.cookie, customer.email);
+  const res = await server.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: customer.cookie } });
+  project = res.json()[0];
+  await server.app.inject({
+    method: "PATCH",
+    url: `/api/company/projects/${project.id}`,
+    headers: { cookie: admin.cookie },
+    payload: { projectName: "Compiler Dashboard" },
+  });
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await smtp?.close();
+});
+
+describe("the admin console", () => {
+  it("finds a project by code and by name, and keeps the search in the URL", async () => {
+    const context = await contextFor(admin);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/company`);
+    await page.getByRole("heading", { name: "System Admin" }).waitFor();
+    await page.getByTestId("stat-totalProjects").getByText("1").waitFor();
+    const search = page.getByLabel("Search projects");
+    await search.fill(project.projectCode);
+    await search.press("Enter");
+    await page.waitForURL(/q=PRJ-/);
+    await page.getByTestId(`project-row-${project.projectCode}`).waitFor();
+    await search.fill("compiler dash");
+    await search.press("Enter");
+    await page.getByTestId(`project-row-${project.projectCode}`).waitFor();
+    await search.fill("nothing-like-this");
+    await search.press("Enter");
+    await page.getByText("No projects found matching your filters.").waitFor();
+    await page.goto(`${server.url}/admin?q=${encodeURIComponent("Grace")}`);
+    await page.getByTestId(`project-row-${project.projectCode}`).waitFor();
+    await page.screenshot({ path: `${SHOTS}/console-1280.png`, fullPage: true });
+    await context.close();
+  });
+
+  it("changes the status inline", async () => {
+    const context = await contextFor(admin);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/company?q=${project.projectCode}`);
+    await page.getByLabel(`Status of ${project.projectCode}`).click();
+    await page.getByRole("option", { name: "Development in progress" }).click();
+    await page.getByText("Project status updated successfully").first().waitFor();
+    await context.close();
+  });
+
+  it("saves a payment phase and the customer's dashboard shows it", async () => {
+    const context = await contextFor(admin);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/company?q=${project.projectCode}`);
+    await page.getByRole("button", { name: "Edit Details" }).click();
+    await page.getByLabel("Advance amount").fill("2,500");
+    await page.getByLabel("Advance payment link").fill("https://pay.example/advance-42");
+    await page.getByRole("button", { name: "Save Project Details" }).click();
+    await page.getByText("All details saved. Customers will see the updated information immediately.").first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/edit-1280.png` });
+    await context.close();
+
+    const customerContext = await contextFor(customer);
+    const dashboard = await customerContext.newPage();
+    await dashboard.goto(`${server.url}/dashboard`);
+    const card = dashboard.getByTestId("payment-advance");
+    await card.getByText("$2,500").waitFor();
+    expect(await card.getByRole("link", { name: /pay/i }).getAttribute("href")).toBe("https://pay.example/advance-42");
+    await customerContext.close();
+  });
+
+  it("uploads a BRD and refuses a renamed .exe", async () => {
+    const dir = path.join(tmpdir(), `bp-brd-${Date.now()}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, "Compiler BRD.pdf"), "%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+    writeFileSync(path.join(dir, "setup.pdf"), Buffer.concat([Buffer.from("MZ\x90\x00"), Buffer.alloc(256, 7)]));
+    const context = await contextFor(admin);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/company?q=${project.projectCode}`);
+    const input = page.getByLabel(`Upload BRD for ${project.projectCode}`);
+    await input.setInputFiles(path.join(dir, "setup.pdf"));
+    await page.getByText("Please upload a PDF or document file").first().waitFor();
+    await input.setInputFiles(path.join(dir, "Compiler BRD.pdf"));
+    await page.getByText("BRD document uploaded successfully").first().waitFor();
+    await page.getByText("BRD: Compiler BRD.pdf").waitFor();
+    await context.close();
+  });
+
+  it("approves an NDA with the company code from the admin's email", async () => {
+    const context = await contextFor(admin);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/company?tab=nda`);
+    const row = page.getByTestId(`pending-nda-${customer.email}`);
+    await row.getByRole("button", { name: "Approve" }).click();
+    await page.getByText("Please enter the OTP code").first().waitFor();
+    const sentAfter = smtp.messages.length;
+    await row.getByRole("button", { name: "Send OTP" }).click();
+    await page.getByText("Company OTP has been sent to admin email. Enter the OTP and click Approve.").first().waitFor();
+    const mail = await smtp.waitFor(
+      (m) => m.to === ADMIN && /NDA approval code/.test(m.subject) && smtp.messages.indexOf(m) >= sentAfter,
+    );
+    await row.getByLabel(`Company OTP for ${customer.email}`).fill(mail.subject.match(/\d{6}/)?.[0] ?? "");
+    await row.getByRole("button", { name: "Approve" }).click();
+    await page.getByText("Customer NDA has been approved successfully").first().waitFor();
+    await page.getByText("No pending NDA approvals").waitFor();
+    await context.close();
+  });
+
+  it("exports the filtered list as CSV", async () => {
+    const context = await contextFor(admin);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/company?q=${project.projectCode}`);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
+    const file = readFileSync((await download.path()) ?? "", "utf8").replace(/^\uFEFF/, "");
+    const lines = file.trim().split("\r\n");
+    expect(lines[0]).toMatch(/^Project Code,Project Name,Customer,/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(project.projectCode);
+    expect(lines[1]).toContain("Grace Hopper");
+    await context.close();
+  });
+
+  it("lays the console out for a 375 px phone", async () => {
+    const context = await contextFor(admin, 375);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/company`);
+    await page.getByTestId("admin-projects").waitFor();
+    await page.screenshot({ path: `${SHOTS}/console-375.png`, fullPage: true });
+    await context.close();
+  });
+});
