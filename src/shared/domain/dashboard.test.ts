@@ -162,7 +162,7 @@ describe("payments", () => {
 
 describe("invoice links on the payment card", () => {
   it.each([
-    ["/api/files/" + "a".repeat(64), "/api/files/" + "a".repeat(64)],
+    [`/api/files/${"a".repeat(64)}`, `/api/files/${"a".repeat(64)}`],
     ["https://billing.example/inv.pdf", "https://billing.example/inv.pdf"],
     ["javascript:alert(1)", null],
     ["/api/files/../../etc", null],

@@ -127,7 +127,7 @@ function AdminConsole({ email }: { email: string }) {
                 <card.icon className="size-5" aria-hidden="true" />
               </span>
               <div className="min-w-0">
-                <p className="truncate text-xs font-medium text-slate-500">{card.label}</p>
+                <p className="text-xs font-medium leading-tight text-slate-500">{card.label}</p>
                 {stats.isLoading ? (
                   <Skeleton className="mt-1 h-6 w-12" />
                 ) : stats.isError ? (

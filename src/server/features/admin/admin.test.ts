@@ -306,14 +306,12 @@ describe("automatic status rules", () => {
 
   it("moves requirements to development once the brief is confirmed and the advance is received", async () => {
     const a = await customerWithProject();
-    await t.app.ctx.db
-      .insert(requirements)
-      .values({
-        projectId: a.project.id,
-        projectName: "Glacier",
-        problemStatement: "Bookings by phone take hours.",
-        briefConfirmed: true,
-      });
+    await t.app.ctx.db.insert(requirements).values({
+      projectId: a.project.id,
+      projectName: "Glacier",
+      problemStatement: "Bookings by phone take hours.",
+      briefConfirmed: true,
+    });
     await req("PATCH", `/api/company/projects/${a.project.id}`, admin, { advancePaymentReceivedDate: "2026-01-02" });
     const res = (await req("POST", "/api/admin/test-status-updates", admin, {})).json();
     expect(res.changes).toContainEqual(
