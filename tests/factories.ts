@@ -1,13 +1,22 @@
-// Data factories shared by the tests and the seed script.
-
+// The one module of test data factories, shared by the API tests, the browser tests and the seed script:
+// rows written straight to the database (users, sessions, profiles, projects), and a few steps through the
+// real routes where the route itself is what a test needs (a customer signed in by code, a new project).
 import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { createSession, sessionCookieName } from "../src/server/auth/sessions";
 import type { Database } from "../src/server/db/client";
 import { profiles, projects, users } from "../src/server/db/schema";
 import { createProject } from "../src/server/features/projects/create-project";
+import type { Role } from "../src/shared/constants/auth";
 import type { PackageType } from "../src/shared/constants/packages";
 import type { ProjectStatus } from "../src/shared/domain/project-status";
+import { signIn } from "./setup/test-app";
 
-export async function createUser(db: Database, input: { email: string; name: string; role?: "customer" | "company" }) {
+export const json = { "content-type": "application/json" };
+
+export type User = typeof users.$inferSelect;
+
+export async function createUser(db: Database, input: { email: string; name: string; role?: Role }): Promise<User> {
   const [firstName, ...rest] = input.name.split(" ");
   const [user] = await db
     .insert(users)
@@ -23,38 +32,54 @@ export async function createUser(db: Database, input: { email: string; name: str
   return user;
 }
 
+export async function findUser(db: Database, email: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return user;
+}
+
+/**
+ * A signed-in session for `user`, created the way the sign-in route does (no code, no email):
+ * returns the cookie's name and token, and the Cookie header value.
+ */
+export async function createSessionFor(app: FastifyInstance, user: Pick<User, "id" | "role">) {
+  const { token } = await createSession(app.ctx.db, user, { userAgent: "blueprint-tests" });
+  const name = sessionCookieName(app.ctx.config);
+  return { name, token, header: `${name}=${token}` };
+}
+
+type ProfileValues = Partial<typeof profiles.$inferInsert>;
+
+/** A completed company profile (inserted, or completed if one exists); every value can be overridden. */
 export async function createCompletedProfile(
   db: Database,
-  input: {
-    userId: string;
-    fullName: string;
-    company: string;
-    packageType?: PackageType;
-    ndaStatus?: "pending" | "customer_verified" | "approved";
-  },
+  input: { userId: string; ndaStatus?: "pending" | "customer_verified" | "approved" } & ProfileValues,
 ) {
-  const ndaSigned = input.ndaStatus === "customer_verified" || input.ndaStatus === "approved";
+  const { ndaStatus = "pending", ...overrides } = input;
+  const ndaSigned = ndaStatus === "customer_verified" || ndaStatus === "approved";
+  const values: typeof profiles.$inferInsert = {
+    fullName: "Dana Wells",
+    company: "Northside Clinics",
+    jobTitle: "Head of Product",
+    phone: "+1 415 555 0100",
+    companySize: "11-50",
+    industry: "healthcare",
+    companyAddress: "500 Market Street, San Francisco, CA",
+    companyWebsite: "https://example.com",
+    primaryContact: "ops@example.com",
+    packageType: "basic",
+    budgetRange: "5k-10k",
+    timeline: "4-6 weeks",
+    profileCompleted: true,
+    ndaStatus,
+    ndaSigned,
+    ndaSignedAt: ndaSigned ? new Date() : null,
+    ...overrides,
+  };
+  const { userId: _userId, ...update } = values;
   const [profile] = await db
     .insert(profiles)
-    .values({
-      userId: input.userId,
-      fullName: input.fullName,
-      company: input.company,
-      jobTitle: "Head of Product",
-      phone: "+1 415 555 0100",
-      companySize: "11-50",
-      industry: "technology",
-      companyAddress: "500 Market Street, San Francisco, CA",
-      companyWebsite: "https://example.com",
-      primaryContact: "ops@example.com",
-      packageType: input.packageType ?? "basic",
-      budgetRange: "5k-10k",
-      timeline: "4-6 weeks",
-      profileCompleted: true,
-      ndaStatus: input.ndaStatus ?? "pending",
-      ndaSigned,
-      ndaSignedAt: ndaSigned ? new Date() : null,
-    })
+    .values(values)
+    .onConflictDoUpdate({ target: profiles.userId, set: update })
     .returning();
   if (!profile) throw new Error("profile insert returned nothing");
   return profile;
@@ -74,3 +99,38 @@ export async function createProjectWithStatus(
   }
   return project;
 }
+
+export type Customer = { email: string; cookie: string; userId: string };
+
+/** A customer signed in through the real code routes (for API tests of the sign-in rules' effects). */
+export async function customer(app: FastifyInstance, email: string, name = "Casey Client"): Promise<Customer> {
+  const cookie = await signIn(app, email, name);
+  const [user] = await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+  if (!user) throw new Error(`no user for ${email}`);
+  return { email: email.toLowerCase(), cookie, userId: user.id };
+}
+
+/** A new project created through POST /api/projects by `who`. */
+export async function newProject(app: FastifyInstance, who: { cookie: string }): Promise<{ id: string; projectCode: string }> {
+  const res = await app.inject({ method: "POST", url: "/api/projects", payload: {}, headers: { cookie: who.cookie } });
+  if (res.statusCode !== 201) throw new Error(`create project failed: ${res.body}`);
+  return res.json();
+}
+
+export const GOOD_ANSWERS = {
+  projectName: "ClinicFlow appointment booking",
+  problemStatement:
+    "Our front desk spends about 3 hours a day answering calls to book, move or cancel appointments. 15% of booked patients do not show up.",
+  targetUsers:
+    "Patients booking from their phone\nReceptionists managing the day's schedule\nClinic managers reviewing utilisation",
+  currentSolution:
+    "Bookings are taken by phone and written into a shared Google Calendar. Reminders are sent by hand, so most patients never get one.",
+  coreFunctionality:
+    "- Patients see free slots and book online\n- Automatic SMS reminder 24 hours before the visit\n- Receptionist day view with rescheduling\n- Monthly no-show report (optional)",
+  idealWorkflow:
+    "Patient opens the booking link, picks a doctor and a free slot, confirms with name and phone, then gets a reminder.",
+  successCriteria:
+    "Half of all bookings made online within 3 months\nNo-show rate below 8%\nReceptionists find the day view easier",
+  techStack: "React web app with a Node.js backend on AWS; SMS through Twilio.",
+  additionalRequirements: "Patient data must stay in the EU (GDPR).",
+};

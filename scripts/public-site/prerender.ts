@@ -11,7 +11,7 @@ import HowItWorksPage from "../../src/client/features/public-site/pages/HowItWor
 import LandingPage from "../../src/client/features/public-site/pages/LandingPage";
 import PricingPage from "../../src/client/features/public-site/pages/PricingPage";
 import PrototypingPage from "../../src/client/features/public-site/pages/PrototypingPage";
-import { createQueryClient } from "../../src/client/lib/api";
+import { createQueryClient } from "../../src/client/lib/query-client";
 import { COMPANY_NAME } from "../../src/shared/constants/marketing";
 import { PUBLIC_PAGES, type PublicPageKey, type PublicPageMeta } from "../../src/shared/public-pages";
 import { RUNTIME_TOKENS } from "../../src/shared/runtime-tokens";

@@ -5,7 +5,7 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { Toaster } from "./components/ui/toaster";
 import { TooltipProvider } from "./components/ui/tooltip";
-import { createQueryClient } from "./lib/api";
+import { createQueryClient } from "./lib/query-client";
 import { AppRoutes } from "./router";
 
 const queryClient = createQueryClient();

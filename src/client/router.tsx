@@ -3,7 +3,7 @@ import { lazy, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { NotFoundPage } from "./components/layout/NotFoundPage";
 import { FullScreenSpinner } from "./components/ui/spinner";
-import { useAuth } from "./features/auth/use-auth";
+import { useAuth } from "./features/auth/api/get-current-user";
 
 const SignInPage = lazy(() => import("./features/auth/SignInPage").then((m) => ({ default: m.SignInPage })));
 const publicPages = () => import("./features/public-site/PublicPages");

@@ -7,9 +7,3 @@ export type ApiErrorBody = {
   fields?: Record<string, string>;
   requestId?: string;
 };
-
-/** Part 1 §8: an error whose message names 401 or an auth failure is a lost session. */
-export function isUnauthorizedError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error ?? "");
-  return /401|Unauthorized|Authentication required|Not authenticated/.test(message);
-}

@@ -1,10 +1,12 @@
 // A new customer's first hour, in a real browser against the real server and a real SMTP server:
-// sign in → company profile → NDA with a drawn signature and the emailed code → admin approval (API) → dashboard.
+// signed in (login fixture) → company profile → NDA with a drawn signature and the emailed code →
+// admin approval (API) → dashboard.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../setup/browser";
+import { createSessionFor, createUser } from "../factories";
+import { launchBrowser, signedInAs } from "../setup/browser";
 import { type CapturedMail, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
@@ -23,7 +25,7 @@ beforeAll(async () => {
   server = await startTestServer({ SMTP_URL: smtp.url });
   base = server.url;
   browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  ({ page } = await signedInAs(browser, server, CUSTOMER));
 });
 
 afterAll(async () => {
@@ -64,11 +66,8 @@ async function approveAsAdmin(profileId: string) {
       headers: { "content-type": "application/json", cookie },
       body: JSON.stringify(body),
     });
-  let mark = smtp.messages.length;
-  expect((await post("/api/auth/request-code", { email: ADMIN, name: "Site Admin" })).status).toBe(200);
-  const signInCode = codeIn(await nextMail(ADMIN, /sign-in code/, mark));
-  const verified = await post("/api/auth/verify-code", { email: ADMIN, code: signInCode });
-  const cookie = (verified.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const admin = await createUser(server.app.ctx.db, { email: ADMIN, name: "Site Admin", role: "company" });
+  const { header: cookie } = await createSessionFor(server.app, admin);
 
   const pending = (await (await fetch(`${base}/api/company/pending-ndas`, { headers: { cookie } })).json()) as Array<{
     id: string;
@@ -76,7 +75,7 @@ async function approveAsAdmin(profileId: string) {
   }>;
   expect(pending.find((p) => p.id === profileId)?.email).toBe(CUSTOMER.email);
 
-  mark = smtp.messages.length;
+  const mark = smtp.messages.length;
   expect((await post("/api/nda/send-company-otp", { profileId }, cookie)).status).toBe(200);
   const otp = codeIn(await nextMail(ADMIN, /NDA approval code/, mark));
   const wrong = await post("/api/company/nda/approve", { profileId, otp: otp === "111111" ? "222222" : "111111" }, cookie);
@@ -86,19 +85,13 @@ async function approveAsAdmin(profileId: string) {
 }
 
 describe("a new customer's onboarding", () => {
-  it("signs in, completes the profile, signs the NDA, gets it approved, and sees the dashboard follow", async () => {
-    // Sign in with the code from the real SMTP server.
+  it("completes the profile, signs the NDA, gets it approved, and sees the dashboard follow", async () => {
     let mark = smtp.messages.length;
-    await page.goto(`${base}/auth`);
-    await page.getByLabel("Email Address").fill(CUSTOMER.email);
-    await page.getByLabel("Your Name").fill(CUSTOMER.name);
-    await page.getByRole("button", { name: "Send Login Code" }).click();
-    const signInCode = codeIn(await nextMail(CUSTOMER.email, /sign-in code/, mark));
-    await page.getByLabel("6-digit code").fill(signInCode);
-    await page.getByRole("button", { name: "Verify & Login" }).click();
+    await page.goto(`${base}/`);
 
     // A brand-new dashboard: profile first.
     const nextAction = page.getByTestId("next-action");
+    await nextAction.waitFor();
     await expect.poll(() => nextAction.textContent()).toContain("Complete Your Profile");
     expect(await nextAction.textContent()).toContain("high priority");
     expect(await page.getByTestId("your-progress").textContent()).toContain("0% complete");

@@ -2,15 +2,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { AxeBuilder } from "@axe-core/playwright";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rateLimitHits } from "../../src/server/db/schema";
 import { DELIVERY_STEPS } from "../../src/shared/constants/marketing";
 import { PUBLIC_PAGES } from "../../src/shared/public-pages";
+import { launchBrowser, signInContext } from "../setup/browser";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const BOOKING_URL = "https://calendly.com/blueprint-e2e/30min";
 const LANDING_SECTIONS = [
   "Software Development is Broken",
@@ -47,9 +47,6 @@ async function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH`);
-  }
   if (!existsSync("dist/client/pages/home.html")) throw new Error("dist/client is not built: run `npm run build:client` first");
   smtp = await startSmtpServer();
   const port = await freePort();
@@ -59,18 +56,7 @@ beforeAll(async () => {
     { serveClient: true },
   );
   await t.app.listen({ port, host: "127.0.0.1" });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {
@@ -293,14 +279,7 @@ describe("the contact forms", () => {
   it("sends the support button to /auth for visitors and to the portal's messages when signed in", async () => {
     await withPage("/contact", async (page, { context }) => {
       await poll(() => page.getByTestId("support-button").getAttribute("href")).toBe("/auth");
-      const requested = await context.request.post(`${base}/api/auth/request-code`, {
-        data: { email: "demo@blueprint.local", name: "Demo Customer" },
-      });
-      expect(requested.ok()).toBe(true);
-      const verified = await context.request.post(`${base}/api/auth/verify-code`, {
-        data: { email: "demo@blueprint.local", code: "000000" },
-      });
-      expect(verified.ok()).toBe(true);
+      await signInContext(context, { app: t.app, url: base }, { email: "support.page@example.com", name: "Sam Support" });
       await page.reload({ waitUntil: "networkidle" });
       await poll(() => page.getByTestId("support-button").getAttribute("href")).toBe("/communications?openMessage=true");
 

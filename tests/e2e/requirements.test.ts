@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../src/server/db/schema";
-import { customer, GOOD_ANSWERS, json, newProject } from "../factories/projects";
-import { launchBrowser } from "../setup/browser";
+import { GOOD_ANSWERS, json, newProject } from "../factories";
+import { launchBrowser, signedInAs } from "../setup/browser";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
@@ -28,24 +28,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function signInWithEmailedCode(page: Page, email: string, name: string) {
-  await page.goto(`${base}/auth`);
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Your Name").fill(name);
-  const sentAfter = smtp.messages.length;
-  await page.getByRole("button", { name: "Send Login Code" }).click();
-  const mail = await smtp.waitFor(
-    (m) => m.to === email && /sign-in code/.test(m.subject) && smtp.messages.indexOf(m) >= sentAfter,
-  );
-  const code = mail.subject.match(/\d{6}/)?.[0] ?? "";
-  // The code field is cleared 100 ms after the code step opens (part 1 §4); type the code after that.
-  await page.getByText("Enter Your Code").waitFor();
-  await page.waitForTimeout(200);
-  await page.getByLabel("6-digit code").fill(code);
-  await page.getByRole("button", { name: "Verify & Login" }).click();
-  await page.waitForURL(`${base}/`);
-}
-
 const ANSWERS: [string, string][] = [
   ["Project name", "ClinicFlow appointment booking"],
   ["What problem should the prototype solve?", "Our front desk spends 3 hours a day on the phone booking appointments."],
@@ -59,12 +41,10 @@ const ANSWERS: [string, string][] = [
 
 describe("Prototype Projects in the browser", () => {
   it("takes a customer from a new project to a confirmed brief and a team member who sees it read-only", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await signInWithEmailedCode(page, OWNER, "Olive Owner");
+    const { context, page } = await signedInAs(browser, server, { email: OWNER, name: "Olive Owner" });
 
     await page.goto(`${base}/requirements`);
-    await expect.poll(() => page.getByText("No Project Data Found").isVisible()).toBe(true);
+    await page.getByText("No Project Data Found").waitFor();
     await page.getByRole("button", { name: "New Project" }).click();
     await page.getByRole("tab", { name: "Requirements Form" }).waitFor();
     const projectCode = (await page.locator("text=/PRJ-\\d{4}-\\d{4}/").first().textContent())?.trim() ?? "";
@@ -117,10 +97,13 @@ describe("Prototype Projects in the browser", () => {
     expect(invitation.text).toContain(`${base}/auth`);
     await context.close();
 
-    // The member signs in with their own code and sees the project, read-only.
-    const memberContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    const memberPage = await memberContext.newPage();
-    await signInWithEmailedCode(memberPage, MEMBER, "Mia Member");
+    // The member signs in (the sign-in journeys test the screen itself) and sees the project, read-only.
+    const { context: memberContext, page: memberPage } = await signedInAs(
+      browser,
+      server,
+      { email: MEMBER, name: "Mia Member" },
+      { viewport: { width: 375, height: 800 } },
+    );
     await memberPage.goto(`${base}/requirements`);
     await memberPage.getByRole("region", { name: "Project summary" }).getByText(projectCode).waitFor();
     await memberPage.getByText(/You have View Only access to this project/).waitFor();
@@ -131,13 +114,10 @@ describe("Prototype Projects in the browser", () => {
   });
 });
 
-/** A customer signed in through the API, with that session's cookie in a fresh browser context. */
+/** A customer with a session (the login fixture), and the session's cookie for API calls. */
 async function signedInContext(email: string) {
-  const who = await customer(server.app, email, "Sol Session");
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const [name = "", value = ""] = who.cookie.split("=");
-  await context.addCookies([{ name, value, url: base }]);
-  return { who, context };
+  const { context, user, cookie } = await signedInAs(browser, server, { email, name: "Sol Session" });
+  return { who: { userId: user.id, cookie }, context };
 }
 
 /** The session ends on the server (expired or signed out elsewhere) while the page stays open. */
@@ -146,7 +126,7 @@ async function endSessionsOf(userId: string) {
 }
 
 async function projectWithBrief(cookie: string) {
-  const project = await newProject(server.app, { email: "", userId: "", cookie });
+  const project = await newProject(server.app, { cookie });
   const post = (url: string, payload: object) =>
     server.app.inject({ method: "POST", url, payload, headers: { cookie, ...json } });
   expect((await post(`/api/projects/${project.id}/requirements`, GOOD_ANSWERS)).statusCode).toBe(200);
@@ -206,8 +186,13 @@ describe("a lost session and failures on Prototype Projects (part 2 §8)", () =>
     await endSessionsOf(who.userId);
     const viaLogin = page.waitForRequest(`${base}/api/login`);
     await page.getByRole("dialog").getByRole("button", { name: "Confirm Brief" }).click();
-    await page.getByText("Unauthorized", { exact: true }).first().waitFor();
-    await page.getByText("You are logged out. Logging in again...").first().waitFor();
+    // One look at the whole toast: it is on screen only for the 0.5 s before the page leaves for /api/login.
+    await page
+      .getByRole("listitem")
+      .filter({ has: page.getByText("Unauthorized", { exact: true }) })
+      .filter({ hasText: "You are logged out. Logging in again..." })
+      .first()
+      .waitFor();
     await viaLogin;
     await page.waitForURL(`${base}/auth`);
     await context.close();

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CODE_FIELD_CLEAR_DELAY_MS } from "../../src/shared/constants/ui";
 import { launchBrowser } from "../setup/browser";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { startTestServer, type TestServer } from "../setup/test-server";
@@ -24,6 +25,27 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
+type ClearCounter = { codeFieldClears: number };
+
+/**
+ * Counts the timers of the code field's clearing delay that have run, so a test can wait for the clear itself
+ * instead of sleeping past it.
+ */
+async function countCodeFieldClears(page: Page): Promise<void> {
+  await page.addInitScript((delay) => {
+    const counter = window as unknown as ClearCounter;
+    counter.codeFieldClears = 0;
+    const schedule = window.setTimeout;
+    window.setTimeout = ((handler: TimerHandler, timeout?: number, ...rest: unknown[]) =>
+      timeout === delay && typeof handler === "function"
+        ? schedule(() => {
+            handler(...rest);
+            counter.codeFieldClears += 1;
+          }, timeout)
+        : schedule(handler, timeout, ...rest)) as typeof window.setTimeout;
+  }, CODE_FIELD_CLEAR_DELAY_MS);
+}
+
 describe("signing in through the browser", () => {
   it("validates the email step on submit with the spec's messages, then again as the user types", async () => {
     const page = await newPage();
@@ -38,6 +60,7 @@ describe("signing in through the browser", () => {
 
   it("signs the demo account in with 000000 and shows the customer shell", async () => {
     const page = await newPage();
+    await countCodeFieldClears(page);
     await page.goto(`${server.url}/auth`);
     await page.getByLabel("Email Address").fill("demo@blueprint.local");
     await page.getByLabel("Your Name").fill("Demo Customer");
@@ -49,7 +72,7 @@ describe("signing in through the browser", () => {
     const code = page.getByLabel("6-digit code");
     const verify = page.getByRole("button", { name: "Verify & Login" });
     // The spec clears the code field about 100 ms after the step changes; a person never types that fast.
-    await page.waitForTimeout(250);
+    await page.waitForFunction(() => (window as unknown as ClearCounter).codeFieldClears > 0);
     await code.pressSequentially("12ab");
     expect(await code.inputValue()).toBe("12");
     expect(await verify.isDisabled()).toBe(true);

@@ -1,6 +1,9 @@
-// Headless Chromium for end-to-end tests: CHROMIUM_PATH, else Debian's /usr/bin/chromium.
+// Headless Chromium for end-to-end tests (CHROMIUM_PATH, else Debian's /usr/bin/chromium), and the login fixture.
 import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import type { FastifyInstance } from "fastify";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import type { Role } from "../../src/shared/constants/auth";
+import { createSessionFor, createUser, findUser, type User } from "../factories";
 
 export function chromiumPath(): string {
   const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -25,4 +28,31 @@ export function launchBrowser(): Promise<Browser> {
       "--no-first-run",
     ],
   });
+}
+
+type TestServerLike = { app: FastifyInstance; url: string };
+type Who = User | { email: string; name: string; role?: Role };
+
+/**
+ * The login fixture of the browser tests: finds or creates the user, creates a session row the way the sign-in
+ * route does, and puts its cookie in the browser context. Only the sign-in journeys drive /auth.
+ */
+export async function signInContext(context: BrowserContext, server: TestServerLike, who: Who) {
+  const db = server.app.ctx.db;
+  const user = "id" in who ? who : ((await findUser(db, who.email)) ?? (await createUser(db, who)));
+  const session = await createSessionFor(server.app, user);
+  await context.addCookies([{ name: session.name, value: session.token, url: server.url, httpOnly: true, sameSite: "Lax" }]);
+  return { user, cookie: session.header };
+}
+
+/** A fresh browser context (and page) signed in as `who`, through the login fixture. */
+export async function signedInAs(
+  browser: Browser,
+  server: TestServerLike,
+  who: Who,
+  options: BrowserContextOptions = { viewport: { width: 1280, height: 900 } },
+): Promise<{ context: BrowserContext; page: Page; user: User; cookie: string }> {
+  const context = await browser.newContext(options);
+  const { user, cookie } = await signInContext(context, server, who);
+  return { context, page: await context.newPage(), user, cookie };
 }

@@ -26,7 +26,8 @@ async function postOk(app: FastifyInstance, url: string, payload: object, cookie
   return res.json();
 }
 
-export async function completeProfile(app: FastifyInstance, cookie: string, overrides: Partial<typeof VALID_PROFILE> = {}) {
+/** Fills in the company profile through POST /api/profile (the onboarding form's route). */
+export async function submitProfile(app: FastifyInstance, cookie: string, overrides: Partial<typeof VALID_PROFILE> = {}) {
   return postOk(app, "/api/profile", { ...VALID_PROFILE, ...overrides }, cookie);
 }
 

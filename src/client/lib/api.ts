@@ -1,104 +1,76 @@
-// The client's one way to talk to the API: cookies always sent, JSON bodies, errors as "status: body" (part 1 §7).
-import { QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
-import { isUnauthorizedError } from "../../shared/api-error";
-import { QUERY_GC_MS, QUERY_RETRY_BASE_MS, QUERY_RETRY_MAX_MS, QUERY_STALE_MS } from "../../shared/constants/ui";
+// The client's one way to talk to the API: cookies always sent, JSON (or multipart) bodies, and every non-ok answer
+// parsed once into an ApiError. Its message stays "status: body" for display (part 1 §7, §8); decisions read
+// `status` and `code`, never the text.
+import type { ApiErrorBody } from "../../shared/api-error";
+import { type ErrorCode, genericCodeFor, isErrorCode } from "../../shared/error-codes";
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: string,
+    readonly code: ErrorCode,
     message: string,
+    /** The server's own message (the JSON body's `message`), or the body text when it is not our JSON. */
+    readonly serverMessage: string,
+    readonly fields: Record<string, string>,
+    readonly requestId: string | null,
   ) {
     super(message);
+    this.name = "ApiError";
   }
 }
 
-async function throwIfNotOk(response: Response): Promise<void> {
-  if (response.ok) return;
-  const text = (await response.text()) || response.statusText;
-  throw new ApiError(response.status, text, `${response.status}: ${text}`);
+function readBody(text: string): Partial<ApiErrorBody> | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === "object" ? (parsed as Partial<ApiErrorBody>) : null;
+  } catch {
+    return null;
+  }
 }
 
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+/** Reads a non-ok answer's status and body text into an ApiError; a body that is not our JSON shape still parses. */
+export function parseApiError(status: number, statusText: string, bodyText: string): ApiError {
+  const text = bodyText || statusText;
+  const body = readBody(bodyText);
+  const code = isErrorCode(body?.code) ? body.code : genericCodeFor(status);
+  const message = typeof body?.message === "string" && body.message ? body.message : text;
+  const fields =
+    body?.fields && typeof body.fields === "object"
+      ? Object.fromEntries(Object.entries(body.fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"))
+      : {};
+  const requestId = typeof body?.requestId === "string" ? body.requestId : null;
+  return new ApiError(status, code, `${status}: ${text}`, message, fields, requestId);
+}
+
+export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const isForm = body instanceof FormData;
   const response = await fetch(url, {
     method,
     credentials: "include",
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined || isForm ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
-  await throwIfNotOk(response);
+  // The body is always read, so no answer is left open (an unread one keeps the connection busy).
   const text = await response.text();
+  if (!response.ok) throw parseApiError(response.status, response.statusText, text);
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** The server's own message from an error (the JSON body's message), else the given fallback. */
-export function serverMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    try {
-      const parsed = JSON.parse(error.body) as { message?: unknown };
-      if (typeof parsed.message === "string" && parsed.message) return parsed.message;
-    } catch {
-      // not JSON: fall through
-    }
-    return error.body || fallback;
-  }
-  return fallback;
+/** A lost session is a 401 answer and nothing else: a 404 whose text mentions "401" is still a 404. */
+export function isSessionLost(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
 }
 
-/** Field messages from a 400 answer, to show beside the form fields. */
+/** The server's own message from an error, else the given fallback (a network failure has no server message). */
+export function serverMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.serverMessage || fallback : fallback;
+}
+
+/** Field messages from a refused form (400), to show beside the fields; none for any other error. */
 export function serverFieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  try {
-    const parsed = JSON.parse(error.body) as { fields?: Record<string, string> };
-    return parsed.fields ?? {};
-  } catch {
-    return {};
-  }
+  return error instanceof ApiError ? error.fields : {};
 }
 
 export function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError;
-}
-
-type UnauthorizedBehavior = "returnNull" | "throw";
-
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
-  return async ({ queryKey }) => {
-    const response = await fetch(queryKey.join("/"), { credentials: "include" });
-    if (options.on401 === "returnNull" && response.status === 401) {
-      // Read the body anyway: an unread response stays open in the browser (and "network idle" never comes).
-      await response.text();
-      return null as T;
-    }
-    await throwIfNotOk(response);
-    return (await response.json()) as T;
-  };
-}
-
-export const AUTH_USER_KEY = ["/api/auth/user"] as const;
-
-export function createQueryClient(): QueryClient {
-  const client: QueryClient = new QueryClient({
-    // Part 1 §8: a 401 from any query means the session is gone; the router then shows the signed-out routes.
-    queryCache: new QueryCache({
-      onError: (error, query) => {
-        if (query.queryKey[0] !== AUTH_USER_KEY[0] && isUnauthorizedError(error)) client.setQueryData(AUTH_USER_KEY, null);
-      },
-    }),
-    defaultOptions: {
-      queries: {
-        queryFn: getQueryFn({ on401: "throw" }),
-        staleTime: QUERY_STALE_MS,
-        gcTime: QUERY_GC_MS,
-        retry: 1,
-        retryDelay: (attempt) => Math.min(QUERY_RETRY_BASE_MS * 2 ** attempt, QUERY_RETRY_MAX_MS),
-        refetchOnWindowFocus: true,
-        refetchOnReconnect: true,
-        refetchOnMount: true,
-        refetchInterval: false,
-      },
-      mutations: { retry: false },
-    },
-  });
-  return client;
 }

@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import { calculateRoi, ROI_DEFAULTS, ROI_LIMITS } from "./roi";
 
 describe("the ROI calculator", () => {
-  it("tells the spec's story with its defaults: $150,000 project, $30,000+ saved, $10+ per $1", () => {
+  it("tells the spec's story with its defaults: $30,000+ saved, $10+ per $1", () => {
     const result = calculateRoi(ROI_DEFAULTS);
-    expect(ROI_DEFAULTS.buildBudget).toBe(150_000);
     expect(result.savings).toBeGreaterThanOrEqual(30_000);
     expect(result.savedPerDollar).toBeGreaterThanOrEqual(10);
   });

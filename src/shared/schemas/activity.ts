@@ -18,3 +18,7 @@ export const notificationListSchema = z.object({
   unreadCount: z.number(),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** Marking notifications read: how many changed. */
+export const markReadReplySchema = z.object({ success: z.boolean(), updated: z.number() });
+export type MarkReadReply = z.infer<typeof markReadReplySchema>;

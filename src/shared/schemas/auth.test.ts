@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { isUnauthorizedError } from "../api-error";
 import { requestCodeSchema, sanitizeCodeInput, verifyCodeSchema } from "./auth";
 
 describe("sign-in validation", () => {
@@ -25,18 +24,5 @@ describe("sign-in validation", () => {
   it.each(["12345", "1234567", "12a456"])("refuses the code %s", (code) => {
     const result = verifyCodeSchema.safeParse({ email: "jo@example.com", code });
     expect(result.error?.issues[0]?.message).toBe("Please enter the 6-digit code");
-  });
-});
-
-describe("unauthorised errors (part 1 §8)", () => {
-  it.each([
-    ['401: {"message":"Not authenticated"}', true],
-    ["Unauthorized", true],
-    ["Authentication required", true],
-    ["Not authenticated", true],
-    ["500: boom", false],
-    ["404: Not found", false],
-  ])("%s is a session loss: %s", (message, expected) => {
-    expect(isUnauthorizedError(new Error(message))).toBe(expected);
   });
 });

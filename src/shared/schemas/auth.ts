@@ -55,12 +55,15 @@ export const requestCodeReplySchema = z.object({
   isDemoAccount: z.boolean(),
 });
 
+export type RequestCodeReply = z.infer<typeof requestCodeReplySchema>;
+
 export const verifyCodeReplySchema = z.object({
   success: z.boolean(),
   message: z.string(),
   isDemoAccount: z.boolean(),
   user: currentUserSchema,
 });
+export type VerifyCodeReply = z.infer<typeof verifyCodeReplySchema>;
 
 /** Keeps only the digits of what was typed, at most six. */
 export function sanitizeCodeInput(value: string): string {

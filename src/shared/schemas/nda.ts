@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { CODE_LENGTH } from "../constants/auth";
 import { emailSchema, personNameSchema } from "./auth";
+import { successReplySchema } from "./replies";
 
 export const NDA_MESSAGES = {
   missingOtpTitle: "Missing OTP",
@@ -123,7 +124,9 @@ export const verifyCompanyOtpSchema = z.strictObject({
   companyOtp: ndaCodeSchema(NDA_MESSAGES.otpRequiredText),
 });
 
-export const ndaActionReplySchema = z.object({ success: z.boolean(), message: z.string() });
+/** What an NDA step answers: success and the message to show. */
+export const ndaActionReplySchema = successReplySchema;
+export type NdaActionReply = z.infer<typeof ndaActionReplySchema>;
 
 export const pendingNdaSchema = z.object({
   id: z.string(),

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ALL_COMPANY_SIZES, INDUSTRIES } from "../constants/lists";
 import { PACKAGE_TYPES } from "../constants/packages";
+import { successReplySchema } from "./replies";
 
 export const PROFILE_MESSAGES = {
   fullName: "Full name is required",
@@ -149,3 +150,7 @@ export const profileSchema = z.object({
   updatedAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/** POST /api/nda/verify-customer-otp: the customer signed; the message and the profile as it is now. */
+export const ndaSignedReplySchema = successReplySchema.extend({ profile: profileSchema });
+export type NdaSignedReply = z.infer<typeof ndaSignedReplySchema>;

@@ -3,7 +3,7 @@ import { Bell, LogOut, Menu, Settings, User } from "lucide-react";
 import { useNavigate } from "react-router";
 import { displayName } from "../../../shared/domain/display";
 import type { CurrentUser } from "../../../shared/schemas/auth";
-import { useLogout } from "../../features/auth/use-auth";
+import { useLogout } from "../../features/auth/api/logout";
 import type { ShellProfile } from "../../features/shell/use-shell-data";
 import { Button } from "../ui/button";
 import {
@@ -14,6 +14,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../ui/dropdown-menu";
+import { toast } from "../ui/use-toast";
 
 export function TopBar(props: {
   user: CurrentUser;
@@ -23,7 +24,13 @@ export function TopBar(props: {
 }) {
   const { user, profile } = props;
   const navigate = useNavigate();
-  const logout = useLogout();
+  const logout = useLogout({
+    onSuccess: () => {
+      toast({ title: "Logged out", description: "You have been logged out successfully." });
+      navigate("/");
+    },
+    onError: () => toast({ title: "Error", description: "Failed to logout. Please try again.", variant: "destructive" }),
+  });
   const name = displayName(profile, user);
   const initials = name
     .split(/\s+/)

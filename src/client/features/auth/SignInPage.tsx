@@ -1,6 +1,5 @@
 // /auth and /admin: the two-step sign-in with an emailed one-time code (part 1 §2, §4, §5, §8).
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, FileSignature, Loader2, Lock, Sparkles, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -8,23 +7,15 @@ import { Link, useNavigate } from "react-router";
 import { z } from "zod";
 import { CODE_LENGTH } from "../../../shared/constants/auth";
 import { CODE_FIELD_CLEAR_DELAY_MS } from "../../../shared/constants/ui";
-import {
-  type CurrentUser,
-  codeSchema,
-  type RequestCodeInput,
-  requestCodeSchema,
-  sanitizeCodeInput,
-} from "../../../shared/schemas/auth";
+import { codeSchema, type RequestCodeInput, requestCodeSchema, sanitizeCodeInput } from "../../../shared/schemas/auth";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest, isNetworkError, serverMessage } from "../../lib/api";
-import { AUTH_USER_KEY } from "./use-auth";
-
-type RequestCodeReply = { success: boolean; message: string; isDemoAccount: boolean };
-type VerifyReply = { success: boolean; message: string; isDemoAccount: boolean; user: CurrentUser };
+import { isNetworkError, serverMessage } from "../../lib/api";
+import { useRequestSignInCode } from "./api/request-sign-in-code";
+import { useVerifySignInCode } from "./api/verify-sign-in-code";
 
 const codeFormSchema = z.object({ code: codeSchema });
 
@@ -39,7 +30,6 @@ export function SignInPage() {
   const [step, setStep] = useState<"email" | "code">("email");
   const [sentTo, setSentTo] = useState<RequestCodeInput | null>(null);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   const emailForm = useForm<RequestCodeInput>({
     resolver: zodResolver(requestCodeSchema),
@@ -54,8 +44,7 @@ export function SignInPage() {
     reValidateMode: "onChange",
   });
 
-  const requestCode = useMutation({
-    mutationFn: (input: RequestCodeInput) => apiRequest<RequestCodeReply>("POST", "/api/auth/request-code", input),
+  const requestCode = useRequestSignInCode({
     onSuccess: (reply, input) => {
       setSentTo(input);
       setStep("code");
@@ -75,10 +64,8 @@ export function SignInPage() {
     },
   });
 
-  const verifyCode = useMutation({
-    mutationFn: (code: string) => apiRequest<VerifyReply>("POST", "/api/auth/verify-code", { email: sentTo?.email ?? "", code }),
-    onSuccess: (reply) => {
-      queryClient.setQueryData(AUTH_USER_KEY, reply.user);
+  const verifyCode = useVerifySignInCode({
+    onSuccess: () => {
       toast({ title: "Welcome!", description: "You have been logged in successfully." });
       navigate("/", { replace: true });
     },
@@ -182,7 +169,9 @@ export function SignInPage() {
                 <form
                   noValidate
                   className="grid gap-4"
-                  onSubmit={codeForm.handleSubmit((values) => verifyCode.mutate(values.code))}
+                  onSubmit={codeForm.handleSubmit((values) =>
+                    verifyCode.mutate({ email: sentTo?.email ?? "", code: values.code }),
+                  )}
                 >
                   <Field id="code" label="6-digit code" error={codeError}>
                     {(control) => (

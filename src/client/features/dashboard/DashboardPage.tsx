@@ -5,8 +5,9 @@ import { PageHeader } from "../../components/layout/PageHeader";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
-import { useAuth } from "../auth/use-auth";
-import { useProfile, useProjects } from "../onboarding/api";
+import { useAuth } from "../auth/api/get-current-user";
+import { useProfile } from "../onboarding/api/get-profile";
+import { useProjects } from "../projects/api/get-projects";
 import { JourneyTimeline, NextActionCard, ProgressCard, StatCards } from "./overview-cards";
 import {
   AuthorizedUsersCard,

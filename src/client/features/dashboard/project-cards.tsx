@@ -1,4 +1,5 @@
 // The dashboard's lower half: current task, quick actions, activity, team, project, payments, documents, communications.
+import { useQuery } from "@tanstack/react-query";
 import {
   CalendarPlus,
   ClipboardList,
@@ -34,8 +35,9 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
-import { NDA_LINKS } from "../onboarding/api";
-import { useProjectMembers, useRecentActivity } from "./api";
+import { NDA_LINKS } from "../onboarding/api/nda-documents";
+import { projectUsersQueryOptions } from "../team/api/get-project-users";
+import { useRecentActivity } from "./api/get-activity";
 
 export function CurrentTaskCard({ profile, project }: { profile: Profile | null; project: Project | null }) {
   const submitted = requirementsSubmitted(profile, project);
@@ -148,7 +150,12 @@ export function RecentActivityCard() {
 
 export function AuthorizedUsersCard({ project }: { project: Project | null }) {
   const count = project?.authorizedUsersCount ?? 0;
-  const members = useProjectMembers(project?.id ?? null, count);
+  // Only the first few, and only when there are some: the list itself belongs to User Management.
+  const members = useQuery({
+    ...projectUsersQueryOptions(project?.id ?? ""),
+    enabled: Boolean(project) && count > 0,
+    retry: false,
+  });
   const button = addUserButton(project);
   return (
     <Card>

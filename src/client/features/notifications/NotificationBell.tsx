@@ -4,7 +4,8 @@ import { timeAgo } from "../../../shared/domain/dates";
 import { Button } from "../../components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
 import { cn } from "../../lib/cn";
-import { useMarkRead, useNotifications } from "./api";
+import { useNotifications } from "./api/get-notifications";
+import { useMarkRead } from "./api/mark-notifications-read";
 
 export function NotificationBell() {
   const notifications = useNotifications();

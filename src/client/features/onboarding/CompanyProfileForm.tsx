@@ -22,7 +22,7 @@ import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
 import { setServerFieldErrors } from "../../lib/form";
-import { useSaveProfile } from "./api";
+import { useSaveProfile } from "./api/save-profile";
 
 const INDUSTRY_OPTIONS = INDUSTRIES.map((value) => ({ value, label: INDUSTRY_LABELS[value] }));
 const PACKAGE_OPTIONS = PACKAGE_TYPES.map((value) => ({

@@ -19,18 +19,11 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, serverMessage } from "../../lib/api";
-import { NDA_LINKS, useSendNdaCode, useSignNda } from "./api";
+import { NDA_LINKS } from "./api/nda-documents";
+import { useSendNdaCode } from "./api/send-nda-code";
+import { useSignNda } from "./api/sign-nda";
 import { SignaturePad, type SignatureValue } from "./SignaturePad";
 import { UpdateNdaButton } from "./UpdateNdaButton";
-
-function errorCode(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  try {
-    return (JSON.parse(error.body) as { code?: string }).code ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /** Opens a document in a new tab; a blocked popup gets the spec's toast. */
 export function openDocument(url: string): void {
@@ -154,7 +147,7 @@ export function NdaAgreementTab(props: { profile: Profile; email: string; onSign
           props.onSigned();
         },
         onError: (error) => {
-          if (errorCode(error) === "CODE_WRONG") {
+          if (error instanceof ApiError && error.code === "CODE_WRONG") {
             toast({ title: "Error", description: NDA_MESSAGES.invalidOtp, variant: "destructive" });
           } else {
             toast({

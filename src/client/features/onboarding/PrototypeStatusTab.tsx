@@ -11,7 +11,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Progress } from "../../components/ui/progress";
 import { Skeleton } from "../../components/ui/skeleton";
-import { useProjects } from "./api";
+import { useProjects } from "../projects/api/get-projects";
 
 export function PrototypeStatusTab() {
   const projects = useProjects({ poll: true });

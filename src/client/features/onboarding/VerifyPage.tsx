@@ -6,7 +6,9 @@ import { Link } from "react-router";
 import { VERIFY_MAX_BYTES } from "../../../shared/constants/documents";
 import { formatLongDate } from "../../../shared/domain/dates";
 import type { DocumentCheck } from "../../../shared/schemas/nda";
+import { ApiError, serverMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { checkDocument } from "./api/check-document";
 
 type State =
   | { step: "idle" }
@@ -22,23 +24,6 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 const utc = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace("T", " ")} UTC` : "—");
-
-async function check(file: File): Promise<DocumentCheck> {
-  const body = new FormData();
-  body.append("file", file);
-  const response = await fetch("/api/verify-document", { method: "POST", body, credentials: "include" });
-  if (!response.ok) {
-    const text = await response.text();
-    let message = `${response.status}: ${text || response.statusText}`;
-    try {
-      message = (JSON.parse(text) as { message?: string }).message ?? message;
-    } catch {
-      // not JSON
-    }
-    throw new Error(response.status === 413 ? TOO_LARGE : message);
-  }
-  return (await response.json()) as DocumentCheck;
-}
 
 function Result({ name, result }: { name: string; result: DocumentCheck }) {
   const doc = result.document;
@@ -100,10 +85,16 @@ export function VerifyPage() {
       return;
     }
     setState({ step: "checking", name: file.name });
-    check(file)
+    checkDocument(file)
       .then((result) => setState({ step: "done", name: file.name, result }))
       .catch((error: unknown) =>
-        setState({ step: "error", message: error instanceof Error ? error.message : "The check failed. Please try again." }),
+        setState({
+          step: "error",
+          message:
+            error instanceof ApiError && error.status === 413
+              ? TOO_LARGE
+              : serverMessage(error, error instanceof Error ? error.message : "The check failed. Please try again."),
+        }),
       );
   };
 

@@ -13,11 +13,13 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Progress } from "../../components/ui/progress";
 import { Skeleton } from "../../components/ui/skeleton";
-import { useAuth } from "../auth/use-auth";
-import { NDA_LINKS, useProfile, useProjects } from "../onboarding/api";
+import { useAuth } from "../auth/api/get-current-user";
+import { useProfile } from "../onboarding/api/get-profile";
+import { NDA_LINKS } from "../onboarding/api/nda-documents";
 import { CompanyProfileForm } from "../onboarding/CompanyProfileForm";
 import { openDocument } from "../onboarding/NdaAgreementTab";
 import { UpdateNdaButton } from "../onboarding/UpdateNdaButton";
+import { useProjects } from "../projects/api/get-projects";
 
 const TONE_TO_BADGE = { neutral: "secondary", success: "success", warning: "warning", info: "default" } as const;
 

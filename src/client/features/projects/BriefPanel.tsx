@@ -12,9 +12,10 @@ import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../compone
 import { Textarea } from "../../components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { toast } from "../../components/ui/use-toast";
+import { briefPdfUrl } from "./api/generate-brief";
+import { useSaveRequirements } from "./api/save-requirements";
 import { MarkdownView } from "./MarkdownView";
 import { reportConfirmFailure, reportError } from "./project-messages";
-import { briefPdfUrl, useSaveRequirements } from "./project-queries";
 import { clearDraft, readDraft, writeDraft } from "./use-requirements-draft";
 
 export type AiFailure = { message: string } | null;

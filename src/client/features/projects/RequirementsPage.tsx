@@ -39,9 +39,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, serverFieldErrors, serverMessage } from "../../lib/api";
 import { setServerFieldErrors } from "../../lib/form";
+import { useCreateProject } from "./api/create-project";
+import { useGenerateBrief } from "./api/generate-brief";
+import { useRequirements } from "./api/get-requirements";
+import { useSaveRequirements } from "./api/save-requirements";
 import { type AiFailure, BriefPanel } from "./BriefPanel";
 import { reportError, reportNewProjectFailure } from "./project-messages";
-import { useCreateProject, useGenerateBrief, useRequirements, useSaveRequirements } from "./project-queries";
 import { RequirementsForm } from "./RequirementsForm";
 import { answersFromDraft, clearDraft, readDraft, sameAnswers, writeDraft } from "./use-requirements-draft";
 import { useSelectedProject } from "./use-selected-project";

@@ -1,14 +1,13 @@
 // Toast texts of Prototype Projects (part 2 §8) and the session-loss handling of New Project and Confirm Brief.
-import { isUnauthorizedError } from "../../../shared/api-error";
 import { toast } from "../../components/ui/use-toast";
-import { serverMessage } from "../../lib/api";
+import { isSessionLost, serverMessage } from "../../lib/api";
 
 export const NEW_PROJECT_LOGIN_DELAY_MS = 1000;
 export const CONFIRM_LOGIN_DELAY_MS = 500;
 
-/** New Project failed: a lost session shows 'Please Login' and goes to /auth after 1 s; anything else says why. */
+/** New Project failed: a lost session (401) shows 'Please Login' and goes to /auth after 1 s; anything else says why. */
 export function reportNewProjectFailure(error: unknown): void {
-  if (isUnauthorizedError(error)) {
+  if (isSessionLost(error)) {
     toast({ title: "Please Login", description: "Your session has ended. Please sign in again.", variant: "destructive" });
     setTimeout(() => window.location.assign("/auth"), NEW_PROJECT_LOGIN_DELAY_MS);
     return;
@@ -17,9 +16,9 @@ export function reportNewProjectFailure(error: unknown): void {
   toast({ title: "Error", description: `Failed to create new project: ${reason}`, variant: "destructive" });
 }
 
-/** Confirm Brief failed: a lost session logs in again through /api/login after 0.5 s. */
+/** Confirm Brief failed: a lost session (401) logs in again through /api/login after 0.5 s. */
 export function reportConfirmFailure(error: unknown): void {
-  if (isUnauthorizedError(error)) {
+  if (isSessionLost(error)) {
     toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
     setTimeout(() => window.location.assign("/api/login"), CONFIRM_LOGIN_DELAY_MS);
     return;

@@ -1,7 +1,7 @@
 // Hydrates a pre-rendered public page. Loaded by public-main.tsx once the page has painted.
 import { type ComponentType, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { createQueryClient } from "../../lib/api";
+import { createQueryClient } from "../../lib/query-client";
 import { PublicApp } from "./PublicApp";
 import { mountToasterOnDemand } from "./toaster-on-demand";
 

@@ -12,7 +12,7 @@ import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
 import { setServerFieldErrors } from "../../lib/form";
-import { useAddProjectUser } from "./team-queries";
+import { useAddProjectUser } from "./api/add-project-user";
 
 const ACCESS_OPTIONS = MEMBER_ACCESS_LEVELS.map((level) => ({
   value: level,

@@ -26,7 +26,8 @@ import { serverMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useSelectedProject } from "../projects/use-selected-project";
 import { AddUserDialog } from "./AddUserDialog";
-import { useProjectUsers, useRemoveProjectUser } from "./team-queries";
+import { useProjectUsers } from "./api/get-project-users";
+import { useRemoveProjectUser } from "./api/remove-project-user";
 
 function packageName(type: string | undefined): string {
   if (!type || !(type in PACKAGES)) return "Basic";

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   currentUserSchema,
   requestCodeReplySchema,
@@ -7,14 +6,13 @@ import {
   verifyCodeReplySchema,
   verifyCodeSchema,
 } from "../../../shared/schemas/auth";
+import { successReplySchema } from "../../../shared/schemas/replies";
 import { requireUser } from "../../auth/guards";
 import { clearSessionCookie, createSession, deleteSession, sessionToken, setSessionCookie } from "../../auth/sessions";
 import { errorReplies } from "../../http/openapi";
 import { toCurrentUser } from "./current-user";
 import { sendSignInCode } from "./send-sign-in-code";
 import { verifySignInCode } from "./verify-sign-in-code";
-
-const successReply = z.object({ success: z.boolean(), message: z.string() });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -82,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/auth/logout",
-    { schema: { tags: ["auth"], summary: "End the session", response: { 200: successReply, ...errorReplies } } },
+    { schema: { tags: ["auth"], summary: "End the session", response: { 200: successReplySchema, ...errorReplies } } },
     async (request, reply) => {
       await deleteSession(ctx.db, sessionToken(request, ctx.config));
       clearSessionCookie(reply, ctx.config);

@@ -1,14 +1,13 @@
 // The top bar's notification bell: list with unread count, mark one or all read.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { notificationListSchema } from "../../../shared/schemas/activity";
+import { markReadReplySchema, notificationListSchema } from "../../../shared/schemas/activity";
 import { requireUser } from "../../auth/guards";
 import { notFound } from "../../errors";
 import { errorReplies } from "../../http/openapi";
 import { listNotifications, markNotificationsRead } from "./notifications";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const updatedReply = z.object({ success: z.boolean(), updated: z.number() });
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -35,7 +34,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["notifications"],
         summary: "Mark every notification read",
-        response: { 200: updatedReply, ...errorReplies },
+        response: { 200: markReadReplySchema, ...errorReplies },
       },
     },
     async (request) => {
@@ -51,7 +50,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["notifications"],
         summary: "Mark one notification read",
         params: z.object({ id: z.string().max(64) }),
-        response: { 200: updatedReply, ...errorReplies },
+        response: { 200: markReadReplySchema, ...errorReplies },
       },
     },
     async (request) => {

@@ -14,7 +14,7 @@ import {
   verifyCompanyOtpSchema,
   verifyCustomerOtpSchema,
 } from "../../../shared/schemas/nda";
-import { profileSchema, saveProfileSchema } from "../../../shared/schemas/profile";
+import { ndaSignedReplySchema, profileSchema, saveProfileSchema } from "../../../shared/schemas/profile";
 import { requireCompany, requireCustomer, requireUser } from "../../auth/guards";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import { notFound } from "../../errors";
@@ -33,7 +33,6 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
   userAgent: request.headers["user-agent"] ?? null,
 });
 
-const signedReply = ndaActionReplySchema.extend({ profile: profileSchema });
 const pdfReplies = { ...errorReplies };
 
 function sendPdf(reply: FastifyReply, pdf: IssuedPdf, disposition: "inline" | "attachment") {
@@ -150,7 +149,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["nda"],
           summary: "Verify the customer's code and record the signature",
           body: verifyCustomerOtpSchema,
-          response: { 200: signedReply, ...errorReplies, 409: apiErrorSchema, 413: apiErrorSchema },
+          response: { 200: ndaSignedReplySchema, ...errorReplies, 409: apiErrorSchema, 413: apiErrorSchema },
         },
       },
       async (request) => {
@@ -172,7 +171,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["nda"],
           summary: "Older variant of /api/nda/verify-customer-otp",
           body: legacyVerifyCustomerOtpSchema,
-          response: { 200: signedReply, ...errorReplies, 409: apiErrorSchema, 413: apiErrorSchema },
+          response: { 200: ndaSignedReplySchema, ...errorReplies, 409: apiErrorSchema, 413: apiErrorSchema },
         },
       },
       async (request) => {

@@ -1,7 +1,7 @@
 // robots.txt and sitemap.xml for the public pages (absolute URLs from APP_URL), and the public pages' session probe.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { PUBLIC_PAGES } from "../../../shared/public-pages";
+import { sessionReplySchema } from "../../../shared/schemas/replies";
 import { currentUser } from "../../auth/guards";
 import { escapeHtml } from "../../email/layout";
 
@@ -42,7 +42,7 @@ export const publicSiteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["public site"],
         summary: "Whether the caller is signed in (the Contact page's support button)",
-        response: { 200: z.object({ signedIn: z.boolean() }) },
+        response: { 200: sessionReplySchema },
       },
     },
     async (request) => ({ signedIn: (await currentUser(request)) !== null }),

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { type DefaultValues, type Path, useForm } from "react-hook-form";
 import type { ContactMessageInput, ProjectInquiryInput } from "../../../../shared/schemas/contact";
 import { serverFieldErrors } from "../../../lib/api";
-import { useSendContact } from "../api";
+import { useSendContact } from "../api/send-contact";
 import type { LazyResolver } from "./lazy-resolver";
 
 export function useContactForm<T extends ContactMessageInput | ProjectInquiryInput>(empty: T, resolver: LazyResolver<T>) {

@@ -2,7 +2,7 @@
 import { LifeBuoy } from "lucide-react";
 import { MARKETING_FIGURES } from "../../../../shared/constants/marketing";
 import { buttonVariants } from "../../../components/ui/variants";
-import { useSignedIn } from "../api";
+import { useSignedIn } from "../api/get-session";
 import { BookCallLink } from "../components/cta-links";
 import { PageHero } from "../components/PageHero";
 import { ProjectInquiryForm } from "../components/ProjectInquiryForm";

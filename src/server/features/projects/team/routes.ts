@@ -1,6 +1,7 @@
 // The project team: /api/projects/{id}/users (polled every 5 s by User Management).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { successReplySchema } from "../../../../shared/schemas/replies";
 import { addProjectUserSchema, projectUserSchema } from "../../../../shared/schemas/team";
 import { apiErrorSchema, errorReplies } from "../../../http/openapi";
 import { requireProjectAccess } from "../access";
@@ -53,7 +54,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["team"],
         summary: "Remove a user; their access ends at once",
         params: z.object({ id: z.string().max(64), userId: z.string().max(64) }),
-        response: { 200: z.object({ success: z.boolean(), message: z.string() }), ...errorReplies },
+        response: { 200: successReplySchema, ...errorReplies },
       },
     },
     async (request) => {

@@ -1,0 +1,22 @@
+// GET /api/auth/user: the session on the client, where a 401 means "signed out" (part 1 §7), not an error.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { CurrentUser } from "../../../../shared/schemas/auth";
+import { apiRequest, isSessionLost } from "../../../lib/api";
+import { currentUserQueryKey } from "../../../lib/query-client";
+
+export async function getCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await apiRequest<CurrentUser>("GET", "/api/auth/user");
+  } catch (error) {
+    if (isSessionLost(error)) return null;
+    throw error;
+  }
+}
+
+export const currentUserQueryOptions = () => queryOptions({ queryKey: currentUserQueryKey, queryFn: getCurrentUser });
+
+export function useAuth() {
+  const query = useQuery(currentUserQueryOptions());
+  const user = query.data ?? null;
+  return { user, isLoading: query.isLoading, isAuthenticated: user !== null };
+}

@@ -1,0 +1,14 @@
+// GET /api/dashboard/activity: the recent activity on the customer's projects.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ActivityItem } from "../../../../shared/schemas/activity";
+import { apiRequest } from "../../../lib/api";
+
+export const activityQueryKey = ["/api/dashboard/activity"] as const;
+
+export const getActivity = () => apiRequest<ActivityItem[]>("GET", "/api/dashboard/activity");
+
+export const activityQueryOptions = () => queryOptions({ queryKey: activityQueryKey, queryFn: getActivity });
+
+export function useRecentActivity() {
+  return useQuery(activityQueryOptions());
+}

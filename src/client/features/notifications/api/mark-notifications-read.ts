@@ -1,0 +1,17 @@
+// POST /api/notifications/{id}/read and /api/notifications/read-all: marks one notification read, or all of them.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { MarkReadReply } from "../../../../shared/schemas/activity";
+import { apiRequest } from "../../../lib/api";
+import { notificationsQueryKey } from "./get-notifications";
+
+/** Marks one notification read (by id), or all of them (null). */
+export const markNotificationsRead = (id: string | null) =>
+  apiRequest<MarkReadReply>("POST", id ? `/api/notifications/${encodeURIComponent(id)}/read` : "/api/notifications/read-all");
+
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationsRead,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+  });
+}

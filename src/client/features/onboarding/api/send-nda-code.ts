@@ -1,0 +1,10 @@
+// POST /api/nda/send-otp: sends the NDA codes to both parties (part 1 §7).
+import { useMutation } from "@tanstack/react-query";
+import type { NdaActionReply, SendNdaOtpInput } from "../../../../shared/schemas/nda";
+import { apiRequest } from "../../../lib/api";
+
+export const sendNdaCode = (input: SendNdaOtpInput) => apiRequest<NdaActionReply>("POST", "/api/nda/send-otp", input);
+
+export function useSendNdaCode() {
+  return useMutation({ mutationFn: sendNdaCode });
+}

@@ -1,0 +1,23 @@
+// POST /api/nda/verify-customer-otp: the customer's code and signature sign the NDA; the answer carries the new profile.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { VerifyCustomerOtpInput } from "../../../../shared/schemas/nda";
+import type { NdaSignedReply } from "../../../../shared/schemas/profile";
+import { apiRequest } from "../../../lib/api";
+import { activityQueryKey } from "../../dashboard/api/get-activity";
+import { notificationsQueryKey } from "../../notifications/api/get-notifications";
+import { profileQueryKey } from "./get-profile";
+
+export const signNda = (input: VerifyCustomerOtpInput) =>
+  apiRequest<NdaSignedReply>("POST", "/api/nda/verify-customer-otp", input);
+
+export function useSignNda() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signNda,
+    onSuccess: (reply) => {
+      queryClient.setQueryData(profileQueryKey, reply.profile);
+      void queryClient.invalidateQueries({ queryKey: activityQueryKey });
+      void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,17 @@
+// GET /api/projects: the caller's projects, the first being the current one (part 2 §7).
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Project } from "../../../../shared/schemas/project";
+import { apiRequest } from "../../../lib/api";
+
+export const projectsQueryKey = ["/api/projects"] as const;
+
+export const getProjects = () => apiRequest<Project[]>("GET", "/api/projects");
+
+export const projectsQueryOptions = () => queryOptions({ queryKey: projectsQueryKey, queryFn: getProjects });
+
+/** Part 2 §4: the prototype status view polls projects every 30 s, refetches on focus, and retries 3 times. */
+const PROTOTYPE_STATUS_POLLING = { refetchInterval: 30_000, refetchOnWindowFocus: true, retry: 3 } as const;
+
+export function useProjects(options: { poll?: boolean } = {}) {
+  return useQuery({ ...projectsQueryOptions(), ...(options.poll ? PROTOTYPE_STATUS_POLLING : {}) });
+}

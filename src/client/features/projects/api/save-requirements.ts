@@ -1,0 +1,27 @@
+// POST /api/projects/{id}/requirements: saves answers or brief fields; the answer replaces the cached requirements.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Requirements, SaveRequirementsBody } from "../../../../shared/schemas/requirements";
+import { apiRequest } from "../../../lib/api";
+import { projectsQueryKey } from "./get-projects";
+import { requirementsQueryKey } from "./get-requirements";
+
+export const saveRequirements = (projectId: string, body: SaveRequirementsBody) =>
+  apiRequest<Requirements>("POST", `/api/projects/${projectId}/requirements`, body);
+
+/** Every change to requirements: the answer becomes the cached state, and the project list (its status) is asked again. */
+export function useRequirementsMutation<TInput>(projectId: string, call: (input: TInput) => Promise<Requirements>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(requirementsQueryKey(projectId), saved);
+      return queryClient.invalidateQueries({ queryKey: projectsQueryKey });
+    },
+    // A refused change (say, a teammate confirmed the brief meanwhile) shows the server's state again.
+    onError: () => queryClient.invalidateQueries({ queryKey: requirementsQueryKey(projectId) }),
+  });
+}
+
+export function useSaveRequirements(projectId: string) {
+  return useRequirementsMutation(projectId, (body: SaveRequirementsBody) => saveRequirements(projectId, body));
+}

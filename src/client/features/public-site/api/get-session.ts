@@ -1,0 +1,21 @@
+// GET /api/session: whether the visitor is signed in. Only the Contact page asks (for its support button).
+import { useEffect, useState } from "react";
+import type { SessionReply } from "../../../../shared/schemas/replies";
+import { apiRequest } from "../../../lib/api";
+
+export const getSession = () => apiRequest<SessionReply>("GET", "/api/session");
+
+/** Whether the visitor has a session: null until known (asked once per page, no cache needed). */
+export function useSignedIn(): boolean | null {
+  const [signedIn, setSignedIn] = useState<boolean | null>(null);
+  useEffect(() => {
+    let active = true;
+    getSession()
+      .then((reply) => active && setSignedIn(reply.signedIn))
+      .catch(() => active && setSignedIn(false));
+    return () => {
+      active = false;
+    };
+  }, []);
+  return signedIn;
+}

@@ -1,0 +1,26 @@
+// POST /api/projects/{id}/users: adds a user; the users list and the project list (seats) are asked again.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AddProjectUserInput, ProjectUser } from "../../../../shared/schemas/team";
+import { apiRequest } from "../../../lib/api";
+import { projectsQueryKey } from "../../projects/api/get-projects";
+import { projectUsersQueryKey } from "./get-project-users";
+
+export const addProjectUser = (projectId: string, input: AddProjectUserInput) =>
+  apiRequest<ProjectUser>("POST", `/api/projects/${projectId}/users`, input);
+
+/** After any change to the team: the users list and the project list (its seat counts) are asked again. */
+export function useTeamMutation<TInput, TReply>(projectId: string, call: (input: TInput) => Promise<TReply>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectUsersQueryKey(projectId) }),
+        queryClient.invalidateQueries({ queryKey: projectsQueryKey, exact: true }),
+      ]),
+  });
+}
+
+export function useAddProjectUser(projectId: string) {
+  return useTeamMutation(projectId, (input: AddProjectUserInput) => addProjectUser(projectId, input));
+}

@@ -1,0 +1,17 @@
+// GET /api/projects/{id}/users: the project's authorized users (User Management polls it every 5 s, part 2 §7).
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ProjectUser } from "../../../../shared/schemas/team";
+import { apiRequest } from "../../../lib/api";
+
+export const projectUsersQueryKey = (projectId: string) => ["/api/projects", projectId, "users"] as const;
+
+export const getProjectUsers = (projectId: string) => apiRequest<ProjectUser[]>("GET", `/api/projects/${projectId}/users`);
+
+export const projectUsersQueryOptions = (projectId: string) =>
+  queryOptions({ queryKey: projectUsersQueryKey(projectId), queryFn: () => getProjectUsers(projectId) });
+
+const USERS_POLL_MS = 5_000;
+
+export function useProjectUsers(projectId: string | undefined) {
+  return useQuery({ ...projectUsersQueryOptions(projectId ?? ""), enabled: Boolean(projectId), refetchInterval: USERS_POLL_MS });
+}

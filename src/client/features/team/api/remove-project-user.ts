@@ -1,0 +1,11 @@
+// DELETE /api/projects/{id}/users/{userId}: removes a user (the error body carries the reason, part 2 §7).
+import type { SuccessReply } from "../../../../shared/schemas/replies";
+import { apiRequest } from "../../../lib/api";
+import { useTeamMutation } from "./add-project-user";
+
+export const removeProjectUser = (projectId: string, userId: string) =>
+  apiRequest<SuccessReply>("DELETE", `/api/projects/${projectId}/users/${userId}`);
+
+export function useRemoveProjectUser(projectId: string) {
+  return useTeamMutation(projectId, (userId: string) => removeProjectUser(projectId, userId));
+}
