@@ -20,6 +20,7 @@ import { communicationRoutes } from "./features/communications/routes";
 import { contactRoutes } from "./features/contact/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
+import { feedbackRoutes } from "./features/feedback/routes";
 import { fileRoutes } from "./features/files/routes";
 import { healthRoutes } from "./features/health/routes";
 import { liveRoutes } from "./features/live/routes";
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(meetingRequestRoutes);
   await app.register(calendlyRoutes);
   await app.register(liveRoutes);
+  await app.register(feedbackRoutes);
   await app.register(publicSiteRoutes);
   if (!config.isProduction) await app.register(devMailboxRoutes);
   if (options.serveClient !== false) await registerWebClient(app, { dir: options.clientDir });

@@ -389,12 +389,24 @@ export const feedback = pgTable(
       .default("pending"),
     issueFaced: text("issue_faced").notNull(),
     changeDescription: text("change_description").notNull(),
-    screenshotUrl: text("screenshot_url"),
+    /** The screenshot's content id in the file store (served at /api/files/{id}); the spec's screenshotUrl. */
+    screenshotFileId: text("screenshot_file_id"),
     adminComment: text("admin_comment"),
     adminUpdatedAt: ts("admin_updated_at"),
+    adminUpdatedBy: uuid("admin_updated_by").references(() => users.id, { onDelete: "set null" }),
+    /** The feedback round (iteration) the item belongs to: the project's iterationsUsed + 1 while it is open. */
+    round: integer("round").notNull().default(1),
+    /** What the tester's browser reported: prototype page, browser, OS, viewport, time, recent console errors. */
+    context: jsonb("context").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index("feedback_project_idx").on(t.projectId, t.createdAt), index("feedback_status_idx").on(t.status)],
+  (t) => [
+    index("feedback_project_idx").on(t.projectId, t.createdAt),
+    index("feedback_status_idx").on(t.status, t.createdAt),
+    index("feedback_created_idx").on(t.createdAt),
+    index("feedback_project_round_idx").on(t.projectId, t.round),
+  ],
 );
 
 export const communications = pgTable(

@@ -1,9 +1,7 @@
 // Customer pages whose features are delivered by later issues: each page is titled and says what it is for.
 import { SectionPlaceholder } from "../../components/layout/SectionPlaceholder";
 
-export function TestingFeedbackPage() {
-  return <SectionPlaceholder title="Testing & Feedback" description="Test the hosted prototype and send feedback to the team." />;
-}
+export { TestingFeedbackPage } from "../feedback/TestingFeedbackPage";
 export function CommunicationsPage() {
   return <SectionPlaceholder title="Communications" description="Messages and scheduled meetings with the Blueprint team." />;
 }

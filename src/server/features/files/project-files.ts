@@ -2,13 +2,13 @@
 // in the file store, and recorded with their project and kind so GET /api/files/{id} can decide who may read them.
 import { and, eq, sql } from "drizzle-orm";
 import { FILE_MESSAGES, type FileKind, fileUrl, MAX_DOCUMENT_BYTES, MAX_SCREENSHOT_BYTES } from "../../../shared/constants/files";
+import { detectFileType } from "../../../shared/files/detect-file-type";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { fileAttachments, projectMembers, projects } from "../../db/schema";
 import { AppError } from "../../errors";
 import { isContentId } from "../../files/content-id";
-import { detectFileType } from "../../files/detect-file-type";
 
 type KindRule = { category: "image" | "document"; maxBytes: number; tooLarge: string; wrongType: string; field: string };
 
@@ -62,12 +62,12 @@ function safeFilename(given: string | undefined, fallback: string, extension: st
 
 /**
  * Checks the bytes against the kind's rule (type by magic bytes, size), stores them, and records that the project
- * owns them. `db` may be the caller's transaction: the record then commits with the change that uses the file.
+ * owns them. Call it before the transaction that uses the file (PGlite has one connection, and the bytes may go to
+ * S3 anyway), and `releaseProjectFile` when that transaction fails.
  */
 export async function storeProjectFile(
   ctx: AppContext,
   input: { projectId: string; kind: FileKind; bytes: Buffer; filename?: string; createdBy: string | null; field?: string },
-  db: Database = ctx.db,
 ): Promise<ProjectFile> {
   const rule = KIND_RULES[input.kind];
   const field = input.field ?? rule.field;
@@ -78,7 +78,7 @@ export async function storeProjectFile(
   }
   const stored = await ctx.files.put(input.bytes, detected.contentType);
   const filename = safeFilename(input.filename, input.kind.replace("_", "-"), detected.extension);
-  await db.insert(fileAttachments).values({
+  await ctx.db.insert(fileAttachments).values({
     fileId: stored.id,
     projectId: input.projectId,
     kind: input.kind,

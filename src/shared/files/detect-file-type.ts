@@ -1,4 +1,5 @@
 // Decides what a file is from its first bytes (DESIGN.md §4): never from its name or the type the sender claims.
+// The server decides with it; the browser uses it to say at once that a renamed file is not an image.
 
 export type DetectedFileType = {
   contentType: "image/png" | "image/jpeg" | "image/webp" | "image/gif" | "application/pdf" | "application/msword" | DocxType;
@@ -19,19 +20,28 @@ const ZIP_LOCAL_HEADER = [0x50, 0x4b, 0x03, 0x04];
 /** A DOCX is a ZIP whose entries include word/…; the local headers name them, so a bounded scan finds one. */
 function isDocx(bytes: Uint8Array): boolean {
   if (!startsWith(bytes, ZIP_LOCAL_HEADER)) return false;
-  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const latin1 = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, Math.min(to, bytes.length)));
   let offset = 0;
   for (let entries = 0; entries < 64 && startsWith(bytes, ZIP_LOCAL_HEADER, offset); entries++) {
-    if (offset + 30 > view.length) return false;
-    const compressedSize = view.readUInt32LE(offset + 18);
-    const nameLength = view.readUInt16LE(offset + 26);
-    const extraLength = view.readUInt16LE(offset + 28);
-    const name = view.toString("latin1", offset + 30, offset + 30 + nameLength);
-    if (name.startsWith("word/")) return true;
-    const flags = view.readUInt16LE(offset + 6);
+    if (offset + 30 > bytes.length) return false;
+    const flags = view.getUint16(offset + 6, true);
+    const compressedSize = view.getUint32(offset + 18, true);
+    const nameLength = view.getUint16(offset + 26, true);
+    const extraLength = view.getUint16(offset + 28, true);
+    if (latin1(offset + 30, offset + 30 + nameLength).startsWith("word/")) return true;
     // Sizes after the data (bit 3) cannot be skipped without inflating: fall back to looking for the name.
-    if (flags & 0x08) return view.includes("word/document.xml", 0, "latin1");
+    if (flags & 0x08) return containsAscii(bytes, "word/document.xml");
     offset += 30 + nameLength + extraLength + compressedSize;
+  }
+  return false;
+}
+
+function containsAscii(bytes: Uint8Array, needle: string): boolean {
+  const first = needle.charCodeAt(0);
+  outer: for (let i = bytes.indexOf(first); i !== -1 && i <= bytes.length - needle.length; i = bytes.indexOf(first, i + 1)) {
+    for (let j = 1; j < needle.length; j++) if (bytes[i + j] !== needle.charCodeAt(j)) continue outer;
+    return true;
   }
   return false;
 }

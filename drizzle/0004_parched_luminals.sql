@@ -1,3 +1,13 @@
+CREATE TABLE "admin_audit_log" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"project_id" uuid,
+	"actor_id" uuid,
+	"actor_email" text NOT NULL,
+	"action" text NOT NULL,
+	"changes" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "communication_reads" (
 	"communication_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -16,24 +26,50 @@ CREATE TABLE "communication_replies" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "scheduled_job_runs" (
+	"job" text NOT NULL,
+	"tick_at" timestamp with time zone NOT NULL,
+	"claimed_by" text NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone,
+	"result" jsonb,
+	"error" text,
+	CONSTRAINT "scheduled_job_runs_job_tick_at_pk" PRIMARY KEY("job","tick_at")
+);
+--> statement-breakpoint
 DROP INDEX "meeting_requests_status_idx";--> statement-breakpoint
 ALTER TABLE "communications" ADD COLUMN "meeting_request_id" uuid;--> statement-breakpoint
 ALTER TABLE "communications" ADD COLUMN "last_activity_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "communications" ADD COLUMN "reply_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "communications" ADD COLUMN "last_customer_activity_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "contact_inquiries" ADD COLUMN "status" text DEFAULT 'new' NOT NULL;--> statement-breakpoint
+ALTER TABLE "contact_inquiries" ADD COLUMN "answered_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "contact_inquiries" ADD COLUMN "answered_by" uuid;--> statement-breakpoint
 ALTER TABLE "meeting_requests" ADD COLUMN "ics_sequence" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "meeting_requests" ADD COLUMN "invitation_sent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "outgoing_emails" ADD COLUMN "reply_to" text;--> statement-breakpoint
 ALTER TABLE "outgoing_emails" ADD COLUMN "ical_event" jsonb;--> statement-breakpoint
+ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "communication_reads" ADD CONSTRAINT "communication_reads_communication_id_communications_id_fk" FOREIGN KEY ("communication_id") REFERENCES "public"."communications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "communication_reads" ADD CONSTRAINT "communication_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "communication_replies" ADD CONSTRAINT "communication_replies_communication_id_communications_id_fk" FOREIGN KEY ("communication_id") REFERENCES "public"."communications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "communication_replies" ADD CONSTRAINT "communication_replies_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "admin_audit_log_project_idx" ON "admin_audit_log" USING btree ("project_id","created_at");--> statement-breakpoint
+CREATE INDEX "admin_audit_log_created_idx" ON "admin_audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "communication_replies_thread_idx" ON "communication_replies" USING btree ("communication_id","created_at");--> statement-breakpoint
 ALTER TABLE "communications" ADD CONSTRAINT "communications_meeting_request_id_meeting_requests_id_fk" FOREIGN KEY ("meeting_request_id") REFERENCES "public"."meeting_requests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contact_inquiries" ADD CONSTRAINT "contact_inquiries_answered_by_users_id_fk" FOREIGN KEY ("answered_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "communications_project_activity_idx" ON "communications" USING btree ("project_id","last_activity_at");--> statement-breakpoint
 CREATE INDEX "communications_activity_idx" ON "communications" USING btree ("last_activity_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "communications_meeting_request_idx" ON "communications" USING btree ("meeting_request_id");--> statement-breakpoint
+CREATE INDEX "contact_inquiries_status_idx" ON "contact_inquiries" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "meeting_requests_urgency_idx" ON "meeting_requests" USING btree ("urgency","created_at");--> statement-breakpoint
 CREATE INDEX "meeting_requests_created_idx" ON "meeting_requests" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "profiles_full_name_trgm_idx" ON "profiles" USING gin ("full_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "projects_status_created_idx" ON "projects" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "projects_package_created_idx" ON "projects" USING btree ("package_type","created_at");--> statement-breakpoint
+CREATE INDEX "projects_code_trgm_idx" ON "projects" USING gin ("project_code" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "projects_name_trgm_idx" ON "projects" USING gin ("project_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_role_created_idx" ON "users" USING btree ("role","created_at");--> statement-breakpoint
 CREATE INDEX "meeting_requests_status_idx" ON "meeting_requests" USING btree ("status","created_at");

@@ -1,0 +1,98 @@
+// The feedback endpoints on the client: one owner per endpoint (query options + hook, or mutation with what it
+// invalidates). Response types come from the shared schemas.
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  FeedbackContextInput,
+  FeedbackFormValues,
+  FeedbackItem,
+  FeedbackPage,
+  FeedbackStatus,
+} from "../../../../shared/schemas/feedback";
+import { FEEDBACK_PAGE_SIZE } from "../../../../shared/schemas/feedback";
+import { ApiError, apiRequest } from "../../../lib/api";
+import { PROJECTS_KEY } from "../../projects/project-queries";
+
+export type FeedbackFilter = FeedbackStatus | "all";
+
+const feedbackBase = (projectId: string) => ["/api/projects", projectId, "feedback"] as const;
+
+/** GET /api/projects/{id}/feedback — newest first, filtered and paged on the server. */
+export function projectFeedbackQuery(projectId: string, filter: { status: FeedbackFilter; page: number }) {
+  const search = new URLSearchParams({ page: String(filter.page), pageSize: String(FEEDBACK_PAGE_SIZE) });
+  if (filter.status !== "all") search.set("status", filter.status);
+  return queryOptions({
+    queryKey: [...feedbackBase(projectId), filter.status, filter.page] as const,
+    queryFn: () => apiRequest<FeedbackPage>("GET", `/api/projects/${projectId}/feedback?${search}`),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useProjectFeedback(projectId: string | undefined, filter: { status: FeedbackFilter; page: number }) {
+  return useQuery({ ...projectFeedbackQuery(projectId ?? "", filter), enabled: Boolean(projectId) });
+}
+
+export type FrameCheck = { reachable: boolean; frameable: boolean; reason: string | null };
+
+/** GET /api/projects/{id}/prototype/frame-check — whether the prototype allows being framed by the portal. */
+export function prototypeFrameCheckQuery(projectId: string, prototypeUrl: string | null) {
+  return queryOptions({
+    queryKey: ["/api/projects", projectId, "prototype", "frame-check", prototypeUrl] as const,
+    queryFn: () => apiRequest<FrameCheck>("GET", `/api/projects/${projectId}/prototype/frame-check`),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+export type FeedbackSubmission = FeedbackFormValues & {
+  /** The (marked-up) image to store, or null for none. */
+  screenshot: Blob | null;
+  context: FeedbackContextInput;
+};
+
+/** Sends the fields and the image as multipart/form-data (the server also takes the spec's JSON data URL). */
+async function sendMultipart(method: "POST" | "PATCH", url: string, form: FormData): Promise<FeedbackItem> {
+  const response = await fetch(url, { method, body: form, credentials: "include" });
+  const text = await response.text();
+  if (!response.ok)
+    throw new ApiError(response.status, text || response.statusText, `${response.status}: ${text || response.statusText}`);
+  return JSON.parse(text) as FeedbackItem;
+}
+
+function formDataOf(values: Partial<FeedbackFormValues>, screenshot: Blob | null, context?: FeedbackContextInput): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) if (value !== undefined) form.set(key, String(value));
+  if (context) form.set("context", JSON.stringify(context));
+  if (screenshot) {
+    const extension = screenshot.type.split("/")[1]?.replace("jpeg", "jpg") ?? "png";
+    form.set("screenshot", screenshot, `screenshot.${extension}`);
+  }
+  return form;
+}
+
+/** POST /api/projects/{id}/feedback — invalidates the project's feedback lists. */
+export function useSubmitFeedback(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ screenshot, context, ...values }: FeedbackSubmission) =>
+      sendMultipart("POST", `/api/projects/${projectId}/feedback`, formDataOf(values, screenshot, context)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackBase(projectId) }),
+  });
+}
+
+export type FeedbackEdit = Partial<FeedbackFormValues> & { screenshot: Blob | null };
+
+/** PATCH /api/projects/{id}/feedback/{feedbackId} — the tester's own edit; invalidates the lists. */
+export function useUpdateFeedback(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, edit }: { id: string; edit: FeedbackEdit }) => {
+      const { screenshot, ...values } = edit;
+      return sendMultipart("PATCH", `/api/projects/${projectId}/feedback/${id}`, formDataOf(values, screenshot));
+    },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: feedbackBase(projectId) }),
+        queryClient.invalidateQueries({ queryKey: PROJECTS_KEY }),
+      ]),
+  });
+}
