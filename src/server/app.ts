@@ -23,6 +23,7 @@ import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { feedbackRoutes } from "./features/feedback/routes";
 import { fileRoutes } from "./features/files/routes";
 import { healthRoutes } from "./features/health/routes";
+import { type InboundEmailServer, startInboundEmail } from "./features/inbound-email/inbound-server";
 import { liveRoutes } from "./features/live/routes";
 import { meetingRequestRoutes } from "./features/meeting-requests/routes";
 import { notificationRoutes } from "./features/notifications/routes";
@@ -41,6 +42,8 @@ declare module "fastify" {
     emailWorker: EmailWorker;
     database: DatabaseHandle;
     live: LiveHub;
+    /** The inbound SMTP endpoint for emailed replies, when INBOUND_SMTP_PORT and REPLY_DOMAIN are set. */
+    inboundEmail: InboundEmailServer | null;
   }
 }
 
@@ -123,8 +126,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const live = await startLiveHub({ database, log: app.log });
   app.decorate("live", live);
   // Open event streams would hold the server open: end them before it waits for in-flight requests.
+  const inboundEmail = config.inboundEmail ? await startInboundEmail({ ctx, log: app.log, ...config.inboundEmail }) : null;
+  app.decorate("inboundEmail", inboundEmail);
   app.addHook("preClose", async () => {
     await live.close();
+    await inboundEmail?.close();
   });
 
   const maintenance = setInterval(() => {

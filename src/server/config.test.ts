@@ -12,6 +12,8 @@ describe("configuration", () => {
     [{ SMTP_URL: "http://mail.example.com" }, "SMTP_URL"],
     [{ SECRET_KEY: "short" }, "SECRET_KEY"],
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
+    [{ INBOUND_SMTP_PORT: "2525" }, "INBOUND_SMTP_PORT, REPLY_DOMAIN"],
+    [{ INBOUND_SMTP_PORT: "2525", REPLY_DOMAIN: "not a domain" }, "REPLY_DOMAIN"],
   ])("stops with a message naming the variable for %j", (env, variable) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`${variable}:`));
   });
@@ -20,6 +22,15 @@ describe("configuration", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "memory://" })).toThrow(/SECRET_KEY/);
     expect(loadConfig({ ...base, NODE_ENV: "production" }).demoEmail).toBeNull();
     expect(loadConfig({ ...base, NODE_ENV: "production", DEMO_EMAIL: "demo@acme.com" }).demoEmail).toBe("demo@acme.com");
+  });
+
+  it("turns inbound email on only with both INBOUND_SMTP_PORT and REPLY_DOMAIN", () => {
+    expect(loadConfig(base).inboundEmail).toBeNull();
+    expect(loadConfig({ ...base, INBOUND_SMTP_PORT: "2525", REPLY_DOMAIN: "Replies.Example.com" }).inboundEmail).toEqual({
+      port: 2525,
+      host: "127.0.0.1",
+      replyDomain: "replies.example.com",
+    });
   });
 
   it("uses the documented defaults", () => {

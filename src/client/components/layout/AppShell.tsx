@@ -5,6 +5,7 @@ import { Dialog } from "radix-ui";
 import { Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import type { CurrentUser } from "../../../shared/schemas/auth";
+import { useLiveUpdates } from "../../features/live/use-live-updates";
 import { NotificationBell } from "../../features/notifications/NotificationBell";
 import { useShellData } from "../../features/shell/use-shell-data";
 import { Spinner } from "../ui/spinner";
@@ -14,6 +15,7 @@ import { TopBar } from "./TopBar";
 export function AppShell({ user }: { user: CurrentUser }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { profile, currentProject } = useShellData(user.role === "customer");
+  useLiveUpdates(true);
 
   return (
     <div className="min-h-screen bg-slate-50">

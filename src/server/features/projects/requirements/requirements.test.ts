@@ -267,7 +267,15 @@ describe("the brief as a PDF", () => {
     });
     expect(first.statusCode).toBe(200);
     expect(first.headers["content-type"]).toBe("application/pdf");
-    expect(first.headers["content-disposition"]).toBe(`attachment; filename="${project.projectCode}-brief-draft.pdf"`);
+    expect(first.headers["content-disposition"]).toBe(
+      `attachment; filename="${project.projectCode}-brief-draft.pdf"; filename*=UTF-8''${project.projectCode}-brief-draft.pdf`,
+    );
+    // The same protective headers as every other document (the brief once went without the sandbox).
+    expect(first.headers).toMatchObject({
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "sandbox; default-src 'none'",
+      "cache-control": "no-store",
+    });
     expect(first.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     const pdf = await PDFDocument.load(first.rawPayload);
     expect(pdf.getPageCount()).toBe(2);

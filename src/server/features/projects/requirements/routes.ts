@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { generateBriefBodySchema, requirementsSchema, saveRequirementsBodySchema } from "../../../../shared/schemas/requirements";
+import { sendDocument } from "../../../documents/deliver";
 import { apiErrorSchema, errorReplies } from "../../../http/openapi";
 import { requireProjectAccess } from "../access";
 import { downloadBrief } from "./download-brief";
@@ -70,13 +71,7 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ["requirements"], summary: "Download the brief as a PDF", params } },
     async (request, reply) => {
       const access = await requireProjectAccess(request, request.params.id, "view");
-      const { bytes, filename, sha256 } = await downloadBrief(ctx.db, access);
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", `attachment; filename="${filename}"`)
-        .header("x-content-type-options", "nosniff")
-        .header("x-document-sha256", sha256)
-        .send(Buffer.from(bytes));
+      return sendDocument(reply, await downloadBrief(ctx.db, access), { disposition: "attachment" });
     },
   );
 };

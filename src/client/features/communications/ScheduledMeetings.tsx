@@ -1,0 +1,63 @@
+// Scheduled Meetings (part 2 §2, §4): meetings with a time, earliest first; Upcoming or Past; date and time in the
+// viewer's zone; Join Meeting.
+import { CalendarClock, Clock, Video } from "lucide-react";
+import { MEETING_DURATION_MINUTES, meetingTiming } from "../../../shared/constants/meetings";
+import { type Communication, scheduledMeetings } from "../../../shared/schemas/communications";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { localDate, localTime } from "../../lib/local-time";
+
+export function ScheduledMeetings({ threads }: { threads: Communication[] }) {
+  const meetings = scheduledMeetings(threads);
+  if (meetings.length === 0) return null;
+  const now = new Date();
+  return (
+    <section aria-labelledby="scheduled-meetings-title" className="mb-8">
+      <h2 id="scheduled-meetings-title" className="mb-3 flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <CalendarClock className="size-5 text-brand-600" aria-hidden="true" />
+        Scheduled Meetings
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {meetings.map((meeting) => {
+          const at = meeting.scheduledFor as string;
+          const upcoming = meetingTiming(at, now) === "upcoming";
+          return (
+            <li key={meeting.id}>
+              <Card className={upcoming ? "h-full border-brand-200" : "h-full opacity-80"}>
+                <div className="flex h-full flex-col gap-3 p-5">
+                  <div className="flex items-start justify-between gap-3">
+                    <h3 className="font-semibold leading-snug text-slate-900">{meeting.subject}</h3>
+                    <Badge variant={upcoming ? "success" : "secondary"}>{upcoming ? "Upcoming" : "Past"}</Badge>
+                  </div>
+                  <dl className="grid gap-1 text-sm text-slate-700">
+                    <div className="flex items-center gap-2">
+                      <dt className="sr-only">Date</dt>
+                      <CalendarClock className="size-4 text-slate-400" aria-hidden="true" />
+                      <dd>{localDate(at)}</dd>
+                    </div>
+                    <div className="flex items-center gap-2">
+                      <dt className="sr-only">Time</dt>
+                      <Clock className="size-4 text-slate-400" aria-hidden="true" />
+                      <dd>
+                        {localTime(at)} · {MEETING_DURATION_MINUTES} min
+                      </dd>
+                    </div>
+                  </dl>
+                  {meeting.meetingUrl && (
+                    <Button asChild size="sm" variant={upcoming ? "default" : "outline"} className="mt-auto self-start">
+                      <a href={meeting.meetingUrl} target="_blank" rel="noopener noreferrer">
+                        <Video aria-hidden="true" />
+                        Join Meeting
+                      </a>
+                    </Button>
+                  )}
+                </div>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+// One live-updates stream per signed-in tab (GET /api/events): each 'change' event refetches the queries it names.
+// EventSource reconnects by itself; while the stream is down the pages' fallback polling takes over.
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { LIVE_EVENT_NAME, type LiveEvent, liveEventSchema } from "../../../shared/schemas/live-events";
+import { COMPANY_COMMUNICATIONS_KEY, communicationsKey } from "../communications/api/communications-api";
+import { COMPANY_MEETING_REQUESTS_KEY, MEETING_STATS_KEY, meetingRequestsKey } from "../meetings/api/meetings-api";
+import { NOTIFICATIONS_KEY } from "../notifications/api";
+import { setLiveConnected } from "./live-status";
+
+/** Gives up on the stream after this many refused opens in a row (e.g. 429: too many tabs) until the page reloads. */
+const MAX_FAILED_OPENS = 5;
+const REOPEN_DELAY_MS = 15_000;
+
+export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
+  const invalidate = (queryKey: readonly unknown[]) => {
+    void queryClient.invalidateQueries({ queryKey });
+  };
+  if (event.type === "notification") {
+    invalidate(NOTIFICATIONS_KEY);
+    return;
+  }
+  if (event.type === "communication") {
+    if (event.projectId) invalidate(communicationsKey(event.projectId));
+    invalidate(COMPANY_COMMUNICATIONS_KEY);
+    return;
+  }
+  if (event.projectId) {
+    invalidate(meetingRequestsKey(event.projectId));
+    invalidate(communicationsKey(event.projectId));
+  }
+  invalidate(MEETING_STATS_KEY);
+  invalidate(COMPANY_MEETING_REQUESTS_KEY);
+}
+
+export function useLiveUpdates(enabled: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === "undefined") return;
+    let failures = 0;
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    const onChange = (message: Event) => {
+      try {
+        const parsed = liveEventSchema.safeParse(JSON.parse((message as MessageEvent<string>).data));
+        if (parsed.success) applyLiveEvent(queryClient, parsed.data);
+      } catch {
+        // an unreadable event changes nothing; the next poll or event catches up
+      }
+    };
+    const open = () => {
+      source = new EventSource("/api/events", { withCredentials: true });
+      source.onopen = () => {
+        failures = 0;
+        setLiveConnected(true);
+      };
+      source.onerror = () => {
+        setLiveConnected(false);
+        // A refused stream (401, 429) is closed for good by the browser: try again later, a few times.
+        if (source?.readyState === EventSource.CLOSED && ++failures < MAX_FAILED_OPENS) {
+          retry = setTimeout(open, REOPEN_DELAY_MS * failures);
+        }
+      };
+      source.addEventListener(LIVE_EVENT_NAME, onChange);
+    };
+    open();
+    return () => {
+      if (retry) clearTimeout(retry);
+      source?.close();
+      setLiveConnected(false);
+    };
+  }, [enabled, queryClient]);
+}

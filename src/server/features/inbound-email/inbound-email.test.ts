@@ -1,0 +1,170 @@
+import { count, desc, eq } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Customer, customer, json, newProject } from "../../../../tests/factories/projects";
+import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
+import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { outgoingEmails, users } from "../../db/schema";
+import { MAX_MESSAGE_BYTES } from "./inbound-server";
+import { parseReplyAddress, replyAddress, signatureMatches } from "./reply-address";
+import { stripQuotedReply } from "./strip-quoted";
+
+const DOMAIN = "replies.blueprint.test";
+let t: TestApp;
+let smtp: TestSmtpServer;
+let admin: string;
+let owner: Customer;
+let project: { id: string; projectCode: string };
+let threadId: string;
+
+function sendInto(message: { from: string; to: string; subject?: string; text: string }) {
+  const port = t.app.inboundEmail?.port;
+  const transport = nodemailer.createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true });
+  return transport.sendMail({ subject: "Re: reply", ...message }).finally(() => transport.close());
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url, INBOUND_SMTP_PORT: "0", INBOUND_SMTP_HOST: "127.0.0.1", REPLY_DOMAIN: DOMAIN });
+  admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");
+  owner = await customer(t.app, "inbound-owner@example.com", "Ida Owner");
+  project = await newProject(t.app, owner);
+  const thread = await t.app.inject({
+    method: "POST",
+    url: `/api/projects/${project.id}/communications`,
+    payload: { type: "message", subject: "Colours", content: "Can we use our brand blue?" },
+    headers: { cookie: owner.cookie, ...json },
+  });
+  threadId = thread.json().id;
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+describe("replying to a notification email", () => {
+  it("the admin's answer reaches the customer with a signed Reply-To; their emailed reply lands in the thread", async () => {
+    await t.app.inject({
+      method: "POST",
+      url: `/api/projects/${project.id}/communications/${threadId}/replies`,
+      payload: { content: "Yes — send us the hex code." },
+      headers: { cookie: admin, ...json },
+    });
+    await t.app.emailWorker.drain();
+    const mail = await smtp.waitFor((m) => m.to === owner.email && m.subject === `Re: [${project.projectCode}] Colours`);
+    const replyTo = mail.raw.replyTo?.value[0]?.address ?? "";
+    expect(replyTo).toMatch(new RegExp(`^reply\\+[a-z2-7]{26}-[a-z2-7]{20}@${DOMAIN.replace(/\./g, "\\.")}$`));
+    expect(replyTo.split("@")[0]?.length).toBeLessThanOrEqual(64);
+    expect(mail.text).toContain("Reply to this email to answer in the thread");
+
+    await sendInto({
+      from: `"Ida Owner" <${owner.email.toUpperCase()}>`,
+      to: replyTo,
+      text: "It's #1E40AF.\nThanks!\n\nOn Mon, 23 Nov 2026 at 10:00, Blueprint <no-reply@blueprint.local>\nwrote:\n> Yes — send us the hex code.\n> Earlier text",
+    });
+    const threads = (
+      await t.app.inject({ method: "GET", url: `/api/projects/${project.id}/communications`, headers: { cookie: admin } })
+    ).json();
+    const thread = threads.find((x: { id: string }) => x.id === threadId);
+    expect(thread.replies.at(-1)).toMatchObject({
+      content: "It's #1E40AF.\nThanks!",
+      source: "email",
+      fromCompany: false,
+      authorName: "Ida Owner",
+    });
+    // The company is told like for a reply typed in the portal.
+    const [toAdmin] = await t.app.ctx.db
+      .select()
+      .from(outgoingEmails)
+      .where(eq(outgoingEmails.toAddress, "admin@blueprint.local"))
+      .orderBy(desc(outgoingEmails.createdAt))
+      .limit(1);
+    expect(toAdmin?.kind).toBe("communication-reply");
+    expect(toAdmin?.textBody).toContain("It's #1E40AF.");
+    expect(toAdmin?.replyTo).toMatch(/^reply\+/);
+  });
+
+  it("the admin can answer by email too", async () => {
+    const address = replyAddress({
+      secretKey: t.app.ctx.config.secretKey,
+      domain: DOMAIN,
+      threadId,
+      recipient: "admin@blueprint.local",
+    });
+    await sendInto({ from: "admin@blueprint.local", to: address, text: "Great, updated.\n\n-- \nAda" });
+    const threads = (
+      await t.app.inject({ method: "GET", url: `/api/projects/${project.id}/communications`, headers: { cookie: owner.cookie } })
+    ).json();
+    expect(threads[0].replies.at(-1)).toMatchObject({
+      content: "Great, updated.",
+      fromCompany: true,
+      source: "email",
+      mine: false,
+    });
+  });
+
+  it("refuses unsigned, forged, unexpected-sender and oversized mail, and never creates an account", async () => {
+    const [before] = await t.app.ctx.db.select({ n: count() }).from(users);
+    const good = replyAddress({ secretKey: t.app.ctx.config.secretKey, domain: DOMAIN, threadId, recipient: owner.email });
+    await expect(sendInto({ from: "stranger@example.com", to: good, text: "hi" })).rejects.toMatchObject({ responseCode: 550 });
+    await expect(sendInto({ from: owner.email, to: `reply+nothing@${DOMAIN}`, text: "hi" })).rejects.toMatchObject({
+      responseCode: 550,
+    });
+    await expect(sendInto({ from: owner.email, to: good.replace(DOMAIN, "other.test"), text: "hi" })).rejects.toMatchObject({
+      responseCode: 550,
+    });
+    const forged = `${good.slice(0, good.indexOf("-") + 1)}${"a".repeat(20)}@${DOMAIN}`;
+    await expect(sendInto({ from: owner.email, to: forged, text: "hi" })).rejects.toMatchObject({ responseCode: 550 });
+    await expect(sendInto({ from: owner.email, to: good, text: "x".repeat(MAX_MESSAGE_BYTES + 10) })).rejects.toMatchObject({
+      responseCode: 552,
+    });
+    await expect(sendInto({ from: owner.email, to: good, text: "> only quoted text" })).rejects.toMatchObject({
+      responseCode: 550,
+    });
+    // A stranger who was once sent a (validly signed) address for this thread still may not write in it.
+    const strangers = replyAddress({
+      secretKey: t.app.ctx.config.secretKey,
+      domain: DOMAIN,
+      threadId,
+      recipient: "nobody@example.com",
+    });
+    await expect(sendInto({ from: "nobody@example.com", to: strangers, text: "let me in" })).rejects.toMatchObject({
+      responseCode: 550,
+    });
+    const [after] = await t.app.ctx.db.select({ n: count() }).from(users);
+    expect(after?.n).toBe(before?.n);
+  });
+});
+
+describe("the reply address", () => {
+  it("names the thread and is bound to the recipient, whatever the case", () => {
+    const threadId = "0b6f3a2e-93c4-4a8e-9a51-2f7c0d1e4b5a";
+    const address = replyAddress({ secretKey: "k".repeat(40), domain: DOMAIN, threadId, recipient: "Pat@Example.com" });
+    const parsed = parseReplyAddress(address.toUpperCase().replace(DOMAIN.toUpperCase(), DOMAIN), DOMAIN);
+    expect(parsed?.threadId).toBe(threadId);
+    expect(parsed && signatureMatches("k".repeat(40), parsed, "pat@example.com")).toBe(true);
+    expect(parsed && signatureMatches("k".repeat(40), parsed, "eve@example.com")).toBe(false);
+    expect(parsed && signatureMatches("other-key".repeat(5), parsed, "pat@example.com")).toBe(false);
+  });
+});
+
+describe("stripping quoted text", () => {
+  it.each([
+    ["Thanks!\n\nOn Tue, Nov 24, 2026 at 9:00 AM Blueprint <x@y.z> wrote:\n> old", "Thanks!"],
+    ["Sounds good\r\n\r\n-----Original Message-----\r\nFrom: a", "Sounds good"],
+    ["Yes.\n\nFrom: Blueprint <no-reply@blueprint.local>\nSent: Monday\nTo: me", "Yes."],
+    ["Fine\n\nSent from my iPhone", "Fine"],
+    ["Line one\nLine two\n-- \nSig", "Line one\nLine two"],
+    ["Le lun. 23 nov. 2026, Blueprint a écrit :\n> x", ""],
+    ["Keep > inside a line\nand this", "Keep > inside a line\nand this"],
+  ])("%j", (input, expected) => {
+    expect(stripQuotedReply(input)).toBe(expected);
+  });
+
+  it("takes linear time on hostile input", () => {
+    const hostile = `On ${"a ".repeat(30_000)}\n`.repeat(3) + "On ".repeat(20_000);
+    const started = performance.now();
+    stripQuotedReply(hostile);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});

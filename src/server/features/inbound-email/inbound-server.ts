@@ -1,0 +1,131 @@
+// The inbound SMTP endpoint for replies to notification emails (INBOUND_SMTP_PORT, REPLY_DOMAIN; off by default).
+// It accepts mail only for reply+<token>@REPLY_DOMAIN, only from the address that token was made for, only up to
+// MAX_MESSAGE_BYTES, and only from someone who may still write in the thread; never creates an account. The reply's
+// own text (quoted history stripped) is added to the thread like a reply typed in the portal.
+// It does not verify SPF/DKIM: run it behind the domain's MX (which does) rather than facing the internet directly.
+
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { simpleParser } from "mailparser";
+import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
+import { COMMUNICATION_LIMITS } from "../../../shared/schemas/communications";
+import type { AppContext } from "../../context";
+import { communications } from "../../db/schema";
+import { AppError } from "../../errors";
+import { displayName } from "../communications/post-communication";
+import { postReply } from "../communications/post-reply";
+import { writerByEmail } from "../communications/thread-people";
+import { parseReplyAddress, signatureMatches } from "./reply-address";
+import { stripQuotedReply } from "./strip-quoted";
+
+export const MAX_MESSAGE_BYTES = 256 * 1024;
+
+export type InboundEmailServer = { port: number; close(): Promise<void> };
+
+function smtpError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode: code });
+}
+
+async function readLimited(stream: SMTPServerDataStream): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size <= MAX_MESSAGE_BYTES) chunks.push(chunk as Buffer);
+  }
+  return stream.sizeExceeded || size > MAX_MESSAGE_BYTES ? null : Buffer.concat(chunks);
+}
+
+export async function startInboundEmail(options: {
+  ctx: AppContext;
+  log: FastifyBaseLogger;
+  port: number;
+  host: string;
+  replyDomain: string;
+}): Promise<InboundEmailServer> {
+  const { ctx, log, replyDomain } = options;
+
+  async function accept(recipient: string, raw: Buffer): Promise<void> {
+    const parsed = parseReplyAddress(recipient, replyDomain);
+    if (!parsed) throw smtpError(550, "No such recipient");
+    const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
+    const sender = mail.from?.value[0]?.address?.toLowerCase();
+    if (!sender || !signatureMatches(ctx.config.secretKey, parsed, sender)) {
+      throw smtpError(550, "This reply address was not issued to the sender");
+    }
+    const autoSubmitted = mail.headers.get("auto-submitted");
+    if (autoSubmitted && String(autoSubmitted).toLowerCase() !== "no") return; // out-of-office and bounces: dropped
+    const [thread] = await ctx.db
+      .select({ projectId: communications.projectId })
+      .from(communications)
+      .where(eq(communications.id, parsed.threadId))
+      .limit(1);
+    if (!thread) throw smtpError(550, "This conversation no longer exists");
+    const writer = await writerByEmail(ctx.db, ctx.config, thread.projectId, sender);
+    if (!writer) throw smtpError(550, "The sender may not write in this conversation");
+    const content = stripQuotedReply(mail.text ?? "").slice(0, COMMUNICATION_LIMITS.content);
+    if (!content) throw smtpError(550, "The reply is empty");
+    await postReply(ctx, {
+      projectId: thread.projectId,
+      threadId: parsed.threadId,
+      author: {
+        userId: writer.userId,
+        email: sender,
+        name: displayName({ name: writer.name, email: sender, role: writer.side }),
+        fromCompany: writer.side === "company",
+      },
+      content,
+      source: "email",
+    });
+    log.info({ threadId: parsed.threadId, side: writer.side }, "reply by email added to the thread");
+  }
+
+  const server = new SMTPServer({
+    name: replyDomain,
+    banner: "Blueprint replies",
+    authOptional: true,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    size: MAX_MESSAGE_BYTES,
+    maxClients: 50,
+    socketTimeout: 60_000,
+    logger: false,
+    onRcptTo(address, session, callback) {
+      if (session.envelope.rcptTo.length >= 1) return callback(smtpError(452, "One recipient per message"));
+      if (!parseReplyAddress(address.address, replyDomain)) return callback(smtpError(550, "No such recipient"));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const recipient = session.envelope.rcptTo[0]?.address ?? "";
+      readLimited(stream)
+        .then(async (raw) => {
+          if (!raw) throw smtpError(552, `Message too large (at most ${MAX_MESSAGE_BYTES} bytes)`);
+          await accept(recipient, raw);
+          callback();
+        })
+        .catch((error: Error & { responseCode?: number }) => {
+          if (error.responseCode) {
+            log.warn({ code: error.responseCode, reason: error.message }, "inbound email refused");
+            return callback(error);
+          }
+          if (error instanceof AppError && error.statusCode === 404) {
+            return callback(smtpError(550, "This conversation no longer exists"));
+          }
+          log.error({ err: error }, "inbound email failed");
+          callback(smtpError(451, "Temporary failure, please try again later"));
+        });
+    },
+  });
+  server.on("error", (error) => log.error({ err: error }, "inbound SMTP server error"));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.server.address();
+  return {
+    port: typeof address === "object" && address ? address.port : options.port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

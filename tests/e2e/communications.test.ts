@@ -1,0 +1,129 @@
+// Communications in the browser: Contact Support opens the panel and cleans the URL, the §5 messages, a refused past
+// meeting, a message sent, the admin's reply arriving live (no reload), a scheduled meeting card.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Customer, customer, json, newProject } from "../factories/projects";
+import { launchBrowser } from "../setup/browser";
+import { useSession } from "../setup/session-cookie";
+import { signIn } from "../setup/test-app";
+import { startTestServer, type TestServer } from "../setup/test-server";
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let owner: Customer;
+let project: { id: string };
+let admin: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  owner = await customer(server.app, "comms.e2e@northside.example", "Nora North");
+  project = await newProject(server.app, owner);
+  admin = await signIn(server.app, "admin@blueprint.local", "Ada Admin");
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: "Europe/Berlin" });
+  await useSession(context, server.url, owner.cookie);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+describe("Communications", () => {
+  it("Contact Support while signed in opens the message panel and removes ?openMessage from the URL", async () => {
+    await page.goto(`${server.url}/contact`);
+    await page.getByTestId("support-button").click();
+    await page.getByRole("heading", { name: "New Communication" }).waitFor();
+    await page.waitForURL(`${server.url}/communications`);
+    expect(new URL(page.url()).search).toBe("");
+  });
+
+  it("shows 'Subject is required' and 'Content is required', and refuses a meeting in the past", async () => {
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Subject is required").waitFor();
+    await page.getByText("Content is required").waitFor();
+
+    await page.getByLabel("Type").click();
+    await page.getByRole("option", { name: "Meeting" }).click();
+    expect(await page.getByLabel("Meeting Link").inputValue()).toBe("https://meet.google.com/");
+    await page.getByLabel("Subject").fill("Kick-off call");
+    await page.getByLabel("Agenda").fill("Walk through the plan");
+    await page.getByLabel("Meeting Link").fill("https://meet.google.com/abc-defg-hij");
+    await page.getByLabel("Date & Time").fill("2020-01-01T10:00");
+    await page.getByRole("button", { name: "Schedule Meeting" }).click();
+    await page.getByText("The meeting time must be in the future").waitFor();
+  });
+
+  it("schedules a meeting: it shows under Scheduled Meetings as Upcoming with Join Meeting", async () => {
+    const next = new Date(Date.now() + 2 * 86_400_000);
+    const local = new Intl.DateTimeFormat("sv-SE", {
+      timeZone: "Europe/Berlin",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    })
+      .format(next)
+      .replace(" ", "T");
+    await page.getByLabel("Date & Time").fill(local);
+    await page.getByRole("button", { name: "Schedule Meeting" }).click();
+    await page.getByText("Communication sent successfully").first().waitFor();
+    const card = page
+      .getByRole("region", { name: "Scheduled Meetings" })
+      .or(page.locator("section", { hasText: "Scheduled Meetings" }));
+    await card.getByText("Kick-off call").waitFor();
+    await card.getByText("Upcoming").waitFor();
+    expect(await card.getByRole("link", { name: "Join Meeting" }).getAttribute("href")).toBe(
+      "https://meet.google.com/abc-defg-hij",
+    );
+  });
+
+  it("sends a message, and the admin's reply appears in the open tab within 2 seconds, marked new", async () => {
+    await page.getByRole("button", { name: "New Message" }).click();
+    await page.getByLabel("Subject").fill("Brand colours");
+    await page.getByRole("textbox", { name: "Message" }).fill("Can we use our **brand blue**?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Communication sent successfully").first().waitFor();
+    const thread = page.locator("li", { hasText: "Brand colours" }).first();
+    await thread.waitFor();
+
+    const threads = await server.app.inject({
+      method: "GET",
+      url: `/api/projects/${project.id}/communications`,
+      headers: { cookie: admin },
+    });
+    const id = threads.json().find((t: { subject: string }) => t.subject === "Brand colours").id;
+    const started = Date.now();
+    const replied = await server.app.inject({
+      method: "POST",
+      url: `/api/projects/${project.id}/communications/${id}/replies`,
+      payload: { content: "Yes — send us the hex code." },
+      headers: { cookie: admin, ...json, origin: server.url },
+    });
+    expect(replied.statusCode).toBe(201);
+    await thread.getByText("1 new").waitFor({ timeout: 2_000 });
+    expect(Date.now() - started).toBeLessThan(2_000);
+
+    await thread.getByRole("button", { name: /Brand colours/ }).click();
+    await thread.getByRole("list", { name: "Replies" }).getByText("Yes — send us the hex code.").waitFor();
+    await thread.locator("strong", { hasText: "brand blue" }).waitFor();
+    await thread.getByText("1 new").waitFor({ state: "detached" });
+  });
+
+  it("looks finished at 375 px", async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole("heading", { name: "Communications" }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    if (process.env.SCREENSHOTS_DIR) {
+      await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/communications-375.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/communications-1280.png`, fullPage: true });
+    }
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

@@ -1,0 +1,129 @@
+// Meeting Requests in the browser: 'No Project Found', the request dialog with its rules and urgency meanings, the
+// list and stats, the admin's scheduling arriving live, the booking page in a new tab and 'Popup Blocked'.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Customer, customer, json, newProject } from "../factories/projects";
+import { launchBrowser } from "../setup/browser";
+import { useSession } from "../setup/session-cookie";
+import { signIn } from "../setup/test-app";
+import { startTestServer, type TestServer } from "../setup/test-server";
+
+const BOOKING = "https://calendly.com/blueprint-test/30min";
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let owner: Customer;
+let admin: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ CALENDLY_BOOKING_URL: BOOKING });
+  browser = await launchBrowser();
+  owner = await customer(server.app, "meetings.e2e@northside.example", "Mel Meeting");
+  admin = await signIn(server.app, "admin@blueprint.local", "Ada Admin");
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // The booking page is outside the test: answer it locally so no request leaves the machine.
+  await context.route("https://calendly.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<title>Booking</title>" }),
+  );
+  await useSession(context, server.url, owner.cookie);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+const stat = (label: string) =>
+  page.getByRole("region", { name: "Meeting request summary" }).locator("div", { hasText: label }).last();
+
+describe("Meeting Requests", () => {
+  it("says 'No Project Found' before there is a project", async () => {
+    await page.goto(`${server.url}/meeting-requests`);
+    await page.getByRole("heading", { name: "No Project Found" }).waitFor();
+    await page.getByRole("link", { name: "Complete Profile Setup" }).waitFor();
+  });
+
+  it("requests a meeting: the rules, the urgency meanings, the list and the stats", async () => {
+    await newProject(server.app, owner);
+    await page.reload();
+    await page.getByText("No meeting requests yet").waitFor();
+    expect(await stat("Total Requests").textContent()).toContain("0");
+
+    await page.getByRole("button", { name: "Request Meeting" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Request Meeting" });
+    for (const meaning of ["Within a week", "Within 2-3 days", "Within 24 hours"])
+      await dialog.getByText(meaning, { exact: true }).waitFor();
+    expect(await dialog.getByRole("radio", { name: /Medium/ }).isChecked()).toBe(true);
+    await dialog.getByRole("button", { name: "Submit Request" }).click();
+    await dialog.getByText("Subject is required").waitFor();
+
+    await dialog.getByLabel("Subject").fill("Walk through the booking flow");
+    await dialog.getByLabel("Description").fill("We want to show the demo to our clinic managers.");
+    await dialog.getByLabel("Preferred Dates & Times").fill("Tuesday afternoon");
+    await dialog.getByText("High", { exact: true }).click();
+    await dialog.getByRole("button", { name: "Submit Request" }).click();
+    await page.getByText("Your meeting request has been sent to the admin team.").waitFor();
+    const item = page.locator("li", { hasText: "Walk through the booking flow" });
+    await item.getByText("Pending").waitFor();
+    await item.getByText("High urgency").waitFor();
+    await item.getByText("Preferred: Tuesday afternoon").waitFor();
+    await expect.poll(async () => stat("Pending").textContent()).toContain("1");
+  });
+
+  it("the admin's scheduling arrives without a reload: Scheduled, the time, Join Meeting, the response", async () => {
+    const list = await server.app.inject({ method: "GET", url: "/api/company/meeting-requests", headers: { cookie: admin } });
+    const id = list.json().items[0].id;
+    const res = await server.app.inject({
+      method: "PATCH",
+      url: `/api/company/meeting-requests/${id}`,
+      payload: {
+        status: "scheduled",
+        meetingLink: "https://meet.google.com/abc-defg-hij",
+        scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+        adminNotes: "See you there — bring your questions.",
+      },
+      headers: { cookie: admin, ...json, origin: server.url },
+    });
+    expect(res.statusCode).toBe(200);
+    const item = page.locator("li", { hasText: "Walk through the booking flow" });
+    await item.getByText("Scheduled", { exact: true }).waitFor({ timeout: 2_000 });
+    expect(await item.getByRole("link", { name: "Join Meeting" }).getAttribute("href")).toBe(
+      "https://meet.google.com/abc-defg-hij",
+    );
+    await item.getByText("See you there — bring your questions.").waitFor();
+    await expect.poll(async () => stat("Scheduled").textContent()).toContain("1");
+  });
+
+  it("the booking card opens the booking page in a new tab", async () => {
+    const [tab] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("button", { name: "Book a 30-minute call" }).click(),
+    ]);
+    await tab.waitForURL(BOOKING);
+    await tab.close();
+  });
+
+  it("reports 'Popup Blocked' when the browser blocks the new tab", async () => {
+    await page.evaluate(() => {
+      window.open = () => null;
+    });
+    await page.getByRole("button", { name: "Book a 30-minute call" }).click();
+    await page.getByText("Popup Blocked").first().waitFor();
+    await page.getByText("Please allow popups and try again").first().waitFor();
+  });
+
+  it("looks finished at 1280 and 375 px", async () => {
+    await page.reload();
+    await page.getByText("Walk through the booking flow").waitFor();
+    if (process.env.SCREENSHOTS_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/meetings-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    if (process.env.SCREENSHOTS_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/meetings-375.png`, fullPage: true });
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
