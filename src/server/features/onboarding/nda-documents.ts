@@ -13,6 +13,7 @@ import { loadNdaTrail } from "./nda-audit";
 import { oneLine } from "./nda-codes";
 import { type NdaPdfInput, renderNdaPdf } from "./nda-pdf";
 import type { ProfileRow } from "./profile-dto";
+import { shrinkSignature } from "./signature-image";
 
 /** "Ada Lovelace" → "NDA-Ada-Lovelace.pdf"; the UTF-8 name goes in filename* (see contentDisposition). */
 export function ndaFilename(fullName: string | null, kind: "signed" | "draft"): string {
@@ -69,7 +70,8 @@ export async function issueSignedNda(ctx: AppContext, profile: ProfileRow, reque
       signerEmail: signature.signerEmail,
       companyName: signature.companyName,
       signedAt: signature.signedAt,
-      signaturePng: Buffer.from(signature.signaturePng, "base64"),
+      // Signatures stored before images were shrunk at signing are shrunk here (a no-op for the others).
+      signaturePng: shrinkSignature(Buffer.from(signature.signaturePng, "base64")).bytes,
       signatureMethod: signature.signatureMethod as SignatureMethod,
       agreementSha256: signature.agreementSha256,
       approval,

@@ -60,8 +60,10 @@ const SYSTEMS: Array<[RegExp, string]> = [
 ];
 
 /** "Mozilla/5.0 (X11; Linux x86_64) … Chrome/131.0 …" → "Chrome 131 on Linux". */
-export function browserSummary(userAgent: string | null): string {
-  if (!userAgent) return "Unknown browser";
+export function browserSummary(fullUserAgent: string | null): string {
+  if (!fullUserAgent) return "Unknown browser";
+  // Real user agents are under 300 characters; the patterns below never look past 512.
+  const userAgent = fullUserAgent.slice(0, 512);
   let browser = "Other browser";
   for (const [pattern, name] of BROWSERS) {
     const version = userAgent.match(pattern)?.[1];

@@ -25,11 +25,9 @@ export const BRIEF_TARGET_PAGES = 2;
 const FIT_SCALES = [1, 0.95, 0.9, 0.86];
 
 export async function renderBriefPdf(input: BriefPdfInput): Promise<Uint8Array> {
-  const smallest = FIT_SCALES[FIT_SCALES.length - 1] ?? 1;
   let doc = await layOut(input, 1);
-  // Text area shrinks with the square of the scale: a brief no tighter setting can bring to two pages keeps the
-  // normal size (and costs one layout, not four).
-  if (doc.getPageCount() > BRIEF_TARGET_PAGES / smallest ** 2) return doc.save();
+  // A brief twice the target length cannot be set tight enough to fit: it keeps the normal size (one layout, not four).
+  if (doc.getPageCount() > 2 * BRIEF_TARGET_PAGES) return doc.save();
   for (const scale of FIT_SCALES.slice(1)) {
     if (doc.getPageCount() <= BRIEF_TARGET_PAGES) break;
     doc = await layOut(input, scale);

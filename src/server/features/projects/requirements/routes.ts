@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { generateBriefBodySchema, requirementsSchema, saveRequirementsBodySchema } from "../../../../shared/schemas/requirements";
+import { consumeRateLimits } from "../../../auth/rate-limit";
 import { sendDocument } from "../../../documents/deliver";
 import { apiErrorSchema, errorReplies } from "../../../http/openapi";
 import { requireProjectAccess } from "../access";
@@ -9,6 +10,10 @@ import { downloadBrief } from "./download-brief";
 import { generateBrief } from "./generate-brief";
 import { getRequirements } from "./get-requirements";
 import { saveRequirements } from "./save-requirements";
+
+/** Brief PDFs per user in 10 minutes, like the NDA's (a repeat is served from the render cache, but still counted). */
+const PDF_LIMIT = { max: 60, windowSeconds: 10 * 60 };
+export const PDF_THROTTLED = "Too many document requests. Please try again in a few minutes.";
 
 const params = z.object({ id: z.string().max(64) });
 const replies = { ...errorReplies, 409: apiErrorSchema, 502: apiErrorSchema };
@@ -71,6 +76,7 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ["requirements"], summary: "Download the brief as a PDF", params } },
     async (request, reply) => {
       const access = await requireProjectAccess(request, request.params.id, "view");
+      await consumeRateLimits(ctx.db, [{ bucket: "brief-pdf-user-10m", key: access.user.id, ...PDF_LIMIT }], PDF_THROTTLED);
       return sendDocument(reply, await downloadBrief(ctx.db, access), { disposition: "attachment" });
     },
   );
