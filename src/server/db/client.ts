@@ -1,4 +1,5 @@
 // One Drizzle database over PGlite (embedded or in memory) or a node-postgres pool: the same query code serves all.
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,6 +46,57 @@ function migrationsFolder(): string {
 /** Extensions the schema's indexes need (pg_trgm: the admin console's contains-search). Trusted, so no superuser needed. */
 const CREATE_EXTENSIONS = "create extension if not exists pg_trgm";
 
+/**
+ * PostgreSQL settings for one small embedded instance: PGlite's defaults (128 MB shared buffers) are sized for a
+ * server, and the WebAssembly memory they grow never goes back to the system.
+ */
+const PGLITE_SETTINGS = {
+  shared_buffers: "16MB",
+  work_mem: "4MB",
+  maintenance_work_mem: "16MB",
+  temp_buffers: "4MB",
+  wal_buffers: "1MB",
+};
+// PGlite's own start parameters (they are replaced, not extended, when startParams is given).
+const PGLITE_START_PARAMS = [
+  "--single",
+  "-F",
+  "-O",
+  "-j",
+  ...Object.entries({
+    search_path: "public",
+    exit_on_error: "false",
+    log_checkpoints: "false",
+    max_worker_processes: "0",
+    max_parallel_workers: "0",
+    max_parallel_workers_per_gather: "0",
+    io_method: "sync",
+    max_parallel_maintenance_workers: "0",
+    ...PGLITE_SETTINGS,
+  }).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+];
+
+/**
+ * Creating and migrating a new embedded database (initdb) costs about 600 MB that WebAssembly keeps for the life of
+ * the process, so a short-lived child process does it and exits; this process then opens the finished folder.
+ */
+function initialisePgliteDataDir(dataDir: string): void {
+  if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
+  const script = `
+    const { PGlite } = await import(${JSON.stringify(import.meta.resolve("@electric-sql/pglite"))});
+    const { pg_trgm } = await import(${JSON.stringify(import.meta.resolve("@electric-sql/pglite/contrib/pg_trgm"))});
+    const { drizzle } = await import(${JSON.stringify(import.meta.resolve("drizzle-orm/pglite"))});
+    const { migrate } = await import(${JSON.stringify(import.meta.resolve("drizzle-orm/pglite/migrator"))});
+    const client = await PGlite.create(${JSON.stringify(dataDir)}, {
+      startParams: ${JSON.stringify(PGLITE_START_PARAMS)},
+      extensions: { pg_trgm },
+    });
+    await client.exec(${JSON.stringify(CREATE_EXTENSIONS)});
+    await migrate(drizzle(client), { migrationsFolder: ${JSON.stringify(migrationsFolder())} });
+    await client.close();`;
+  execFileSync(process.execPath, ["--input-type=module", "--eval", script], { stdio: "inherit" });
+}
+
 export type OpenDatabaseOptions = {
   url: string;
   /** A PGlite data directory dump to start from (tests use a migrated snapshot). */
@@ -78,7 +130,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   const dataDir = url === "memory://" ? undefined : url.replace(/^pglite:\/\//, "");
+  if (dataDir && !options.pgliteSnapshot) initialisePgliteDataDir(dataDir);
   const client = await PGlite.create(dataDir, {
+    startParams: PGLITE_START_PARAMS,
     extensions: { pg_trgm },
     ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
   });
