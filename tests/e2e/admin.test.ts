@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../setup/browser";
-import { completeProfile, signNdaFor } from "../setup/onboarding";
+import { signNdaFor, submitProfile } from "../setup/onboarding";
 import { type SignedInUser, signedInUser } from "../setup/session-fixture";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { startTestServer, type TestServer } from "../setup/test-server";
@@ -35,7 +35,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await signedInUser(server.app, { email: ADMIN, name: "Site Admin", role: "company" });
   customer = await signedInUser(server.app, { email: "grace.e2e@compilers.example", name: "Grace Hopper" });
-  await completeProfile(server.app, customer.cookie, { fullName: "Grace Hopper", company: "Compilers Inc" });
+  await submitProfile(server.app, customer.cookie, { fullName: "Grace Hopper", company: "Compilers Inc" });
   await signNdaFor(server.app, customer.cookie, customer.email);
   const res = await server.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: customer.cookie } });
   project = res.json()[0];

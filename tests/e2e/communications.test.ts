@@ -2,7 +2,7 @@
 // meeting, a message sent, the admin's reply arriving live (no reload), a scheduled meeting card.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Customer, customer, json, newProject } from "../factories/projects";
+import { type Customer, customer, json, newProject } from "../factories";
 import { launchBrowser } from "../setup/browser";
 import { useSession } from "../setup/session-cookie";
 import { signIn } from "../setup/test-app";

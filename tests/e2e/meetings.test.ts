@@ -2,7 +2,7 @@
 // list and stats, the admin's scheduling arriving live, the booking page in a new tab and 'Popup Blocked'.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Customer, customer, json, newProject } from "../factories/projects";
+import { type Customer, customer, json, newProject } from "../factories";
 import { launchBrowser } from "../setup/browser";
 import { useSession } from "../setup/session-cookie";
 import { signIn } from "../setup/test-app";

@@ -2,7 +2,7 @@
 // connection (as two processes would); on PGlite they share the in-process database.
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Customer, customer, json, newProject } from "../../../tests/factories/projects";
+import { type Customer, customer, json, newProject } from "../../../tests/factories";
 import { createTestApp, signIn, TEST_ENV, type TestApp } from "../../../tests/setup/test-app";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";

@@ -6,7 +6,7 @@ import { IMAGE_CONTENT_TYPES, MAX_SCREENSHOT_BYTES } from "../../../shared/const
 import { detectFileType } from "../../../shared/files/detect-file-type";
 import { FEEDBACK_MESSAGES } from "../../../shared/schemas/feedback";
 import { Button } from "../../components/ui/button";
-import { FieldMessage } from "../../components/ui/field-message";
+import { FieldMessage } from "../../components/ui/field";
 import { cn } from "../../lib/cn";
 import { ScreenshotEditor } from "./ScreenshotEditor";
 

@@ -15,9 +15,8 @@ import {
 } from "../../../shared/schemas/feedback";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../components/ui/dialog";
-import { FieldMessage } from "../../components/ui/field-message";
+import { Field } from "../../components/ui/field";
 import { Textarea } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
@@ -127,49 +126,38 @@ export function SubmitFeedbackDialog({
           description="Tell us what you found while testing. A screenshot with the problem marked helps us fix it faster."
         />
         <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={editing ? "Edit feedback" : "Submit feedback"}>
-          <div className="grid gap-2">
-            <Label htmlFor="feedback-type">Feedback Type</Label>
-            <Controller
-              control={form.control}
-              name="feedbackType"
-              render={({ field }) => (
-                <Select
-                  id="feedback-type"
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  options={TYPE_OPTIONS}
-                  placeholder="Select feedback type"
-                  invalid={Boolean(errors.feedbackType)}
-                  aria-describedby={errors.feedbackType ? "feedback-type-error" : undefined}
-                />
-              )}
-            />
-            <FieldMessage id="feedback-type-error" message={errors.feedbackType?.message} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="feedback-issue">Issue Faced</Label>
-            <Textarea
-              id="feedback-issue"
-              rows={3}
-              placeholder="What happened? Where were you and what did you do?"
-              aria-invalid={errors.issueFaced ? true : undefined}
-              aria-describedby={errors.issueFaced ? "feedback-issue-error" : undefined}
-              {...form.register("issueFaced")}
-            />
-            <FieldMessage id="feedback-issue-error" message={errors.issueFaced?.message} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="feedback-change">Change Needed</Label>
-            <Textarea
-              id="feedback-change"
-              rows={3}
-              placeholder="What should happen instead?"
-              aria-invalid={errors.changeDescription ? true : undefined}
-              aria-describedby={errors.changeDescription ? "feedback-change-error" : undefined}
-              {...form.register("changeDescription")}
-            />
-            <FieldMessage id="feedback-change-error" message={errors.changeDescription?.message} />
-          </div>
+          <Field id="feedback-type" label="Feedback Type" error={errors.feedbackType?.message}>
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="feedbackType"
+                render={({ field }) => (
+                  <Select
+                    {...control}
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    options={TYPE_OPTIONS}
+                    placeholder="Select feedback type"
+                  />
+                )}
+              />
+            )}
+          </Field>
+          <Field id="feedback-issue" label="Issue Faced" error={errors.issueFaced?.message}>
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={3}
+                placeholder="What happened? Where were you and what did you do?"
+                {...form.register("issueFaced")}
+              />
+            )}
+          </Field>
+          <Field id="feedback-change" label="Change Needed" error={errors.changeDescription?.message}>
+            {(control) => (
+              <Textarea {...control} rows={3} placeholder="What should happen instead?" {...form.register("changeDescription")} />
+            )}
+          </Field>
           <ScreenshotField
             key={pasteKey}
             value={screenshot}

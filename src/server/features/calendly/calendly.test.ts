@@ -2,7 +2,7 @@
 // each event's invitees, a rejected token and a rate limit.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customer } from "../../../../tests/factories/projects";
+import { customer } from "../../../../tests/factories";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { CALENDLY_MESSAGES } from "../../../shared/schemas/calendly";
 import { createCalendlyClient } from "./calendly-client";

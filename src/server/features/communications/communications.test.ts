@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Customer, customer, json, newProject } from "../../../../tests/factories/projects";
+import { type Customer, customer, json, newProject } from "../../../../tests/factories";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { COMMUNICATION_MESSAGES } from "../../../shared/schemas/communications";
 import { activityEvents, outgoingEmails } from "../../db/schema";

@@ -2,8 +2,7 @@
 import { createServer } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feedbackUrl, GOOD_FEEDBACK, patchFeedback, postFeedback } from "../../../../tests/factories/feedback";
-import { customer, json, newProject } from "../../../../tests/factories/projects";
+import { customer, feedbackUrl, GOOD_FEEDBACK, json, newProject, patchFeedback, postFeedback } from "../../../../tests/factories";
 import { pngOfSize } from "../../../../tests/setup/images";
 import { pngDataUrl } from "../../../../tests/setup/png";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";

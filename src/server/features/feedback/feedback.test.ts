@@ -1,8 +1,17 @@
 // Feedback through the real app: screenshots as data URLs and uploads, the edit lock, the company's side, rounds.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feedbackUrl, GOOD_FEEDBACK, multipartBody, patchFeedback, postFeedback } from "../../../../tests/factories/feedback";
-import { type Customer, customer, json, newProject } from "../../../../tests/factories/projects";
+import {
+  type Customer,
+  customer,
+  feedbackUrl,
+  GOOD_FEEDBACK,
+  json,
+  multipartBody,
+  newProject,
+  patchFeedback,
+  postFeedback,
+} from "../../../../tests/factories";
 import { HTML_BYTES, pngOfSize } from "../../../../tests/setup/images";
 import { pngDataUrl } from "../../../../tests/setup/png";
 import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";

@@ -1,6 +1,6 @@
 // GET /api/files/{id}: served only to those who may see the owning project, with the safe headers, on either backend.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customer, json, newProject } from "../../../../tests/factories/projects";
+import { customer, json, newProject } from "../../../../tests/factories";
 import { HTML_BYTES, PDF_BYTES, pngOfSize } from "../../../../tests/setup/images";
 import { startS3Server, type TestS3Server } from "../../../../tests/setup/s3";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";

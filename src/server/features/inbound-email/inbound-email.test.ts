@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Customer, customer, json, newProject } from "../../../../tests/factories/projects";
+import { type Customer, customer, json, newProject } from "../../../../tests/factories";
 import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { outgoingEmails, users } from "../../db/schema";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Customer, customer, json, newProject } from "../../../../tests/factories/projects";
+import { type Customer, customer, json, newProject } from "../../../../tests/factories";
 import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { MEETING_REQUEST_MESSAGES } from "../../../shared/schemas/meeting-requests";

@@ -143,14 +143,10 @@ export function useUpdateProject() {
   });
 }
 
-async function uploadFile<T>(url: string, file: File): Promise<T> {
+function uploadFile<T>(url: string, file: File): Promise<T> {
   const body = new FormData();
   body.append("file", file);
-  const response = await fetch(url, { method: "POST", credentials: "include", body });
-  const text = await response.text();
-  if (!response.ok)
-    throw new ApiError(response.status, text || response.statusText, `${response.status}: ${text || response.statusText}`);
-  return JSON.parse(text) as T;
+  return apiRequest<T>("POST", url, body);
 }
 
 export function useUploadBrd() {

@@ -9,8 +9,8 @@ import type {
   FeedbackStatus,
 } from "../../../../shared/schemas/feedback";
 import { FEEDBACK_PAGE_SIZE } from "../../../../shared/schemas/feedback";
-import { ApiError, apiRequest } from "../../../lib/api";
-import { PROJECTS_KEY } from "../../projects/project-queries";
+import { apiRequest } from "../../../lib/api";
+import { projectsQueryKey } from "../../projects/api/get-projects";
 
 export type FeedbackFilter = FeedbackStatus | "all";
 
@@ -50,12 +50,8 @@ export type FeedbackSubmission = FeedbackFormValues & {
 };
 
 /** Sends the fields and the image as multipart/form-data (the server also takes the spec's JSON data URL). */
-async function sendMultipart(method: "POST" | "PATCH", url: string, form: FormData): Promise<FeedbackItem> {
-  const response = await fetch(url, { method, body: form, credentials: "include" });
-  const text = await response.text();
-  if (!response.ok)
-    throw new ApiError(response.status, text || response.statusText, `${response.status}: ${text || response.statusText}`);
-  return JSON.parse(text) as FeedbackItem;
+function sendMultipart(method: "POST" | "PATCH", url: string, form: FormData): Promise<FeedbackItem> {
+  return apiRequest<FeedbackItem>(method, url, form);
 }
 
 function formDataOf(values: Partial<FeedbackFormValues>, screenshot: Blob | null, context?: FeedbackContextInput): FormData {
@@ -92,7 +88,7 @@ export function useUpdateFeedback(projectId: string) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: feedbackBase(projectId) }),
-        queryClient.invalidateQueries({ queryKey: PROJECTS_KEY }),
+        queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
       ]),
   });
 }

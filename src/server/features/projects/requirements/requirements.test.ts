@@ -311,7 +311,7 @@ describe("expensive work stays bounded", () => {
 
   it("renders a brief whose heading line is 3 KB of spaces quickly (it once took 15 s)", async () => {
     const ann = await customer(t.app, "pdf-redos@example.com");
-    await completeProfile(t.app, ann.userId);
+    await createCompletedProfile(t.app.ctx.db, { userId: ann.userId });
     const project = await newProject(t.app, ann);
     await save(project.id, ann.cookie, GOOD_ANSWERS);
     await generate(project.id, ann.cookie);
@@ -327,7 +327,7 @@ describe("expensive work stays bounded", () => {
 
   it("keeps a brief written from nine 5,000-character answers under the 50,000-character cap", async () => {
     const ann = await customer(t.app, "brief-cap@example.com");
-    await completeProfile(t.app, ann.userId);
+    await createCompletedProfile(t.app.ctx.db, { userId: ann.userId });
     const project = await newProject(t.app, ann);
     const long = (text: string) => `${text} `.repeat(Math.ceil(5000 / (text.length + 1))).slice(0, 4990);
     const answers = Object.fromEntries(
@@ -346,7 +346,7 @@ describe("expensive work stays bounded", () => {
 
   it("throttles brief PDFs per user with 429 and Retry-After", async () => {
     const ann = await customer(t.app, "pdf-throttle@example.com");
-    await completeProfile(t.app, ann.userId);
+    await createCompletedProfile(t.app.ctx.db, { userId: ann.userId });
     const project = await newProject(t.app, ann);
     await save(project.id, ann.cookie, GOOD_ANSWERS);
     await generate(project.id, ann.cookie);
@@ -356,7 +356,7 @@ describe("expensive work stays bounded", () => {
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     // Another customer is not affected.
     const other = await customer(t.app, "pdf-throttle-other@example.com");
-    await completeProfile(t.app, other.userId);
+    await createCompletedProfile(t.app.ctx.db, { userId: other.userId });
     const theirs = await newProject(t.app, other);
     await save(theirs.id, other.cookie, GOOD_ANSWERS);
     await generate(theirs.id, other.cookie);
@@ -365,7 +365,7 @@ describe("expensive work stays bounded", () => {
 
   it("throttles brief generation per user, and a refused request changes nothing", async () => {
     const ann = await customer(t.app, "generate-throttle@example.com");
-    await completeProfile(t.app, ann.userId);
+    await createCompletedProfile(t.app.ctx.db, { userId: ann.userId });
     const project = await newProject(t.app, ann);
     await save(project.id, ann.cookie, GOOD_ANSWERS);
     for (let i = 0; i < 20; i++) expect((await generate(project.id, ann.cookie)).statusCode).toBe(200);
