@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { CURRENCIES, PACKAGE_TYPES } from "../constants/packages";
 import { PROJECT_STATUSES } from "../domain/project-status";
+import { NDA_STATUSES, profileSchema } from "./profile";
 import { projectSchema } from "./project";
 
 /** Part 2 §8 texts of the admin console, written once. */
@@ -274,3 +275,23 @@ export const brdRegisterSchema = z.strictObject({
     }, "The document URL must be an https link or a portal path"),
   documentName: z.string().trim().min(1).max(200),
 });
+
+// --- A customer read by the admin (GET /api/customer-profile/{userId} and .../nda) ------------------------------
+
+export const customerProfileSchema = profileSchema.extend({ email: z.string() });
+export type CustomerProfile = z.infer<typeof customerProfileSchema>;
+
+export const customerNdaSchema = z.object({
+  profileId: z.string(),
+  ndaStatus: z.enum(NDA_STATUSES).nullable(),
+  ndaSigned: z.boolean(),
+  ndaSignedAt: z.string().nullable(),
+  ndaApprovedAt: z.string().nullable(),
+  signerName: z.string().nullable(),
+  signerEmail: z.string().nullable(),
+  signatureMethod: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+  auditTrail: z.array(z.object({ step: z.string(), email: z.string(), createdAt: z.string() })),
+});
+export type CustomerNda = z.infer<typeof customerNdaSchema>;

@@ -1,5 +1,4 @@
 // The admin console (part 2 §2): header, six stat cards, search and filters (in the URL), charts, and the tabs.
-import { useQueryClient } from "@tanstack/react-query";
 import { Activity, CheckCircle2, FolderKanban, LogOut, RefreshCw, ShieldAlert, UserRound, Users, UserX, Zap } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
@@ -16,7 +15,9 @@ import { useAuth } from "../auth/api/get-current-user";
 import { useLogout } from "../auth/api/logout";
 import { AuditTab } from "./AuditTab";
 import { PACKAGE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from "./admin-format";
-import { ADMIN_KEY, useAdminStats, useTestStatusUpdates } from "./api/admin-api";
+import { useRefreshAdminData } from "./api/admin-cache";
+import { useAdminStats } from "./api/get-admin-stats";
+import { useRunStatusUpdates } from "./api/run-status-updates";
 import { FeedbackTab } from "./FeedbackTab";
 import { InquiriesTab } from "./InquiriesTab";
 import { MeetingRequestsTab } from "./MeetingRequestsTab";
@@ -57,14 +58,14 @@ const STAT_CARDS = [
 ] as const;
 
 function AdminConsole({ email }: { email: string }) {
-  const queryClient = useQueryClient();
+  const refreshAdminData = useRefreshAdminData();
   const stats = useAdminStats();
   const logout = useLogout();
-  const statusRun = useTestStatusUpdates();
+  const statusRun = useRunStatusUpdates();
   const { filters, update } = useAdminFilters();
 
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
+    await refreshAdminData();
     toast({ title: ADMIN_MESSAGES.dataRefreshed, description: "Every list and count is up to date." });
   };
   const runStatusRules = () =>

@@ -1,16 +1,15 @@
 // The audit log: every admin change (who, what, before → after), for one project or all of them.
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Card, CardContent } from "../../components/ui/card";
 import { dateTime } from "./admin-format";
-import { auditQuery } from "./api/admin-api";
+import { useAuditLog } from "./api/get-audit-log";
 import { ListState, Pager } from "./list-parts";
 
 const show = (value: unknown) => (value === null || value === undefined || value === "" ? "∅" : String(value));
 
 export function AuditList({ projectId }: { projectId?: string }) {
   const [page, setPage] = useState(1);
-  const audit = useQuery(auditQuery(projectId, page));
+  const audit = useAuditLog(projectId, page);
   return (
     <ListState
       isLoading={audit.isLoading}

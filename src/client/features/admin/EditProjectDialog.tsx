@@ -13,7 +13,9 @@ import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
 import { PACKAGE_FILTER_OPTIONS, STATUS_OPTIONS, shortDate } from "./admin-format";
-import { useDeleteInvoice, useUpdateProject, useUploadInvoice } from "./api/admin-api";
+import { useDeleteInvoice } from "./api/delete-invoice";
+import { useUpdateProject } from "./api/update-project";
+import { useUploadInvoice } from "./api/upload-invoice";
 import { looksLikeDocument } from "./ProjectsTab";
 
 type FieldKind = "text" | "url" | "date" | "number" | "amount";

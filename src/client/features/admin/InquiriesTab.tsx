@@ -1,12 +1,12 @@
 // Inquiries tab: what visitors sent through the contact forms, newest first, marked answered by the team.
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Select } from "../../components/ui/select";
 import { dateTime } from "./admin-format";
-import { inquiriesQuery, useSetInquiryStatus } from "./api/admin-api";
+import { useInquiries } from "./api/get-inquiries";
+import { useSetInquiryStatus } from "./api/set-inquiry-status";
 import { ListState, Pager } from "./list-parts";
 
 const OPTIONS = [
@@ -18,7 +18,7 @@ const OPTIONS = [
 export function InquiriesTab() {
   const [status, setStatus] = useState("new");
   const [page, setPage] = useState(1);
-  const inquiries = useQuery(inquiriesQuery(status, page));
+  const inquiries = useInquiries(status, page);
   const setInquiryStatus = useSetInquiryStatus();
   return (
     <Card>

@@ -1,13 +1,12 @@
 // Meeting Requests tab (count in the title): System Requests / Calendly Meetings, Test Calendly API, filters, Respond.
-// Owners of these endpoints belong to the meetings feature; they move to features/meetings/api when it lands.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+// The endpoints' owners are the meetings feature's (features/meetings/api).
 import { CalendarClock, PlugZap } from "lucide-react";
 import { useState } from "react";
 import { MEETING_REQUEST_STATUSES, MEETING_URGENCIES } from "../../../shared/constants/meetings";
-import { CALENDLY_MESSAGES, type CalendlyTestResult, type CalendlyUpcomingResult } from "../../../shared/schemas/calendly";
+import { CALENDLY_MESSAGES } from "../../../shared/schemas/calendly";
 import type {
   CompanyMeetingRequest,
-  CompanyMeetingRequestPage,
+  CompanyMeetingRequestsQuery,
   MeetingResponseInput,
 } from "../../../shared/schemas/meeting-requests";
 import { Badge } from "../../components/ui/badge";
@@ -18,11 +17,16 @@ import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest, serverFieldErrors, serverMessage } from "../../lib/api";
+import { serverFieldErrors, serverMessage } from "../../lib/api";
+import {
+  useCalendlyUpcomingMeetings,
+  useCompanyMeetingRequests,
+  useRespondToMeetingRequest,
+  useTestCalendlyConnection,
+} from "../meetings/api/meetings-api";
 import { dateTime } from "./admin-format";
 import { ListState, Pager } from "./list-parts";
 
-const KEY = ["admin", "meeting-requests"] as const;
 const cap = (s: string) => `${s[0]?.toUpperCase()}${s.slice(1)}`;
 const STATUS_OPTIONS = [
   { value: "all", label: "All statuses" },
@@ -40,29 +44,25 @@ export function MeetingRequestsTab() {
   const [urgency, setUrgency] = useState("all");
   const [page, setPage] = useState(1);
   const [responding, setResponding] = useState<CompanyMeetingRequest | null>(null);
-  const list = useQuery({
-    queryKey: [...KEY, status, urgency, page],
-    queryFn: () =>
-      apiRequest<CompanyMeetingRequestPage>(
-        "GET",
-        `/api/company/meeting-requests?status=${status}&urgency=${urgency}&page=${page}`,
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
+  const list = useCompanyMeetingRequests({
+    status: status as CompanyMeetingRequestsQuery["status"],
+    urgency: urgency as CompanyMeetingRequestsQuery["urgency"],
+    page,
   });
-  const test = useMutation({
-    mutationFn: () => apiRequest<CalendlyTestResult>("GET", "/api/calendly/test-connection"),
-    onSuccess: (result) =>
-      result.success
-        ? toast({
-            title: "Calendly connected",
-            description: result.user ? `${result.user.name} (${result.user.email})` : undefined,
-            variant: "success",
-          })
-        : toast({ title: CALENDLY_MESSAGES.connectionFailedTitle, description: result.error, variant: "destructive" }),
-    onError: () =>
-      toast({ title: CALENDLY_MESSAGES.testFailedTitle, description: CALENDLY_MESSAGES.testFailed, variant: "destructive" }),
-  });
+  const test = useTestCalendlyConnection();
+  const testConnection = () =>
+    test.mutate(undefined, {
+      onSuccess: (result) =>
+        result.success
+          ? toast({
+              title: "Calendly connected",
+              description: result.user ? `${result.user.name} (${result.user.email})` : undefined,
+              variant: "success",
+            })
+          : toast({ title: CALENDLY_MESSAGES.connectionFailedTitle, description: result.error, variant: "destructive" }),
+      onError: () =>
+        toast({ title: CALENDLY_MESSAGES.testFailedTitle, description: CALENDLY_MESSAGES.testFailed, variant: "destructive" }),
+    });
 
   return (
     <Card>
@@ -83,7 +83,7 @@ export function MeetingRequestsTab() {
                 </Button>
               ))}
             </fieldset>
-            <Button variant="outline" size="sm" onClick={() => test.mutate()} disabled={test.isPending}>
+            <Button variant="outline" size="sm" onClick={testConnection} disabled={test.isPending}>
               <PlugZap aria-hidden="true" />
               Test Calendly API
             </Button>
@@ -164,11 +164,7 @@ export function MeetingRequestsTab() {
 }
 
 function CalendlyMeetings() {
-  const meetings = useQuery({
-    queryKey: ["admin", "calendly"],
-    queryFn: () => apiRequest<CalendlyUpcomingResult>("GET", "/api/calendly/upcoming-meetings"),
-    staleTime: 0,
-  });
+  const meetings = useCalendlyUpcomingMeetings({ enabled: true });
   const error =
     meetings.error ??
     (meetings.data && !meetings.data.success ? new Error(meetings.data.error ?? CALENDLY_MESSAGES.unexpected) : null);
@@ -206,24 +202,30 @@ function toLocalInput(iso: string | null): string {
 }
 
 function RespondDialog({ request, onClose }: { request: CompanyMeetingRequest; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<string>(request.status);
   const [meetingLink, setMeetingLink] = useState(request.meetingLink ?? "");
   const [scheduledAt, setScheduledAt] = useState(toLocalInput(request.scheduledAt));
   const [adminNotes, setAdminNotes] = useState(request.adminNotes ?? "");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const respond = useMutation({
-    mutationFn: (body: MeetingResponseInput) => apiRequest("PATCH", `/api/company/meeting-requests/${request.id}`, body),
-    onSuccess: () => {
-      toast({ title: "Meeting request updated", variant: "success" });
-      onClose();
-      return queryClient.invalidateQueries({ queryKey: KEY });
-    },
-    onError: (error) => {
-      setErrors(serverFieldErrors(error));
-      toast({ title: "Error", description: serverMessage(error, "The response could not be saved."), variant: "destructive" });
-    },
-  });
+  const respond = useRespondToMeetingRequest();
+  const send = (body: MeetingResponseInput) =>
+    respond.mutate(
+      { id: request.id, ...body },
+      {
+        onSuccess: () => {
+          toast({ title: "Meeting request updated", variant: "success" });
+          onClose();
+        },
+        onError: (error) => {
+          setErrors(serverFieldErrors(error));
+          toast({
+            title: "Error",
+            description: serverMessage(error, "The response could not be saved."),
+            variant: "destructive",
+          });
+        },
+      },
+    );
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-lg">
@@ -232,7 +234,7 @@ function RespondDialog({ request, onClose }: { request: CompanyMeetingRequest; o
           className="space-y-4"
           onSubmit={(event) => {
             event.preventDefault();
-            respond.mutate({
+            send({
               status: status as MeetingResponseInput["status"],
               meetingLink: meetingLink || null,
               scheduledAt: scheduledAt ? new Date(scheduledAt).toISOString() : null,

@@ -1,5 +1,4 @@
 // NDA Management tab: NDAs waiting for the company, each approved with a code sent to the admin's own email.
-import { useQuery } from "@tanstack/react-query";
 import { Send, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import type { PackageType } from "../../../shared/constants/packages";
@@ -11,11 +10,13 @@ import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
 import { packageLabel, shortDate } from "./admin-format";
-import { pendingNdasQuery, useApproveNda, useSendCompanyOtp } from "./api/admin-api";
+import { useApproveNda } from "./api/approve-nda";
+import { usePendingNdas } from "./api/get-pending-ndas";
+import { useSendCompanyOtp } from "./api/send-company-otp";
 import { ListState } from "./list-parts";
 
 export function NdaTab() {
-  const pending = useQuery(pendingNdasQuery());
+  const pending = usePendingNdas();
   const sendOtp = useSendCompanyOtp();
   const approve = useApproveNda();
   const [otp, setOtp] = useState<Record<string, string>>({});

@@ -1,12 +1,10 @@
 // View Details: Overview, Customer Profile, Requirements (read-only brief), NDA Status (with the signed PDF),
 // the project's communications with a reply box, and its audit log.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { formatAmount } from "../../../shared/domain/dashboard";
 import { ndaStatusDisplay } from "../../../shared/domain/nda-status";
 import { ADMIN_MESSAGES, type AdminProject } from "../../../shared/schemas/admin";
-import type { Communication } from "../../../shared/schemas/communications";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogHeader } from "../../components/ui/dialog";
@@ -14,11 +12,15 @@ import { Textarea } from "../../components/ui/input";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest, serverMessage } from "../../lib/api";
+import { serverMessage } from "../../lib/api";
+import { useCommunications, useReplyToCommunication } from "../communications/api/communications-api";
+import { useRequirements } from "../projects/api/get-requirements";
 import { MarkdownView } from "../projects/MarkdownView";
 import { AuditList } from "./AuditTab";
 import { dateTime, packageLabel, STATUS_BADGE, STATUS_OPTIONS, shortDate } from "./admin-format";
-import { customerNdaQuery, customerProfileQuery, projectRequirementsQuery } from "./api/admin-api";
+import { useCustomerNda } from "./api/get-customer-nda";
+import { useCustomerProfile } from "./api/get-customer-profile";
+import { FeedbackReviewList } from "./FeedbackTab";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -45,6 +47,7 @@ export function ProjectDetailsDialog({ project, onClose }: { project: AdminProje
               <TabsTrigger value="requirements">Requirements</TabsTrigger>
               <TabsTrigger value="nda">NDA Status</TabsTrigger>
               <TabsTrigger value="communications">Communications</TabsTrigger>
+              <TabsTrigger value="feedback">Feedback</TabsTrigger>
               <TabsTrigger value="audit">Audit Log</TabsTrigger>
             </TabsList>
           </div>
@@ -87,6 +90,9 @@ export function ProjectDetailsDialog({ project, onClose }: { project: AdminProje
           <TabsContent value="communications">
             <CommunicationsPanel projectId={project.id} />
           </TabsContent>
+          <TabsContent value="feedback">
+            <FeedbackReviewList projectId={project.id} />
+          </TabsContent>
           <TabsContent value="audit">
             <AuditList projectId={project.id} />
           </TabsContent>
@@ -101,7 +107,7 @@ function Loading() {
 }
 
 export function CustomerProfilePanel({ userId }: { userId: string }) {
-  const profile = useQuery(customerProfileQuery(userId));
+  const profile = useCustomerProfile(userId);
   if (profile.isLoading) return <Loading />;
   if (profile.isError)
     return <p className="text-sm text-red-600">{serverMessage(profile.error, "The profile could not be loaded.")}</p>;
@@ -126,7 +132,7 @@ export function CustomerProfilePanel({ userId }: { userId: string }) {
 }
 
 function RequirementsPanel({ projectId }: { projectId: string }) {
-  const requirements = useQuery(projectRequirementsQuery(projectId));
+  const requirements = useRequirements(projectId);
   if (requirements.isLoading) return <Loading />;
   if (requirements.isError)
     return <p className="text-sm text-red-600">{serverMessage(requirements.error, "The requirements could not be loaded.")}</p>;
@@ -167,8 +173,8 @@ function RequirementsPanel({ projectId }: { projectId: string }) {
 }
 
 function NdaPanel({ userId }: { userId: string }) {
-  const profile = useQuery(customerProfileQuery(userId));
-  const nda = useQuery(customerNdaQuery(userId));
+  const profile = useCustomerProfile(userId);
+  const nda = useCustomerNda(userId);
   if (nda.isLoading || profile.isLoading) return <Loading />;
   if (nda.isError) return <p className="text-sm text-red-600">{serverMessage(nda.error, "The NDA could not be loaded.")}</p>;
   const n = nda.data;
@@ -202,29 +208,22 @@ function NdaPanel({ userId }: { userId: string }) {
   );
 }
 
-const communicationsKey = (projectId: string) => ["/api/projects", projectId, "communications"] as const;
-
 function CommunicationsPanel({ projectId }: { projectId: string }) {
-  const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey: communicationsKey(projectId),
-    queryFn: () => apiRequest<Communication[]>("GET", `/api/projects/${projectId}/communications`),
-    staleTime: 0,
-  });
+  const list = useCommunications(projectId);
   const [reply, setReply] = useState<Record<string, string>>({});
-  const send = useMutation({
-    mutationFn: (input: { communicationId: string; content: string }) =>
-      apiRequest("POST", `/api/projects/${projectId}/communications/${input.communicationId}/replies`, {
-        content: input.content,
-      }),
-    onSuccess: (_data, input) => {
-      setReply((r) => ({ ...r, [input.communicationId]: "" }));
-      toast({ title: "Communication sent successfully", variant: "success" });
-      return queryClient.invalidateQueries({ queryKey: communicationsKey(projectId) });
-    },
-    onError: (error) =>
-      toast({ title: "Error", description: serverMessage(error, "The reply could not be sent."), variant: "destructive" }),
-  });
+  const send = useReplyToCommunication(projectId);
+  const sendReply = (communicationId: string, content: string) =>
+    send.mutate(
+      { communicationId, content },
+      {
+        onSuccess: () => {
+          setReply((r) => ({ ...r, [communicationId]: "" }));
+          toast({ title: "Communication sent successfully", variant: "success" });
+        },
+        onError: (error) =>
+          toast({ title: "Error", description: serverMessage(error, "The reply could not be sent."), variant: "destructive" }),
+      },
+    );
   if (list.isLoading) return <Loading />;
   if (list.isError)
     return <p className="text-sm text-red-600">{serverMessage(list.error, "Communications could not be loaded.")}</p>;
@@ -252,7 +251,7 @@ function CommunicationsPanel({ projectId }: { projectId: string }) {
             onSubmit={(event) => {
               event.preventDefault();
               const content = (reply[c.id] ?? "").trim();
-              if (content) send.mutate({ communicationId: c.id, content });
+              if (content) sendReply(c.id, content);
             }}
           >
             <Textarea

@@ -1,5 +1,4 @@
 // User Activity tab: every customer, what they have done, and a reminder for those whose profile is incomplete.
-import { useQuery } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
 import { useState } from "react";
 import { ACTIVITY_LABELS, ADMIN_MESSAGES, type UserActivity } from "../../../shared/schemas/admin";
@@ -11,7 +10,8 @@ import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
 import { shortDate } from "./admin-format";
-import { userActivityQuery, useSendProfileReminder } from "./api/admin-api";
+import { useUserActivity } from "./api/get-user-activity";
+import { useSendProfileReminder } from "./api/send-profile-reminder";
 import { ListState, Pager } from "./list-parts";
 import { CustomerProfilePanel } from "./ProjectDetailsDialog";
 import { useAdminFilters } from "./use-admin-filters";
@@ -25,7 +25,7 @@ const ACTIVITY_OPTIONS = [
 export function UserActivityTab() {
   const [activityStatus, setActivityStatus] = useState("all");
   const [page, setPage] = useState(1);
-  const activity = useQuery(userActivityQuery({ activityStatus, page }));
+  const activity = useUserActivity({ activityStatus, page });
   const [profileOf, setProfileOf] = useState<UserActivity | null>(null);
   const { update } = useAdminFilters();
   const remind = useSendProfileReminder();

@@ -9,6 +9,8 @@ import {
   auditEntrySchema,
   brdRegisterSchema,
   chartDataSchema,
+  customerNdaSchema,
+  customerProfileSchema,
   DEFAULT_ADMIN_PAGE_SIZE,
   INQUIRY_STATUSES,
   inquiryPageSchema,
@@ -21,7 +23,7 @@ import {
   userActivityPageSchema,
   userActivityQuerySchema,
 } from "../../../shared/schemas/admin";
-import { profileSchema } from "../../../shared/schemas/profile";
+import { successReplySchema } from "../../../shared/schemas/replies";
 import { requireCompany } from "../../auth/guards";
 import { errorReplies } from "../../http/openapi";
 import { listAudit } from "./audit-log";
@@ -44,20 +46,6 @@ const pageQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(DEFAULT_ADMIN_PAGE_SIZE),
 });
 const conflictReplies = { ...errorReplies, 409: errorReplies[400] };
-
-const customerNdaSchema = z.object({
-  profileId: z.string(),
-  ndaStatus: z.enum(["pending", "customer_verified", "approved"]).nullable(),
-  ndaSigned: z.boolean(),
-  ndaSignedAt: z.string().nullable(),
-  ndaApprovedAt: z.string().nullable(),
-  signerName: z.string().nullable(),
-  signerEmail: z.string().nullable(),
-  signatureMethod: z.string().nullable(),
-  approvedBy: z.string().nullable(),
-  downloadUrl: z.string().nullable(),
-  auditTrail: z.array(z.object({ step: z.string(), email: z.string(), createdAt: z.string() })),
-});
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -193,7 +181,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["company"],
           summary: "Email a customer a reminder to complete their profile (once a day at most)",
           params: userIdParam,
-          response: { 200: z.object({ success: z.boolean(), message: z.string() }), ...conflictReplies },
+          response: { 200: successReplySchema, ...conflictReplies },
         },
       },
       async (request) => sendProfileReminder(ctx, await requireCompany(request), request.params.userId),
@@ -206,7 +194,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["company"],
           summary: "A customer's company profile",
           params: userIdParam,
-          response: { 200: profileSchema.extend({ email: z.string() }), ...errorReplies },
+          response: { 200: customerProfileSchema, ...errorReplies },
         },
       },
       async (request) => getCustomerProfile(ctx.db, request.params.userId),

@@ -1,6 +1,5 @@
 // The charts strip: projects by status (funnel), new projects per month, revenue received per month by currency.
 // Chart.js is registered piece by piece (bar and line only) and lives in this lazily loaded chunk alone.
-import { useQuery } from "@tanstack/react-query";
 import {
   BarController,
   BarElement,
@@ -18,7 +17,7 @@ import { useEffect, useRef } from "react";
 import { PROJECT_STATUS_LABELS } from "../../../../shared/domain/project-status";
 import { Card, CardContent } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { chartsQuery } from "../api/admin-api";
+import { useChartData } from "../api/get-chart-data";
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);
 
@@ -41,7 +40,7 @@ function ChartCanvas({ config, label }: { config: ChartConfiguration; label: str
 }
 
 export function ChartsStrip() {
-  const charts = useQuery(chartsQuery());
+  const charts = useChartData();
   if (charts.isLoading) return <Skeleton className="h-56 w-full rounded-2xl" />;
   if (!charts.data) return null;
   const { byStatus, newPerMonth, revenuePerMonth } = charts.data;

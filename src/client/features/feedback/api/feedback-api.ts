@@ -2,6 +2,8 @@
 // invalidates). Response types come from the shared schemas.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
+  CompanyFeedbackPage,
+  CompanyFeedbackQuery,
   FeedbackContextInput,
   FeedbackFormValues,
   FeedbackItem,
@@ -15,6 +17,26 @@ import { projectsQueryKey } from "../../projects/api/get-projects";
 export type FeedbackFilter = FeedbackStatus | "all";
 
 const feedbackBase = (projectId: string) => ["/api/projects", projectId, "feedback"] as const;
+export const COMPANY_FEEDBACK_KEY = ["/api/company/feedback"] as const;
+
+/** GET /api/company/feedback — every project's feedback for the admin console, filtered and paged on the server. */
+export function companyFeedbackQuery(params: Partial<CompanyFeedbackQuery>) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== "" && value !== "all") search.set(key, String(value));
+  }
+  return queryOptions({
+    queryKey: [...COMPANY_FEEDBACK_KEY, params] as const,
+    queryFn: () => apiRequest<CompanyFeedbackPage>("GET", `/api/company/feedback?${search}`),
+    placeholderData: (previous) => previous,
+    // Admin views load with no caching (part 2 §4).
+    staleTime: 0,
+  });
+}
+
+export function useCompanyFeedback(params: Partial<CompanyFeedbackQuery>) {
+  return useQuery(companyFeedbackQuery(params));
+}
 
 /** GET /api/projects/{id}/feedback — newest first, filtered and paged on the server. */
 export function projectFeedbackQuery(projectId: string, filter: { status: FeedbackFilter; page: number }) {
@@ -75,9 +97,12 @@ export function useSubmitFeedback(projectId: string) {
   });
 }
 
-export type FeedbackEdit = Partial<FeedbackFormValues> & { screenshot: Blob | null };
+/** A tester's edit of their item, or the company's review (status and reply, which the server takes from it alone). */
+export type FeedbackEdit = Partial<FeedbackFormValues & { status: FeedbackStatus; adminComment: string }> & {
+  screenshot: Blob | null;
+};
 
-/** PATCH /api/projects/{id}/feedback/{feedbackId} — the tester's own edit; invalidates the lists. */
+/** PATCH /api/projects/{id}/feedback/{feedbackId} — a tester's edit or the admin's review; invalidates the lists. */
 export function useUpdateFeedback(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -88,6 +113,7 @@ export function useUpdateFeedback(projectId: string) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: feedbackBase(projectId) }),
+        queryClient.invalidateQueries({ queryKey: COMPANY_FEEDBACK_KEY }),
         queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
       ]),
   });
