@@ -218,6 +218,3 @@ export function paymentsFor(project: PaymentFields | null | undefined): PaymentV
     }),
   ];
 }
-
-/** Project Documents: the spec's fixed size texts (part 1 §2). */
-export const DOCUMENT_SIZE_TEXT = { signedNda: "PDF • 2.3 MB", requirementsDraft: "PDF • 1.8 MB" } as const;

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCompletedProfile } from "../../../../tests/factories";
+import { signNdaFor } from "../../../../tests/setup/onboarding";
 import { signedInUser } from "../../../../tests/setup/session-fixture";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import {
@@ -533,5 +534,44 @@ describe("uploaded BRD and invoices", () => {
     expect((await req("GET", mine.advanceInvoiceUrl, a.cookie)).statusCode).toBe(200);
     const removed = await req("DELETE", `/api/company/projects/${a.project.id}/invoices/advance`, admin);
     expect(removed.json()).toMatchObject({ advanceInvoiceName: null, advanceInvoiceUrl: null });
+  });
+});
+
+describe("the customer's Project Documents", () => {
+  it("lists the signed NDA, the brief, the BRD and the invoices with the sizes of the files their links serve", async () => {
+    const a = await customerWithProject("Rosa Parks");
+    await signNdaFor(t.app, a.cookie, a.email);
+    await t.app.ctx.db
+      .insert(requirements)
+      .values({ projectId: a.project.id, projectName: "Bus Tracker", generatedBrief: "# Bus Tracker\n\nRiders see the bus." })
+      .onConflictDoUpdate({ target: requirements.projectId, set: { generatedBrief: "# Bus Tracker\n\nRiders see the bus." } });
+    await upload(`/api/company/projects/${a.project.id}/brd`, admin, multipart("Tracker BRD.pdf", PDF));
+    await upload(`/api/company/projects/${a.project.id}/invoices/advance`, admin, multipart("INV-7.pdf", PDF));
+
+    const res = await req("GET", `/api/projects/${a.project.id}/documents`, a.cookie);
+    expect(res.statusCode).toBe(200);
+    const documents = res.json() as Array<{ kind: string; url: string | null; size: number | null; date: string | null }>;
+    expect(documents.map((d) => d.kind)).toEqual(["signed_nda", "brief", "brd", "advance_invoice"]);
+    for (const document of documents) {
+      const file = await req("GET", document.url ?? "", a.cookie);
+      expect(file.statusCode, document.kind).toBe(200);
+      expect(document.size, document.kind).toBe(file.rawPayload.length);
+      expect(document.date, document.kind).not.toBeNull();
+    }
+    expect(documents.find((d) => d.kind === "brd")?.size).toBe(PDF.length);
+  });
+
+  it("shows what does not exist yet without a link, and is the project's people's only", async () => {
+    const a = await customerWithProject();
+    const documents = (await req("GET", `/api/projects/${a.project.id}/documents`, a.cookie)).json();
+    expect(documents).toEqual([
+      expect.objectContaining({ kind: "signed_nda", url: null, size: null }),
+      expect.objectContaining({ kind: "brief", url: null, size: null }),
+      expect.objectContaining({ kind: "brd", url: null, size: null }),
+    ]);
+    const stranger = await customer(t.app, `stranger-${++counter}@example.com`);
+    expect((await req("GET", `/api/projects/${a.project.id}/documents`)).statusCode).toBe(401);
+    expect((await req("GET", `/api/projects/${a.project.id}/documents`, stranger.cookie)).statusCode).toBe(404);
+    expect((await req("GET", `/api/projects/${a.project.id}/documents`, admin)).statusCode).toBe(200);
   });
 });
