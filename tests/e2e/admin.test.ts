@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GOOD_FEEDBACK } from "../factories";
 import { launchBrowser } from "../setup/browser";
 import { signNdaFor, submitProfile } from "../setup/onboarding";
 import { type SignedInUser, signedInUser } from "../setup/session-fixture";
@@ -146,6 +147,88 @@ describe("the admin console", () => {
     await context.close();
   });
 
+  it("answers a feedback item: a response, then marked done", async () => {
+    const sent = await server.app.inject({
+      method: "POST",
+      url: `/api/projects/${project.id}/feedback`,
+      headers: { cookie: customer.cookie },
+      payload: GOOD_FEEDBACK,
+    });
+    expect(sent.statusCode).toBe(201);
+    const feedbackId = sent.json().id as string;
+    const context = await contextFor(admin);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/company?tab=feedback`);
+    const item = page.getByTestId("feedback-item").filter({ hasText: GOOD_FEEDBACK.issueFaced });
+    await item.getByText(project.projectCode).waitFor();
+    await page.getByLabel("Feedback status filter").click();
+    await page.getByRole("option", { name: "Done" }).click();
+    await page.getByText("No feedback found matching your filters.").waitFor();
+    await page.getByLabel("Feedback status filter").click();
+    await page.getByRole("option", { name: "Pending" }).click();
+    await item.getByLabel(/Admin response to feedback/).fill("Fixed in the build of Friday: the button saves every time.");
+    await item.getByRole("button", { name: "Save Response" }).click();
+    await page.getByText("Feedback updated successfully").first().waitFor();
+    await item.getByText("Fixed in the build of Friday: the button saves every time.").first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/feedback-1280.png`, fullPage: true });
+    await item.getByLabel(/Status of feedback/).click();
+    await page.getByRole("option", { name: "Done" }).click();
+    await page.getByText("No feedback found matching your filters.").waitFor();
+
+    const list = await server.app.inject({
+      method: "GET",
+      url: `/api/projects/${project.id}/feedback`,
+      headers: { cookie: customer.cookie },
+    });
+    expect(list.json().items.find((f: { id: string }) => f.id === feedbackId)).toMatchObject({
+      status: "done",
+      adminComment: "Fixed in the build of Friday: the button saves every time.",
+    });
+    await context.close();
+  });
+
+  it("answers a meeting request in the Respond dialog", async () => {
+    const asked = await server.app.inject({
+      method: "POST",
+      url: `/api/projects/${project.id}/meeting-requests`,
+      headers: { cookie: customer.cookie },
+      payload: { subject: "Walk through the prototype", description: "", preferredDates: "Tuesday morning", urgency: "high" },
+    });
+    expect(asked.statusCode).toBe(201);
+    const context = await contextFor(admin);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/company?tab=meetings`);
+    await page.getByRole("heading", { name: "Meeting Requests Management (1)" }).waitFor();
+    const row = page.getByRole("listitem").filter({ hasText: "Walk through the prototype" });
+    await row.getByRole("button", { name: "Respond" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Status").click();
+    await page.getByRole("option", { name: "Scheduled" }).click();
+    await dialog.getByLabel("Meeting link").fill("https://meet.google.com/abc-defg-hij");
+    const when = new Date(Date.now() + 3 * 24 * 3600_000);
+    when.setMinutes(0, 0, 0);
+    const local = new Date(when.getTime() - when.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await dialog.getByLabel("Scheduled time").fill(local);
+    await dialog.getByLabel("Admin notes").fill("We will share the staging link in the call.");
+    await page.screenshot({ path: `${SHOTS}/respond-1280.png` });
+    await dialog.getByRole("button", { name: "Send Response" }).click();
+    await page.getByText("Meeting request updated").first().waitFor();
+    await row.getByText("Scheduled", { exact: true }).first().waitFor();
+
+    const mine = await server.app.inject({
+      method: "GET",
+      url: `/api/projects/${project.id}/meeting-requests`,
+      headers: { cookie: customer.cookie },
+    });
+    expect(mine.json()[0]).toMatchObject({
+      status: "scheduled",
+      meetingLink: "https://meet.google.com/abc-defg-hij",
+      scheduledAt: when.toISOString(),
+      adminNotes: "We will share the staging link in the call.",
+    });
+    await context.close();
+  });
+
   it("exports the filtered list as CSV", async () => {
     const context = await contextFor(admin);
     const page = await context.newPage();
@@ -160,12 +243,20 @@ describe("the admin console", () => {
     await context.close();
   });
 
-  it("lays the console out for a 375 px phone", async () => {
-    const context = await contextFor(admin, 375);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/company`);
-    await page.getByTestId("admin-projects").waitFor();
-    await page.screenshot({ path: `${SHOTS}/console-375.png`, fullPage: true });
-    await context.close();
+  it("lays every tab out at 1280 and 375 px", async () => {
+    for (const width of [1280, 375]) {
+      const context = await contextFor(admin, width);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/company`);
+      await page.getByTestId("admin-projects").waitFor();
+      if (width === 375) await page.screenshot({ path: `${SHOTS}/console-375.png`, fullPage: true });
+      for (const tab of ["activity", "feedback", "nda", "meetings", "inquiries", "audit"]) {
+        await page.goto(`${server.url}/company?tab=${tab}`);
+        await page.getByRole("tabpanel").waitFor();
+        await page.getByRole("tabpanel").locator("[aria-busy='true']").first().waitFor({ state: "detached" });
+        await page.screenshot({ path: `${SHOTS}/tab-${tab}-${width}.png`, fullPage: true });
+      }
+      await context.close();
+    }
   });
 });
