@@ -154,7 +154,7 @@ function AdminConsole({ email }: { email: string }) {
           <Input
             type="search"
             aria-label="Search projects"
-            placeholder="Search by project code, customer, project name or date (2026-03)"
+            placeholder="Code, customer, project or date (2026-03)"
             defaultValue={filters.search}
             key={filters.search}
             onKeyDown={(event) => {

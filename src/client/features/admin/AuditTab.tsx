@@ -20,8 +20,8 @@ export function AuditList({ projectId }: { projectId?: string }) {
     >
       <ol className="divide-y divide-slate-100">
         {audit.data?.items.map((entry) => (
-          <li key={entry.id} className="py-3 text-sm">
-            <p className="text-slate-900">
+          <li key={entry.id} className="min-w-0 py-3 text-sm">
+            <p className="break-words text-slate-900">
               <span className="font-medium">{entry.actorEmail}</span>{" "}
               <span className="text-slate-500">
                 · {entry.action} · {dateTime(entry.createdAt)}
@@ -29,7 +29,7 @@ export function AuditList({ projectId }: { projectId?: string }) {
             </p>
             <ul className="mt-1 space-y-0.5">
               {entry.changes.map((change) => (
-                <li key={change.field} className="font-mono text-xs text-slate-600">
+                <li key={change.field} className="font-mono text-xs break-all text-slate-600">
                   {change.field}: <span className="text-red-700 line-through">{show(change.before)}</span> →{" "}
                   <span className="text-emerald-700">{show(change.after)}</span>
                 </li>

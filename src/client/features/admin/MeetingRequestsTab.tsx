@@ -37,6 +37,7 @@ const URGENCY_OPTIONS = [
   ...MEETING_URGENCIES.map((u) => ({ value: u, label: cap(u) })),
 ];
 const URGENCY_BADGE = { low: "secondary", medium: "warning", high: "danger" } as const;
+const STATUS_BADGE = { pending: "warning", scheduled: "default", completed: "success", cancelled: "secondary" } as const;
 
 export function MeetingRequestsTab() {
   const [view, setView] = useState<"system" | "calendly">("system");
@@ -128,7 +129,7 @@ export function MeetingRequestsTab() {
                     <div className="min-w-0 flex-1">
                       <p className="font-medium text-slate-900">
                         {request.subject}
-                        <Badge variant="secondary" className="ml-2">
+                        <Badge variant={STATUS_BADGE[request.status]} className="ml-2">
                           {cap(request.status)}
                         </Badge>
                         <Badge variant={URGENCY_BADGE[request.urgency]} className="ml-1">
@@ -139,9 +140,25 @@ export function MeetingRequestsTab() {
                         {request.project.projectCode} · {request.project.customerName ?? request.requesterEmail ?? "—"} ·
                         requested {dateTime(request.createdAt)}
                       </p>
+                      {request.description && (
+                        <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{request.description}</p>
+                      )}
                       {request.preferredDates && <p className="text-xs text-slate-500">Preferred: {request.preferredDates}</p>}
                       {request.scheduledAt && (
                         <p className="text-xs text-emerald-700">Scheduled {dateTime(request.scheduledAt)}</p>
+                      )}
+                      {request.meetingLink && (
+                        <a
+                          href={request.meetingLink}
+                          target="_blank"
+                          rel="noreferrer noopener"
+                          className="text-xs break-all text-brand-700 underline-offset-2 hover:underline"
+                        >
+                          {request.meetingLink}
+                        </a>
+                      )}
+                      {request.adminNotes && (
+                        <p className="text-xs break-words text-slate-600">Admin notes: {request.adminNotes}</p>
                       )}
                     </div>
                     <Button variant="outline" size="sm" onClick={() => setResponding(request)}>

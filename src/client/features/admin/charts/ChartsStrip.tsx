@@ -25,6 +25,9 @@ const BRAND = "#4f46e5";
 const monthLabel = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", timeZone: "UTC" });
 
+const compactNumber = new Intl.NumberFormat("en-US", { notation: "compact" });
+const compact = (value: string | number) => compactNumber.format(Number(value));
+
 function ChartCanvas({ config, label }: { config: ChartConfiguration; label: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
@@ -45,16 +48,15 @@ export function ChartsStrip() {
   if (!charts.data) return null;
   const { byStatus, newPerMonth, revenuePerMonth } = charts.data;
   const common = { responsive: true, maintainAspectRatio: false, animation: false } as const;
-  const panels: Array<{ title: string; summary: string; config: ChartConfiguration }> = [
+  const noRevenue = revenuePerMonth.every((m) => m.USD === 0 && m.INR === 0);
+  const panels: Array<{ title: string; summary: string; config: ChartConfiguration; empty?: string }> = [
     {
       title: "Projects by status",
       summary: byStatus.map((s) => `${PROJECT_STATUS_LABELS[s.status]}: ${s.count}`).join(", "),
       config: {
         type: "bar",
         data: {
-          labels: byStatus.map((s) =>
-            PROJECT_STATUS_LABELS[s.status].replace(/ (in progress|phase|requirements|profile|completed)$/i, ""),
-          ),
+          labels: byStatus.map((s) => `${s.status[0]?.toUpperCase()}${s.status.slice(1)}`),
           datasets: [
             {
               data: byStatus.map((s) => s.count),
@@ -63,7 +65,12 @@ export function ChartsStrip() {
             },
           ],
         },
-        options: { ...common, indexAxis: "y", plugins: { legend: { display: false } }, scales: { x: { beginAtZero: true } } },
+        options: {
+          ...common,
+          indexAxis: "y",
+          plugins: { legend: { display: false } },
+          scales: { x: { beginAtZero: true, ticks: { precision: 0 } } },
+        },
       },
     },
     {
@@ -75,11 +82,16 @@ export function ChartsStrip() {
           labels: newPerMonth.map((m) => monthLabel(m.month)),
           datasets: [{ data: newPerMonth.map((m) => m.count), backgroundColor: BRAND, borderRadius: 4 }],
         },
-        options: { ...common, plugins: { legend: { display: false } }, scales: { y: { beginAtZero: true } } },
+        options: {
+          ...common,
+          plugins: { legend: { display: false } },
+          scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+        },
       },
     },
     {
       title: "Revenue received per month",
+      empty: noRevenue ? "No payments received in the last 12 months." : undefined,
       summary: revenuePerMonth.map((m) => `${m.month}: USD ${m.USD}, INR ${m.INR}`).join("; "),
       config: {
         type: "line",
@@ -108,8 +120,8 @@ export function ChartsStrip() {
           ...common,
           plugins: { legend: { position: "bottom", labels: { boxWidth: 10 } } },
           scales: {
-            y: { beginAtZero: true, position: "left" },
-            y1: { beginAtZero: true, position: "right", grid: { drawOnChartArea: false } },
+            y: { beginAtZero: true, position: "left", ticks: { callback: compact } },
+            y1: { beginAtZero: true, position: "right", grid: { drawOnChartArea: false }, ticks: { callback: compact } },
           },
         },
       },
@@ -121,7 +133,13 @@ export function ChartsStrip() {
         <Card key={panel.title}>
           <CardContent className="p-4">
             <h2 className="mb-2 text-sm font-semibold text-slate-700">{panel.title}</h2>
-            <ChartCanvas config={panel.config} label={`${panel.title}: ${panel.summary}`} />
+            {panel.empty ? (
+              <p className="flex h-44 items-center justify-center rounded-lg bg-slate-50 px-4 text-center text-sm text-slate-500">
+                {panel.empty}
+              </p>
+            ) : (
+              <ChartCanvas config={panel.config} label={`${panel.title}: ${panel.summary}`} />
+            )}
           </CardContent>
         </Card>
       ))}
