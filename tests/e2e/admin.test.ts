@@ -125,6 +125,21 @@ describe("the admin console", () => {
     await page.getByText("BRD document uploaded successfully").first().waitFor();
     await page.getByText("BRD: Compiler BRD.pdf").waitFor();
     await context.close();
+
+    // The customer's Project Documents list the stored BRD and the signed NDA with their real sizes.
+    const customerContext = await contextFor(customer);
+    const dashboard = await customerContext.newPage();
+    await dashboard.goto(`${server.url}/dashboard`);
+    const documents = dashboard.getByTestId("project-documents");
+    await documents.getByText("Compiler BRD.pdf").waitFor();
+    await documents.getByText(/^PDF • 48 B • /).waitFor();
+    await documents
+      .getByText(/^PDF • \d+ KB • /)
+      .first()
+      .waitFor();
+    await documents.scrollIntoViewIfNeeded();
+    await dashboard.screenshot({ path: `${SHOTS}/customer-documents-1280.png`, fullPage: true });
+    await customerContext.close();
   });
 
   it("approves an NDA with the company code from the admin's email", async () => {
