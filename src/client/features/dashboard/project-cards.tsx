@@ -332,6 +332,14 @@ const UNAVAILABLE: Record<ProjectDocumentKind, string> = {
   final_invoice: "Not available yet",
 };
 
+const EMPTY_META: Record<ProjectDocumentKind, string> = {
+  signed_nda: "Signed during onboarding",
+  brief: "Written from your requirements answers",
+  brd: "Shared when your prototype is ready",
+  advance_invoice: "",
+  final_invoice: "",
+};
+
 function DocumentRow({ document }: { document: ProjectDocument }) {
   const href = documentHref(document.url);
   const meta = [documentMeta(document.contentType, document.size), document.date ? formatLongDate(document.date) : null]
@@ -343,9 +351,7 @@ function DocumentRow({ document }: { document: ProjectDocument }) {
       <FileText className="size-8 shrink-0 text-red-500" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900">{document.title}</p>
-        <p className="text-xs text-slate-500">
-          {meta || (document.kind === "brd" ? "Shared when your prototype is ready" : "—")}
-        </p>
+        <p className="text-xs text-slate-500">{meta || EMPTY_META[document.kind]}</p>
       </div>
       {href ? (
         <Button asChild size="sm" variant="outline">
