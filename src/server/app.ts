@@ -12,6 +12,8 @@ import type { AppContext } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { createEmailOutbox } from "./email/outbox";
 import { createTransport, type EmailWorker, type MailTransport, startEmailWorker } from "./email/worker";
+import { adminRoutes } from "./features/admin/routes";
+import { type StatusScheduler, startStatusScheduler } from "./features/admin/status-scheduler";
 import { authRoutes } from "./features/auth/routes";
 import { calendlyRoutes } from "./features/calendly/routes";
 import { communicationRoutes } from "./features/communications/routes";
@@ -57,6 +59,8 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** HTTP server timeouts (default SERVER_TIMEOUTS); the fault tests shorten them. */
   serverTimeouts?: Partial<ServerTimeouts>;
+  /** Run the automatic status rules every 10 minutes (default true; API tests drive them by hand). */
+  statusScheduler?: boolean;
 };
 
 /**
@@ -158,9 +162,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pruneRateLimitHits(database.db).catch((error) => app.log.warn({ err: error }, "rate limit pruning failed"));
   }, 3600_000);
   maintenance.unref();
+  const statusScheduler: StatusScheduler | null =
+    options.statusScheduler === false ? null : startStatusScheduler({ db: database.db, log: app.log });
 
   app.addHook("onClose", async () => {
     clearInterval(maintenance);
+    statusScheduler?.stop();
     await emailWorker.stop();
     if (!options.database) await database.close();
   });
@@ -207,11 +214,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
   await app.register(contactRoutes);
+  await app.register(adminRoutes);
+  await app.register(fileRoutes);
   await app.register(communicationRoutes);
   await app.register(meetingRequestRoutes);
   await app.register(calendlyRoutes);
   await app.register(liveRoutes);
-  await app.register(fileRoutes);
   await app.register(feedbackRoutes);
   await app.register(publicSiteRoutes);
   if (!config.isProduction) await app.register(devMailboxRoutes);
