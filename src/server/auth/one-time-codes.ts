@@ -1,11 +1,19 @@
-// One-time codes for sign-in and NDA steps: HMAC-stored, 10-minute life, single use, 5 wrong tries, one live code per purpose.
+// One-time codes for sign-in and NDA steps: HMAC-stored, 10-minute life, single use, 5 wrong tries per code.
+// One live code per target and requester binding: a sign-in code belongs to the browser that asked for it, so a
+// stranger's request never voids the owner's code and a stranger's wrong tries only use up the stranger's own code.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { CODE_MAX_WRONG_TRIES, CODE_TTL_MINUTES, type CodePurpose } from "../../shared/constants/auth";
 import type { Database } from "../db/client";
 import { oneTimeCodes } from "../db/schema";
 import { hmacHex, randomCode, safeEqualHex } from "./secrets";
 
-type CodeTarget = { purpose: CodePurpose; email: string; subject?: string };
+type CodeTarget = {
+  purpose: CodePurpose;
+  email: string;
+  subject?: string;
+  /** SHA-256 of the requesting browser's pre-sign-in cookie (sign-in codes); '' or absent for NDA codes. */
+  binding?: string;
+};
 
 function digest(secret: string, target: CodeTarget, code: string): string {
   return hmacHex(secret, `${target.purpose}:${target.email.toLowerCase()}:${target.subject ?? ""}:${code}`);
@@ -20,6 +28,7 @@ export async function issueCode(
   const code = randomCode();
   const email = target.email.toLowerCase();
   const subject = target.subject ?? "";
+  const binding = target.binding ?? "";
   await db.transaction(async (tx) => {
     await tx
       .update(oneTimeCodes)
@@ -29,6 +38,7 @@ export async function issueCode(
           eq(oneTimeCodes.purpose, target.purpose),
           eq(oneTimeCodes.email, email),
           eq(oneTimeCodes.subject, subject),
+          eq(oneTimeCodes.binding, binding),
           isNull(oneTimeCodes.consumedAt),
           isNull(oneTimeCodes.voidedAt),
         ),
@@ -37,6 +47,7 @@ export async function issueCode(
       purpose: target.purpose,
       email,
       subject,
+      binding,
       codeHash: digest(secret, target, code),
       expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
       ip: target.ip ?? null,
@@ -57,7 +68,7 @@ export const CODE_CHECK_MESSAGES: Record<CodeCheckFailure, string> = {
   missing: "No code was requested for this address. Please request a new one.",
 };
 
-/** Checks a code against the latest one issued for the target, and consumes it when right. */
+/** Checks a code against the latest one issued for the target and binding, and consumes it when right. */
 export async function verifyCode(db: Database, secret: string, target: CodeTarget & { code: string }): Promise<CodeCheck> {
   const email = target.email.toLowerCase();
   const [latest] = await db
@@ -68,6 +79,7 @@ export async function verifyCode(db: Database, secret: string, target: CodeTarge
         eq(oneTimeCodes.purpose, target.purpose),
         eq(oneTimeCodes.email, email),
         eq(oneTimeCodes.subject, target.subject ?? ""),
+        eq(oneTimeCodes.binding, target.binding ?? ""),
       ),
     )
     .orderBy(desc(oneTimeCodes.createdAt))

@@ -8,6 +8,13 @@ import {
   verifyCodeSchema,
 } from "../../../shared/schemas/auth";
 import { requireUser } from "../../auth/guards";
+import {
+  bindRequester,
+  clearRequesterBinding,
+  knownBrowserFor,
+  rememberKnownBrowser,
+  requesterBinding,
+} from "../../auth/sign-in-cookies";
 import { clearSessionCookie, createSession, deleteSession, sessionToken, setSessionCookie } from "../../auth/sessions";
 import { errorReplies } from "../../http/openapi";
 import { toCurrentUser } from "./current-user";
@@ -29,10 +36,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: requestCodeReplySchema, ...errorReplies },
       },
     },
-    async (request) => {
-      const result = await sendSignInCode(ctx, { ...request.body, ip: request.ip });
+    async (request, reply) => {
+      const email = request.body.email.toLowerCase();
+      const knownBrowser = knownBrowserFor(request, ctx.config, email);
+      const binding = bindRequester(request, reply, ctx.config);
+      const result = await sendSignInCode(ctx, { ...request.body, requester: { ip: request.ip, binding, knownBrowser } });
       request.log.info(
-        { email: request.body.email.toLowerCase(), ip: request.ip, outcome: "code-requested" },
+        { email, ip: request.ip, knownBrowser: knownBrowser !== null, outcome: "code-requested" },
         "sign-in code requested",
       );
       return result;
@@ -52,10 +62,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
       try {
-        const { user, isDemoAccount } = await verifySignInCode(ctx, { ...request.body, ip: request.ip });
+        const binding = requesterBinding(request, ctx.config);
+        const { user, isDemoAccount } = await verifySignInCode(ctx, { ...request.body, ip: request.ip, binding });
         await deleteSession(ctx.db, sessionToken(request, ctx.config));
         const session = await createSession(ctx.db, user, { ip: request.ip, userAgent: request.headers["user-agent"] });
         setSessionCookie(reply, ctx.config, session.token, session.maxAgeSeconds);
+        clearRequesterBinding(reply, ctx.config);
+        if (!isDemoAccount) rememberKnownBrowser(reply, ctx.config, user.email);
         request.log.info({ email, ip: request.ip, outcome: "signed-in", role: user.role }, "sign-in attempt");
         return { success: true, message: "Login successful", isDemoAccount, user: toCurrentUser(user) };
       } catch (error) {
