@@ -79,7 +79,9 @@ export function browserFor(app: FastifyInstance, defaults: { remoteAddress?: str
         const at = pair.indexOf("=");
         const name = pair.slice(0, at);
         const value = pair.slice(at + 1);
-        const expired = attributes.some((a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) <= Date.now()));
+        const expired = attributes.some(
+          (a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) <= Date.now()),
+        );
         if (!value || expired) jar.delete(name);
         else jar.set(name, value);
       }

@@ -315,7 +315,8 @@ describe("a stranger can neither lock the owner out nor guess a code", () => {
     await requestCode(email, "Cei Ling", {}, known);
     expect((await verify(email, await latestCodeFor(t.app, email), known)).statusCode).toBe(200);
     // The known browser's own code counted against the address too: five more new browsers reach the hourly ceiling.
-    for (let i = 0; i < 5; i++) expect((await requestCode(email, "Mallory", {}, browserFor(t.app, { remoteAddress: ip }))).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await requestCode(email, "Mallory", {}, browserFor(t.app, { remoteAddress: ip }))).statusCode).toBe(200);
     const refused = await requestCode(email, "Mallory", {}, browserFor(t.app, { remoteAddress: ip }));
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);

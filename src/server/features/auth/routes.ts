@@ -8,6 +8,7 @@ import {
   verifyCodeSchema,
 } from "../../../shared/schemas/auth";
 import { requireUser } from "../../auth/guards";
+import { clearSessionCookie, createSession, deleteSession, sessionToken, setSessionCookie } from "../../auth/sessions";
 import {
   bindRequester,
   clearRequesterBinding,
@@ -15,7 +16,6 @@ import {
   rememberKnownBrowser,
   requesterBinding,
 } from "../../auth/sign-in-cookies";
-import { clearSessionCookie, createSession, deleteSession, sessionToken, setSessionCookie } from "../../auth/sessions";
 import { errorReplies } from "../../http/openapi";
 import { toCurrentUser } from "./current-user";
 import { sendSignInCode } from "./send-sign-in-code";
