@@ -96,7 +96,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onPoolError: (error) => app.log.error({ err: error }, "database pool error"),
     }));
   if (!options.database) await database.migrate();
-  const transport = options.transport ?? createTransport({ smtpUrl: config.smtpUrl, log: app.log, appUrl: config.appUrl });
+  const transport =
+    options.transport ??
+    createTransport({
+      smtpUrl: config.smtpUrl,
+      log: app.log,
+      mailboxUrl: config.devMailbox ? `${config.appUrl}/dev/mailbox` : null,
+    });
   const emailWorker = startEmailWorker({ db: database.db, transport, from: config.mailFrom, log: app.log });
   const ctx: AppContext = { config, db: database.db, email: createEmailOutbox(database.db, () => emailWorker.kick()) };
   app.decorate("ctx", ctx);
@@ -157,7 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes);
   await app.register(contactRoutes);
   await app.register(publicSiteRoutes);
-  if (!config.isProduction) await app.register(devMailboxRoutes);
+  if (config.devMailbox) await app.register(devMailboxRoutes);
   if (options.serveClient !== false) await registerWebClient(app, { dir: options.clientDir });
 
   return app;

@@ -47,6 +47,7 @@ const envSchema = z.object({
   CALENDLY_TOKEN: z.string().optional(),
   CALENDLY_API_URL: z.url().default("https://api.calendly.com"),
   CALENDLY_BOOKING_URL: z.url().default(DEFAULT_BOOKING_URL),
+  DEV_MAILBOX: booleanString.optional(),
   TRUST_PROXY: booleanString.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -63,6 +64,8 @@ export type Config = {
   dataDir: string;
   adminEmails: string[];
   demoEmail: string | null;
+  /** Serve the outbox at /dev/mailbox (never with SMTP_URL, never in production). */
+  devMailbox: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   secretKey: string;
@@ -95,6 +98,25 @@ function readOrCreateSecret(dataDir: string): string {
   }
 }
 
+const LOOPBACK_HOSTS = new Set(["localhost", "::1", "[::1]"]);
+
+function isLoopback(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * The local demo (outbox readable at /dev/mailbox, the demo account) is on by default only where nobody else can
+ * reach it: no SMTP_URL, not production, listening on loopback and reached at a loopback address. `npm start` on a
+ * fresh machine is exactly that; a deployment that forgot NODE_ENV is not.
+ */
+function isLocalDemo(e: z.infer<typeof envSchema>, appUrl: string): boolean {
+  return e.NODE_ENV !== "production" && !e.SMTP_URL && isLoopback(e.HOST) && isLoopback(new URL(appUrl).hostname);
+}
+
+function invalid(variable: string, message: string): ConfigError {
+  return new ConfigError(`Invalid configuration:\n  ${variable}: ${message}`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
@@ -107,7 +129,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError("Invalid configuration:\n  SECRET_KEY: required in production (at least 32 characters)");
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
-  const demoEmail = e.DEMO_EMAIL === undefined ? (isProduction ? null : "demo@blueprint.local") : e.DEMO_EMAIL || null;
+  if (e.DEV_MAILBOX && e.SMTP_URL) {
+    throw invalid("DEV_MAILBOX", "cannot be on when SMTP_URL is set (real emails must not be readable at /dev/mailbox)");
+  }
+  if (e.DEV_MAILBOX && isProduction) throw invalid("DEV_MAILBOX", "cannot be on in production");
+  const devMailbox = e.DEV_MAILBOX ?? isLocalDemo(e, appUrl);
+  // The demo account comes with the local demo, or where DEMO_EMAIL names it explicitly.
+  const demoEmail = e.DEMO_EMAIL === undefined ? (devMailbox ? "demo@blueprint.local" : null) : e.DEMO_EMAIL || null;
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -120,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     adminEmails: e.ADMIN_EMAILS,
     demoEmail: demoEmail?.toLowerCase() ?? null,
+    devMailbox,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     secretKey: e.SECRET_KEY ?? readOrCreateSecret(path.resolve(e.DATA_DIR)),

@@ -16,6 +16,12 @@ describe("email through a real SMTP server", () => {
     await smtp.close();
   });
 
+  it("does not serve /dev/mailbox when SMTP_URL is set, even outside production", async () => {
+    expect(t.app.ctx.config.env).toBe("test");
+    expect((await t.app.inject({ method: "GET", url: "/dev/mailbox" })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/dev/mailbox.json" })).statusCode).toBe(404);
+  });
+
   it("delivers the sign-in code with a plain-text and an HTML part", async () => {
     await t.app.inject({
       method: "POST",

@@ -17,14 +17,19 @@ export type MailTransport = {
   close(): void;
 };
 
-export function createTransport(options: { smtpUrl: string | null; log: FastifyBaseLogger; appUrl: string }): MailTransport {
+export function createTransport(options: {
+  smtpUrl: string | null;
+  log: FastifyBaseLogger;
+  /** Where the outbox can be read (DEV_MAILBOX), or null. */
+  mailboxUrl: string | null;
+}): MailTransport {
   if (!options.smtpUrl) {
     return {
       kind: "outbox",
       async send(message) {
         options.log.info(
           { to: message.to, subject: message.subject },
-          `email kept in the outbox: read it at ${options.appUrl}/dev/mailbox`,
+          options.mailboxUrl ? `email kept in the outbox: read it at ${options.mailboxUrl}` : "email kept in the outbox",
         );
       },
       close() {},
