@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "./config";
 
 const base = { SECRET_KEY: "x".repeat(40), DATABASE_URL: "memory://" };
@@ -17,9 +20,43 @@ describe("configuration", () => {
   });
 
   it("requires SECRET_KEY in production and leaves the demo account off there unless set", () => {
-    expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "memory://" })).toThrow(/SECRET_KEY/);
-    expect(loadConfig({ ...base, NODE_ENV: "production" }).demoEmail).toBeNull();
-    expect(loadConfig({ ...base, NODE_ENV: "production", DEMO_EMAIL: "demo@acme.com" }).demoEmail).toBe("demo@acme.com");
+    const smtp = { SMTP_URL: "smtp://mail.example.com" };
+    expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "memory://", ...smtp })).toThrow(/SECRET_KEY/);
+    expect(loadConfig({ ...base, ...smtp, NODE_ENV: "production" }).demoEmail).toBeNull();
+    expect(loadConfig({ ...base, ...smtp, NODE_ENV: "production", DEMO_EMAIL: "demo@acme.com" }).demoEmail).toBe("demo@acme.com");
+  });
+
+  it("refuses to start in production without SMTP_URL, saying why", () => {
+    expect(() => loadConfig({ ...base, NODE_ENV: "production" })).toThrow(/SMTP_URL: required in production/);
+  });
+
+  describe("DATA_DIR", () => {
+    let root = "";
+    beforeEach(() => {
+      root = mkdtempSync(path.join(tmpdir(), "bp-config-"));
+    });
+    afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+    it("is created, nested, with mode 0700 when the embedded database needs it (also in production)", () => {
+      const dir = path.join(root, "missing", "data");
+      loadConfig({ SECRET_KEY: "x".repeat(40), NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com", DATA_DIR: dir });
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+    });
+
+    it("is tightened to 0700 when it exists with wider permissions, and the generated key is 0600", () => {
+      const dir = path.join(root, "data");
+      mkdirSync(dir, { mode: 0o755 });
+      chmodSync(dir, 0o755);
+      loadConfig({ DATA_DIR: dir });
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      expect(statSync(path.join(dir, "secret-key")).mode & 0o777).toBe(0o600);
+    });
+
+    it("stops with a message naming DATA_DIR when it cannot be created", () => {
+      const file = path.join(root, "a-file");
+      writeFileSync(file, "");
+      expect(() => loadConfig({ DATA_DIR: path.join(file, "data") })).toThrow(/DATA_DIR:/);
+    });
   });
 
   it("uses the documented defaults", () => {

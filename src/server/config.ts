@@ -1,6 +1,6 @@
 // Configuration: read from the environment once at start (DESIGN.md §2). A bad value stops the start.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BOOKING_URL } from "../shared/constants/marketing";
@@ -86,12 +86,25 @@ function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
   return out;
 }
 
+/**
+ * The data folder holds the embedded database and the generated key: owner only (0700), created when missing
+ * (nested too), tightened when it exists wider. A folder that cannot be made stops the start with a clear message.
+ */
+export function prepareDataDir(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(dataDir, 0o700);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw invalid("DATA_DIR", `cannot create or secure ${dataDir} (${reason})`);
+  }
+}
+
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "secret-key");
   try {
     return readFileSync(file, "utf8").trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(32).toString("hex");
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;
@@ -128,6 +141,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !e.SECRET_KEY) {
     throw new ConfigError("Invalid configuration:\n  SECRET_KEY: required in production (at least 32 characters)");
   }
+  if (isProduction && !e.SMTP_URL) {
+    throw invalid(
+      "SMTP_URL",
+      "required in production (without it no email leaves the server: nobody could receive a sign-in code)",
+    );
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   if (e.DEV_MAILBOX && e.SMTP_URL) {
     throw invalid("DEV_MAILBOX", "cannot be on when SMTP_URL is set (real emails must not be readable at /dev/mailbox)");
@@ -136,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const devMailbox = e.DEV_MAILBOX ?? isLocalDemo(e, appUrl);
   // The demo account comes with the local demo, or where DEMO_EMAIL names it explicitly.
   const demoEmail = e.DEMO_EMAIL === undefined ? (devMailbox ? "demo@blueprint.local" : null) : e.DEMO_EMAIL || null;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (!e.DATABASE_URL || !e.SECRET_KEY) prepareDataDir(dataDir);
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -145,13 +166,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appOrigin: new URL(appUrl).origin,
     secureCookies: appUrl.startsWith("https://"),
     databaseUrl: e.DATABASE_URL ?? `pglite://${path.resolve(e.DATA_DIR, "pglite")}`,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     adminEmails: e.ADMIN_EMAILS,
     demoEmail: demoEmail?.toLowerCase() ?? null,
     devMailbox,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
-    secretKey: e.SECRET_KEY ?? readOrCreateSecret(path.resolve(e.DATA_DIR)),
+    secretKey: e.SECRET_KEY ?? readOrCreateSecret(dataDir),
     ai: { baseUrl: e.AI_BASE_URL ?? null, apiKey: e.AI_API_KEY ?? null, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
     calendly: { token: e.CALENDLY_TOKEN ?? null, apiUrl: e.CALENDLY_API_URL, bookingUrl: e.CALENDLY_BOOKING_URL },
     trustProxy: e.TRUST_PROXY,

@@ -3,6 +3,8 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 
 async function main(): Promise<void> {
+  // Whatever the server writes (embedded database, generated key) is readable by its own user only.
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../src/server/db/schema";
 import { customer, GOOD_ANSWERS, json, newProject } from "../factories/projects";
 import { launchBrowser } from "../setup/browser";
-import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
+import { codeIn, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
 const OWNER = "owner.e2e@northside.example";
@@ -37,7 +37,7 @@ async function signInWithEmailedCode(page: Page, email: string, name: string) {
   const mail = await smtp.waitFor(
     (m) => m.to === email && /sign-in code/.test(m.subject) && smtp.messages.indexOf(m) >= sentAfter,
   );
-  const code = mail.subject.match(/\d{6}/)?.[0] ?? "";
+  const code = codeIn(mail.text);
   // The code field is cleared 100 ms after the code step opens (part 1 §4); type the code after that.
   await page.getByText("Enter Your Code").waitFor();
   await page.waitForTimeout(200);

@@ -1,10 +1,11 @@
 // Builds the real app on a fresh test database, and signs people in through the real sign-in routes.
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, like } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import type { DatabaseHandle } from "../../src/server/db/client";
 import { outgoingEmails } from "../../src/server/db/schema";
+import { codeIn } from "./smtp";
 import { openTestDatabase } from "./test-database";
 
 export const TEST_ENV = {
@@ -90,17 +91,16 @@ export function browserFor(app: FastifyInstance, defaults: { remoteAddress?: str
   };
 }
 
-/** The code in the latest sign-in email for this address, read from the outbox. */
+/** The code in the latest code email (sign-in or NDA) to this address, read from the outbox's plain-text body. */
 export async function latestCodeFor(app: FastifyInstance, email: string): Promise<string> {
   const [mail] = await app.ctx.db
-    .select({ subject: outgoingEmails.subject })
+    .select({ text: outgoingEmails.textBody })
     .from(outgoingEmails)
-    .where(eq(outgoingEmails.toAddress, email.toLowerCase()))
+    .where(and(eq(outgoingEmails.toAddress, email.toLowerCase()), like(outgoingEmails.kind, "%-code")))
     .orderBy(desc(outgoingEmails.createdAt))
     .limit(1);
-  const code = mail?.subject.match(/\d{6}/)?.[0];
-  if (!code) throw new Error(`no code was emailed to ${email}`);
-  return code;
+  if (!mail) throw new Error(`no code was emailed to ${email}`);
+  return codeIn(mail.text);
 }
 
 /** Signs in through POST /api/auth/request-code and /verify-code in one browser; returns the Cookie header value. */

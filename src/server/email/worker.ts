@@ -66,6 +66,12 @@ async function claimDueEmails(db: Database): Promise<ClaimedEmail[]> {
   return (result as unknown as { rows: ClaimedEmail[] }).rows;
 }
 
+/** Bodies of messages that are done (sent or failed for good) for a day are emptied; the metadata stays. */
+export async function purgeOldEmailBodies(db: Database): Promise<void> {
+  await db.execute(sql`update ${outgoingEmails} set text_body = '', html_body = ''
+    where status in ('sent', 'failed') and created_at < now() - interval '1 day' and (text_body <> '' or html_body <> '')`);
+}
+
 export type EmailWorker = { kick(): void; drain(): Promise<void>; stop(): Promise<void> };
 
 export function startEmailWorker(options: {
@@ -83,8 +89,10 @@ export function startEmailWorker(options: {
   async function deliver(email: ClaimedEmail): Promise<void> {
     try {
       await transport.send({ from, to: email.to_address, subject: email.subject, text: email.text_body, html: email.html_body });
+      // Once handed to SMTP the body (which may hold a code) is not ours to keep; the outbox keeps it for /dev/mailbox.
+      const body = transport.kind === "smtp" ? sql`, text_body = '', html_body = ''` : sql``;
       await db.execute(
-        sql`update ${outgoingEmails} set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${email.id}`,
+        sql`update ${outgoingEmails} set status = 'sent', sent_at = now(), locked_until = null, last_error = null${body} where id = ${email.id}`,
       );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

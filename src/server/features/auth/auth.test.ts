@@ -9,7 +9,7 @@ import {
   type TestApp,
   type TestBrowser,
 } from "../../../../tests/setup/test-app";
-import { oneTimeCodes, sessions, users } from "../../db/schema";
+import { oneTimeCodes, outgoingEmails, sessions, users } from "../../db/schema";
 
 let t: TestApp;
 /** The browser most tests use; the lockout tests open their own. */
@@ -37,6 +37,8 @@ describe("requesting a sign-in code", () => {
     expect(res.json()).toEqual({ success: true, message: "Check your email for the 6-digit code.", isDemoAccount: false });
     const code = await latestCodeFor(t.app, "ann@example.com");
     expect(code).toMatch(/^\d{6}$/);
+    const [mail] = await t.app.ctx.db.select().from(outgoingEmails).where(eq(outgoingEmails.toAddress, "ann@example.com"));
+    expect(mail?.subject).toBe("Your Blueprint sign-in code");
     const [stored] = await t.app.ctx.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.email, "ann@example.com"));
     expect(stored?.codeHash).not.toContain(code);
   });

@@ -61,6 +61,6 @@ export async function sendSignInCode(ctx: AppContext, input: RequestCodeInput & 
     code,
     footnote: `The code expires in ${CODE_TTL_MINUTES} minutes and works once, in the browser where you asked for it. If you did not ask for it, you can ignore this email.`,
   });
-  await ctx.email.enqueue({ kind: "sign-in-code", to: email, subject: `${code} is your ${APP_NAME} sign-in code`, ...content });
+  await ctx.email.enqueue({ kind: "sign-in-code", to: email, subject: `Your ${APP_NAME} sign-in code`, ...content });
   return { success: true, message: "Check your email for the 6-digit code.", isDemoAccount: false };
 }

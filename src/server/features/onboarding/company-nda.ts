@@ -63,7 +63,7 @@ export async function sendCompanyNdaCode(ctx: AppContext, admin: SessionUser, pr
   await ctx.email.enqueue({
     kind: "nda-company-code",
     to: email,
-    subject: `${code} is your ${APP_NAME} NDA approval code`,
+    subject: `Your ${APP_NAME} NDA approval code`,
     ...renderEmail({
       heading: "Approve an NDA",
       paragraphs: [`Use this code to approve the ${NDA_TITLE} signed by ${customerName} of ${companyName}.`],

@@ -36,7 +36,7 @@ export async function sendCustomerNdaCode(
     await ctx.email.enqueue({
       kind: "nda-customer-code",
       to: email,
-      subject: `${code} is your ${APP_NAME} NDA signing code`,
+      subject: `Your ${APP_NAME} NDA signing code`,
       ...renderEmail({
         heading: "Sign your NDA",
         paragraphs: [
