@@ -7,7 +7,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { pruneRateLimitHits } from "./auth/rate-limit";
-import type { Config } from "./config";
+import type { Config, TrustProxy } from "./config";
 import type { AppContext } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { createEmailOutbox } from "./email/outbox";
@@ -45,6 +45,16 @@ export type BuildAppOptions = {
   logger?: boolean;
 };
 
+/**
+ * Fastify 5 refuses a bare hop count (it cannot tell a proxy from a direct client); TRUST_PROXY=1 means "the server is
+ * reached only through one proxy", so the last n X-Forwarded-For entries are trusted. Never `true`.
+ */
+function trustProxyOption(trust: TrustProxy): ((address: string, hop: number) => boolean) | string[] | undefined {
+  if (trust === false) return undefined;
+  if (typeof trust === "number") return (_address, hop) => hop < trust;
+  return trust;
+}
+
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -73,7 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const given = request.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestTimeout: 120_000,
     connectionTimeout: 130_000,

@@ -69,6 +69,29 @@ describe("configuration", () => {
     expect(config.smtpUrl).toBeNull();
   });
 
+  describe("TRUST_PROXY", () => {
+    it("takes a hop count or the proxies' addresses and ranges", () => {
+      expect(loadConfig(base).trustProxy).toBe(false);
+      expect(loadConfig({ ...base, TRUST_PROXY: "false" }).trustProxy).toBe(false);
+      expect(loadConfig({ ...base, TRUST_PROXY: "0" }).trustProxy).toBe(false);
+      expect(loadConfig({ ...base, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+      expect(loadConfig({ ...base, TRUST_PROXY: "2" }).trustProxy).toBe(2);
+      expect(loadConfig({ ...base, TRUST_PROXY: "10.0.0.0/8, 192.168.1.10,::1, fd00::/8" }).trustProxy).toEqual([
+        "10.0.0.0/8",
+        "192.168.1.10",
+        "::1",
+        "fd00::/8",
+      ]);
+    });
+
+    it.each(["true", "yes", "*", "10.0.0.0/33", "proxy.example.com", "-1", "1.5"])(
+      "refuses %j with a message naming the variable (never trust every address)",
+      (value) => {
+        expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(/TRUST_PROXY:/);
+      },
+    );
+  });
+
   it("uses secure __Host- cookies when APP_URL is https", () => {
     expect(loadConfig({ ...base, APP_URL: "https://portal.example.com" }).secureCookies).toBe(true);
   });

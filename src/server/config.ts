@@ -1,6 +1,7 @@
 // Configuration: read from the environment once at start (DESIGN.md §2). A bad value stops the start.
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BOOKING_URL } from "../shared/constants/marketing";
@@ -18,6 +19,45 @@ const emailList = z
       .filter(Boolean),
   )
   .pipe(z.array(z.email()));
+
+/** One proxy address or range: an IPv4/IPv6 address, optionally with a CIDR prefix length. */
+function isAddressOrRange(value: string): boolean {
+  const [address = "", prefix, ...rest] = value.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): none, a hop count, or the proxies'
+ * addresses/ranges. "Trust everything" would let any client pick its own address and slip every per-IP limit.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    if (/^(true|yes|\*)$/i.test(value)) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "must not trust every address: give the number of proxies in front of the server (e.g. 1) or their addresses/CIDR ranges (e.g. 10.0.0.0/8)",
+      });
+      return;
+    }
+    if (/^(false|no|\d+)$/i.test(value)) return;
+    if (!value.split(",").every((part) => isAddressOrRange(part.trim()))) {
+      ctx.addIssue({ code: "custom", message: "must be false, a hop count (e.g. 1) or comma-separated addresses/CIDR ranges" });
+    }
+  })
+  .transform((value): TrustProxy => {
+    if (/^(false|no|0)$/i.test(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(",").map((part) => part.trim());
+  });
+
+/** What Fastify's trustProxy takes: never `true`. */
+export type TrustProxy = false | number | string[];
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -48,7 +88,7 @@ const envSchema = z.object({
   CALENDLY_API_URL: z.url().default("https://api.calendly.com"),
   CALENDLY_BOOKING_URL: z.url().default(DEFAULT_BOOKING_URL),
   DEV_MAILBOX: booleanString.optional(),
-  TRUST_PROXY: booleanString.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -71,7 +111,7 @@ export type Config = {
   secretKey: string;
   ai: { baseUrl: string | null; apiKey: string | null; model: string; timeoutMs: number };
   calendly: { token: string | null; apiUrl: string; bookingUrl: string };
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
 };
 
