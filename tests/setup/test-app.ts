@@ -1,10 +1,9 @@
 // Builds the real app on a fresh test database, and signs people in through the real sign-in routes.
-import { and, desc, eq, like } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import type { DatabaseHandle } from "../../src/server/db/client";
-import { outgoingEmails } from "../../src/server/db/schema";
+import type { EmailMessage } from "../../src/server/email/outbox";
 import { codeIn } from "./smtp";
 import { openTestDatabase } from "./test-database";
 
@@ -34,6 +33,7 @@ export async function createTestApp(
     logger: false,
   });
   await app.ready();
+  recordQueuedEmails(app);
   return {
     app,
     database,
@@ -91,14 +91,28 @@ export function browserFor(app: FastifyInstance, defaults: { remoteAddress?: str
   };
 }
 
-/** The code in the latest code email (sign-in or NDA) to this address, read from the outbox's plain-text body. */
+const queuedEmails = new WeakMap<FastifyInstance, EmailMessage[]>();
+
+/**
+ * Keeps a copy of every message the app queues: with SMTP_URL set the outbox row loses its body once delivered,
+ * so tests read codes from this copy (the message still goes through the real outbox and worker).
+ */
+function recordQueuedEmails(app: FastifyInstance): void {
+  const queued: EmailMessage[] = [];
+  const outbox = app.ctx.email;
+  app.ctx.email = {
+    async enqueue(message, tx) {
+      await outbox.enqueue(message, tx);
+      queued.push(message);
+    },
+  };
+  queuedEmails.set(app, queued);
+}
+
+/** The code in the latest code email (sign-in or NDA) queued to this address, from its plain-text body. */
 export async function latestCodeFor(app: FastifyInstance, email: string): Promise<string> {
-  const [mail] = await app.ctx.db
-    .select({ text: outgoingEmails.textBody })
-    .from(outgoingEmails)
-    .where(and(eq(outgoingEmails.toAddress, email.toLowerCase()), like(outgoingEmails.kind, "%-code")))
-    .orderBy(desc(outgoingEmails.createdAt))
-    .limit(1);
+  const to = email.toLowerCase();
+  const mail = (queuedEmails.get(app) ?? []).findLast((m) => m.to === to && m.kind.endsWith("-code"));
   if (!mail) throw new Error(`no code was emailed to ${email}`);
   return codeIn(mail.text);
 }
