@@ -1,6 +1,7 @@
 // NDA calls (part 1 §7, part 2 §7): requests, answers, and the texts of their toasts (part 1 §8, part 2 §5, §8).
 import { z } from "zod";
 import { CODE_LENGTH } from "../constants/auth";
+import { hasUnsafeCharacters } from "../text/safe-text";
 import { emailSchema, personNameSchema } from "./auth";
 
 export const NDA_MESSAGES = {
@@ -66,7 +67,8 @@ const companyNameSchema = z
   .string({ error: NDA_MESSAGES.companyNameRequired })
   .trim()
   .min(1, NDA_MESSAGES.companyNameRequired)
-  .max(150, "Company name is too long");
+  .max(150, "Company name is too long")
+  .refine((value) => !hasUnsafeCharacters(value), "Company name contains invalid characters");
 
 /** POST /api/nda/send-otp */
 export const sendNdaOtpSchema = z.strictObject({

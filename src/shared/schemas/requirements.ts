@@ -1,5 +1,6 @@
 // The requirements questionnaire and the brief (part 2 §3, §5, §7): questions, rules, messages and API shapes.
 import { z } from "zod";
+import { hasUnsafeCharacters } from "../text/safe-text";
 
 export const REQUIREMENT_MESSAGES = {
   projectName: "Please provide a project name (at least 3 characters)",
@@ -15,6 +16,7 @@ export const REQUIREMENT_MESSAGES = {
   generateNeedsCore:
     "Please describe the core functionality (at least 10 characters) and save it before generating the AI brief.",
   tooLong: "Please keep this answer under 5,000 characters",
+  invalidCharacters: "This contains invalid characters",
   briefEmpty: "The brief is empty. Generate or write it before confirming.",
   briefTooLong: "The brief must be under 50,000 characters",
   briefLocked: "This brief has been confirmed and can no longer be changed.",
@@ -177,6 +179,8 @@ export function saveErrors(answers: Partial<RequirementAnswers>): Record<string,
     const value = (answers[question.field] ?? "").trim();
     const message = ruleMessage(question.field);
     if (value.length > ANSWER_MAX_LENGTH) errors[question.field] = REQUIREMENT_MESSAGES.tooLong;
+    // A one-line answer is a name (the project's): the same filter as every other name.
+    else if (!question.multiline && hasUnsafeCharacters(value)) errors[question.field] = REQUIREMENT_MESSAGES.invalidCharacters;
     else if (message && value.length > 0 && value.length < question.minLength) errors[question.field] = message;
   }
   if (!(answers.projectName ?? "").trim()) errors.projectName = REQUIREMENT_MESSAGES.projectName;
