@@ -147,6 +147,9 @@ export const documentCheckSchema = z.object({
       kind: z.string(),
       issuedAt: z.string(),
       title: z.string(),
+      /** Who wrote the content: Blueprint (the NDA) or the customer (a brief). */
+      authoredBy: z.enum(["blueprint", "customer"]),
+      projectCode: z.string().nullable(),
       customerName: z.string().nullable(),
       companyName: z.string().nullable(),
       signerEmail: z.string().nullable(),

@@ -34,6 +34,10 @@ export async function downloadBrief(db: Database, access: ProjectAccess) {
     updatedAt: row.requirements.updatedAt,
   });
   const sha256 = createHash("sha256").update(bytes).digest("hex");
+  // Only a confirmed brief is recorded for /verify; a draft is still being written.
+  if (!row.requirements.briefConfirmed) {
+    return { bytes, sha256, filename: `${project.projectCode}-brief-draft.pdf` };
+  }
   await db
     .insert(issuedDocuments)
     .values({
