@@ -43,6 +43,8 @@ export type BuildAppOptions = {
   /** Where the built client is (default: dist/client, found from the working directory or this file). */
   clientDir?: string;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 };
 
 /**
@@ -65,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: {
               paths: [
                 "req.headers.cookie",

@@ -21,7 +21,7 @@ export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close():
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { serveClient?: boolean; clientDir?: string } = {},
+  options: { serveClient?: boolean; clientDir?: string; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({ ...TEST_ENV, ...env });
@@ -30,7 +30,8 @@ export async function createTestApp(
     database,
     serveClient: options.serveClient ?? false,
     clientDir: options.clientDir,
-    logger: false,
+    logger: options.logStream ? true : false,
+    logStream: options.logStream,
   });
   await app.ready();
   recordQueuedEmails(app);

@@ -1,7 +1,9 @@
 // POST /api/projects/{id}/requirements/generate: writes the brief from the saved answers, with the AI service
 // when configured (a failure is reported, with the built-in composer offered) or with the built-in composer.
 import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import { type BriefGeneratorChoice, REQUIREMENT_MESSAGES } from "../../../../shared/schemas/requirements";
+import { consumeRateLimits } from "../../../auth/rate-limit";
 import type { AppContext } from "../../../context";
 import { profiles, requirements } from "../../../db/schema";
 import { AppError, badRequest } from "../../../errors";
@@ -15,7 +17,15 @@ import { briefLocked } from "./save-requirements";
 
 const CORE_MIN_LENGTH = 10;
 
-export async function generateBrief(ctx: AppContext, access: ProjectAccess, choice?: BriefGeneratorChoice) {
+/** Each AI brief is a paid, slow call to another service: at most this many per user per hour. */
+const AI_GENERATION_LIMIT = { max: 10, windowSeconds: 60 * 60 };
+
+export async function generateBrief(
+  ctx: AppContext,
+  access: ProjectAccess,
+  choice: BriefGeneratorChoice | undefined,
+  log: FastifyBaseLogger,
+) {
   const { project, user } = access;
   const [saved] = await ctx.db.select().from(requirements).where(eq(requirements.projectId, project.id)).limit(1);
   if (!saved) throw badRequest(REQUIREMENT_MESSAGES.saveFirst, undefined, "REQUIREMENTS_NOT_SAVED");
@@ -57,16 +67,23 @@ export async function generateBrief(ctx: AppContext, access: ProjectAccess, choi
   };
 
   const generator = briefGeneratorFor(ctx.config, choice);
+  if (generator.id !== "builtin") {
+    await consumeRateLimits(
+      ctx.db,
+      [{ bucket: "ai-brief-user-hour", key: user.id, ...AI_GENERATION_LIMIT }],
+      "You have asked the AI service for many briefs in the last hour. Please wait, or use the built-in composer.",
+    );
+  }
   let brief: string;
   try {
     brief = await generator.generate(input);
   } catch (error) {
     if (!(error instanceof AiServiceError)) throw error;
-    const tries = error.attempts > 1 ? " It was tried twice." : "";
+    log.warn({ failure: error.failure, attempts: error.attempts, detail: error.message }, "AI brief generation failed");
     throw new AppError(
       502,
       "AI_UNAVAILABLE",
-      `${error.message}${tries} Try again later, or write the brief with the built-in composer instead.`,
+      `${error.publicMessage} Try again later, or write the brief with the built-in composer instead.`,
     );
   }
 
