@@ -30,7 +30,7 @@ export async function createTestApp(
     database,
     serveClient: options.serveClient ?? false,
     clientDir: options.clientDir,
-    logger: options.logStream ? true : false,
+    logger: options.logStream !== undefined,
     logStream: options.logStream,
   });
   await app.ready();

@@ -6,9 +6,12 @@ import {
   createTestApp,
   latestCodeFor,
   signIn,
+  TEST_ENV,
   type TestApp,
   type TestBrowser,
 } from "../../../../tests/setup/test-app";
+import { buildApp } from "../../app";
+import { loadConfig } from "../../config";
 import { oneTimeCodes, outgoingEmails, sessions, users } from "../../db/schema";
 
 let t: TestApp;
@@ -407,6 +410,26 @@ describe("the session", () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe("/");
     expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it("re-reads ADMIN_EMAILS: an address taken off the list is no longer company at its next request", async () => {
+    const cookie = await signIn(t.app, "admin@blueprint.local", "Site Admin");
+    expect((await t.app.inject({ method: "GET", url: "/api/company/pending-ndas", headers: { cookie } })).statusCode).toBe(200);
+    // The same database, restarted with the address removed from ADMIN_EMAILS.
+    const restarted = await buildApp({
+      config: loadConfig({ ...TEST_ENV, ADMIN_EMAILS: "someone.else@blueprint.local" }),
+      database: t.database,
+      serveClient: false,
+      logger: false,
+    });
+    try {
+      const me = await restarted.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
+      expect(me.statusCode === 401 || me.json().role === "customer").toBe(true);
+      const company = await restarted.inject({ method: "GET", url: "/api/company/pending-ndas", headers: { cookie } });
+      expect([401, 403]).toContain(company.statusCode);
+    } finally {
+      await restarted.close();
+    }
   });
 
   it("GET /api/login redirects to /auth", async () => {

@@ -1,17 +1,14 @@
 // POST /api/auth/verify-code: checks the code, creates the account on first success, and starts a new session.
 import { eq, sql } from "drizzle-orm";
-import { CODE_VERIFY_LIMIT_PER_IP, DEMO_CODE, type Role } from "../../../shared/constants/auth";
+import { CODE_VERIFY_LIMIT_PER_IP, DEMO_CODE } from "../../../shared/constants/auth";
 import type { VerifyCodeInput } from "../../../shared/schemas/auth";
 import { CODE_CHECK_MESSAGES, verifyCode } from "../../auth/one-time-codes";
 import { consumeRateLimits } from "../../auth/rate-limit";
+import { roleFor } from "../../auth/roles";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { isDemoEmail } from "./send-sign-in-code";
-
-function roleFor(ctx: AppContext, email: string): Role {
-  return !isDemoEmail(ctx, email) && ctx.config.adminEmails.includes(email) ? "company" : "customer";
-}
 
 function splitName(name: string | null): { firstName: string | null; lastName: string | null } {
   const parts = (name ?? "").trim().split(/\s+/).filter(Boolean);
@@ -20,7 +17,7 @@ function splitName(name: string | null): { firstName: string | null; lastName: s
 }
 
 async function findOrCreateUser(ctx: AppContext, email: string, name: string | null) {
-  const role = roleFor(ctx, email);
+  const role = roleFor(ctx.config, email);
   const [existing] = await ctx.db
     .select()
     .from(users)
