@@ -166,7 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

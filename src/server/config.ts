@@ -88,6 +88,7 @@ const envSchema = z.object({
   CALENDLY_API_URL: z.url().default("https://api.calendly.com"),
   CALENDLY_BOOKING_URL: z.url().default(DEFAULT_BOOKING_URL),
   DEV_MAILBOX: booleanString.optional(),
+  API_DOCS: booleanString.optional(),
   TRUST_PROXY: trustProxySchema.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -106,6 +107,8 @@ export type Config = {
   demoEmail: string | null;
   /** Serve the outbox at /dev/mailbox (never with SMTP_URL, never in production). */
   devMailbox: boolean;
+  /** Serve the API reference at /api/docs (outside production by default; in production only with API_DOCS=1). */
+  apiDocs: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   secretKey: string;
@@ -210,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS,
     demoEmail: demoEmail?.toLowerCase() ?? null,
     devMailbox,
+    apiDocs: e.API_DOCS ?? !isProduction,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     secretKey: e.SECRET_KEY ?? readOrCreateSecret(dataDir),

@@ -404,12 +404,37 @@ describe("the session", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(401);
   });
 
-  it("GET /api/logout ends the session and redirects to /", async () => {
-    const cookie = await signIn(t.app, "link@example.com", "Link Out");
-    const res = await t.app.inject({ method: "GET", url: "/api/logout", headers: { cookie } });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe("/");
-    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(401);
+  it("GET /api/logout ends the session and redirects to / when the browser says the link is the portal's own", async () => {
+    for (const site of ["same-origin", "none"]) {
+      const cookie = await signIn(t.app, `link-${site}@example.com`, "Link Out");
+      const res = await t.app.inject({ method: "GET", url: "/api/logout", headers: { cookie, "sec-fetch-site": site } });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe("/");
+      expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(401);
+    }
+  });
+
+  it("GET /api/logout from another site signs nobody out", async () => {
+    const cookie = await signIn(t.app, "cross-site@example.com", "Cross Site");
+    const res = await t.app.inject({ method: "GET", url: "/api/logout", headers: { cookie, "sec-fetch-site": "cross-site" } });
+    expect(res.statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it("GET /api/logout without Sec-Fetch-Site needs the SameSite=Strict companion cookie set at sign-in", async () => {
+    const b = browserFor(t.app);
+    await requestCode("companion@example.com", "Com Panion", {}, b);
+    const verified = await verify("companion@example.com", await latestCodeFor(t.app, "companion@example.com"), b);
+    const companion = ([] as string[]).concat(verified.headers["set-cookie"] ?? []).find((c) => c.startsWith("bp_logout="));
+    expect(companion).toMatch(/; Path=\/; HttpOnly; SameSite=Strict$/);
+    const session = cookieFrom(verified);
+    // What an old browser sends on a cross-site link: the Lax session cookie, not the Strict companion.
+    const fromElsewhere = await t.app.inject({ method: "GET", url: "/api/logout", headers: { cookie: session } });
+    expect(fromElsewhere.statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: session } })).statusCode).toBe(200);
+    const fromThePortal = await b.inject({ method: "GET", url: "/api/logout" });
+    expect(fromThePortal.statusCode).toBe(302);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: session } })).statusCode).toBe(401);
   });
 
   it("re-reads ADMIN_EMAILS: an address taken off the list is no longer company at its next request", async () => {

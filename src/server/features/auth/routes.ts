@@ -8,7 +8,15 @@ import {
   verifyCodeSchema,
 } from "../../../shared/schemas/auth";
 import { requireUser } from "../../auth/guards";
-import { clearSessionCookie, createSession, deleteSession, sessionToken, setSessionCookie } from "../../auth/sessions";
+import {
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  isOwnLogoutLink,
+  sessionToken,
+  setLogoutCompanionCookie,
+  setSessionCookie,
+} from "../../auth/sessions";
 import {
   bindRequester,
   clearRequesterBinding,
@@ -16,6 +24,7 @@ import {
   rememberKnownBrowser,
   requesterBinding,
 } from "../../auth/sign-in-cookies";
+import { AppError } from "../../errors";
 import { errorReplies } from "../../http/openapi";
 import { toCurrentUser } from "./current-user";
 import { sendSignInCode } from "./send-sign-in-code";
@@ -67,6 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await deleteSession(ctx.db, sessionToken(request, ctx.config));
         const session = await createSession(ctx.db, user, { ip: request.ip, userAgent: request.headers["user-agent"] });
         setSessionCookie(reply, ctx.config, session.token, session.maxAgeSeconds);
+        setLogoutCompanionCookie(reply, ctx.config, session.maxAgeSeconds);
         clearRequesterBinding(reply, ctx.config);
         if (!isDemoAccount) rememberKnownBrowser(reply, ctx.config, user.email);
         request.log.info({ email, ip: request.ip, outcome: "signed-in", role: user.role }, "sign-in attempt");
@@ -104,6 +114,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get("/api/logout", { schema: { tags: ["auth"], summary: "End the session and go to /" } }, async (request, reply) => {
+    if (!isOwnLogoutLink(request, ctx.config)) {
+      throw new AppError(403, "CROSS_ORIGIN", "Sign out from the portal's own Sign Out link.");
+    }
     await deleteSession(ctx.db, sessionToken(request, ctx.config));
     clearSessionCookie(reply, ctx.config);
     return reply.redirect("/", 302);
