@@ -2,11 +2,12 @@
 // when configured (a failure is reported, with the built-in composer offered) or with the built-in composer.
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { BUILTIN_AUTHOR, readAuthor } from "../../../../shared/domain/brief-author";
 import { type BriefGeneratorChoice, REQUIREMENT_MESSAGES } from "../../../../shared/schemas/requirements";
 import { consumeRateLimits } from "../../../auth/rate-limit";
 import type { AppContext } from "../../../context";
 import { profiles, requirements } from "../../../db/schema";
-import { AppError, badRequest } from "../../../errors";
+import { AppError, badRequest, tooManyRequests } from "../../../errors";
 import { recordActivity } from "../../activity/record-activity";
 import type { ProjectAccess } from "../access";
 import { AiServiceError } from "../ai/chat-completions";
@@ -17,8 +18,13 @@ import { briefLocked } from "./save-requirements";
 
 const CORE_MIN_LENGTH = 10;
 
-/** Each AI brief is a paid, slow call to another service: at most this many per user per hour. */
-const AI_GENERATION_LIMIT = { max: 10, windowSeconds: 60 * 60 };
+/** Briefs per user in 10 minutes (the composer is cheap but not free), and AI briefs per user in an hour (each is a paid call of up to AI_TIMEOUT_MS, tried twice). */
+const GENERATE_LIMIT = { max: 20, windowSeconds: 10 * 60 };
+const AI_LIMIT = { max: 10, windowSeconds: 60 * 60 };
+export const GENERATE_THROTTLED = "Too many briefs generated. Please try again in a few minutes.";
+
+/** Users with a brief being written in this process: one at a time each, so parallel requests cannot pile up AI calls. */
+const writing = new Set<string>();
 
 export async function generateBrief(
   ctx: AppContext,
@@ -67,14 +73,17 @@ export async function generateBrief(
   };
 
   const generator = briefGeneratorFor(ctx.config, choice);
-  if (generator.id !== "builtin") {
-    await consumeRateLimits(
-      ctx.db,
-      [{ bucket: "ai-brief-user-hour", key: user.id, ...AI_GENERATION_LIMIT }],
-      "You have asked the AI service for many briefs in the last hour. Please wait, or use the built-in composer.",
-    );
-  }
+  if (writing.has(user.id)) throw tooManyRequests(5, "Your previous brief is still being written. Please wait for it to finish.");
+  await consumeRateLimits(
+    ctx.db,
+    [
+      { bucket: "brief-generate-user-10m", key: user.id, ...GENERATE_LIMIT },
+      ...(generator.id === BUILTIN_AUTHOR ? [] : [{ bucket: "brief-ai-user-1h", key: user.id, ...AI_LIMIT }]),
+    ],
+    GENERATE_THROTTLED,
+  );
   let brief: string;
+  writing.add(user.id);
   try {
     brief = await generator.generate(input);
   } catch (error) {
@@ -85,6 +94,8 @@ export async function generateBrief(
       "AI_UNAVAILABLE",
       `${error.publicMessage} Try again later, or write the brief with the built-in composer instead.`,
     );
+  } finally {
+    writing.delete(user.id);
   }
 
   const row = await ctx.db.transaction(async (tx) => {
@@ -109,9 +120,9 @@ export async function generateBrief(
       type: "brief.generated",
       title: "AI brief generated",
       description:
-        generator.id === "builtin"
+        generator.id === BUILTIN_AUTHOR
           ? `${project.projectCode}: the brief was written by the built-in composer.`
-          : `${project.projectCode}: the brief was written by ${generator.id.slice(3)}.`,
+          : `${project.projectCode}: the brief was written by ${readAuthor(generator.id).model}.`,
       notify: true,
     });
     return updated;
