@@ -7,11 +7,11 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { pruneRateLimitHits } from "./auth/rate-limit";
-import type { Config } from "./config";
+import type { Config, TrustProxy } from "./config";
 import type { AppContext } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { createEmailOutbox } from "./email/outbox";
-import { createTransport, type EmailWorker, type MailTransport, startEmailWorker } from "./email/worker";
+import { createTransport, type EmailWorker, type MailTransport, purgeOldEmailBodies, startEmailWorker } from "./email/worker";
 import { adminRoutes } from "./features/admin/routes";
 import { type StatusScheduler, startStatusScheduler } from "./features/admin/status-scheduler";
 import { authRoutes } from "./features/auth/routes";
@@ -61,6 +61,8 @@ export type BuildAppOptions = {
   serverTimeouts?: Partial<ServerTimeouts>;
   /** Run the automatic status rules every 10 minutes (default true; API tests drive them by hand). */
   statusScheduler?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 };
 
 /**
@@ -83,6 +85,16 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
   checkIntervalMs: 5_000,
 };
 
+/**
+ * Fastify 5 refuses a bare hop count (it cannot tell a proxy from a direct client); TRUST_PROXY=1 means "the server is
+ * reached only through one proxy", so the last n X-Forwarded-For entries are trusted. Never `true`.
+ */
+function trustProxyOption(trust: TrustProxy): ((address: string, hop: number) => boolean) | string[] | undefined {
+  if (trust === false) return undefined;
+  if (typeof trust === "number") return (_address, hop) => hop < trust;
+  return trust;
+}
+
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -94,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: {
               paths: [
                 "req.headers.cookie",
@@ -112,7 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const given = request.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
@@ -137,7 +150,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onPoolError: (error) => app.log.error({ err: error }, "database pool error"),
     }));
   if (!options.database) await database.migrate();
-  const transport = options.transport ?? createTransport({ smtpUrl: config.smtpUrl, log: app.log, appUrl: config.appUrl });
+  const transport =
+    options.transport ??
+    createTransport({
+      smtpUrl: config.smtpUrl,
+      log: app.log,
+      mailboxUrl: config.devMailbox ? `${config.appUrl}/dev/mailbox` : null,
+    });
   const emailWorker = startEmailWorker({ db: database.db, transport, from: config.mailFrom, log: app.log });
   const ctx: AppContext = {
     config,
@@ -160,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const maintenance = setInterval(() => {
     pruneRateLimitHits(database.db).catch((error) => app.log.warn({ err: error }, "rate limit pruning failed"));
+    purgeOldEmailBodies(database.db).catch((error) => app.log.warn({ err: error }, "email body purge failed"));
   }, 3600_000);
   maintenance.unref();
   const statusScheduler: StatusScheduler | null =
@@ -204,7 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -222,7 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(liveRoutes);
   await app.register(feedbackRoutes);
   await app.register(publicSiteRoutes);
-  if (!config.isProduction) await app.register(devMailboxRoutes);
+  if (config.devMailbox) await app.register(devMailboxRoutes);
   if (options.serveClient !== false) await registerWebClient(app, { dir: options.clientDir });
 
   return app;

@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "./config";
 
 const base = { SECRET_KEY: "x".repeat(40), DATABASE_URL: "memory://" };
@@ -19,9 +22,43 @@ describe("configuration", () => {
   });
 
   it("requires SECRET_KEY in production and leaves the demo account off there unless set", () => {
-    expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "memory://" })).toThrow(/SECRET_KEY/);
-    expect(loadConfig({ ...base, NODE_ENV: "production" }).demoEmail).toBeNull();
-    expect(loadConfig({ ...base, NODE_ENV: "production", DEMO_EMAIL: "demo@acme.com" }).demoEmail).toBe("demo@acme.com");
+    const smtp = { SMTP_URL: "smtp://mail.example.com" };
+    expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "memory://", ...smtp })).toThrow(/SECRET_KEY/);
+    expect(loadConfig({ ...base, ...smtp, NODE_ENV: "production" }).demoEmail).toBeNull();
+    expect(loadConfig({ ...base, ...smtp, NODE_ENV: "production", DEMO_EMAIL: "demo@acme.com" }).demoEmail).toBe("demo@acme.com");
+  });
+
+  it("refuses to start in production without SMTP_URL, saying why", () => {
+    expect(() => loadConfig({ ...base, NODE_ENV: "production" })).toThrow(/SMTP_URL: required in production/);
+  });
+
+  describe("DATA_DIR", () => {
+    let root = "";
+    beforeEach(() => {
+      root = mkdtempSync(path.join(tmpdir(), "bp-config-"));
+    });
+    afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+    it("is created, nested, with mode 0700 when the embedded database needs it (also in production)", () => {
+      const dir = path.join(root, "missing", "data");
+      loadConfig({ SECRET_KEY: "x".repeat(40), NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com", DATA_DIR: dir });
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+    });
+
+    it("is tightened to 0700 when it exists with wider permissions, and the generated key is 0600", () => {
+      const dir = path.join(root, "data");
+      mkdirSync(dir, { mode: 0o755 });
+      chmodSync(dir, 0o755);
+      loadConfig({ DATA_DIR: dir });
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      expect(statSync(path.join(dir, "secret-key")).mode & 0o777).toBe(0o600);
+    });
+
+    it("stops with a message naming DATA_DIR when it cannot be created", () => {
+      const file = path.join(root, "a-file");
+      writeFileSync(file, "");
+      expect(() => loadConfig({ DATA_DIR: path.join(file, "data") })).toThrow(/DATA_DIR:/);
+    });
   });
 
   it("turns inbound email on only with both INBOUND_SMTP_PORT and REPLY_DOMAIN", () => {
@@ -43,7 +80,67 @@ describe("configuration", () => {
     expect(config.smtpUrl).toBeNull();
   });
 
+  describe("TRUST_PROXY", () => {
+    it("takes a hop count or the proxies' addresses and ranges", () => {
+      expect(loadConfig(base).trustProxy).toBe(false);
+      expect(loadConfig({ ...base, TRUST_PROXY: "false" }).trustProxy).toBe(false);
+      expect(loadConfig({ ...base, TRUST_PROXY: "0" }).trustProxy).toBe(false);
+      expect(loadConfig({ ...base, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+      expect(loadConfig({ ...base, TRUST_PROXY: "2" }).trustProxy).toBe(2);
+      expect(loadConfig({ ...base, TRUST_PROXY: "10.0.0.0/8, 192.168.1.10,::1, fd00::/8" }).trustProxy).toEqual([
+        "10.0.0.0/8",
+        "192.168.1.10",
+        "::1",
+        "fd00::/8",
+      ]);
+    });
+
+    it.each(["true", "yes", "*", "10.0.0.0/33", "proxy.example.com", "-1", "1.5"])(
+      "refuses %j with a message naming the variable (never trust every address)",
+      (value) => {
+        expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(/TRUST_PROXY:/);
+      },
+    );
+  });
+
   it("uses secure __Host- cookies when APP_URL is https", () => {
     expect(loadConfig({ ...base, APP_URL: "https://portal.example.com" }).secureCookies).toBe(true);
+  });
+
+  describe("development features (/dev/mailbox and the demo account)", () => {
+    it("are on for `npm start` on a fresh machine: no SMTP_URL, listening and reached on loopback", () => {
+      const config = loadConfig(base);
+      expect(config.devMailbox).toBe(true);
+      expect(config.demoEmail).toBe("demo@blueprint.local");
+    });
+
+    it("are never on by default when SMTP_URL is set, even outside production", () => {
+      const config = loadConfig({ ...base, NODE_ENV: "development", SMTP_URL: "smtp://mail.example.com:587" });
+      expect(config.devMailbox).toBe(false);
+      expect(config.demoEmail).toBeNull();
+    });
+
+    it("refuse DEV_MAILBOX=1 together with SMTP_URL or in production, naming the variable", () => {
+      expect(() => loadConfig({ ...base, DEV_MAILBOX: "1", SMTP_URL: "smtp://mail.example.com" })).toThrow(/DEV_MAILBOX:/);
+      expect(() =>
+        loadConfig({ ...base, NODE_ENV: "production", DEV_MAILBOX: "1", SMTP_URL: "smtp://mail.example.com" }),
+      ).toThrow(/DEV_MAILBOX:/);
+    });
+
+    it("are off by default when the server listens beyond loopback or its public address is not local", () => {
+      expect(loadConfig({ ...base, HOST: "0.0.0.0" }).devMailbox).toBe(false);
+      expect(loadConfig({ ...base, HOST: "0.0.0.0" }).demoEmail).toBeNull();
+      expect(loadConfig({ ...base, APP_URL: "https://portal.example.com" }).devMailbox).toBe(false);
+      expect(loadConfig({ ...base, HOST: "::1" }).devMailbox).toBe(true);
+    });
+
+    it("follow an explicit choice: DEV_MAILBOX=1 beyond loopback, DEV_MAILBOX=0 and an explicit DEMO_EMAIL", () => {
+      expect(loadConfig({ ...base, HOST: "0.0.0.0", DEV_MAILBOX: "1" }).devMailbox).toBe(true);
+      expect(loadConfig({ ...base, DEV_MAILBOX: "0" }).devMailbox).toBe(false);
+      expect(loadConfig({ ...base, DEV_MAILBOX: "0" }).demoEmail).toBeNull();
+      expect(loadConfig({ ...base, SMTP_URL: "smtp://mail.example.com", DEMO_EMAIL: "demo@acme.com" }).demoEmail).toBe(
+        "demo@acme.com",
+      );
+    });
   });
 });

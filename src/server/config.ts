@@ -1,10 +1,10 @@
 // Configuration: read from the environment once at start (DESIGN.md §2). A bad value stops the start.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BOOKING_URL } from "../shared/constants/marketing";
-import { dataDirProblem } from "./data-dir";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -19,6 +19,45 @@ const emailList = z
       .filter(Boolean),
   )
   .pipe(z.array(z.email()));
+
+/** One proxy address or range: an IPv4/IPv6 address, optionally with a CIDR prefix length. */
+function isAddressOrRange(value: string): boolean {
+  const [address = "", prefix, ...rest] = value.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): none, a hop count, or the proxies'
+ * addresses/ranges. "Trust everything" would let any client pick its own address and slip every per-IP limit.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    if (/^(true|yes|\*)$/i.test(value)) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "must not trust every address: give the number of proxies in front of the server (e.g. 1) or their addresses/CIDR ranges (e.g. 10.0.0.0/8)",
+      });
+      return;
+    }
+    if (/^(false|no|\d+)$/i.test(value)) return;
+    if (!value.split(",").every((part) => isAddressOrRange(part.trim()))) {
+      ctx.addIssue({ code: "custom", message: "must be false, a hop count (e.g. 1) or comma-separated addresses/CIDR ranges" });
+    }
+  })
+  .transform((value): TrustProxy => {
+    if (/^(false|no|0)$/i.test(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(",").map((part) => part.trim());
+  });
+
+/** What Fastify's trustProxy takes: never `true`. */
+export type TrustProxy = false | number | string[];
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -54,7 +93,9 @@ const envSchema = z.object({
     .string()
     .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i, "must be a domain name")
     .optional(),
-  TRUST_PROXY: booleanString.default(false),
+  DEV_MAILBOX: booleanString.optional(),
+  API_DOCS: booleanString.optional(),
+  TRUST_PROXY: trustProxySchema.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   S3_URL: z
     .string()
@@ -105,6 +146,10 @@ export type Config = {
   dataDir: string;
   adminEmails: string[];
   demoEmail: string | null;
+  /** Serve the outbox at /dev/mailbox (never with SMTP_URL, never in production). */
+  devMailbox: boolean;
+  /** Serve the API reference at /api/docs (outside production by default; in production only with API_DOCS=1). */
+  apiDocs: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   secretKey: string;
@@ -112,7 +157,7 @@ export type Config = {
   calendly: { token: string | null; apiUrl: string; bookingUrl: string };
   /** Replies to notification emails (reply+<token>@replyDomain) received by the built-in SMTP endpoint; null = off. */
   inboundEmail: { port: number; host: string; replyDomain: string } | null;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
   fileStorage: FileStorageConfig;
   /** Extra origins the prototype viewer may frame besides https ones (local prototypes, browser tests). */
@@ -130,14 +175,25 @@ function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
   return out;
 }
 
+/**
+ * The data folder holds the embedded database and the generated key: owner only (0700), created when missing
+ * (nested too), tightened when it exists wider. A folder that cannot be made stops the start with a clear message.
+ */
+export function prepareDataDir(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(dataDir, 0o700);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw invalid("DATA_DIR", `cannot create or secure ${dataDir} (${reason})`);
+  }
+}
+
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "secret-key");
   try {
     return readFileSync(file, "utf8").trim();
   } catch {
-    const problem = dataDirProblem(dataDir);
-    if (problem) throw new ConfigError(`Invalid configuration:\n  ${problem}`);
-    mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(32).toString("hex");
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;
@@ -175,6 +231,25 @@ function fileStorageFrom(e: z.infer<typeof envSchema>): FileStorageConfig {
   };
 }
 
+const LOOPBACK_HOSTS = new Set(["localhost", "::1", "[::1]"]);
+
+function isLoopback(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * The local demo (outbox readable at /dev/mailbox, the demo account) is on by default only where nobody else can
+ * reach it: no SMTP_URL, not production, listening on loopback and reached at a loopback address. `npm start` on a
+ * fresh machine is exactly that; a deployment that forgot NODE_ENV is not.
+ */
+function isLocalDemo(e: z.infer<typeof envSchema>, appUrl: string): boolean {
+  return e.NODE_ENV !== "production" && !e.SMTP_URL && isLoopback(e.HOST) && isLoopback(new URL(appUrl).hostname);
+}
+
+function invalid(variable: string, message: string): ConfigError {
+  return new ConfigError(`Invalid configuration:\n  ${variable}: ${message}`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
@@ -191,8 +266,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  INBOUND_SMTP_PORT, REPLY_DOMAIN: set both to receive email replies, or neither to keep it off",
     );
   }
+  if (isProduction && !e.SMTP_URL) {
+    throw invalid(
+      "SMTP_URL",
+      "required in production (without it no email leaves the server: nobody could receive a sign-in code)",
+    );
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
-  const demoEmail = e.DEMO_EMAIL === undefined ? (isProduction ? null : "demo@blueprint.local") : e.DEMO_EMAIL || null;
+  if (e.DEV_MAILBOX && e.SMTP_URL) {
+    throw invalid("DEV_MAILBOX", "cannot be on when SMTP_URL is set (real emails must not be readable at /dev/mailbox)");
+  }
+  if (e.DEV_MAILBOX && isProduction) throw invalid("DEV_MAILBOX", "cannot be on in production");
+  const devMailbox = e.DEV_MAILBOX ?? isLocalDemo(e, appUrl);
+  // The demo account comes with the local demo, or where DEMO_EMAIL names it explicitly.
+  const demoEmail = e.DEMO_EMAIL === undefined ? (devMailbox ? "demo@blueprint.local" : null) : e.DEMO_EMAIL || null;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (!e.DATABASE_URL || !e.SECRET_KEY) prepareDataDir(dataDir);
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -202,12 +291,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appOrigin: new URL(appUrl).origin,
     secureCookies: appUrl.startsWith("https://"),
     databaseUrl: e.DATABASE_URL ?? `pglite://${path.resolve(e.DATA_DIR, "pglite")}`,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     adminEmails: e.ADMIN_EMAILS,
     demoEmail: demoEmail?.toLowerCase() ?? null,
+    devMailbox,
+    apiDocs: e.API_DOCS ?? !isProduction,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
-    secretKey: e.SECRET_KEY ?? readOrCreateSecret(path.resolve(e.DATA_DIR)),
+    secretKey: e.SECRET_KEY ?? readOrCreateSecret(dataDir),
     ai: { baseUrl: e.AI_BASE_URL ?? null, apiKey: e.AI_API_KEY ?? null, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
     calendly: { token: e.CALENDLY_TOKEN ?? null, apiUrl: e.CALENDLY_API_URL, bookingUrl: e.CALENDLY_BOOKING_URL },
     inboundEmail:

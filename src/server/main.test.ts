@@ -1,5 +1,8 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 async function freePort(): Promise<number> {
@@ -38,7 +41,7 @@ describe("the server process", () => {
     const port = await freePort();
     const server = startServer({ DATABASE_URL: "memory://", PORT: String(port), SECRET_KEY: "x".repeat(40), LOG_LEVEL: "info" });
     const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 80; i++) {
+    for (let i = 0; i < 360 && server.child.exitCode === null; i++) {
       try {
         if ((await fetch(`${base}/readyz`)).ok) break;
       } catch {
@@ -51,5 +54,44 @@ describe("the server process", () => {
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain("shutting down");
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
-  });
+  }, 120_000);
+
+  it("starts in production with a missing DATA_DIR: creates it 0700 and, under umask 077, every folder in it for the owner only", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "bp-main-"));
+    const dataDir = path.join(root, "not", "yet", "there");
+    const port = await freePort();
+    const server = startServer({
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      PORT: String(port),
+      SECRET_KEY: "x".repeat(40),
+      SMTP_URL: "smtp://127.0.0.1:9",
+      LOG_LEVEL: "warn",
+    });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      // Generous: a cold tsx start plus PGlite's first initdb is slow on a busy machine.
+      for (let i = 0; i < 360 && server.child.exitCode === null; i++) {
+        try {
+          if ((await fetch(`${base}/readyz`)).ok) break;
+        } catch {
+          // still starting
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(server.output()).not.toContain("ENOENT");
+      expect((await fetch(`${base}/readyz`)).status).toBe(200);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      // PGlite sets its files' modes itself; what keeps them private is that no folder on the way lets others in.
+      const openFolders = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter(
+        (entry) => entry.isDirectory() && (statSync(path.join(entry.parentPath, entry.name)).mode & 0o077) !== 0,
+      );
+      expect(openFolders.map((entry) => entry.name)).toEqual([]);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from "./config";
 import { dataDirProblem } from "./data-dir";
 
 async function main(): Promise<void> {
+  // Whatever the server writes (embedded database, generated key) is readable by its own user only.
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

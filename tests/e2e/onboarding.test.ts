@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSessionFor, createUser } from "../factories";
 import { launchBrowser, signedInAs } from "../setup/browser";
-import { type CapturedMail, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
+import { type CapturedMail, codeIn as codeInText, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -34,7 +34,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const codeIn = (mail: CapturedMail) => mail.subject.match(/\d{6}/)?.[0] ?? "";
+const codeIn = (mail: CapturedMail) => codeInText(mail.text);
 /** Waits for the next email to `to` whose subject matches, arriving after `after` messages. */
 async function nextMail(to: string, subject: RegExp, after: number): Promise<CapturedMail> {
   return smtp.waitFor((mail) => mail.to === to && subject.test(mail.subject) && smtp.messages.indexOf(mail) >= after, 15_000);

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_FIELD_CLEAR_DELAY_MS } from "../../src/shared/constants/ui";
 import { launchBrowser } from "../setup/browser";
-import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
+import { codeIn, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
 let server: TestServer;
@@ -117,7 +117,7 @@ describe("signing in through the browser", () => {
     const mail = await smtp.waitFor((m) => m.to === "admin@blueprint.local");
     expect(mail.text).toContain("10 minutes");
     expect(mail.html).toContain("Blueprint");
-    const code = mail.subject.match(/\d{6}/)?.[0] ?? "";
+    const code = codeIn(mail.text);
     await page.getByLabel("6-digit code").fill(code);
     await page.getByRole("button", { name: "Verify & Login" }).click();
 
@@ -146,7 +146,7 @@ describe("signing in through the browser", () => {
     await page.getByLabel("Your Name").fill("Wren Wong");
     await page.getByRole("button", { name: "Send Login Code" }).click();
     const mail = await smtp.waitFor((m) => m.to === "wrong.code@example.com");
-    const right = mail.subject.match(/\d{6}/)?.[0] ?? "";
+    const right = codeIn(mail.text);
     await page.getByLabel("6-digit code").fill(right === "123456" ? "654321" : "123456");
     await page.getByRole("button", { name: "Verify & Login" }).click();
     await page.getByText("Invalid code", { exact: true }).waitFor();

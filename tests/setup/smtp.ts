@@ -2,6 +2,13 @@
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
+/** The one-time code in an email's plain-text part (its own indented line; never in the subject). */
+export function codeIn(text: string): string {
+  const code = /^ {4}(\d{6})$/m.exec(text)?.[1];
+  if (!code) throw new Error("no code in this email");
+  return code;
+}
+
 export type CapturedMail = { to: string; from: string; subject: string; text: string; html: string; raw: ParsedMail };
 
 export type TestSmtpServer = {

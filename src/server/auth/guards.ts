@@ -1,12 +1,29 @@
 // Who may call a route: signed in, a company admin, or anyone. Routes call these before their use case.
+import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { users } from "../db/schema";
 import { forbidden, unauthorized } from "../errors";
-import { findSessionUser, type SessionUser, sessionToken } from "./sessions";
+import { roleFor } from "./roles";
+import { deleteSession, findSessionUser, type SessionUser, sessionToken } from "./sessions";
 
 export async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
   if (request.sessionUser === undefined) {
     const { db, config } = request.server.ctx;
-    request.sessionUser = await findSessionUser(db, sessionToken(request, config));
+    const token = sessionToken(request, config);
+    const user = await findSessionUser(db, token);
+    if (user && user.role !== roleFor(config, user.email)) {
+      // ADMIN_EMAILS changed since this session began: its rules (company sessions last 12 hours) no longer fit,
+      // so it ends; the next sign-in gets the new role.
+      await deleteSession(db, token);
+      await db
+        .update(users)
+        .set({ role: roleFor(config, user.email) })
+        .where(eq(users.id, user.id));
+      request.log.info({ userId: user.id, from: user.role }, "session ended: role changed in ADMIN_EMAILS");
+      request.sessionUser = null;
+    } else {
+      request.sessionUser = user;
+    }
   }
   return request.sessionUser;
 }

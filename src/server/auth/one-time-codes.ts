@@ -1,4 +1,6 @@
-// One-time codes for sign-in and NDA steps: HMAC-stored, 10-minute life, single use, 5 wrong tries, one live code per purpose.
+// One-time codes for sign-in and NDA steps: HMAC-stored, 10-minute life, single use, 5 wrong tries per code.
+// One live code per target and requester binding: a sign-in code belongs to the browser that asked for it, so a
+// stranger's request never voids the owner's code and a stranger's wrong tries only use up the stranger's own code.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { CODE_MAX_WRONG_TRIES, CODE_TTL_MINUTES, type CodePurpose } from "../../shared/constants/auth";
 import type { ErrorCode } from "../../shared/error-codes";
@@ -7,7 +9,13 @@ import { oneTimeCodes } from "../db/schema";
 import { AppError } from "../errors";
 import { hmacHex, randomCode, safeEqualHex } from "./secrets";
 
-type CodeTarget = { purpose: CodePurpose; email: string; subject?: string };
+type CodeTarget = {
+  purpose: CodePurpose;
+  email: string;
+  subject?: string;
+  /** SHA-256 of the requesting browser's pre-sign-in cookie (sign-in codes); '' or absent for NDA codes. */
+  binding?: string;
+};
 
 function digest(secret: string, target: CodeTarget, code: string): string {
   return hmacHex(secret, `${target.purpose}:${target.email.toLowerCase()}:${target.subject ?? ""}:${code}`);
@@ -22,6 +30,7 @@ export async function issueCode(
   const code = randomCode();
   const email = target.email.toLowerCase();
   const subject = target.subject ?? "";
+  const binding = target.binding ?? "";
   await db.transaction(async (tx) => {
     await tx
       .update(oneTimeCodes)
@@ -31,6 +40,7 @@ export async function issueCode(
           eq(oneTimeCodes.purpose, target.purpose),
           eq(oneTimeCodes.email, email),
           eq(oneTimeCodes.subject, subject),
+          eq(oneTimeCodes.binding, binding),
           isNull(oneTimeCodes.consumedAt),
           isNull(oneTimeCodes.voidedAt),
         ),
@@ -39,6 +49,7 @@ export async function issueCode(
       purpose: target.purpose,
       email,
       subject,
+      binding,
       codeHash: digest(secret, target, code),
       expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
       ip: target.ip ?? null,
@@ -72,7 +83,7 @@ export function codeCheckError(failure: CodeCheckFailure, message: string = CODE
   return new AppError(FAILURE_CODES[failure], message);
 }
 
-/** Checks a code against the latest one issued for the target, and consumes it when right. */
+/** Checks a code against the latest one issued for the target and binding, and consumes it when right. */
 export async function verifyCode(db: Database, secret: string, target: CodeTarget & { code: string }): Promise<CodeCheck> {
   const email = target.email.toLowerCase();
   const [latest] = await db
@@ -83,6 +94,7 @@ export async function verifyCode(db: Database, secret: string, target: CodeTarge
         eq(oneTimeCodes.purpose, target.purpose),
         eq(oneTimeCodes.email, email),
         eq(oneTimeCodes.subject, target.subject ?? ""),
+        eq(oneTimeCodes.binding, target.binding ?? ""),
       ),
     )
     .orderBy(desc(oneTimeCodes.createdAt))

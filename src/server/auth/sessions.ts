@@ -79,8 +79,38 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
   });
 }
 
+/**
+ * The session's SameSite=Strict companion: a browser sends it only on requests that start on the portal itself,
+ * which is how GET /api/logout (a plain link, per the spec) tells its own Sign Out link from another site's.
+ */
+function logoutCompanionName(config: Config): string {
+  return config.secureCookies ? "__Host-bp_logout" : "bp_logout";
+}
+
+export function setLogoutCompanionCookie(reply: FastifyReply, config: Config, maxAgeSeconds: number): void {
+  reply.setCookie(logoutCompanionName(config), "1", {
+    httpOnly: true,
+    sameSite: "strict",
+    path: "/",
+    secure: config.secureCookies,
+    maxAge: maxAgeSeconds,
+  });
+}
+
+/**
+ * May this GET /api/logout end the session? Refused when the browser says the request comes from another site;
+ * browsers that send no Sec-Fetch-Site must carry the Strict companion cookie, which no other site's link carries.
+ */
+export function isOwnLogoutLink(request: FastifyRequest, config: Config): boolean {
+  const site = request.headers["sec-fetch-site"];
+  if (site === "same-origin" || site === "none") return true;
+  if (site === "cross-site") return false;
+  return request.cookies[logoutCompanionName(config)] === "1";
+}
+
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   reply.clearCookie(sessionCookieName(config), { path: "/", httpOnly: true, sameSite: "lax", secure: config.secureCookies });
+  reply.clearCookie(logoutCompanionName(config), { path: "/", httpOnly: true, sameSite: "strict", secure: config.secureCookies });
 }
 
 export function sessionToken(request: FastifyRequest, config: Config): string | undefined {

@@ -68,6 +68,11 @@ export const oneTimeCodes = pgTable(
     /** What the code is for beyond the email, e.g. the profile id of an NDA; '' when nothing. */
     subject: text("subject").notNull().default(""),
     codeHash: text("code_hash").notNull(),
+    /**
+     * SHA-256 of the pre-sign-in cookie of the browser that asked for a sign-in code ('' for NDA codes, which need a
+     * session): only that browser may try the code, and a request from elsewhere never voids it.
+     */
+    binding: text("binding").notNull().default(""),
     /** The name typed with a sign-in request: a new account takes it at its first verification. */
     name: text("name"),
     expiresAt: ts("expires_at").notNull(),
@@ -77,7 +82,7 @@ export const oneTimeCodes = pgTable(
     ip: text("ip"),
     createdAt: createdAt(),
   },
-  (t) => [index("one_time_codes_lookup_idx").on(t.purpose, t.email, t.subject, t.createdAt)],
+  (t) => [index("one_time_codes_lookup_idx").on(t.purpose, t.email, t.subject, t.binding, t.createdAt)],
 );
 
 /** One row per counted event; windows are counted with a range query (limits hold across processes). */

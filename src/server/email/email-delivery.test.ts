@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/setup/smtp";
+import { codeIn, startSmtpServer, type TestSmtpServer } from "../../../tests/setup/smtp";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
 import { outgoingEmails } from "../db/schema";
+import { purgeOldEmailBodies } from "./worker";
 
 describe("email through a real SMTP server", () => {
   let smtp: TestSmtpServer;
@@ -16,6 +17,12 @@ describe("email through a real SMTP server", () => {
     await smtp.close();
   });
 
+  it("does not serve /dev/mailbox when SMTP_URL is set, even outside production", async () => {
+    expect(t.app.ctx.config.env).toBe("test");
+    expect((await t.app.inject({ method: "GET", url: "/dev/mailbox" })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/dev/mailbox.json" })).statusCode).toBe(404);
+  });
+
   it("delivers the sign-in code with a plain-text and an HTML part", async () => {
     await t.app.inject({
       method: "POST",
@@ -23,8 +30,8 @@ describe("email through a real SMTP server", () => {
       payload: { email: "smtp@example.com", name: "Sam <b>Tp</b>" },
     });
     const mail = await smtp.waitFor((m) => m.to === "smtp@example.com");
-    const code = mail.subject.match(/\d{6}/)?.[0];
-    expect(code).toBeDefined();
+    const code = codeIn(mail.text);
+    expect(mail.subject).toBe("Your Blueprint sign-in code");
     expect(mail.from).toBe("no-reply@blueprint.test");
     expect(mail.text).toContain(code);
     expect(mail.text).toContain("Blueprint");
@@ -33,6 +40,21 @@ describe("email through a real SMTP server", () => {
     // What the user typed is escaped in the HTML part.
     expect(mail.html).toContain("Sam &lt;b&gt;Tp&lt;/b&gt;");
     expect(mail.html).not.toContain("<b>Tp</b>");
+  });
+
+  it("keeps the metadata of a delivered message but not its body (codes do not stay in the database)", async () => {
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/request-code",
+      payload: { email: "purged@example.com", name: "Pur Ged" },
+    });
+    await smtp.waitFor((m) => m.to === "purged@example.com");
+    await t.app.emailWorker.drain();
+    const [row] = await t.app.ctx.db.select().from(outgoingEmails).where(eq(outgoingEmails.toAddress, "purged@example.com"));
+    expect(row).toMatchObject({ status: "sent", kind: "sign-in-code", subject: "Your Blueprint sign-in code" });
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(row?.textBody).toBe("");
+    expect(row?.htmlBody).toBe("");
   });
 
   it("keeps a message queued when the server refuses it, and delivers it on a later attempt", async () => {
@@ -79,13 +101,33 @@ describe("outbox mode (no SMTP_URL)", () => {
     await t.app.emailWorker.drain();
     const page = await t.app.inject({ method: "GET", url: "/dev/mailbox" });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toMatch(/\d{6} is your Blueprint sign-in code/);
+    expect(page.body).toContain("Your Blueprint sign-in code");
+    expect(page.body).toMatch(/ {4}\d{6}\n/);
     expect(page.body).toContain("&lt;script&gt;x&lt;/script&gt;");
     expect(page.body).not.toContain("<script>x</script>");
   });
 
+  it("empties the bodies of outbox messages done for a day, keeping their metadata", async () => {
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/request-code",
+      payload: { email: "old.box@example.com", name: "Old Box" },
+    });
+    await t.app.emailWorker.drain();
+    const mine = eq(outgoingEmails.toAddress, "old.box@example.com");
+    await purgeOldEmailBodies(t.app.ctx.db);
+    expect((await t.app.ctx.db.select().from(outgoingEmails).where(mine))[0]?.textBody).toContain("Old Box");
+    await t.app.ctx.db
+      .update(outgoingEmails)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(mine);
+    await purgeOldEmailBodies(t.app.ctx.db);
+    const [row] = await t.app.ctx.db.select().from(outgoingEmails).where(mine);
+    expect(row).toMatchObject({ textBody: "", htmlBody: "", status: "sent", subject: "Your Blueprint sign-in code" });
+  });
+
   it("hides /dev/mailbox in production", async () => {
-    const prod = await createTestApp({ NODE_ENV: "production", DEMO_EMAIL: "" });
+    const prod = await createTestApp({ NODE_ENV: "production", DEMO_EMAIL: "", SMTP_URL: "smtp://127.0.0.1:9" });
     try {
       expect((await prod.app.inject({ method: "GET", url: "/dev/mailbox" })).statusCode).toBe(404);
     } finally {

@@ -1,6 +1,13 @@
 // Renders a transactional email as a plain-text part and an HTML part; every interpolated value is escaped.
 
+import { oneLineExcerpt } from "../../shared/text/safe-text";
+
 export const APP_NAME = "Blueprint";
+
+/** What a user typed, as it may appear in a subject: one line, no unsafe characters, at most 60 characters. */
+export function subjectPart(typed: string): string {
+  return oneLineExcerpt(typed, 60);
+}
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);

@@ -28,14 +28,19 @@ export type OutgoingMessage = {
   icalEvent?: IcalEvent;
 };
 
-export function createTransport(options: { smtpUrl: string | null; log: FastifyBaseLogger; appUrl: string }): MailTransport {
+export function createTransport(options: {
+  smtpUrl: string | null;
+  log: FastifyBaseLogger;
+  /** Where the outbox can be read (DEV_MAILBOX), or null. */
+  mailboxUrl: string | null;
+}): MailTransport {
   if (!options.smtpUrl) {
     return {
       kind: "outbox",
       async send(message) {
         options.log.info(
           { to: message.to, subject: message.subject },
-          `email kept in the outbox: read it at ${options.appUrl}/dev/mailbox`,
+          options.mailboxUrl ? `email kept in the outbox: read it at ${options.mailboxUrl}` : "email kept in the outbox",
         );
       },
       close() {},
@@ -81,6 +86,12 @@ async function claimDueEmails(db: Database): Promise<ClaimedEmail[]> {
   return (result as unknown as { rows: ClaimedEmail[] }).rows;
 }
 
+/** Bodies of messages that are done (sent or failed for good) for a day are emptied; the metadata stays. */
+export async function purgeOldEmailBodies(db: Database): Promise<void> {
+  await db.execute(sql`update ${outgoingEmails} set text_body = '', html_body = ''
+    where status in ('sent', 'failed') and created_at < now() - interval '1 day' and (text_body <> '' or html_body <> '')`);
+}
+
 export type EmailWorker = { kick(): void; drain(): Promise<void>; stop(): Promise<void> };
 
 export function startEmailWorker(options: {
@@ -106,8 +117,10 @@ export function startEmailWorker(options: {
         ...(email.reply_to ? { replyTo: email.reply_to } : {}),
         ...(email.ical_event ? { icalEvent: email.ical_event } : {}),
       });
+      // Once handed to SMTP the body (which may hold a code) is not ours to keep; the outbox keeps it for /dev/mailbox.
+      const body = transport.kind === "smtp" ? sql`, text_body = '', html_body = ''` : sql``;
       await db.execute(
-        sql`update ${outgoingEmails} set status = 'sent', sent_at = now(), locked_until = null, last_error = null where id = ${email.id}`,
+        sql`update ${outgoingEmails} set status = 'sent', sent_at = now(), locked_until = null, last_error = null${body} where id = ${email.id}`,
       );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

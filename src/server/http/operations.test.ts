@@ -83,4 +83,21 @@ describe("operations endpoints", () => {
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain("swagger");
   });
+
+  it("serves no API reference in production unless API_DOCS=1", async () => {
+    const production = { NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:9", DEMO_EMAIL: "" };
+    const off = await createTestApp(production);
+    try {
+      expect((await off.app.inject({ method: "GET", url: "/api/docs/json" })).statusCode).toBe(404);
+      expect((await off.app.inject({ method: "GET", url: "/api/docs/" })).statusCode).toBe(404);
+    } finally {
+      await off.close();
+    }
+    const on = await createTestApp({ ...production, API_DOCS: "1" });
+    try {
+      expect((await on.app.inject({ method: "GET", url: "/api/docs/json" })).statusCode).toBe(200);
+    } finally {
+      await on.close();
+    }
+  });
 });

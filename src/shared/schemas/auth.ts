@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CODE_LENGTH } from "../constants/auth";
+import { hasUnsafeCharacters } from "../text/safe-text";
 
 export const AUTH_MESSAGES = {
   invalidEmail: "Please enter a valid email address",
@@ -13,14 +14,14 @@ export const emailSchema = z
   .max(254, AUTH_MESSAGES.invalidEmail)
   .pipe(z.email(AUTH_MESSAGES.invalidEmail));
 
-/** A person's name: no control characters (they would break email headers and PDFs). */
+/** A person's name: no control characters (they would break email headers and PDFs) nor bidi overrides. */
 export const personNameSchema = (message: string) =>
   z
     .string({ error: message })
     .trim()
     .min(2, message)
     .max(100, "Name must be at most 100 characters")
-    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "Name contains invalid characters");
+    .refine((value) => !hasUnsafeCharacters(value), "Name contains invalid characters");
 
 export const requestCodeSchema = z.strictObject({
   email: emailSchema,

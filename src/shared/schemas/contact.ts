@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { HONEYPOT_FIELD } from "../constants/contact";
 import { CONTACT_BUDGETS, CONTACT_PROJECT_TYPES, CONTACT_TIMELINES, COUNTRIES } from "../constants/lists";
+import { hasUnsafeCharacters } from "../text/safe-text";
 import { AUTH_MESSAGES, emailSchema, personNameSchema } from "./auth";
 
 export const CONTACT_MESSAGES = {
@@ -17,7 +18,7 @@ export const CONTACT_MESSAGES = {
 
 const CONTACT_LIMITS = { company: 200, phone: 30, text: 5000, honeypot: 500 } as const;
 
-const noControlCharacters = (value: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value);
+const noControlCharacters = (value: string) => !hasUnsafeCharacters(value, { multiline: true });
 
 const optionalText = (max: number) =>
   z.string().trim().max(max, CONTACT_MESSAGES.tooLong(max)).refine(noControlCharacters, "Contains invalid characters").optional();

@@ -1,6 +1,7 @@
 // NDA calls (part 1 §7, part 2 §7): requests, answers, and the texts of their toasts (part 1 §8, part 2 §5, §8).
 import { z } from "zod";
 import { CODE_LENGTH } from "../constants/auth";
+import { hasUnsafeCharacters } from "../text/safe-text";
 import { emailSchema, personNameSchema } from "./auth";
 import { successReplySchema } from "./replies";
 
@@ -67,7 +68,8 @@ const companyNameSchema = z
   .string({ error: NDA_MESSAGES.companyNameRequired })
   .trim()
   .min(1, NDA_MESSAGES.companyNameRequired)
-  .max(150, "Company name is too long");
+  .max(150, "Company name is too long")
+  .refine((value) => !hasUnsafeCharacters(value), "Company name contains invalid characters");
 
 /** POST /api/nda/send-otp */
 export const sendNdaOtpSchema = z.strictObject({
@@ -148,6 +150,9 @@ export const documentCheckSchema = z.object({
       kind: z.string(),
       issuedAt: z.string(),
       title: z.string(),
+      /** Who wrote the content: Blueprint (the NDA) or the customer (a brief). */
+      authoredBy: z.enum(["blueprint", "customer"]),
+      projectCode: z.string().nullable(),
       customerName: z.string().nullable(),
       companyName: z.string().nullable(),
       signerEmail: z.string().nullable(),

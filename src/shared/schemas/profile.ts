@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ALL_COMPANY_SIZES, INDUSTRIES } from "../constants/lists";
 import { PACKAGE_TYPES } from "../constants/packages";
+import { hasUnsafeCharacters } from "../text/safe-text";
 import { successReplySchema } from "./replies";
 
 export const PROFILE_MESSAGES = {
@@ -45,13 +46,6 @@ export function isValidWebsite(value: string): boolean {
   }
 }
 
-/**
- * Control characters: none on one line; a multi-line text may keep tabs and line breaks. Bidirectional overrides
- * and isolates are refused too: they make a name read differently from what is stored (and signed on the NDA).
- */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
-const CONTROL_CHARACTERS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
-
 /** A required text with a length cap and no control characters (multi-line texts may keep line breaks). */
 const requiredText = (message: string, max = 200, multiline = false) =>
   z
@@ -59,17 +53,14 @@ const requiredText = (message: string, max = 200, multiline = false) =>
     .trim()
     .min(1, { message, abort: true })
     .max(max, PROFILE_MESSAGES.tooLong)
-    .refine(
-      (value) => !(multiline ? CONTROL_CHARACTERS_MULTILINE : CONTROL_CHARACTERS).test(value),
-      PROFILE_MESSAGES.invalidCharacters,
-    );
+    .refine((value) => !hasUnsafeCharacters(value, { multiline }), PROFILE_MESSAGES.invalidCharacters);
 
 const optionalChoice = (max = 50) =>
   z
     .string()
     .trim()
     .max(max, PROFILE_MESSAGES.tooLong)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), PROFILE_MESSAGES.invalidCharacters)
+    .refine((value) => !hasUnsafeCharacters(value), PROFILE_MESSAGES.invalidCharacters)
     .nullish()
     .transform((value) => value || null);
 

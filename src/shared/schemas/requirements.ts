@@ -1,5 +1,6 @@
 // The requirements questionnaire and the brief (part 2 §3, §5, §7): questions, rules, messages and API shapes.
 import { z } from "zod";
+import { hasUnsafeCharacters } from "../text/safe-text";
 
 /** The shortest answer a question takes (the project name's is shorter). */
 const ANSWER_MIN_LENGTH = 10;
@@ -18,6 +19,7 @@ export const REQUIREMENT_MESSAGES = {
   saveFirst: "Please save requirements first to generate AI brief",
   generateNeedsCore: `Please describe the core functionality (at least ${ANSWER_MIN_LENGTH} characters) and save it before generating the AI brief.`,
   tooLong: "Please keep this answer under 5,000 characters",
+  invalidCharacters: "This contains invalid characters",
   briefEmpty: "The brief is empty. Generate or write it before confirming.",
   briefTooLong: "The brief must be under 50,000 characters",
   briefLocked: "This brief has been confirmed and can no longer be changed.",
@@ -202,6 +204,13 @@ export function saveErrors(answers: Partial<RequirementAnswers>): Record<string,
   for (const issue of result.error?.issues ?? []) {
     const field = String(issue.path[0]);
     errors[field] ??= issue.message;
+  }
+  for (const question of REQUIREMENT_QUESTIONS) {
+    const value = (answers[question.field] ?? "").trim();
+    // A one-line answer is a name (the project's): the same filter as every other name.
+    if (!question.multiline && !errors[question.field] && hasUnsafeCharacters(value)) {
+      errors[question.field] = REQUIREMENT_MESSAGES.invalidCharacters;
+    }
   }
   return errors;
 }

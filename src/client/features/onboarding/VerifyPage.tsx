@@ -1,10 +1,11 @@
-// /verify (public, and for signed-in users too): upload a signed NDA and learn whether it is exactly a document
-// Blueprint issued. Kept light: no query library, no forms library, one small chunk.
+// /verify (public, and for signed-in users too): upload a signed NDA or an exported brief and learn whether it is
+// exactly a file the portal issued, and whose content it is. Kept light: no query library, no forms library, one small chunk.
 import { CheckCircle2, FileSearch, Loader2, ShieldAlert, Upload } from "lucide-react";
 import { type ChangeEvent, type DragEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { VERIFY_MAX_BYTES } from "../../../shared/constants/documents";
 import { formatLongDate } from "../../../shared/domain/dates";
+import { verdictFor } from "../../../shared/domain/issued-documents";
 import type { DocumentCheck } from "../../../shared/schemas/nda";
 import { ApiError, serverMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
@@ -20,7 +21,6 @@ const TOO_LARGE = "The file is larger than 20 MB";
 const STATUS_TEXT: Record<string, string> = {
   approved: "Signed by the client and approved by Blueprint",
   customer_verified: "Signed by the client, awaiting Blueprint's approval at the time it was issued",
-  draft: "Unsigned draft, issued for reading",
 };
 
 const utc = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace("T", " ")} UTC` : "—");
@@ -42,6 +42,27 @@ function Result({ name, result }: { name: string; result: DocumentCheck }) {
       </div>
     );
   }
+  const verdict = verdictFor(doc);
+  if (doc.authoredBy === "customer") {
+    const rows: Array<[string, string]> = [
+      ["Document", doc.title],
+      ["Written by", "The customer (Blueprint did not write or approve its content)"],
+      ["Exported", formatLongDate(doc.issuedAt)],
+    ];
+    return (
+      <div role="status" className="grid gap-3 rounded-xl border border-sky-200 bg-sky-50 p-5 text-sky-950">
+        <p className="flex items-center gap-2 text-lg font-semibold">
+          <FileSearch className="size-6 text-sky-600" aria-hidden="true" />
+          {verdict}
+        </p>
+        <p className="text-sm">
+          <strong>{name}</strong> is exactly the file the portal exported, byte for byte. It is not an agreement.
+        </p>
+        <ResultRows rows={rows} />
+        <p className="font-mono text-xs break-all">SHA-256 {result.sha256}</p>
+      </div>
+    );
+  }
   const rows: Array<[string, string]> = [
     ["Document", doc.title],
     ["Client", [doc.customerName, doc.companyName].filter(Boolean).join(", ") || "—"],
@@ -55,21 +76,27 @@ function Result({ name, result }: { name: string; result: DocumentCheck }) {
     <div role="status" className="grid gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-950">
       <p className="flex items-center gap-2 text-lg font-semibold">
         <CheckCircle2 className="size-6 text-emerald-600" aria-hidden="true" />
-        Genuine: issued by Blueprint
+        {verdict}
       </p>
       <p className="text-sm">
         <strong>{name}</strong> is exactly the file the portal issued, byte for byte.
       </p>
-      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-semibold">{label}</dt>
-            <dd className="break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <ResultRows rows={rows} />
       <p className="font-mono text-xs break-all">SHA-256 {result.sha256}</p>
     </div>
+  );
+}
+
+function ResultRows({ rows }: { rows: Array<[string, string]> }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-semibold">{label}</dt>
+          <dd className="break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

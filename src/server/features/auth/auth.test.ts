@@ -1,21 +1,37 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieFrom, createTestApp, latestCodeFor, signIn, type TestApp } from "../../../../tests/setup/test-app";
-import { oneTimeCodes, sessions, users } from "../../db/schema";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  browserFor,
+  cookieFrom,
+  createTestApp,
+  latestCodeFor,
+  signIn,
+  TEST_ENV,
+  type TestApp,
+  type TestBrowser,
+} from "../../../../tests/setup/test-app";
+import { buildApp } from "../../app";
+import { loadConfig } from "../../config";
+import { oneTimeCodes, outgoingEmails, sessions, users } from "../../db/schema";
 
 let t: TestApp;
+/** The browser most tests use; the lockout tests open their own. */
+let browser: TestBrowser;
 beforeAll(async () => {
   t = await createTestApp();
+  browser = browserFor(t.app);
 });
 afterAll(async () => {
   await t.close();
 });
 
 const json = { "content-type": "application/json" };
-const requestCode = (email: string, name = "Ann Lee", headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "POST", url: "/api/auth/request-code", payload: { email, name }, headers: { ...json, ...headers } });
-const verify = (email: string, code: string) =>
-  t.app.inject({ method: "POST", url: "/api/auth/verify-code", payload: { email, code } });
+const requestCode = (email: string, name = "Ann Lee", headers: Record<string, string> = {}, from = browser) =>
+  from.inject({ method: "POST", url: "/api/auth/request-code", payload: { email, name }, headers: { ...json, ...headers } });
+const verify = (email: string, code: string, from = browser) =>
+  from.inject({ method: "POST", url: "/api/auth/verify-code", payload: { email, code } });
+/** A six-digit code different from every one given. */
+const otherThan = (...codes: string[]) => ["111111", "222222", "333333", "444444"].find((c) => !codes.includes(c)) ?? "555555";
 
 describe("requesting a sign-in code", () => {
   it("queues an email with the code, the app's name and the code's lifetime", async () => {
@@ -24,6 +40,8 @@ describe("requesting a sign-in code", () => {
     expect(res.json()).toEqual({ success: true, message: "Check your email for the 6-digit code.", isDemoAccount: false });
     const code = await latestCodeFor(t.app, "ann@example.com");
     expect(code).toMatch(/^\d{6}$/);
+    const [mail] = await t.app.ctx.db.select().from(outgoingEmails).where(eq(outgoingEmails.toAddress, "ann@example.com"));
+    expect(mail?.subject).toBe("Your Blueprint sign-in code");
     const [stored] = await t.app.ctx.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.email, "ann@example.com"));
     expect(stored?.codeHash).not.toContain(code);
   });
@@ -99,7 +117,7 @@ describe("requesting a sign-in code", () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it("throttles a fourth code to the same email within 10 minutes with 429 and Retry-After, and sends no email", async () => {
+  it("throttles a fourth code to the same email from one browser within 10 minutes with 429 and Retry-After, and sends no email", async () => {
     for (let i = 0; i < 3; i++) expect((await requestCode("busy@example.com")).statusCode).toBe(200);
     const codeBefore = await latestCodeFor(t.app, "busy@example.com");
     const res = await requestCode("busy@example.com");
@@ -134,7 +152,7 @@ describe("verifying a code", () => {
       isDemoAccount: false,
       user: { email: "new.user@example.com", name: "Nora Quinn", firstName: "Nora", lastName: "Quinn", role: "customer" },
     });
-    const cookie = res.headers["set-cookie"] as string;
+    const cookie = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("bp_session="));
     expect(cookie).toMatch(/bp_session=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax/);
     const me = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: cookieFrom(res) } });
     expect(me.statusCode).toBe(200);
@@ -195,8 +213,15 @@ describe("verifying a code", () => {
   it("refuses a code used once already", async () => {
     await requestCode("reuse@example.com");
     const code = await latestCodeFor(t.app, "reuse@example.com");
+    const cookieOfTheRequest = browser.cookieHeader();
     expect((await verify("reuse@example.com", code)).statusCode).toBe(200);
-    const again = await verify("reuse@example.com", code);
+    // Replayed with the pre-sign-in cookie the browser held when it asked for the code.
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/verify-code",
+      payload: { email: "reuse@example.com", code },
+      headers: { cookie: cookieOfTheRequest },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe("CODE_USED");
   });
@@ -224,19 +249,97 @@ describe("verifying a code", () => {
   });
 
   it("starts a new session at every sign-in and ends the old one", async () => {
-    const first = await signIn(t.app, "rotate@example.com", "Rot Ate");
-    await requestCode("rotate@example.com");
-    const code = await latestCodeFor(t.app, "rotate@example.com");
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/verify-code",
-      payload: { email: "rotate@example.com", code },
-      headers: { cookie: first },
-    });
+    const same = browserFor(t.app);
+    await requestCode("rotate@example.com", "Rot Ate", {}, same);
+    const first = cookieFrom(await verify("rotate@example.com", await latestCodeFor(t.app, "rotate@example.com"), same));
+    await requestCode("rotate@example.com", "Rot Ate", {}, same);
+    const res = await verify("rotate@example.com", await latestCodeFor(t.app, "rotate@example.com"), same);
     const second = cookieFrom(res);
     expect(second).not.toBe(first);
     expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: first } })).statusCode).toBe(401);
     expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: second } })).statusCode).toBe(200);
+  });
+});
+
+describe("a stranger can neither lock the owner out nor guess a code", () => {
+  // Each case from its own address, so the per-IP limit of the other cases does not interfere.
+  let ip = "";
+  let next = 0;
+  beforeEach(() => {
+    next += 1;
+    ip = `10.77.0.${next}`;
+  });
+
+  it("sets a short-lived HttpOnly pre-sign-in cookie with the code request", async () => {
+    const res = await requestCode("cookie@example.com", "Coo Kie", {}, browserFor(t.app, { remoteAddress: ip }));
+    const line = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("bp_signin="));
+    expect(line).toMatch(/^bp_signin=[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/; HttpOnly; SameSite=Strict$/);
+  });
+
+  it("keeps the owner's live code working through a stranger's 3 requests and 5 wrong guesses", async () => {
+    const owner = browserFor(t.app, { remoteAddress: ip });
+    const stranger = browserFor(t.app, { remoteAddress: ip });
+    const email = "owner.live@example.com";
+    expect((await requestCode(email, "Olive Owner", {}, owner)).statusCode).toBe(200);
+    const ownersCode = await latestCodeFor(t.app, email);
+    for (let i = 0; i < 3; i++) expect((await requestCode(email, "Mallory", {}, stranger)).statusCode).toBe(200);
+    const strangersCode = await latestCodeFor(t.app, email);
+    const wrong = otherThan(ownersCode, strangersCode);
+    for (let i = 0; i < 5; i++) await verify(email, wrong, stranger);
+    for (let i = 0; i < 5; i++) await verify(email, wrong, browserFor(t.app, { remoteAddress: ip }));
+    const res = await verify(email, ownersCode, owner);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe(email);
+  });
+
+  it("lets the owner in a fresh browser get a code and sign in after a stranger's requests and wrong guesses", async () => {
+    const email = "owner.fresh@example.com";
+    const stranger = browserFor(t.app, { remoteAddress: ip });
+    for (let i = 0; i < 3; i++) expect((await requestCode(email, "Mallory", {}, stranger)).statusCode).toBe(200);
+    const strangersCode = await latestCodeFor(t.app, email);
+    for (let i = 0; i < 5; i++) await verify(email, otherThan(strangersCode), stranger);
+    const owner = browserFor(t.app, { remoteAddress: ip });
+    expect((await requestCode(email, "Fresh Owner", {}, owner)).statusCode).toBe(200);
+    expect((await verify(email, await latestCodeFor(t.app, email), owner)).statusCode).toBe(200);
+  });
+
+  it("refuses the right code from a browser that did not ask for it, and leaves the owner's code usable", async () => {
+    const email = "bound@example.com";
+    const owner = browserFor(t.app, { remoteAddress: ip });
+    await requestCode(email, "Bo Und", {}, owner);
+    const code = await latestCodeFor(t.app, email);
+    const elsewhere = await verify(email, code, browserFor(t.app, { remoteAddress: ip }));
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().code).toBe("CODE_MISSING");
+    expect((await verify(email, code, owner)).statusCode).toBe(200);
+  });
+
+  it("caps codes per address for browsers new to it, while a browser that signed in there before still gets one", async () => {
+    const email = "ceiling@example.com";
+    const known = browserFor(t.app, { remoteAddress: ip });
+    await requestCode(email, "Cei Ling", {}, known);
+    expect((await verify(email, await latestCodeFor(t.app, email), known)).statusCode).toBe(200);
+    // The known browser's own code counted against the address too: five more new browsers reach the hourly ceiling.
+    for (let i = 0; i < 5; i++)
+      expect((await requestCode(email, "Mallory", {}, browserFor(t.app, { remoteAddress: ip }))).statusCode).toBe(200);
+    const refused = await requestCode(email, "Mallory", {}, browserFor(t.app, { remoteAddress: ip }));
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await requestCode(email, "Cei Ling", {}, known)).statusCode).toBe(200);
+    expect((await verify(email, await latestCodeFor(t.app, email), known)).statusCode).toBe(200);
+  });
+
+  it("does not recognise a forged known-browser cookie", async () => {
+    const email = "forged.device@example.com";
+    for (let i = 0; i < 6; i++) await requestCode(email, "Mallory", {}, browserFor(t.app, { remoteAddress: ip }));
+    const forged = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/request-code",
+      payload: { email, name: "Mallory" },
+      remoteAddress: ip,
+      headers: { cookie: `bp_known=${"a".repeat(43)}.${"0".repeat(64)}` },
+    });
+    expect(forged.statusCode).toBe(429);
   });
 });
 
@@ -301,12 +404,57 @@ describe("the session", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(401);
   });
 
-  it("GET /api/logout ends the session and redirects to /", async () => {
-    const cookie = await signIn(t.app, "link@example.com", "Link Out");
-    const res = await t.app.inject({ method: "GET", url: "/api/logout", headers: { cookie } });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe("/");
-    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(401);
+  it("GET /api/logout ends the session and redirects to / when the browser says the link is the portal's own", async () => {
+    for (const site of ["same-origin", "none"]) {
+      const cookie = await signIn(t.app, `link-${site}@example.com`, "Link Out");
+      const res = await t.app.inject({ method: "GET", url: "/api/logout", headers: { cookie, "sec-fetch-site": site } });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe("/");
+      expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(401);
+    }
+  });
+
+  it("GET /api/logout from another site signs nobody out", async () => {
+    const cookie = await signIn(t.app, "cross-site@example.com", "Cross Site");
+    const res = await t.app.inject({ method: "GET", url: "/api/logout", headers: { cookie, "sec-fetch-site": "cross-site" } });
+    expect(res.statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it("GET /api/logout without Sec-Fetch-Site needs the SameSite=Strict companion cookie set at sign-in", async () => {
+    const b = browserFor(t.app);
+    await requestCode("companion@example.com", "Com Panion", {}, b);
+    const verified = await verify("companion@example.com", await latestCodeFor(t.app, "companion@example.com"), b);
+    const companion = ([] as string[]).concat(verified.headers["set-cookie"] ?? []).find((c) => c.startsWith("bp_logout="));
+    expect(companion).toMatch(/; Path=\/; HttpOnly; SameSite=Strict$/);
+    const session = cookieFrom(verified);
+    // What an old browser sends on a cross-site link: the Lax session cookie, not the Strict companion.
+    const fromElsewhere = await t.app.inject({ method: "GET", url: "/api/logout", headers: { cookie: session } });
+    expect(fromElsewhere.statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: session } })).statusCode).toBe(200);
+    const fromThePortal = await b.inject({ method: "GET", url: "/api/logout" });
+    expect(fromThePortal.statusCode).toBe(302);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: session } })).statusCode).toBe(401);
+  });
+
+  it("re-reads ADMIN_EMAILS: an address taken off the list is no longer company at its next request", async () => {
+    const cookie = await signIn(t.app, "admin@blueprint.local", "Site Admin");
+    expect((await t.app.inject({ method: "GET", url: "/api/company/pending-ndas", headers: { cookie } })).statusCode).toBe(200);
+    // The same database, restarted with the address removed from ADMIN_EMAILS.
+    const restarted = await buildApp({
+      config: loadConfig({ ...TEST_ENV, ADMIN_EMAILS: "someone.else@blueprint.local" }),
+      database: t.database,
+      serveClient: false,
+      logger: false,
+    });
+    try {
+      const me = await restarted.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
+      expect(me.statusCode === 401 || me.json().role === "customer").toBe(true);
+      const company = await restarted.inject({ method: "GET", url: "/api/company/pending-ndas", headers: { cookie } });
+      expect([401, 403]).toContain(company.statusCode);
+    } finally {
+      await restarted.close();
+    }
   });
 
   it("GET /api/login redirects to /auth", async () => {

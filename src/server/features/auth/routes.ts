@@ -8,7 +8,23 @@ import {
 } from "../../../shared/schemas/auth";
 import { successReplySchema } from "../../../shared/schemas/replies";
 import { requireUser } from "../../auth/guards";
-import { clearSessionCookie, createSession, deleteSession, sessionToken, setSessionCookie } from "../../auth/sessions";
+import {
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  isOwnLogoutLink,
+  sessionToken,
+  setLogoutCompanionCookie,
+  setSessionCookie,
+} from "../../auth/sessions";
+import {
+  bindRequester,
+  clearRequesterBinding,
+  knownBrowserFor,
+  rememberKnownBrowser,
+  requesterBinding,
+} from "../../auth/sign-in-cookies";
+import { AppError } from "../../errors";
 import { errorReplies } from "../../http/openapi";
 import { toCurrentUser } from "./current-user";
 import { sendSignInCode } from "./send-sign-in-code";
@@ -27,10 +43,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: requestCodeReplySchema, ...errorReplies },
       },
     },
-    async (request) => {
-      const result = await sendSignInCode(ctx, { ...request.body, ip: request.ip });
+    async (request, reply) => {
+      const email = request.body.email.toLowerCase();
+      const knownBrowser = knownBrowserFor(request, ctx.config, email);
+      const binding = bindRequester(request, reply, ctx.config);
+      const result = await sendSignInCode(ctx, { ...request.body, requester: { ip: request.ip, binding, knownBrowser } });
       request.log.info(
-        { email: request.body.email.toLowerCase(), ip: request.ip, outcome: "code-requested" },
+        { email, ip: request.ip, knownBrowser: knownBrowser !== null, outcome: "code-requested" },
         "sign-in code requested",
       );
       return result;
@@ -50,10 +69,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
       try {
-        const { user, isDemoAccount } = await verifySignInCode(ctx, { ...request.body, ip: request.ip });
+        const binding = requesterBinding(request, ctx.config);
+        const { user, isDemoAccount } = await verifySignInCode(ctx, { ...request.body, ip: request.ip, binding });
         await deleteSession(ctx.db, sessionToken(request, ctx.config));
         const session = await createSession(ctx.db, user, { ip: request.ip, userAgent: request.headers["user-agent"] });
         setSessionCookie(reply, ctx.config, session.token, session.maxAgeSeconds);
+        setLogoutCompanionCookie(reply, ctx.config, session.maxAgeSeconds);
+        clearRequesterBinding(reply, ctx.config);
+        if (!isDemoAccount) rememberKnownBrowser(reply, ctx.config, user.email);
         request.log.info({ email, ip: request.ip, outcome: "signed-in", role: user.role }, "sign-in attempt");
         return { success: true, message: "Login successful", isDemoAccount, user: toCurrentUser(user) };
       } catch (error) {
@@ -89,6 +112,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get("/api/logout", { schema: { tags: ["auth"], summary: "End the session and go to /" } }, async (request, reply) => {
+    if (!isOwnLogoutLink(request, ctx.config)) {
+      throw new AppError("CROSS_ORIGIN", "Sign out from the portal's own Sign Out link.");
+    }
     await deleteSession(ctx.db, sessionToken(request, ctx.config));
     clearSessionCookie(reply, ctx.config);
     return reply.redirect("/", 302);

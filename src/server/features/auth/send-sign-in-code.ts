@@ -1,8 +1,9 @@
-// POST /api/auth/request-code: throttled, then a fresh code is queued by email (the demo account gets none).
-import { CODE_SEND_LIMITS, CODE_TTL_MINUTES, DEMO_CODE } from "../../../shared/constants/auth";
+// POST /api/auth/request-code: throttled, then a fresh code bound to the asking browser is queued by email
+// (the demo account gets none).
+import { CODE_TTL_MINUTES, DEMO_CODE, SIGN_IN_CODE_LIMITS } from "../../../shared/constants/auth";
 import type { RequestCodeInput } from "../../../shared/schemas/auth";
 import { issueCode } from "../../auth/one-time-codes";
-import { consumeRateLimits } from "../../auth/rate-limit";
+import { consumeRateLimits, type RateLimit } from "../../auth/rate-limit";
 import type { AppContext } from "../../context";
 import { APP_NAME, renderEmail } from "../../email/layout";
 
@@ -10,32 +11,56 @@ export function isDemoEmail(ctx: AppContext, email: string): boolean {
   return ctx.config.demoEmail !== null && email.toLowerCase() === ctx.config.demoEmail;
 }
 
-async function throttleCodeSending(ctx: AppContext, email: string, ip: string): Promise<void> {
-  const key = email.toLowerCase();
-  await consumeRateLimits(
-    ctx.db,
-    [
-      { bucket: "code-email-10m", key, ...CODE_SEND_LIMITS.perEmailShort },
-      { bucket: "code-email-day", key, ...CODE_SEND_LIMITS.perEmailDay },
-      { bucket: "code-ip-10m", key: ip, ...CODE_SEND_LIMITS.perIpShort },
-    ],
-    "Too many code requests. Please wait a few minutes and try again.",
-  );
+export type CodeRequester = {
+  ip: string;
+  /** SHA-256 of the browser's pre-sign-in cookie. */
+  binding: string;
+  /** The browser's id when it signed in to this address before (its known-browser cookie checked out). */
+  knownBrowser: string | null;
+};
+
+/**
+ * A browser that signed in to the address before has its own allowance; every other browser has a small one of its
+ * own and shares the address's ceiling, so strangers cannot use up what the owner's usual browser may ask for.
+ */
+function sendLimits(email: string, requester: CodeRequester): RateLimit[] {
+  const L = SIGN_IN_CODE_LIMITS;
+  const perAddress: RateLimit[] = requester.knownBrowser
+    ? [
+        { bucket: "code-known-10m", key: `${email}|${requester.knownBrowser}`, ...L.perKnownBrowserShort },
+        { bucket: "code-known-day", key: `${email}|${requester.knownBrowser}`, ...L.perKnownBrowserDay },
+      ]
+    : [
+        { bucket: "code-requester-10m", key: `${email}|${requester.binding}`, ...L.perRequesterShort },
+        { bucket: "code-email-hour", key: email, ...L.perEmailHour },
+        { bucket: "code-email-day", key: email, ...L.perEmailDay },
+      ];
+  return [...perAddress, { bucket: "code-ip-10m", key: requester.ip, ...L.perIpShort }];
 }
 
-export async function sendSignInCode(ctx: AppContext, input: RequestCodeInput & { ip: string }) {
+export async function sendSignInCode(ctx: AppContext, input: RequestCodeInput & { requester: CodeRequester }) {
   const email = input.email.toLowerCase();
   if (isDemoEmail(ctx, email)) {
     return { success: true, message: `Demo account - use code ${DEMO_CODE}`, isDemoAccount: true };
   }
-  await throttleCodeSending(ctx, email, input.ip);
-  const code = await issueCode(ctx.db, ctx.config.secretKey, { purpose: "sign_in", email, ip: input.ip, name: input.name });
+  await consumeRateLimits(
+    ctx.db,
+    sendLimits(email, input.requester),
+    "Too many code requests. Please wait a few minutes and try again.",
+  );
+  const code = await issueCode(ctx.db, ctx.config.secretKey, {
+    purpose: "sign_in",
+    email,
+    binding: input.requester.binding,
+    ip: input.requester.ip,
+    name: input.name,
+  });
   const content = renderEmail({
     heading: "Your sign-in code",
     paragraphs: [`Hi ${input.name}, use this code to sign in to the ${APP_NAME} client portal.`],
     code,
-    footnote: `The code expires in ${CODE_TTL_MINUTES} minutes and works once. If you did not ask for it, you can ignore this email.`,
+    footnote: `The code expires in ${CODE_TTL_MINUTES} minutes and works once, in the browser where you asked for it. If you did not ask for it, you can ignore this email.`,
   });
-  await ctx.email.enqueue({ kind: "sign-in-code", to: email, subject: `${code} is your ${APP_NAME} sign-in code`, ...content });
+  await ctx.email.enqueue({ kind: "sign-in-code", to: email, subject: `Your ${APP_NAME} sign-in code`, ...content });
   return { success: true, message: "Check your email for the 6-digit code.", isDemoAccount: false };
 }

@@ -1,18 +1,13 @@
 // POST /api/auth/verify-code: checks the code, creates the account on first success, and starts a new session.
 import { eq, sql } from "drizzle-orm";
-import { DEMO_CODE, type Role } from "../../../shared/constants/auth";
+import { CODE_VERIFY_LIMIT_PER_IP, DEMO_CODE } from "../../../shared/constants/auth";
 import type { VerifyCodeInput } from "../../../shared/schemas/auth";
 import { codeCheckError, verifyCode } from "../../auth/one-time-codes";
 import { consumeRateLimits } from "../../auth/rate-limit";
+import { roleFor } from "../../auth/roles";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { isDemoEmail } from "./send-sign-in-code";
-
-const VERIFY_LIMIT_PER_IP = { max: 60, windowSeconds: 10 * 60 };
-
-function roleFor(ctx: AppContext, email: string): Role {
-  return !isDemoEmail(ctx, email) && ctx.config.adminEmails.includes(email) ? "company" : "customer";
-}
 
 function splitName(name: string | null): { firstName: string | null; lastName: string | null } {
   const parts = (name ?? "").trim().split(/\s+/).filter(Boolean);
@@ -21,7 +16,7 @@ function splitName(name: string | null): { firstName: string | null; lastName: s
 }
 
 async function findOrCreateUser(ctx: AppContext, email: string, name: string | null) {
-  const role = roleFor(ctx, email);
+  const role = roleFor(ctx.config, email);
   const [existing] = await ctx.db
     .select()
     .from(users)
@@ -51,14 +46,21 @@ async function findOrCreateUser(ctx: AppContext, email: string, name: string | n
   return raced;
 }
 
-export async function verifySignInCode(ctx: AppContext, input: VerifyCodeInput & { ip: string }) {
+/** `binding`: the SHA-256 of the browser's pre-sign-in cookie; null when it holds none (then no code can match). */
+export async function verifySignInCode(ctx: AppContext, input: VerifyCodeInput & { ip: string; binding: string | null }) {
   const email = input.email.toLowerCase();
-  await consumeRateLimits(ctx.db, [{ bucket: "verify-ip-10m", key: input.ip, ...VERIFY_LIMIT_PER_IP }]);
+  await consumeRateLimits(ctx.db, [{ bucket: "verify-ip-10m", key: input.ip, ...CODE_VERIFY_LIMIT_PER_IP }]);
   if (isDemoEmail(ctx, email)) {
     if (input.code !== DEMO_CODE) throw codeCheckError("wrong");
     return { user: await findOrCreateUser(ctx, email, "Demo Customer"), isDemoAccount: true };
   }
-  const check = await verifyCode(ctx.db, ctx.config.secretKey, { purpose: "sign_in", email, code: input.code });
+  if (input.binding === null) throw codeCheckError("missing");
+  const check = await verifyCode(ctx.db, ctx.config.secretKey, {
+    purpose: "sign_in",
+    email,
+    binding: input.binding,
+    code: input.code,
+  });
   if (!check.ok) throw codeCheckError(check.failure);
   return { user: await findOrCreateUser(ctx, email, check.name), isDemoAccount: false };
 }

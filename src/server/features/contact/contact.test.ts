@@ -119,6 +119,12 @@ describe("refusing bad input with clear 400s", () => {
     expect(res.json().fields.name).toBe("Name contains invalid characters");
   });
 
+  it("refuses a name with a bidirectional override", async () => {
+    const res = await send({ name: "Eve \u202egnikcaH", email: "eve@example.com" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.name).toBe("Name contains invalid characters");
+  });
+
   it("stores and sends nothing for a refused message", async () => {
     const before = await t.app.ctx.db.select().from(outgoingEmails);
     await send({ name: "Nobody", email: "broken" });

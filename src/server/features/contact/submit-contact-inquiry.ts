@@ -7,7 +7,7 @@ import { type ContactRequest, contactFormKind } from "../../../shared/schemas/co
 import { consumeRateLimits } from "../../auth/rate-limit";
 import type { AppContext } from "../../context";
 import { contactInquiries } from "../../db/schema";
-import { APP_NAME, renderEmail } from "../../email/layout";
+import { APP_NAME, renderEmail, subjectPart } from "../../email/layout";
 
 /** Generous for a person (who sends one or two), tight for a script. */
 export const CONTACT_SEND_LIMITS = {
@@ -113,7 +113,7 @@ export async function submitContactInquiry(
         {
           kind: "contact-inquiry",
           to: inbox,
-          subject: `${heading} from ${request.name}`,
+          subject: `${heading} from ${subjectPart(request.name)}`,
           ...renderEmail({
             heading,
             paragraphs: [...detailLines({ ...request, email }), `Message: ${body}`],

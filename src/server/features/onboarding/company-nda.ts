@@ -1,5 +1,5 @@
 // The company side of the NDA (part 2 §4, §7): the pending list, the approval code, and the approval.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { NDA_TITLE } from "../../../shared/domain/nda-agreement";
 import { NDA_MESSAGES, type PendingNda } from "../../../shared/schemas/nda";
 import { issueCode } from "../../auth/one-time-codes";
@@ -15,13 +15,16 @@ import { checkNdaCode, oneLine, throttleCompanyCodeSending } from "./nda-codes";
 
 const PENDING_LIST_LIMIT = 200;
 
-/** NDAs the customer signed and the company has not approved yet, oldest signature first. */
+/**
+ * NDAs the customer signed and the company has not approved yet, oldest signature first, with the names as signed
+ * (the profile may have been renamed since).
+ */
 export async function listPendingNdas(ctx: AppContext, page: { limit: number; offset: number }): Promise<PendingNda[]> {
   const rows = await ctx.db
     .select({
       id: profiles.id,
-      customerName: profiles.fullName,
-      companyName: profiles.company,
+      customerName: sql<string | null>`coalesce(${ndaSignatures.signerName}, ${profiles.fullName})`,
+      companyName: sql<string | null>`coalesce(${ndaSignatures.companyName}, ${profiles.company})`,
       email: users.email,
       packageType: profiles.packageType,
       createdAt: profiles.createdAt,
@@ -41,15 +44,25 @@ export async function listPendingNdas(ctx: AppContext, page: { limit: number; of
   }));
 }
 
+/** A profile awaiting approval, with the names its NDA was signed with (what the emails quote). */
 async function pendingProfile(ctx: AppContext, profileId: string) {
   const profile = await findProfileById(ctx.db, profileId);
   if (profile.ndaStatus !== "customer_verified") throw conflict(NDA_MESSAGES.notAwaitingApproval, "NDA_NOT_PENDING");
-  return profile;
+  const [signed] = await ctx.db
+    .select({ signerName: ndaSignatures.signerName, companyName: ndaSignatures.companyName })
+    .from(ndaSignatures)
+    .where(eq(ndaSignatures.profileId, profile.id))
+    .limit(1);
+  return {
+    profile,
+    signerName: oneLine(signed?.signerName ?? profile.fullName ?? ""),
+    companyName: oneLine(signed?.companyName ?? profile.company ?? ""),
+  };
 }
 
 /** POST /api/nda/send-company-otp: the approval code goes to the admin who asked for it. */
 export async function sendCompanyNdaCode(ctx: AppContext, admin: SessionUser, profileId: string, client: ClientInfo) {
-  const profile = await pendingProfile(ctx, profileId);
+  const { profile, signerName: customerName, companyName } = await pendingProfile(ctx, profileId);
   const email = admin.email.toLowerCase();
   await throttleCompanyCodeSending(ctx, email, profile.id, client.ip);
   const code = await issueCode(ctx.db, ctx.config.secretKey, {
@@ -58,12 +71,10 @@ export async function sendCompanyNdaCode(ctx: AppContext, admin: SessionUser, pr
     subject: profile.id,
     ip: client.ip,
   });
-  const customerName = oneLine(profile.fullName ?? "");
-  const companyName = oneLine(profile.company ?? "");
   await ctx.email.enqueue({
     kind: "nda-company-code",
     to: email,
-    subject: `${code} is your ${APP_NAME} NDA approval code`,
+    subject: `Your ${APP_NAME} NDA approval code`,
     ...renderEmail({
       heading: "Approve an NDA",
       paragraphs: [`Use this code to approve the ${NDA_TITLE} signed by ${customerName} of ${companyName}.`],
@@ -82,7 +93,7 @@ export async function approveNda(
   input: { profileId: string; code: string },
   client: ClientInfo,
 ) {
-  const profile = await pendingProfile(ctx, input.profileId);
+  const { profile, signerName, companyName } = await pendingProfile(ctx, input.profileId);
   const email = admin.email.toLowerCase();
   await checkNdaCode(ctx, { purpose: "nda_company", email, subject: profile.id, code: input.code, ip: client.ip });
   const approvedAt = new Date();
@@ -114,7 +125,7 @@ export async function approveNda(
           ...renderEmail({
             heading: "Your NDA has been approved",
             paragraphs: [
-              `Hi ${oneLine(profile.fullName ?? "")}, ${APP_NAME} has approved the ${NDA_TITLE} you signed for ${oneLine(profile.company ?? "")}.`,
+              `Hi ${signerName}, ${APP_NAME} has approved the ${NDA_TITLE} you signed for ${companyName}.`,
               "You can download the signed copy, with its audit trail, from your dashboard.",
             ],
             action: { label: "Open your dashboard", url: `${ctx.config.appUrl}/dashboard` },

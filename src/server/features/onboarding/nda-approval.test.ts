@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approveNdaAs, signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
+import { approveNdaAs, signNdaFor, submitProfile, VALID_PROFILE } from "../../../../tests/setup/onboarding";
 import { createTestApp, latestCodeFor, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { ndaAuditEvents, ndaSignatures, oneTimeCodes, outgoingEmails } from "../../db/schema";
 
@@ -44,6 +44,40 @@ describe("the pending NDA list", () => {
       packageType: "advanced",
       createdAt: expect.any(String),
     });
+  });
+
+  it("shows the names as signed, not a profile renamed after signing, in the list and the approval email", async () => {
+    const c = await signedCustomer();
+    const renamed = await post(
+      "/api/profile",
+      { ...VALID_PROFILE, fullName: "Mallory Renamed", company: "Other Company Ltd" },
+      c.cookie,
+    );
+    expect(renamed.statusCode).toBe(200);
+    const entry = (await get("/api/company/pending-ndas", admin)).json().find((p: { id: string }) => p.id === c.profileId);
+    expect(entry).toMatchObject({ customerName: "Grace Hopper", companyName: expect.stringMatching(/^Compilers \d+$/) });
+
+    expect((await post("/api/nda/send-company-otp", { profileId: c.profileId }, admin)).statusCode).toBe(200);
+    const [codeMail] = await t.app.ctx.db
+      .select()
+      .from(outgoingEmails)
+      .where(and(eq(outgoingEmails.kind, "nda-company-code"), eq(outgoingEmails.toAddress, ADMIN)))
+      .orderBy(desc(outgoingEmails.createdAt))
+      .limit(1);
+    expect(codeMail?.textBody).toContain("signed by Grace Hopper of Compilers");
+    expect(codeMail?.textBody).not.toContain("Mallory");
+
+    expect(
+      (await post("/api/company/nda/approve", { profileId: c.profileId, otp: await latestCodeFor(t.app, ADMIN) }, admin))
+        .statusCode,
+    ).toBe(200);
+    const [approved] = await t.app.ctx.db
+      .select()
+      .from(outgoingEmails)
+      .where(and(eq(outgoingEmails.kind, "nda-approved"), eq(outgoingEmails.toAddress, c.email)))
+      .limit(1);
+    expect(approved?.textBody).toContain("Hi Grace Hopper");
+    expect(approved?.textBody).not.toContain("Other Company");
   });
 
   it("answers 403 to customers and 401 to visitors", async () => {

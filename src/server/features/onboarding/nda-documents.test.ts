@@ -67,7 +67,8 @@ describe("the draft NDA", () => {
       .select()
       .from(issuedDocuments)
       .where(eq(issuedDocuments.sha256, sha256Hex(res.rawPayload)));
-    expect(row?.kind).toBe("nda_draft");
+    // A draft is for reading: /verify must not vouch for it.
+    expect(row).toBeUndefined();
   });
 
   it("answers 401 to visitors", async () => {

@@ -39,15 +39,8 @@ export async function issueDraftNda(
   };
   const documentId = profile?.id ?? userId;
   const bytes = await renderCached({ documentId, parties, verifyUrl: `${ctx.config.appUrl}/verify` }, userId);
-  const sha256 = profile
-    ? await recordIssuedDocument(ctx.db, {
-        kind: "nda_draft",
-        bytes,
-        profileId: profile.id,
-        details: { customerName: parties.customerName, companyName: parties.companyName, status: "draft" },
-      })
-    : sha256Hex(bytes);
-  return { bytes, filename: ndaFilename(profile?.fullName ?? null, "draft"), sha256 };
+  // Not recorded: /verify vouches only for signed agreements, never for a draft.
+  return { bytes, filename: ndaFilename(profile?.fullName ?? null, "draft"), sha256: sha256Hex(bytes) };
 }
 
 /** The signed NDA with its signature image and audit trail; 404 when it is not signed. */

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGNATURE, submitProfile } from "../../../../tests/setup/onboarding";
 import { makeSignaturePng, pngDataUrl, truncatedPixelsPng } from "../../../../tests/setup/png";
@@ -6,7 +6,7 @@ import { createTestApp, latestCodeFor, signIn, type TestApp } from "../../../../
 import { isoDay } from "../../../shared/domain/dates";
 import { ndaAgreementText } from "../../../shared/domain/nda-agreement";
 import { sha256Hex } from "../../auth/secrets";
-import { ndaAuditEvents, ndaSignatures, oneTimeCodes, outgoingEmails, profiles } from "../../db/schema";
+import { ndaAuditEvents, ndaSignatures, oneTimeCodes, outgoingEmails, profiles, rateLimitHits } from "../../db/schema";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,7 +43,7 @@ describe("sending the NDA code", () => {
     expect(res.json()).toEqual({ success: true, message: "Check your email for the 6-digit code." });
     const mails = await t.app.ctx.db.select().from(outgoingEmails);
     const toCustomer = mails.find((m) => m.toAddress === c.email && m.kind === "nda-customer-code");
-    expect(toCustomer?.subject).toMatch(/^\d{6} is your Blueprint NDA signing code$/);
+    expect(toCustomer?.subject).toBe("Your Blueprint NDA signing code");
     const toCompany = mails.filter((m) => m.toAddress === "admin@blueprint.local" && m.kind === "nda-company-notice");
     expect(toCompany.at(-1)?.subject).toBe("NDA signature in progress: Analytical Engines Ltd");
     expect(toCompany.at(-1)?.textBody).toContain(c.email);
@@ -270,6 +270,22 @@ describe("signing with the code", () => {
     expect(await profileOf(c.cookie)).toMatchObject({ ndaStatus: "customer_verified", ndaSigned: true });
   });
 
+  it("throttles the demo account's NDA code requests like everyone's", async () => {
+    const cookie = await signIn(t.app, "demo@blueprint.local", "Demo");
+    await submitProfile(t.app, cookie);
+    const ask = () =>
+      post(
+        "/api/nda/send-otp",
+        { customerEmail: "demo@blueprint.local", customerName: "Demo Customer", companyName: "Demo Co" },
+        cookie,
+      );
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await ask()).statusCode);
+    expect(answers).toEqual([200, 200, 200, 429]);
+    // The next case signs as the demo account: it starts with a fresh allowance.
+    await t.app.ctx.db.delete(rateLimitHits);
+  });
+
   it("lets the demo account sign with six zeros", async () => {
     const cookie = await signIn(t.app, "demo@blueprint.local", "Demo");
     await submitProfile(t.app, cookie);
@@ -283,6 +299,21 @@ describe("signing with the code", () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: "CODE_WRONG", message: "Invalid OTP. Please try again." });
     expect((await verify({ email: "demo@blueprint.local", cookie }, "000000")).statusCode).toBe(200);
+  });
+
+  it("keeps a long company name out of the company's email subject", async () => {
+    const c = await customer();
+    await submitProfile(t.app, c.cookie, { company: `Spam ${"y".repeat(145)}` });
+    await sendCode(c);
+    const [notice] = await t.app.ctx.db
+      .select()
+      .from(outgoingEmails)
+      .where(and(eq(outgoingEmails.kind, "nda-company-notice"), eq(outgoingEmails.toAddress, "admin@blueprint.local")))
+      .orderBy(desc(outgoingEmails.createdAt))
+      .limit(1);
+    expect(notice?.subject.startsWith("NDA signature in progress: Spam yyy")).toBe(true);
+    expect(notice?.subject.length).toBeLessThanOrEqual(90);
+    expect(notice?.subject.endsWith("…")).toBe(true);
   });
 
   it("answers 409 to a new code request once signed", async () => {

@@ -6,7 +6,7 @@ import { NDA_MESSAGES } from "../../../shared/schemas/nda";
 import { issueCode } from "../../auth/one-time-codes";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
-import { APP_NAME, renderEmail } from "../../email/layout";
+import { APP_NAME, renderEmail, subjectPart } from "../../email/layout";
 import { recordActivity } from "../activity/record-activity";
 import { isDemoEmail } from "../auth/send-sign-in-code";
 import { findProfileReadyToSign } from "./find-profile";
@@ -25,8 +25,9 @@ export async function sendCustomerNdaCode(
   const customerName = oneLine(profile.fullName ?? "");
   const companyName = oneLine(profile.company ?? "");
   const demo = isDemoEmail(ctx, email);
+  // The demo account gets no email but the same allowance: its requests still write to the company inbox.
+  await throttleNdaCodeSending(ctx, email, client.ip);
   if (!demo) {
-    await throttleNdaCodeSending(ctx, email, client.ip);
     const code = await issueCode(ctx.db, ctx.config.secretKey, {
       purpose: "nda_customer",
       email,
@@ -36,7 +37,7 @@ export async function sendCustomerNdaCode(
     await ctx.email.enqueue({
       kind: "nda-customer-code",
       to: email,
-      subject: `${code} is your ${APP_NAME} NDA signing code`,
+      subject: `Your ${APP_NAME} NDA signing code`,
       ...renderEmail({
         heading: "Sign your NDA",
         paragraphs: [
@@ -52,7 +53,7 @@ export async function sendCustomerNdaCode(
     await ctx.email.enqueue({
       kind: "nda-company-notice",
       to: admin,
-      subject: `NDA signature in progress: ${companyName}`,
+      subject: `NDA signature in progress: ${subjectPart(companyName)}`,
       ...renderEmail({
         heading: "An NDA signature is in progress",
         paragraphs: [

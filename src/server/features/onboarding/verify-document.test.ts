@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCompletedProfile, GOOD_ANSWERS, json, newProject } from "../../../../tests/factories";
 import { approveNdaAs, signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 
 let t: TestApp;
 let signedPdf: Buffer;
 let approvedPdf: Buffer;
+let ndaDraftPdf: Buffer;
+let draftBriefPdf: Buffer;
+let confirmedBriefPdf: Buffer;
+let projectCode = "";
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -16,6 +21,23 @@ beforeAll(async () => {
   const admin = await signIn(t.app, "admin@blueprint.local", "Site Admin");
   await approveNdaAs(t.app, admin, "admin@blueprint.local", profileId);
   approvedPdf = (await t.app.inject({ method: "GET", url: "/api/nda/download/signed", headers: { cookie } })).rawPayload;
+  ndaDraftPdf = (await t.app.inject({ method: "GET", url: "/api/nda/generate/draft", headers: { cookie } })).rawPayload;
+
+  // A customer's brief: downloaded as a draft, then confirmed and downloaded again.
+  const author = await signIn(t.app, "brief.author@example.com", "Brie Author");
+  const me = (await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: author } })).json();
+  await createCompletedProfile(t.app.ctx.db, { userId: me.id });
+  const project = await newProject(t.app, { cookie: author });
+  projectCode = project.projectCode;
+  const requirementsUrl = `/api/projects/${project.id}/requirements`;
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: "POST", url, payload, headers: { cookie: author, ...json } });
+  await post(requirementsUrl, GOOD_ANSWERS);
+  await post(`${requirementsUrl}/generate`, {});
+  const pdf = () => t.app.inject({ method: "GET", url: `/api/projects/${project.id}/brief.pdf`, headers: { cookie: author } });
+  draftBriefPdf = (await pdf()).rawPayload;
+  expect((await post(requirementsUrl, { briefConfirmed: true })).statusCode).toBe(200);
+  confirmedBriefPdf = (await pdf()).rawPayload;
 });
 afterAll(async () => {
   await t.close();
@@ -64,6 +86,35 @@ describe("POST /api/verify-document", () => {
   it("still recognises the copy issued before approval, as it was then", async () => {
     const res = await upload(multipart(signedPdf));
     expect(res.json()).toMatchObject({ valid: true, document: { status: "customer_verified", approvedAt: null } });
+  });
+
+  it("shows a confirmed brief as the customer's own document with its own title, never as an agreement", async () => {
+    const res = await upload(multipart(confirmedBriefPdf, "brief.pdf"));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      valid: true,
+      document: {
+        kind: "project_brief",
+        title: `Project brief ${projectCode}`,
+        authoredBy: "customer",
+        customerName: null,
+        signerEmail: null,
+        signedAt: null,
+        approvedAt: null,
+      },
+    });
+    expect(res.body).not.toContain("Non-Disclosure");
+  });
+
+  it("marks the NDA as issued by Blueprint", async () => {
+    expect((await upload(multipart(approvedPdf))).json().document.authoredBy).toBe("blueprint");
+  });
+
+  it("does not recognise drafts: an unconfirmed brief or an unsigned NDA", async () => {
+    expect(draftBriefPdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await upload(multipart(draftBriefPdf, "brief.pdf"))).json()).toMatchObject({ valid: false, document: null });
+    expect(ndaDraftPdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await upload(multipart(ndaDraftPdf))).json()).toMatchObject({ valid: false, document: null });
   });
 
   it("says no for a copy changed by one byte", async () => {

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
-import { NDA_TITLE } from "../../../shared/domain/nda-agreement";
+import { ISSUED_DOCUMENT_KINDS, isIssuedDocumentKind } from "../../../shared/domain/issued-documents";
 import type { DocumentCheck } from "../../../shared/schemas/nda";
 import type { Database } from "../../db/client";
 import { issuedDocuments } from "../../db/schema";
@@ -36,15 +36,44 @@ const text = (value: unknown): string | null => (typeof value === "string" && va
 
 export async function checkIssuedDocument(db: Database, sha256: string): Promise<DocumentCheck> {
   const [row] = await db.select().from(issuedDocuments).where(eq(issuedDocuments.sha256, sha256)).limit(1);
-  if (!row) return { valid: false, sha256, document: null };
+  // Rows of a kind no longer vouched for (drafts recorded by earlier versions) are not recognised.
+  if (!row || !isIssuedDocumentKind(row.kind) || (row.kind === "project_brief" && row.details.confirmed !== true)) {
+    return { valid: false, sha256, document: null };
+  }
+  const kind = ISSUED_DOCUMENT_KINDS[row.kind];
   const d = row.details;
+  const projectCode = text(d.projectCode);
+  if (kind.authoredBy === "customer") {
+    // The brief's content is the customer's: nothing in it is stated as signed or approved by anyone.
+    return {
+      valid: true,
+      sha256,
+      document: {
+        kind: row.kind,
+        issuedAt: row.createdAt.toISOString(),
+        title: kind.title(projectCode),
+        authoredBy: kind.authoredBy,
+        projectCode,
+        customerName: null,
+        companyName: null,
+        signerEmail: null,
+        signedAt: null,
+        approvedAt: null,
+        approvedBy: null,
+        agreementSha256: null,
+        status: "exported",
+      },
+    };
+  }
   return {
     valid: true,
     sha256,
     document: {
       kind: row.kind,
       issuedAt: row.createdAt.toISOString(),
-      title: row.kind === "nda_draft" ? `${NDA_TITLE} (unsigned draft)` : NDA_TITLE,
+      title: kind.title(projectCode),
+      authoredBy: kind.authoredBy,
+      projectCode,
       customerName: text(d.customerName),
       companyName: text(d.companyName),
       signerEmail: text(d.signerEmail),

@@ -47,11 +47,16 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
 }
 
 let t: TestApp;
+/** What the server logged, one JSON line each. */
+const logLines: string[] = [];
 beforeAll(async () => {
   server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  t = await createTestApp({ AI_BASE_URL: baseUrl, AI_API_KEY: "sk-test", AI_MODEL: "brief-model", AI_TIMEOUT_MS: "300" });
+  t = await createTestApp(
+    { AI_BASE_URL: baseUrl, AI_API_KEY: "sk-test", AI_MODEL: "brief-model", AI_TIMEOUT_MS: "300", LOG_LEVEL: "info" },
+    { logStream: { write: (line: string) => void logLines.push(line) } },
+  );
 });
 afterAll(async () => {
   for (const res of hanging) res.destroy();
@@ -122,7 +127,12 @@ describe("the AI brief through a chat-completions service", () => {
     const { owner, project } = await savedProject("ai-error@example.com");
     const res = await generate(project.id, owner.cookie);
     expect(res.statusCode).toBe(502);
-    expect(res.json().message).toContain("HTTP 500: model overloaded");
+    // The customer reads a plain message; the provider's own text goes to the log only.
+    expect(res.json().message).toBe(
+      "The AI service is not available right now. Try again later, or write the brief with the built-in composer instead.",
+    );
+    expect(res.body).not.toContain("model overloaded");
+    expect(logLines.some((line) => line.includes("HTTP 500: model overloaded"))).toBe(true);
     expect(calls).toHaveLength(2);
     const stored = await t.app.inject({
       method: "GET",
@@ -145,7 +155,9 @@ describe("the AI brief through a chat-completions service", () => {
     const { owner, project } = await savedProject("ai-refused@example.com");
     const res = await generate(project.id, owner.cookie);
     expect(res.statusCode).toBe(502);
-    expect(res.json().message).toContain("HTTP 401: Incorrect API key provided");
+    expect(res.body).not.toContain("Incorrect API key");
+    expect(res.body).not.toContain("401");
+    expect(logLines.some((line) => line.includes("Incorrect API key provided"))).toBe(true);
     expect(calls).toHaveLength(1);
   });
 
@@ -157,5 +169,20 @@ describe("the AI brief through a chat-completions service", () => {
     expect(res.json().briefGeneratedBy).toBe("builtin");
     expect(res.json().generatedBrief).toContain("## 1. Executive summary");
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe("limits on AI generation", () => {
+  it("lets one user ask the AI service for 10 briefs an hour, then answers 429 without calling it", async () => {
+    behaviour = "success";
+    const { owner, project } = await savedProject("ai-limit@example.com");
+    for (let i = 0; i < 10; i++) expect((await generate(project.id, owner.cookie)).statusCode).toBe(200);
+    calls = [];
+    const refused = await generate(project.id, owner.cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(calls).toHaveLength(0);
+    // The built-in composer costs no AI call and stays available.
+    expect((await generate(project.id, owner.cookie, { generator: "builtin" })).statusCode).toBe(200);
   });
 });

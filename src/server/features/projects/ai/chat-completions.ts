@@ -7,13 +7,25 @@ type ChatCompletionsConfig = { baseUrl: string; apiKey: string | null; model: st
 
 export type AiFailure = "timeout" | "network" | "refused" | "unavailable" | "empty";
 
+/** What a customer is told: never the provider's own words (they may name keys, models or internals). */
+const PUBLIC_MESSAGES: Record<AiFailure, string> = {
+  timeout: "The AI service did not answer in time.",
+  network: "The AI service is not available right now.",
+  refused: "The AI service is not available right now.",
+  unavailable: "The AI service is not available right now.",
+  empty: "The AI service is not available right now.",
+};
+
+/** `message` is for the log (it may quote the provider); `publicMessage` is for the customer. */
 export class AiServiceError extends Error {
+  readonly publicMessage: string;
   constructor(
     readonly failure: AiFailure,
     message: string,
     readonly attempts: number,
   ) {
     super(message);
+    this.publicMessage = failure === "timeout" ? message : PUBLIC_MESSAGES[failure];
   }
 }
 

@@ -1,6 +1,7 @@
 // GET /api/projects/{id}/brief.pdf: the brief as a PDF, rendered once per content (cached by the hash of what it is
 // drawn from); every issued file is recorded by its SHA-256.
 import { eq } from "drizzle-orm";
+import { sha256Hex } from "../../../auth/secrets";
 import type { Database } from "../../../db/client";
 import { profiles, requirements } from "../../../db/schema";
 import type { IssuedDocument } from "../../../documents/deliver";
@@ -37,6 +38,10 @@ export async function downloadBrief(db: Database, access: ProjectAccess): Promis
     updatedAt: row.requirements.updatedAt,
   };
   const bytes = await pdfRenders.render(contentKey("brief:v2", input), access.user.id, () => renderBriefPdf(input));
+  // Only a confirmed brief is recorded for /verify; a draft is still being written.
+  if (!row.requirements.briefConfirmed) {
+    return { bytes, sha256: sha256Hex(bytes), filename: `${project.projectCode}-brief-draft.pdf` };
+  }
   const sha256 = await recordIssuedDocument(db, {
     kind: "project_brief",
     bytes,

@@ -1,6 +1,7 @@
 // POST /api/projects/{id}/requirements/generate: writes the brief from the saved answers, with the AI service
 // when configured (a failure is reported, with the built-in composer offered) or with the built-in composer.
 import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import { BUILTIN_AUTHOR, readAuthor } from "../../../../shared/domain/brief-author";
 import { type BriefGeneratorChoice, missesGenerateMinimum, REQUIREMENT_MESSAGES } from "../../../../shared/schemas/requirements";
 import { consumeRateLimits } from "../../../auth/rate-limit";
@@ -23,7 +24,12 @@ const GENERATE_THROTTLED = "Too many briefs generated. Please try again in a few
 /** Users with a brief being written in this process: one at a time each, so parallel requests cannot pile up AI calls. */
 const writing = new Set<string>();
 
-export async function generateBrief(ctx: AppContext, access: ProjectAccess, choice?: BriefGeneratorChoice) {
+export async function generateBrief(
+  ctx: AppContext,
+  access: ProjectAccess,
+  choice: BriefGeneratorChoice | undefined,
+  log: FastifyBaseLogger,
+) {
   const { project, user } = access;
   const [saved] = await ctx.db.select().from(requirements).where(eq(requirements.projectId, project.id)).limit(1);
   if (!saved) throw badRequest(REQUIREMENT_MESSAGES.saveFirst, undefined, "REQUIREMENTS_NOT_SAVED");
@@ -80,9 +86,9 @@ export async function generateBrief(ctx: AppContext, access: ProjectAccess, choi
     brief = await generator.generate(input);
   } catch (error) {
     if (!(error instanceof AiServiceError)) throw error;
-    const tries = error.attempts > 1 ? " It was tried twice." : "";
+    log.warn({ failure: error.failure, attempts: error.attempts, detail: error.message }, "AI brief generation failed");
     throw badGateway(
-      `${error.message}${tries} Try again later, or write the brief with the built-in composer instead.`,
+      `${error.publicMessage} Try again later, or write the brief with the built-in composer instead.`,
       "AI_UNAVAILABLE",
     );
   } finally {

@@ -254,7 +254,7 @@ describe("editing and confirming the brief", () => {
 });
 
 describe("the brief as a PDF", () => {
-  it("downloads a PDF of the brief, records its SHA-256 once, and gives the same bytes twice", async () => {
+  it("downloads a PDF of the brief, gives the same bytes twice, and records only the confirmed brief's SHA-256, once", async () => {
     const ann = await customer(t.app, "pdf@example.com");
     await createCompletedProfile(t.app.ctx.db, { userId: ann.userId });
     const project = await newProject(t.app, ann);
@@ -288,9 +288,18 @@ describe("the brief as a PDF", () => {
     });
     const sha = createHash("sha256").update(first.rawPayload).digest("hex");
     expect(createHash("sha256").update(second.rawPayload).digest("hex")).toBe(sha);
-    const docs = await t.app.ctx.db.select().from(issuedDocuments).where(eq(issuedDocuments.projectId, project.id));
+    const recorded = () => t.app.ctx.db.select().from(issuedDocuments).where(eq(issuedDocuments.projectId, project.id));
+    expect(await recorded()).toEqual([]);
+
+    expect((await save(project.id, ann.cookie, { briefConfirmed: true })).statusCode).toBe(200);
+    const download = () =>
+      t.app.inject({ method: "GET", url: `/api/projects/${project.id}/brief.pdf`, headers: { cookie: ann.cookie } });
+    const confirmed = await download();
+    await download();
+    const confirmedSha = createHash("sha256").update(confirmed.rawPayload).digest("hex");
+    const docs = await recorded();
     expect(docs).toHaveLength(1);
-    expect(docs[0]).toMatchObject({ kind: "project_brief", sha256: sha });
+    expect(docs[0]).toMatchObject({ kind: "project_brief", sha256: confirmedSha });
   });
 
   it("answers 404 before a brief exists", async () => {

@@ -67,7 +67,7 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const access = await requireProjectAccess(request, request.params.id, "edit");
-      return generateBrief(ctx, access, request.body?.generator);
+      return generateBrief(ctx, access, request.body?.generator, request.log);
     },
   );
 

@@ -3,6 +3,8 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { ACCESS_LEVEL_DESCRIPTIONS, ACCESS_LEVEL_LABELS } from "../../../../shared/domain/project-access";
 import { type AddProjectUserInput, TEAM_MESSAGES } from "../../../../shared/schemas/team";
+import { oneLineExcerpt } from "../../../../shared/text/safe-text";
+import { consumeRateLimits } from "../../../auth/rate-limit";
 import type { AppContext } from "../../../context";
 import { projectMembers, projects, users } from "../../../db/schema";
 import { APP_NAME, renderEmail } from "../../../email/layout";
@@ -10,6 +12,19 @@ import { conflict, notFound } from "../../../errors";
 import { recordActivity } from "../../activity/record-activity";
 import { PROJECT_NOT_FOUND, type ProjectAccess } from "../access";
 import { toProjectUserDto } from "./member-dto";
+
+/**
+ * Every addition emails an invitation, so additions are counted like sends: add, remove, add... cannot turn a project
+ * into a mail relay. Per person per project, per project, and per person over all projects, each per day.
+ */
+const DAY = 24 * 60 * 60;
+const INVITATION_LIMITS = {
+  perProjectRecipient: { max: 3, windowSeconds: DAY },
+  perProject: { max: 20, windowSeconds: DAY },
+  perRecipient: { max: 10, windowSeconds: DAY },
+} as const;
+/** A project name is the customer's free text: the invitation quotes at most this much of it. */
+const PROJECT_NAME_IN_EMAIL = 120;
 
 export async function addMember(ctx: AppContext, access: ProjectAccess, input: AddProjectUserInput) {
   const { project, user } = access;
@@ -32,6 +47,16 @@ export async function addMember(ctx: AppContext, access: ProjectAccess, input: A
     if (existing) throw conflict(TEAM_MESSAGES.alreadyMember, "ALREADY_MEMBER");
     const [seats] = await tx.select({ used: count() }).from(projectMembers).where(eq(projectMembers.projectId, project.id));
     if ((seats?.used ?? 0) >= locked.userLimit) throw conflict(TEAM_MESSAGES.noSlots, "NO_SLOTS");
+    // Counted in this transaction: an addition that fails later uses up nothing.
+    await consumeRateLimits(
+      tx,
+      [
+        { bucket: "invite-project-recipient-day", key: `${project.id}|${email}`, ...INVITATION_LIMITS.perProjectRecipient },
+        { bucket: "invite-project-day", key: project.id, ...INVITATION_LIMITS.perProject },
+        { bucket: "invite-recipient-day", key: email, ...INVITATION_LIMITS.perRecipient },
+      ],
+      "Too many invitations from this project today. Please try again tomorrow.",
+    );
 
     const [member] = await tx
       .insert(projectMembers)
@@ -39,8 +64,10 @@ export async function addMember(ctx: AppContext, access: ProjectAccess, input: A
       .returning();
     if (!member) throw new Error("member insert returned nothing");
 
-    const projectTitle = locked.projectName ? `${locked.projectName} (${locked.projectCode})` : locked.projectCode;
-    const inviter = user.name?.trim() || user.email;
+    const projectTitle = locked.projectName
+      ? `${oneLineExcerpt(locked.projectName, PROJECT_NAME_IN_EMAIL)} (${locked.projectCode})`
+      : locked.projectCode;
+    const inviter = oneLineExcerpt(user.name ?? "", PROJECT_NAME_IN_EMAIL) || user.email;
     const content = renderEmail({
       heading: "You're invited to a prototype project",
       paragraphs: [

@@ -79,6 +79,62 @@ describe("adding team members", () => {
   });
 });
 
+describe("invitations cannot be used as a mail relay", () => {
+  const remove = (projectId: string, memberId: string, cookie: string) =>
+    t.app.inject({ method: "DELETE", url: `${users(projectId)}/${memberId}`, headers: { cookie } });
+  const invitationsTo = (email: string) => smtp.messages.filter((m) => m.to === email).length;
+
+  it("refuses a fourth invitation of the same person to a project in a day (add, remove, add...), sending nothing", async () => {
+    const owner = await customer(t.app, "team-relay@example.com");
+    const project = await newProject(t.app, owner);
+    for (let i = 0; i < 3; i++) {
+      const added = await add(project.id, owner.cookie, { email: "victim@example.com", accessLevel: "view_only" });
+      expect(added.statusCode).toBe(201);
+      expect((await remove(project.id, added.json().id, owner.cookie)).statusCode).toBe(200);
+    }
+    await t.app.emailWorker.drain();
+    const sent = invitationsTo("victim@example.com");
+    expect(sent).toBe(3);
+    const refused = await add(project.id, owner.cookie, { email: "victim@example.com", accessLevel: "view_only" });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await listUsers(project.id, owner.cookie)).json()).toEqual([]);
+    await t.app.emailWorker.drain();
+    expect(invitationsTo("victim@example.com")).toBe(sent);
+  });
+
+  it("refuses invitations beyond the project's daily allowance, whatever the addresses", async () => {
+    const owner = await customer(t.app, "team-spray@example.com");
+    const project = await newProject(t.app, owner);
+    for (let i = 0; i < 20; i++) {
+      const added = await add(project.id, owner.cookie, { email: `spray${i}@example.com`, accessLevel: "view_only" });
+      expect(added.statusCode).toBe(201);
+      await remove(project.id, added.json().id, owner.cookie);
+    }
+    const refused = await add(project.id, owner.cookie, { email: "spray-last@example.com", accessLevel: "view_only" });
+    expect(refused.statusCode).toBe(429);
+  });
+
+  it("keeps a long project name out of the subject and caps it in the invitation", async () => {
+    const owner = await customer(t.app, "team-longname@example.com");
+    const project = await newProject(t.app, owner);
+    const longName = `Buy cheap watches now ${"x".repeat(4900)}`;
+    const saved = await t.app.inject({
+      method: "POST",
+      url: `/api/projects/${project.id}/requirements`,
+      payload: { ...GOOD_ANSWERS, projectName: longName },
+      headers: { cookie: owner.cookie, ...json },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await add(project.id, owner.cookie, { email: "longname@example.com", accessLevel: "user" })).statusCode).toBe(201);
+    await t.app.emailWorker.drain();
+    const mail = await smtp.waitFor((m) => m.to === "longname@example.com");
+    expect(mail.subject).toBe(`You're invited to ${project.projectCode} on Blueprint`);
+    expect(mail.text).toContain("Buy cheap watches now");
+    expect(mail.text).not.toContain("x".repeat(200));
+  });
+});
+
 describe("removing team members", () => {
   it("removes a member, whose access ends at once", async () => {
     const owner = await customer(t.app, "team-remove@example.com");

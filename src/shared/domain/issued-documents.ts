@@ -1,0 +1,26 @@
+// The kinds of document the portal records for /verify, and what /verify may say about each. Only final documents
+// are recorded: an unsigned NDA or an unconfirmed brief is a draft for reading, and /verify vouches for neither.
+import { formatLongDate } from "./dates";
+import { NDA_TITLE } from "./nda-agreement";
+
+export type DocumentAuthor = "blueprint" | "customer";
+
+export const ISSUED_DOCUMENT_KINDS = {
+  /** The NDA with both parties' names and the customer's signature, issued by Blueprint. */
+  nda_signed: { title: (_projectCode: string | null) => NDA_TITLE, authoredBy: "blueprint" },
+  /** The customer's own project brief, confirmed and exported: Blueprint vouches only that the file is unchanged. */
+  project_brief: { title: (projectCode: string | null) => `Project brief ${projectCode ?? ""}`.trim(), authoredBy: "customer" },
+} as const satisfies Record<string, { title: (projectCode: string | null) => string; authoredBy: DocumentAuthor }>;
+
+export type IssuedDocumentKind = keyof typeof ISSUED_DOCUMENT_KINDS;
+
+export function isIssuedDocumentKind(kind: string): kind is IssuedDocumentKind {
+  return Object.hasOwn(ISSUED_DOCUMENT_KINDS, kind);
+}
+
+/** The headline /verify shows for a recognised file. */
+export function verdictFor(document: { authoredBy: DocumentAuthor; issuedAt: string }): string {
+  return document.authoredBy === "customer"
+    ? `Customer-authored brief, exported on ${formatLongDate(document.issuedAt)}`
+    : "Genuine: issued by Blueprint";
+}
