@@ -52,12 +52,35 @@ export type BuildAppOptions = {
   /** Where the built client is (default: dist/client, found from the working directory or this file). */
   clientDir?: string;
   logger?: boolean;
+  /** HTTP server timeouts (default SERVER_TIMEOUTS); the fault tests shorten them. */
+  serverTimeouts?: Partial<ServerTimeouts>;
+};
+
+/**
+ * How long a connection may take (DESIGN.md §4 server limits): a slow client (slowloris on the headers or the body)
+ * loses its socket after these, and the check runs often enough that a trickle cannot keep one alive for long.
+ */
+export type ServerTimeouts = {
+  headersMs: number;
+  requestMs: number;
+  idleMs: number;
+  keepAliveMs: number;
+  checkIntervalMs: number;
+};
+export const SERVER_TIMEOUTS: ServerTimeouts = {
+  headersMs: 15_000,
+  requestMs: 120_000,
+  idleMs: 60_000,
+  // Longer than a load balancer's usual 60 s idle timeout, so the proxy closes first and never reuses a dead socket.
+  keepAliveMs: 72_000,
+  checkIntervalMs: 5_000,
 };
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.serverTimeouts };
   const app = Fastify({
     logger:
       options.logger === false
@@ -84,8 +107,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    requestTimeout: 120_000,
-    connectionTimeout: 130_000,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
     return503OnClosing: true,
     // Long path parameters reach the route and get its 400/404 in our error shape, not the router's own 414.
     routerOptions: { maxParamLength: 2048 },

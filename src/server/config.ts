@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BOOKING_URL } from "../shared/constants/marketing";
+import { dataDirProblem } from "./data-dir";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -96,6 +97,8 @@ function readOrCreateSecret(dataDir: string): string {
   try {
     return readFileSync(file, "utf8").trim();
   } catch {
+    const problem = dataDirProblem(dataDir);
+    if (problem) throw new ConfigError(`Invalid configuration:\n  ${problem}`);
     mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(32).toString("hex");
     writeFileSync(file, secret, { mode: 0o600 });

@@ -1,6 +1,7 @@
 // Starts the server and shuts it down gracefully on SIGTERM/SIGINT.
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { dataDirProblem } from "./data-dir";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -13,7 +14,25 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp({ config });
+  // The embedded database lives in DATA_DIR: a read-only, full or misnamed folder stops here with a plain message.
+  const problem = config.databaseUrl.startsWith("pglite://") ? dataDirProblem(config.dataDir) : null;
+  if (problem) {
+    console.error(`Cannot start: ${problem}`);
+    process.exit(1);
+  }
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config });
+  } catch (error) {
+    // The embedded database reports a full or read-only disk as a bare errno: say what it means.
+    if (config.databaseUrl.startsWith("pglite://") && (error as { name?: string }).name === "ErrnoError") {
+      console.error(
+        `Cannot start: DATA_DIR: the embedded database in ${config.dataDir} could not be written (disk full or read-only?).`,
+      );
+      process.exit(1);
+    }
+    throw error;
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -9,15 +9,17 @@ export type TestSmtpServer = {
   messages: CapturedMail[];
   /** Resolves with the first message (already received or arriving later) that matches. */
   waitFor(predicate: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
-  /** Make the next n deliveries fail with a temporary error. */
-  failNext(n: number): void;
+  /** Make the next n deliveries fail, with a temporary error (451) unless another SMTP reply code is given. */
+  failNext(n: number, responseCode?: number): void;
   close(): Promise<void>;
 };
 
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/** `port` lets a test bring a stopped server back at the same address (an SMTP relay returning after an outage). */
+export async function startSmtpServer(options: { port?: number } = {}): Promise<TestSmtpServer> {
   const messages: CapturedMail[] = [];
   const waiters: Array<{ predicate: (mail: CapturedMail) => boolean; resolve: (mail: CapturedMail) => void }> = [];
   let failures = 0;
+  let failureCode = 451;
 
   const server = new SMTPServer({
     authOptional: true,
@@ -27,7 +29,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       if (failures > 0) {
         failures--;
         stream.resume();
-        stream.on("end", () => callback(Object.assign(new Error("Temporary failure"), { responseCode: 451 })));
+        const message = failureCode >= 500 ? "Permanent failure" : "Temporary failure";
+        stream.on("end", () => callback(Object.assign(new Error(message), { responseCode: failureCode })));
         return;
       }
       simpleParser(stream)
@@ -53,7 +56,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const address = server.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
 
@@ -74,8 +77,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         });
       });
     },
-    failNext(n) {
+    failNext(n, responseCode = 451) {
       failures = n;
+      failureCode = responseCode;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,37 +1,59 @@
-// The real app listening on a free port, with the built web client, for browser tests.
+// The real app listening on a free port: with the built web client for browser tests, or with a given client
+// folder (or none) for the HTTP-level security and fault tests.
+import net from "node:net";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../src/server/app";
+import { type BuildAppOptions, buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
+import type { DatabaseHandle } from "../../src/server/db/client";
 import { clientDistDir } from "../../src/server/http/web";
 import { TEST_ENV } from "./test-app";
 import { openTestDatabase } from "./test-database";
 
-export type TestServer = { app: FastifyInstance; url: string; close(): Promise<void> };
+export type TestServer = { app: FastifyInstance; url: string; database: DatabaseHandle; close(): Promise<void> };
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  if (!clientDistDir()) throw new Error("dist/client is missing: run `npm run build:client` before the browser tests");
-  const database = await openTestDatabase();
-  // Listen first on port 0 to learn the port, so APP_URL (the Origin check) matches the real address.
-  const probe = await import("node:net").then(
-    (net) =>
-      new Promise<number>((resolve) => {
-        const server = net.createServer().listen(0, "127.0.0.1", () => {
-          const address = server.address();
-          const port = typeof address === "object" && address ? address.port : 0;
-          server.close(() => resolve(port));
-        });
-      }),
-  );
-  const url = `http://127.0.0.1:${probe}`;
-  const config = loadConfig({ ...TEST_ENV, APP_URL: url, PORT: String(probe), ...env });
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ port: probe, host: "127.0.0.1" });
+export type TestServerOptions = Pick<BuildAppOptions, "serveClient" | "clientDir" | "transport" | "serverTimeouts"> & {
+  /** An already open database (default: a fresh test database, closed with the server). */
+  database?: DatabaseHandle;
+};
+
+export function freePort(): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+  const servesBuiltClient = options.serveClient !== false && !options.clientDir;
+  if (servesBuiltClient && !clientDistDir()) {
+    throw new Error("dist/client is missing: run `npm run build:client` before the browser tests");
+  }
+  const database = options.database ?? (await openTestDatabase());
+  // Learn a free port first, so APP_URL (the Origin check) matches the real address.
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({ ...TEST_ENV, APP_URL: url, PORT: String(port), ...env });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    serveClient: options.serveClient,
+    clientDir: options.clientDir,
+    transport: options.transport,
+    serverTimeouts: options.serverTimeouts,
+  });
+  await app.listen({ port, host: "127.0.0.1" });
   return {
     app,
     url,
+    database,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

@@ -88,7 +88,50 @@ function initialisePgliteDataDir(dataDir: string): void {
   execFileSync(process.execPath, ["--input-type=module", "--eval", script], { stdio: "inherit" });
 }
 
-export type OpenDatabaseOptions = {
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: Error | boolean) => void,
+) => void;
+
+/**
+ * Drizzle's transaction() never releases its client when BEGIN itself fails (the connection died, e.g. PostgreSQL
+ * restarting): each outage would leak clients until the pool is empty and every request times out. So a checked-out
+ * client is handed back (and dropped by the pool) as soon as its connection ends; a later release is then a no-op.
+ */
+function releaseClientsWhoseConnectionEnds(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as unknown as (callback?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
+  const guard = (client: pg.PoolClient) => {
+    const release = client.release;
+    let released = false;
+    const onEnd = () => {
+      if (released) return;
+      released = true;
+      release(new Error("connection ended"));
+    };
+    client.once("end", onEnd);
+    client.release = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.removeListener("end", onEnd);
+      release(error);
+    };
+  };
+  pool.connect = ((callback?: ConnectCallback) => {
+    if (typeof callback === "function") {
+      return connect((error, client, done) => {
+        if (client) guard(client);
+        callback(error, client, client ? client.release : done);
+      });
+    }
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      guard(client);
+      return client;
+    });
+  }) as typeof pool.connect;
+}
+
+type OpenDatabaseOptions = {
   url: string;
   /** A PGlite data directory dump to start from (tests use a migrated snapshot). */
   pgliteSnapshot?: Blob | File;
@@ -105,6 +148,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       idleTimeoutMillis: 30_000,
     });
     pool.on("error", (error) => options.onPoolError?.(error));
+    // A client checked out of the pool (e.g. inside a transaction, between statements) has no listener of its own:
+    // when PostgreSQL restarts, its "terminating connection" error would be an uncaught exception and stop the
+    // process. With this one the error only fails that client's query (503), and the pool drops the client.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => options.onPoolError?.(error));
+    });
+    releaseClientsWhoseConnectionEnds(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

@@ -132,8 +132,13 @@ export const contactInquiries = pgTable(
     message: text("message"),
     ip: text("ip"),
     createdAt: createdAt(),
+    /** SHA-256 of the normalised submission: the same message sent twice within minutes is stored once. */
+    fingerprint: text("fingerprint"),
   },
-  (t) => [index("contact_inquiries_created_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_inquiries_created_idx").on(t.createdAt),
+    index("contact_inquiries_fingerprint_idx").on(t.fingerprint, t.createdAt),
+  ],
 );
 
 export const profiles = pgTable(

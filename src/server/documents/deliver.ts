@@ -9,7 +9,7 @@ export type IssuedDocument = { bytes: Uint8Array; filename: string; sha256: stri
  * sandbox with nothing allowed (a PDF viewer's scripts, forms and links cannot reach the portal's origin).
  * Documents are personal: no shared cache keeps them.
  */
-export const DOCUMENT_HEADERS = {
+const DOCUMENT_HEADERS = {
   "x-content-type-options": "nosniff",
   "content-security-policy": "sandbox; default-src 'none'",
   "cache-control": "no-store",

@@ -4,7 +4,7 @@ import { type Color, type PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import type { DocumentFonts, Face } from "./fonts";
 
 export type TextSpan = { text: string; bold?: boolean; italic?: boolean; code?: boolean };
-export type Box = { width: number; height: number };
+type Box = { width: number; height: number };
 export type Margins = { left: number; right: number; top: number; bottom: number };
 
 export const A4: Box = { width: 595.28, height: 841.89 };
@@ -126,7 +126,7 @@ function cutWord(fonts: DocumentFonts, word: Word, size: number, maxWidth: numbe
   return chunks;
 }
 
-export type TextOptions = {
+type TextOptions = {
   size: number;
   leading?: number;
   color?: Color;

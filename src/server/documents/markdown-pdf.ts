@@ -6,7 +6,7 @@ import type { Block, Span } from "../../shared/text/markdown";
 import { INK, MUTED, type PageFlow, RULE_COLOR, type TextSpan, wrapSpans } from "./layout";
 import { yieldToEventLoop } from "./render-guard";
 
-export type MarkdownPdfStyle = {
+type MarkdownPdfStyle = {
   /** Sizes and gaps are multiplied by this (a long document can be set a little tighter). */
   scale: number;
   headingColor: Color;
@@ -22,7 +22,7 @@ const YIELD_EVERY_MS = 20;
 const LINES_PER_SLICE = 60;
 
 /** PDF text has no links: an address that differs from its words is printed after them. */
-export function pdfSpans(spans: Span[]): TextSpan[] {
+function pdfSpans(spans: Span[]): TextSpan[] {
   return spans.map((span) =>
     span.href && span.href !== span.text && span.href !== `${span.text}/`
       ? { ...span, text: `${span.text} (${span.href})` }

@@ -4,7 +4,7 @@
 import { sha256Hex } from "../auth/secrets";
 import { AppError, tooManyRequests } from "../errors";
 
-export type RenderGuardOptions = { concurrency: number; maxQueued: number; cacheBytes: number };
+type RenderGuardOptions = { concurrency: number; maxQueued: number; cacheBytes: number };
 
 /** The cache key of a render: the kind, its layout version and every input (binary parts by their own hash). */
 export function contentKey(kind: string, input: unknown): string {

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "../../shared/api-error";
 import { genericCodeFor } from "../../shared/error-codes";
 import { AppError } from "../errors";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./database-unavailable";
 
 function fieldsFromZod(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -58,6 +59,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
               ? "Malformed JSON body"
               : error.message;
       return reply.status(status).send({ message, code, requestId } satisfies ApiErrorBody);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({
+          message: "The service is briefly unavailable. Please try again in a moment.",
+          code: "SERVICE_UNAVAILABLE",
+          requestId,
+        } satisfies ApiErrorBody);
     }
     request.log.error({ err: error }, "request failed");
     return reply

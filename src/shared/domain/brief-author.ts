@@ -3,7 +3,7 @@
 // the server (writing the tag) and the client (showing it).
 
 export const BUILTIN_AUTHOR = "builtin";
-export const CUSTOMER_AUTHOR = "customer";
+const CUSTOMER_AUTHOR = "customer";
 const EDITED = "+edited";
 
 export function aiAuthor(model: string): string {

@@ -6,7 +6,7 @@ import MarkdownIt, { type Token } from "markdown-it";
 
 export type Span = { text: string; bold?: boolean; italic?: boolean; code?: boolean; href?: string };
 
-export type ListItem = { level: number; spans: Span[] };
+type ListItem = { level: number; spans: Span[] };
 
 export type Block =
   | { type: "heading"; level: 1 | 2 | 3; spans: Span[] }
@@ -17,7 +17,7 @@ export type Block =
   | { type: "rule" };
 
 /** Longer input is cut before parsing: every caller's own cap is far below (a brief is at most 50,000). */
-export const MARKDOWN_MAX_LENGTH = 200_000;
+const MARKDOWN_MAX_LENGTH = 200_000;
 /** Deeper lists and quotes are read as text: keeps hostile nesting cheap and pages readable. */
 const MAX_NESTING = 20;
 const MAX_LIST_LEVEL = 3;

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { activityEvents } from "../../db/schema";
 import { publishLive } from "../../live/publish";
 
-export type ActivityInput = {
+type ActivityInput = {
   /** The customer whose timeline shows the event. */
   userId: string | null;
   projectId?: string | null;

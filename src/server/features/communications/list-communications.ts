@@ -1,11 +1,11 @@
 // Threads as the API answers them: each communication with its replies (oldest first), newest activity first, and
 // per-viewer unread counts. Three queries for a whole page (threads, their replies, the viewer's read markers).
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { isUuid } from "../../../shared/domain/ids";
 import type { Communication, CompanyCommunicationPage, CompanyCommunicationsQuery } from "../../../shared/schemas/communications";
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { communicationReads, communicationReplies, communications, profiles, projects, users } from "../../db/schema";
-import { isUuid } from "../projects/access";
 
 export const COMPANY_AUTHOR_FALLBACK = "Blueprint team";
 

@@ -1,11 +1,11 @@
 // POST .../communications/{communicationId}/read: the caller has seen the thread up to now (the unread marker clears).
 import { and, eq, sql } from "drizzle-orm";
+import { isUuid } from "../../../shared/domain/ids";
 import { COMMUNICATION_MESSAGES } from "../../../shared/schemas/communications";
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { communicationReads, communications } from "../../db/schema";
 import { notFound } from "../../errors";
-import { isUuid } from "../projects/access";
 
 export async function markThreadRead(db: Database, user: SessionUser, projectId: string, threadId: string): Promise<void> {
   if (!isUuid(threadId)) throw notFound(COMMUNICATION_MESSAGES.notFound);

@@ -1,11 +1,11 @@
 // A reply in a thread, from the portal (POST .../communications/{communicationId}/replies) or from an emailed reply
 // (inbound-email): saved, the thread moved to the top, the other side told.
 import { and, eq, sql } from "drizzle-orm";
+import { isUuid } from "../../../shared/domain/ids";
 import { COMMUNICATION_MESSAGES } from "../../../shared/schemas/communications";
 import type { AppContext } from "../../context";
 import { communicationReads, communicationReplies, communications, projects } from "../../db/schema";
 import { notFound } from "../../errors";
-import { isUuid } from "../projects/access";
 import { announceThreadActivity } from "./announce";
 
 export type ReplyAuthor = { userId: string | null; email: string; name: string; fromCompany: boolean };

@@ -23,6 +23,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const outcome = await submitContactInquiry(ctx, { request: request.body, ip: request.ip });
       if (outcome.stored) request.log.info({ ip: request.ip }, "contact inquiry received");
+      else if (outcome.duplicate) request.log.info({ ip: request.ip }, "contact inquiry sent twice: kept the first");
       else request.log.warn({ ip: request.ip }, "contact honeypot filled: dropped");
       return { success: true as const, message: "Message sent successfully!" };
     },

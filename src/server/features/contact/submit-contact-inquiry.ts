@@ -1,5 +1,6 @@
 // POST /api/contact: throttled per IP, stored, then emailed to the company inbox and, as a confirmation, to the sender.
-
+import { createHash } from "node:crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { HONEYPOT_FIELD } from "../../../shared/constants/contact";
 import { CONTACT_REPLY_PROMISE, RESPONSE_PROMISES } from "../../../shared/constants/marketing";
 import { type ContactRequest, contactFormKind } from "../../../shared/schemas/contact";
@@ -14,7 +15,18 @@ export const CONTACT_SEND_LIMITS = {
   perIpDay: { max: 20, windowSeconds: 24 * 60 * 60 },
 } as const;
 
-export type ContactOutcome = { accepted: true; stored: boolean };
+/** The same message from the same address within this window is one inquiry (a double click, a resent form). */
+export const DUPLICATE_WINDOW_SECONDS = 10 * 60;
+
+export type ContactOutcome = { accepted: true; stored: boolean; duplicate?: boolean };
+
+/** What makes two submissions "the same": every field as stored, the email lower-cased. */
+function fingerprintOf(form: "short" | "long", request: ContactRequest): string {
+  const fields = LABELS.map(([key]) => (key === "email" ? request.email.toLowerCase() : (request[key] ?? "")));
+  return createHash("sha256")
+    .update(JSON.stringify([form, ...fields, request.remarks ?? "", request.message ?? ""]))
+    .digest("hex");
+}
 
 const LABELS: Array<[keyof ContactRequest, string]> = [
   ["name", "Name"],
@@ -61,7 +73,23 @@ export async function submitContactInquiry(
   const body = (form === "long" ? request.message : request.remarks) || "(no message)";
   const inbox = ctx.config.adminEmails[0];
 
-  await ctx.db.transaction(async (tx) => {
+  const fingerprint = fingerprintOf(form, request);
+
+  const stored = await ctx.db.transaction(async (tx) => {
+    // Serialises identical submissions (two requests from one double click arrive together), then keeps the first.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${fingerprint}))`);
+    const [earlier] = await tx
+      .select({ id: contactInquiries.id })
+      .from(contactInquiries)
+      .where(
+        and(
+          eq(contactInquiries.fingerprint, fingerprint),
+          gt(contactInquiries.createdAt, new Date(Date.now() - DUPLICATE_WINDOW_SECONDS * 1000)),
+        ),
+      )
+      .limit(1);
+    if (earlier) return false;
+
     await tx.insert(contactInquiries).values({
       form,
       name: request.name,
@@ -76,6 +104,7 @@ export async function submitContactInquiry(
       timeline: blankToNull(request.timeline),
       message: blankToNull(request.message),
       ip,
+      fingerprint,
     });
 
     if (inbox) {
@@ -112,7 +141,8 @@ export async function submitContactInquiry(
       },
       tx,
     );
+    return true;
   });
 
-  return { accepted: true, stored: true };
+  return stored ? { accepted: true, stored: true } : { accepted: true, stored: false, duplicate: true };
 }

@@ -1,5 +1,6 @@
 // Reading meeting requests: a project's list, the stats over the caller's projects, the company's filtered pages.
 import { and, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { isUuid } from "../../../shared/domain/ids";
 import type {
   CompanyMeetingRequestPage,
   CompanyMeetingRequestsQuery,
@@ -9,7 +10,6 @@ import type {
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { meetingRequests, profiles, projectMembers, projects, users } from "../../db/schema";
-import { isUuid } from "../projects/access";
 import { toMeetingRequestDto } from "./meeting-request-dto";
 
 const requesterName = sql<string | null>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`;

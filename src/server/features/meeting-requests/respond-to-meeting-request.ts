@@ -8,6 +8,7 @@ import {
   MEETING_REQUEST_STATUS_LABELS,
   MEETING_TIME_GRACE_MS,
 } from "../../../shared/constants/meetings";
+import { isUuid } from "../../../shared/domain/ids";
 import {
   MEETING_REQUEST_MESSAGES,
   type MeetingRequest,
@@ -23,7 +24,6 @@ import { badRequest, notFound } from "../../errors";
 import { publishLive } from "../../live/publish";
 import { recordActivity } from "../activity/record-activity";
 import { displayName } from "../communications/post-communication";
-import { isUuid } from "../projects/access";
 import { buildIcs } from "./ics";
 import { toMeetingRequestDto } from "./meeting-request-dto";
 

@@ -16,7 +16,7 @@ import type { ProfileRow } from "./profile-dto";
 import { shrinkSignature } from "./signature-image";
 
 /** "Ada Lovelace" → "NDA-Ada-Lovelace.pdf"; the UTF-8 name goes in filename* (see contentDisposition). */
-export function ndaFilename(fullName: string | null, kind: "signed" | "draft"): string {
+function ndaFilename(fullName: string | null, kind: "signed" | "draft"): string {
   return `NDA-${fileNamePart(fullName, "Customer")}${kind === "draft" ? "-draft" : ""}.pdf`;
 }
 

@@ -41,7 +41,7 @@ const MUTED = rgb(0.4, 0.43, 0.5);
 const BRAND = rgb(0.26, 0.22, 0.79);
 const RULE = rgb(0.85, 0.87, 0.9);
 
-export function formatUtc(date: Date): string {
+function formatUtc(date: Date): string {
   return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
 
@@ -60,7 +60,7 @@ const SYSTEMS: Array<[RegExp, string]> = [
 ];
 
 /** "Mozilla/5.0 (X11; Linux x86_64) … Chrome/131.0 …" → "Chrome 131 on Linux". */
-export function browserSummary(fullUserAgent: string | null): string {
+function browserSummary(fullUserAgent: string | null): string {
   if (!fullUserAgent) return "Unknown browser";
   // Real user agents are under 300 characters; the patterns below never look past 512.
   const userAgent = fullUserAgent.slice(0, 512);

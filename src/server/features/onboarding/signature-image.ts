@@ -15,7 +15,7 @@ const COLOR_TYPES: Record<number, { channels: number; depths: number[] }> = {
   6: { channels: 4, depths: [8, 16] },
 };
 
-export type SignatureImage = { bytes: Buffer; width: number; height: number };
+type SignatureImage = { bytes: Buffer; width: number; height: number };
 
 /** Drawn at most ~220 x 60 pt in the PDF: 900 x 300 pixels is four times that density, and a bounded decode. */
 export const SIGNATURE_EMBED_MAX = { width: 900, height: 300 } as const;

@@ -4,7 +4,7 @@ import type { CurrentUser } from "../../../../shared/schemas/auth";
 import { apiRequest, isSessionLost } from "../../../lib/api";
 import { currentUserQueryKey } from "../../../lib/query-client";
 
-export async function getCurrentUser(): Promise<CurrentUser | null> {
+async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
     return await apiRequest<CurrentUser>("GET", "/api/auth/user");
   } catch (error) {

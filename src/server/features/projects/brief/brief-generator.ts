@@ -7,18 +7,18 @@ import { chatCompletion } from "../ai/chat-completions";
 import { briefMessages, cleanModelMarkdown } from "./brief-prompt";
 import { type BriefInput, composeBrief } from "./compose-brief";
 
-export type BriefGenerator = {
+type BriefGenerator = {
   /** Stored with the brief: see shared/domain/brief-author.ts. */
   id: string;
   generate(input: BriefInput): Promise<string>;
 };
 
-export const builtinComposer: BriefGenerator = {
+const builtinComposer: BriefGenerator = {
   id: BUILTIN_AUTHOR,
   generate: async (input) => composeBrief(input),
 };
 
-export function chatCompletionsGenerator(ai: Config["ai"] & { baseUrl: string }): BriefGenerator {
+function chatCompletionsGenerator(ai: Config["ai"] & { baseUrl: string }): BriefGenerator {
   return {
     id: aiAuthor(ai.model),
     async generate(input) {

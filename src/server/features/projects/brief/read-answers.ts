@@ -227,7 +227,7 @@ const MEASURES: { pattern: RegExp; measure: string }[] = [
   },
 ];
 
-export type Outcome = { text: string; measure: string; quantified: boolean };
+type Outcome = { text: string; measure: string; quantified: boolean };
 
 /** Success criteria as measurable outcomes: a stated number stands; otherwise the fitting measure is proposed. */
 export function measurableOutcomes(text: string | null | undefined): Outcome[] {
@@ -354,7 +354,7 @@ const TECHNOLOGIES: { name: string; pattern: RegExp; kind: "platform" | "service
   },
 ];
 
-export type TechReading = {
+type TechReading = {
   platforms: string[];
   services: string[];
   compliance: string[];

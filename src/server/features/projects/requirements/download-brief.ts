@@ -10,7 +10,7 @@ import { notFound } from "../../../errors";
 import type { ProjectAccess } from "../access";
 import { type BriefPdfInput, renderBriefPdf } from "../brief/render-brief-pdf";
 
-export const NO_BRIEF_MESSAGE = "No brief has been generated for this project yet.";
+const NO_BRIEF_MESSAGE = "No brief has been generated for this project yet.";
 
 /** The brief's own title is the project name with a capital, as the composer writes it. */
 function capitalized(name: string | null): string {

@@ -2,7 +2,7 @@
 // when configured (a failure is reported, with the built-in composer offered) or with the built-in composer.
 import { eq } from "drizzle-orm";
 import { BUILTIN_AUTHOR, readAuthor } from "../../../../shared/domain/brief-author";
-import { type BriefGeneratorChoice, REQUIREMENT_MESSAGES } from "../../../../shared/schemas/requirements";
+import { type BriefGeneratorChoice, missesGenerateMinimum, REQUIREMENT_MESSAGES } from "../../../../shared/schemas/requirements";
 import { consumeRateLimits } from "../../../auth/rate-limit";
 import type { AppContext } from "../../../context";
 import { profiles, requirements } from "../../../db/schema";
@@ -15,12 +15,10 @@ import type { BriefInput } from "../brief/compose-brief";
 import { toRequirementsDto } from "./requirements-dto";
 import { briefLocked } from "./save-requirements";
 
-const CORE_MIN_LENGTH = 10;
-
 /** Briefs per user in 10 minutes (the composer is cheap but not free), and AI briefs per user in an hour (each is a paid call of up to AI_TIMEOUT_MS, tried twice). */
 const GENERATE_LIMIT = { max: 20, windowSeconds: 10 * 60 };
 const AI_LIMIT = { max: 10, windowSeconds: 60 * 60 };
-export const GENERATE_THROTTLED = "Too many briefs generated. Please try again in a few minutes.";
+const GENERATE_THROTTLED = "Too many briefs generated. Please try again in a few minutes.";
 
 /** Users with a brief being written in this process: one at a time each, so parallel requests cannot pile up AI calls. */
 const writing = new Set<string>();
@@ -30,7 +28,7 @@ export async function generateBrief(ctx: AppContext, access: ProjectAccess, choi
   const [saved] = await ctx.db.select().from(requirements).where(eq(requirements.projectId, project.id)).limit(1);
   if (!saved) throw badRequest(REQUIREMENT_MESSAGES.saveFirst, undefined, "REQUIREMENTS_NOT_SAVED");
   if (saved.briefConfirmed) throw briefLocked();
-  if ((saved.coreFunctionality ?? "").trim().length < CORE_MIN_LENGTH) {
+  if (missesGenerateMinimum(saved)) {
     throw badRequest(REQUIREMENT_MESSAGES.generateNeedsCore, { coreFunctionality: REQUIREMENT_MESSAGES.coreFunctionality });
   }
   if (choice === "ai" && !ctx.config.ai.baseUrl) {

@@ -13,7 +13,7 @@ import { saveRequirements } from "./save-requirements";
 
 /** Brief PDFs per user in 10 minutes, like the NDA's (a repeat is served from the render cache, but still counted). */
 const PDF_LIMIT = { max: 60, windowSeconds: 10 * 60 };
-export const PDF_THROTTLED = "Too many document requests. Please try again in a few minutes.";
+const PDF_THROTTLED = "Too many document requests. Please try again in a few minutes.";
 
 const params = z.object({ id: z.string().max(64) });
 const replies = { ...errorReplies, 409: apiErrorSchema, 502: apiErrorSchema };
