@@ -11,8 +11,6 @@ function page<M>(load: () => Promise<M>, name: keyof M): LazyExoticComponent<Com
   return lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
 }
 
-const customerPages = () => import("./features/customer-pages/pages");
-
 export const PAGES: Record<PageKey, ComponentType> = {
   home: lazy(PAGE_LOADERS.home),
   about: lazy(PAGE_LOADERS.about),
@@ -29,7 +27,7 @@ export const PAGES: Record<PageKey, ComponentType> = {
   onboarding: page(() => import("./features/onboarding/OnboardingPage"), "OnboardingPage"),
   requirements: page(() => import("./features/projects/RequirementsPage"), "RequirementsPage"),
   userManagement: page(() => import("./features/team/UserManagementPage"), "UserManagementPage"),
-  testingFeedback: page(customerPages, "TestingFeedbackPage"),
+  testingFeedback: page(() => import("./features/feedback/TestingFeedbackPage"), "TestingFeedbackPage"),
   communications: page(() => import("./features/communications/CommunicationsPage"), "CommunicationsPage"),
   meetingRequests: page(() => import("./features/meetings/MeetingRequestsPage"), "MeetingRequestsPage"),
   admin: page(() => import("./features/admin/AdminPage"), "AdminPage"),

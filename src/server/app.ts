@@ -12,12 +12,16 @@ import type { AppContext } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { createEmailOutbox } from "./email/outbox";
 import { createTransport, type EmailWorker, type MailTransport, startEmailWorker } from "./email/worker";
+import { adminRoutes } from "./features/admin/routes";
+import { type StatusScheduler, startStatusScheduler } from "./features/admin/status-scheduler";
 import { authRoutes } from "./features/auth/routes";
 import { calendlyRoutes } from "./features/calendly/routes";
 import { communicationRoutes } from "./features/communications/routes";
 import { contactRoutes } from "./features/contact/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
+import { feedbackRoutes } from "./features/feedback/routes";
+import { fileRoutes } from "./features/files/routes";
 import { healthRoutes } from "./features/health/routes";
 import { type InboundEmailServer, startInboundEmail } from "./features/inbound-email/inbound-server";
 import { liveRoutes } from "./features/live/routes";
@@ -27,6 +31,7 @@ import { onboardingRoutes } from "./features/onboarding/routes";
 import { verifyDocumentRoutes } from "./features/onboarding/verify-routes";
 import { projectRoutes } from "./features/projects/routes";
 import { publicSiteRoutes } from "./features/public-site/routes";
+import { createFileStore } from "./files/file-store";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerRequestGuards } from "./http/security";
 import { registerWebClient } from "./http/web";
@@ -54,6 +59,8 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** HTTP server timeouts (default SERVER_TIMEOUTS); the fault tests shorten them. */
   serverTimeouts?: Partial<ServerTimeouts>;
+  /** Run the automatic status rules every 10 minutes (default true; API tests drive them by hand). */
+  statusScheduler?: boolean;
 };
 
 /**
@@ -132,7 +139,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!options.database) await database.migrate();
   const transport = options.transport ?? createTransport({ smtpUrl: config.smtpUrl, log: app.log, appUrl: config.appUrl });
   const emailWorker = startEmailWorker({ db: database.db, transport, from: config.mailFrom, log: app.log });
-  const ctx: AppContext = { config, db: database.db, email: createEmailOutbox(database.db, () => emailWorker.kick()) };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    email: createEmailOutbox(database.db, () => emailWorker.kick()),
+    files: createFileStore(config.fileStorage, database.db),
+  };
   app.decorate("ctx", ctx);
   app.decorate("emailWorker", emailWorker);
   app.decorate("database", database);
@@ -150,9 +162,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pruneRateLimitHits(database.db).catch((error) => app.log.warn({ err: error }, "rate limit pruning failed"));
   }, 3600_000);
   maintenance.unref();
+  const statusScheduler: StatusScheduler | null =
+    options.statusScheduler === false ? null : startStatusScheduler({ db: database.db, log: app.log });
 
   app.addHook("onClose", async () => {
     clearInterval(maintenance);
+    statusScheduler?.stop();
     await emailWorker.stop();
     if (!options.database) await database.close();
   });
@@ -167,7 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
-        frameSrc: ["https:"],
+        frameSrc: ["https:", ...config.prototypeFrameOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
@@ -199,10 +214,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
   await app.register(contactRoutes);
+  await app.register(adminRoutes);
+  await app.register(fileRoutes);
   await app.register(communicationRoutes);
   await app.register(meetingRequestRoutes);
   await app.register(calendlyRoutes);
   await app.register(liveRoutes);
+  await app.register(feedbackRoutes);
   await app.register(publicSiteRoutes);
   if (!config.isProduction) await app.register(devMailboxRoutes);
   if (options.serveClient !== false) await registerWebClient(app, { dir: options.clientDir });

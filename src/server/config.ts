@@ -56,7 +56,42 @@ const envSchema = z.object({
     .optional(),
   TRUST_PROXY: booleanString.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  S3_URL: z
+    .string()
+    .refine(
+      (value) => /^(s3|https?):\/\/[^:@/]+:[^@/]+@[^/]+/.test(value),
+      "must be s3://KEY:SECRET@BUCKET or http(s)://KEY:SECRET@HOST[:PORT]/BUCKET (optionally ?region=...)",
+    )
+    .optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  PROTOTYPE_FRAME_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url().transform((url) => new URL(url).origin)))
+    .default([]),
 });
+
+/** Where the file store keeps bytes: the database (default) or an S3-compatible bucket. */
+export type FileStorageConfig =
+  | { backend: "database" }
+  | {
+      backend: "s3";
+      /** null = AWS itself; otherwise an S3-compatible server addressed path-style. */
+      endpoint: string | null;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -79,6 +114,9 @@ export type Config = {
   inboundEmail: { port: number; host: string; replyDomain: string } | null;
   trustProxy: boolean;
   logLevel: string;
+  fileStorage: FileStorageConfig;
+  /** Extra origins the prototype viewer may frame besides https ones (local prototypes, browser tests). */
+  prototypeFrameOrigins: string[];
 };
 
 export class ConfigError extends Error {}
@@ -104,6 +142,37 @@ function readOrCreateSecret(dataDir: string): string {
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+/** S3_URL wins; otherwise the separate S3_* variables, which need a bucket and both keys. */
+function fileStorageFrom(e: z.infer<typeof envSchema>): FileStorageConfig {
+  if (e.S3_URL) {
+    const url = new URL(e.S3_URL);
+    const accessKeyId = decodeURIComponent(url.username);
+    const secretAccessKey = decodeURIComponent(url.password);
+    const region = url.searchParams.get("region") ?? e.S3_REGION;
+    if (url.protocol === "s3:")
+      return { backend: "s3", endpoint: null, bucket: url.hostname, region, accessKeyId, secretAccessKey };
+    const bucket = url.pathname.replace(/^\/+|\/+$/g, "");
+    if (!bucket) throw new ConfigError("Invalid configuration:\n  S3_URL: names no bucket (http(s)://KEY:SECRET@HOST/BUCKET)");
+    return { backend: "s3", endpoint: `${url.protocol}//${url.host}`, bucket, region, accessKeyId, secretAccessKey };
+  }
+  const any = e.S3_ENDPOINT || e.S3_BUCKET || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY;
+  if (!any) return { backend: "database" };
+  const missing = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => !e[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: required when S3 storage is configured`).join("\n")}`,
+    );
+  }
+  return {
+    backend: "s3",
+    endpoint: e.S3_ENDPOINT ?? null,
+    bucket: e.S3_BUCKET ?? "",
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID ?? "",
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? "",
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -147,5 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    fileStorage: fileStorageFrom(e),
+    prototypeFrameOrigins: e.PROTOTYPE_FRAME_ORIGINS,
   };
 }

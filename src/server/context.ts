@@ -4,11 +4,13 @@ import type { SessionUser } from "./auth/sessions";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { EmailOutbox } from "./email/outbox";
+import type { FileStore } from "./files/file-store";
 
 export type AppContext = {
   config: Config;
   db: Database;
   email: EmailOutbox;
+  files: FileStore;
 };
 
 declare module "fastify" {

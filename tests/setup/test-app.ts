@@ -31,6 +31,7 @@ export async function createTestApp(
     serveClient: options.serveClient ?? false,
     clientDir: options.clientDir,
     logger: false,
+    statusScheduler: false,
   });
   await app.ready();
   return {

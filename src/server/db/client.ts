@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -41,6 +42,9 @@ function migrationsFolder(): string {
   }
   throw new Error("drizzle migrations folder not found");
 }
+
+/** Extensions the schema's indexes need (pg_trgm: the admin console's contains-search). Trusted, so no superuser needed. */
+const CREATE_EXTENSIONS = "create extension if not exists pg_trgm";
 
 /**
  * PostgreSQL settings for one small embedded instance: PGlite's defaults (128 MB shared buffers) are sized for a
@@ -80,9 +84,14 @@ function initialisePgliteDataDir(dataDir: string): void {
   if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
   const script = `
     const { PGlite } = await import(${JSON.stringify(import.meta.resolve("@electric-sql/pglite"))});
+    const { pg_trgm } = await import(${JSON.stringify(import.meta.resolve("@electric-sql/pglite/contrib/pg_trgm"))});
     const { drizzle } = await import(${JSON.stringify(import.meta.resolve("drizzle-orm/pglite"))});
     const { migrate } = await import(${JSON.stringify(import.meta.resolve("drizzle-orm/pglite/migrator"))});
-    const client = await PGlite.create(${JSON.stringify(dataDir)}, { startParams: ${JSON.stringify(PGLITE_START_PARAMS)} });
+    const client = await PGlite.create(${JSON.stringify(dataDir)}, {
+      startParams: ${JSON.stringify(PGLITE_START_PARAMS)},
+      extensions: { pg_trgm },
+    });
+    await client.exec(${JSON.stringify(CREATE_EXTENSIONS)});
     await migrate(drizzle(client), { migrationsFolder: ${JSON.stringify(migrationsFolder())} });
     await client.close();`;
   execFileSync(process.execPath, ["--input-type=module", "--eval", script], { stdio: "inherit" });
@@ -159,7 +168,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() }),
+      migrate: async () => {
+        await pool.query(CREATE_EXTENSIONS);
+        await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
+      },
       listen: (channel, onMessage, onError) => listenPostgres(url, channel, onMessage, onError),
       ping: async () => {
         await pool.query("select 1");
@@ -171,13 +183,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (dataDir && !options.pgliteSnapshot) initialisePgliteDataDir(dataDir);
   const client = await PGlite.create(dataDir, {
     startParams: PGLITE_START_PARAMS,
+    extensions: { pg_trgm },
     ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    migrate: async () => {
+      await client.exec(CREATE_EXTENSIONS);
+      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+    },
     listen: async (channel, onMessage) => {
       const unsubscribe = await client.listen(channel, onMessage);
       return async () => {

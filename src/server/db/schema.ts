@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -33,7 +34,10 @@ export const users = pgTable(
     createdAt: createdAt(),
     lastSignInAt: ts("last_sign_in_at"),
   },
-  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    index("users_role_created_idx").on(t.role, t.createdAt),
+  ],
 );
 
 export const sessions = pgTable(
@@ -131,6 +135,12 @@ export const contactInquiries = pgTable(
     timeline: text("timeline"),
     message: text("message"),
     ip: text("ip"),
+    /** Admin triage: new until someone from the company marks it answered. */
+    status: text("status", { enum: ["new", "answered"] })
+      .notNull()
+      .default("new"),
+    answeredAt: ts("answered_at"),
+    answeredBy: uuid("answered_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     /** SHA-256 of the normalised submission: the same message sent twice within minutes is stored once. */
     fingerprint: text("fingerprint"),
@@ -138,6 +148,7 @@ export const contactInquiries = pgTable(
   (t) => [
     index("contact_inquiries_created_idx").on(t.createdAt),
     index("contact_inquiries_fingerprint_idx").on(t.fingerprint, t.createdAt),
+    index("contact_inquiries_status_idx").on(t.status, t.createdAt),
   ],
 );
 
@@ -169,7 +180,12 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("profiles_user_idx").on(t.userId), index("profiles_nda_status_idx").on(t.ndaStatus)],
+  (t) => [
+    uniqueIndex("profiles_user_idx").on(t.userId),
+    index("profiles_nda_status_idx").on(t.ndaStatus),
+    // Admin search by customer name (contains, case-insensitive): trigram index, pg_trgm.
+    index("profiles_full_name_trgm_idx").using("gin", t.fullName.op("gin_trgm_ops")),
+  ],
 );
 
 /** The signed NDA: what was signed (text hash), the signature image and the signer's details. */
@@ -287,6 +303,11 @@ export const projects = pgTable(
     index("projects_status_idx").on(t.status),
     index("projects_package_idx").on(t.packageType),
     index("projects_created_idx").on(t.createdAt),
+    // Admin console: filter + newest-first paging, and contains-search on code and name (pg_trgm).
+    index("projects_status_created_idx").on(t.status, t.createdAt),
+    index("projects_package_created_idx").on(t.packageType, t.createdAt),
+    index("projects_code_trgm_idx").using("gin", t.projectCode.op("gin_trgm_ops")),
+    index("projects_name_trgm_idx").using("gin", t.projectName.op("gin_trgm_ops")),
   ],
 );
 
@@ -371,12 +392,24 @@ export const feedback = pgTable(
       .default("pending"),
     issueFaced: text("issue_faced").notNull(),
     changeDescription: text("change_description").notNull(),
-    screenshotUrl: text("screenshot_url"),
+    /** The screenshot's content id in the file store (served at /api/files/{id}); the spec's screenshotUrl. */
+    screenshotFileId: text("screenshot_file_id"),
     adminComment: text("admin_comment"),
     adminUpdatedAt: ts("admin_updated_at"),
+    adminUpdatedBy: uuid("admin_updated_by").references(() => users.id, { onDelete: "set null" }),
+    /** The feedback round (iteration) the item belongs to: the project's iterationsUsed + 1 while it is open. */
+    round: integer("round").notNull().default(1),
+    /** What the tester's browser reported: prototype page, browser, OS, viewport, time, recent console errors. */
+    context: jsonb("context").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index("feedback_project_idx").on(t.projectId, t.createdAt), index("feedback_status_idx").on(t.status)],
+  (t) => [
+    index("feedback_project_idx").on(t.projectId, t.createdAt),
+    index("feedback_status_idx").on(t.status, t.createdAt),
+    index("feedback_created_idx").on(t.createdAt),
+    index("feedback_project_round_idx").on(t.projectId, t.round),
+  ],
 );
 
 export const communications = pgTable(
@@ -480,4 +513,74 @@ export const communicationReads = pgTable(
     lastReadAt: ts("last_read_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.communicationId, t.userId] })],
+);
+
+/** Every change an admin makes to a project: who, what, and each field's value before and after. */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    changes: jsonb("changes").$type<Array<{ field: string; before: unknown; after: unknown }>>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("admin_audit_log_project_idx").on(t.projectId, t.createdAt),
+    index("admin_audit_log_created_idx").on(t.createdAt),
+  ],
+);
+
+/** One row per scheduled tick of a job: the process that inserts it runs the tick, so it runs once across processes. */
+export const scheduledJobRuns = pgTable(
+  "scheduled_job_runs",
+  {
+    job: text("job").notNull(),
+    tickAt: ts("tick_at").notNull(),
+    claimedBy: text("claimed_by").notNull(),
+    startedAt: ts("started_at").notNull().defaultNow(),
+    finishedAt: ts("finished_at"),
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    error: text("error"),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.tickAt] })],
+);
+
+/** PostgreSQL bytea; node-postgres and PGlite both hand back bytes, normalised to a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => value,
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** File bytes when the file store keeps them in the database (its default backend); the id is their SHA-256 (hex). */
+export const fileBlobs = pgTable("file_blobs", {
+  id: text("id").primaryKey(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  data: bytea("data").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Which project each stored file belongs to, and as what: GET /api/files/{id} is allowed through these rows. */
+export const fileAttachments = pgTable(
+  "file_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The SHA-256 (hex) content id in the file store. */
+    fileId: text("file_id").notNull(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["feedback_screenshot", "brd", "invoice"] }).notNull(),
+    /** The name it is downloaded as (never used to store it). */
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("file_attachments_file_idx").on(t.fileId), index("file_attachments_project_idx").on(t.projectId, t.kind)],
 );

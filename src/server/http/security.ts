@@ -3,6 +3,9 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import { forbidden, unsupportedMediaType } from "../errors";
 
+/** Stored files never change under their content id: the one API answer a browser may keep (privately). */
+export const CONTENT_ADDRESSED_CACHE = "private, max-age=31536000, immutable";
+
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export function registerRequestGuards(app: FastifyInstance, config: Config): void {
@@ -21,6 +24,7 @@ export function registerRequestGuards(app: FastifyInstance, config: Config): voi
 
   app.addHook("onSend", async (request, reply) => {
     if (request.url.startsWith("/api/") && !request.url.startsWith("/api/docs")) {
+      if (reply.getHeader("cache-control") === CONTENT_ADDRESSED_CACHE && reply.statusCode < 300) return;
       reply.header("cache-control", "no-store");
     }
   });

@@ -73,6 +73,8 @@ export async function registerWebClient(app: FastifyInstance, options: { dir?: s
     preCompressed: true,
     globIgnore: ["**/index.html", "**/public.html", "**/pages/**", "**/.vite/**"],
     setHeaders(res, filePath) {
+      // Prototypes on other origins load the feedback bridge with a <script> tag (docs/feedback-bridge.md).
+      if (path.basename(filePath).startsWith("feedback-bridge.js")) res.header("cross-origin-resource-policy", "cross-origin");
       res.header(
         "cache-control",
         filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600",

@@ -9,6 +9,7 @@ import {
   paymentsFor,
   projectStatusStat,
   quickActions,
+  safeDocumentUrl,
   safeExternalUrl,
 } from "./dashboard";
 
@@ -156,5 +157,16 @@ describe("payments", () => {
     ["", "USD", null],
   ])("formats the amount %s", (amount, currency, shown) => {
     expect(formatAmount(amount, currency)).toBe(shown);
+  });
+});
+
+describe("invoice links on the payment card", () => {
+  it.each([
+    [`/api/files/${"a".repeat(64)}`, `/api/files/${"a".repeat(64)}`],
+    ["https://billing.example/inv.pdf", "https://billing.example/inv.pdf"],
+    ["javascript:alert(1)", null],
+    ["/api/files/../../etc", null],
+  ])("%s → %s", (url, expected) => {
+    expect(safeDocumentUrl(url)).toBe(expected);
   });
 });

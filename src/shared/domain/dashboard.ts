@@ -162,6 +162,12 @@ export function formatAmount(amount: string | null | undefined, currency: string
   return Number.isFinite(numeric) && /^[\d,.]+$/.test(text) ? formatPrice(numeric, code) : text;
 }
 
+/** A document link: a file the portal stores (/api/files/...) or an http(s) link. */
+export function safeDocumentUrl(value: string | null | undefined): string | null {
+  if (value && /^\/api\/files\/[0-9a-f]{64}$/.test(value)) return value;
+  return safeExternalUrl(value);
+}
+
 function paymentView(input: {
   id: PaymentView["id"];
   title: string;
@@ -172,7 +178,7 @@ function paymentView(input: {
   paidOn: string | null | undefined;
 }): PaymentView {
   const link = safeExternalUrl(input.link);
-  const invoiceUrl = safeExternalUrl(input.invoiceUrl);
+  const invoiceUrl = safeDocumentUrl(input.invoiceUrl);
   const state: PaymentState = input.paidOn ? "paid" : link || input.amount ? "due" : "not_requested";
   return {
     id: input.id,
@@ -212,6 +218,3 @@ export function paymentsFor(project: PaymentFields | null | undefined): PaymentV
     }),
   ];
 }
-
-/** Project Documents: the spec's fixed size texts (part 1 §2). */
-export const DOCUMENT_SIZE_TEXT = { signedNda: "PDF • 2.3 MB", requirementsDraft: "PDF • 1.8 MB" } as const;

@@ -3,7 +3,7 @@
 export const PROJECT_STATUSES = ["profile", "requirements", "development", "testing", "completed"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
-const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
   profile: "Setting up profile",
   requirements: "Gathering requirements",
   development: "Development in progress",

@@ -122,7 +122,7 @@ export const saveProfileSchema = z.strictObject({
 });
 export type SaveProfileInput = z.output<typeof saveProfileSchema>;
 
-const NDA_STATUSES = ["pending", "customer_verified", "approved"] as const;
+export const NDA_STATUSES = ["pending", "customer_verified", "approved"] as const;
 
 export const profileSchema = z.object({
   id: z.string(),

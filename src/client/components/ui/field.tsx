@@ -3,7 +3,7 @@
 import { type ReactNode, useId } from "react";
 
 /** What a control needs to belong to its Field; spread it on an input, a textarea, a native select or a Select. */
-type FieldControlProps = {
+export type FieldControlProps = {
   id: string;
   "aria-describedby": string | undefined;
   "aria-invalid": true | undefined;

@@ -1,10 +1,221 @@
-import { SectionPlaceholder } from "../../components/layout/SectionPlaceholder";
+// The admin console (part 2 §2): header, six stat cards, search and filters (in the URL), charts, and the tabs.
+import { Activity, CheckCircle2, FolderKanban, LogOut, RefreshCw, ShieldAlert, UserRound, Users, UserX, Zap } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { Link } from "react-router";
+import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Select } from "../../components/ui/select";
+import { Skeleton } from "../../components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { toast } from "../../components/ui/use-toast";
+import { serverMessage } from "../../lib/api";
+import { useAuth } from "../auth/api/get-current-user";
+import { useLogout } from "../auth/api/logout";
+import { AuditTab } from "./AuditTab";
+import { PACKAGE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from "./admin-format";
+import { useRefreshAdminData } from "./api/admin-cache";
+import { useAdminStats } from "./api/get-admin-stats";
+import { useRunStatusUpdates } from "./api/run-status-updates";
+import { FeedbackTab } from "./FeedbackTab";
+import { InquiriesTab } from "./InquiriesTab";
+import { MeetingRequestsTab } from "./MeetingRequestsTab";
+import { NdaTab } from "./NdaTab";
+import { ProjectsTab } from "./ProjectsTab";
+import { UserActivityTab } from "./UserActivityTab";
+import { useAdminFilters } from "./use-admin-filters";
+
+// The chart library is loaded only by this screen, in its own chunk, after the first paint.
+const ChartsStrip = lazy(() => import("./charts/ChartsStrip").then((m) => ({ default: m.ChartsStrip })));
 
 export function AdminPage() {
+  const { user } = useAuth();
+  if (user?.role !== "company") return <AccessDenied />;
+  return <AdminConsole email={user.email} />;
+}
+
+function AccessDenied() {
   return (
-    <SectionPlaceholder
-      title="System Admin"
-      description="Projects, user activity, feedback, NDA approvals and meeting requests."
-    />
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-24 text-center">
+      <ShieldAlert className="size-12 text-red-500" aria-hidden="true" />
+      <h1 className="text-2xl font-bold text-slate-900">{ADMIN_MESSAGES.accessDenied}</h1>
+      <p className="text-slate-600">This area is for the Blueprint company team.</p>
+      <Button asChild>
+        <Link to="/auth">{ADMIN_MESSAGES.loginAsAdmin}</Link>
+      </Button>
+    </div>
+  );
+}
+
+const STAT_CARDS = [
+  { key: "totalProjects", label: "Total Projects", icon: FolderKanban, tone: "text-brand-700 bg-brand-50" },
+  { key: "activeCustomers", label: "Active Customers", icon: Users, tone: "text-sky-700 bg-sky-50" },
+  { key: "inProgress", label: "In Progress", icon: Activity, tone: "text-amber-700 bg-amber-50" },
+  { key: "completed", label: "Completed", icon: CheckCircle2, tone: "text-emerald-700 bg-emerald-50" },
+  { key: "loginOnlyUsers", label: "Login Only", icon: UserRound, tone: "text-slate-700 bg-slate-100" },
+  { key: "incompleteProfiles", label: "Incomplete", icon: UserX, tone: "text-red-700 bg-red-50" },
+] as const;
+
+function AdminConsole({ email }: { email: string }) {
+  const refreshAdminData = useRefreshAdminData();
+  const stats = useAdminStats();
+  const logout = useLogout();
+  const statusRun = useRunStatusUpdates();
+  const { filters, update } = useAdminFilters();
+
+  const refresh = async () => {
+    await refreshAdminData();
+    toast({ title: ADMIN_MESSAGES.dataRefreshed, description: "Every list and count is up to date." });
+  };
+  const runStatusRules = () =>
+    statusRun.mutate(undefined, {
+      onSuccess: (run) =>
+        toast({
+          title: ADMIN_MESSAGES.statusCheckComplete,
+          description:
+            run.changes.length === 0
+              ? `Checked ${run.checked} project${run.checked === 1 ? "" : "s"}: no status needed to change.`
+              : run.changes.map((c) => `${c.projectCode}: ${c.from} → ${c.to} (${c.reason})`).join(" "),
+          variant: "success",
+        }),
+      onError: (error) =>
+        toast({
+          title: ADMIN_MESSAGES.testFailed,
+          description: serverMessage(error, "The status rules could not run."),
+          variant: "destructive",
+        }),
+    });
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-col gap-4 rounded-2xl bg-gradient-to-r from-slate-900 to-brand-900 p-5 text-white shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-6">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">System Admin</h1>
+          <p className="truncate text-sm text-slate-300" data-testid="admin-email">
+            {email}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" className="border-white/30 bg-white/10 text-white hover:bg-white/20" onClick={refresh}>
+            <RefreshCw aria-hidden="true" />
+            Refresh Data
+          </Button>
+          <Button
+            variant="outline"
+            className="border-white/30 bg-white/10 text-white hover:bg-white/20"
+            onClick={runStatusRules}
+            disabled={statusRun.isPending}
+          >
+            <Zap aria-hidden="true" />
+            {statusRun.isPending ? "Checking..." : "Test Status Updates"}
+          </Button>
+          <Button
+            variant="outline"
+            className="border-white/30 bg-white/10 text-white hover:bg-white/20"
+            onClick={() => logout.mutate()}
+          >
+            <LogOut aria-hidden="true" />
+            Logout
+          </Button>
+        </div>
+      </header>
+
+      <section aria-label="Statistics" className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
+        {STAT_CARDS.map((card) => (
+          <Card key={card.key} className="p-4" data-testid={`stat-${card.key}`}>
+            <div className="flex items-center gap-3">
+              <span className={`flex size-10 shrink-0 items-center justify-center rounded-xl ${card.tone}`}>
+                <card.icon className="size-5" aria-hidden="true" />
+              </span>
+              <div className="min-w-0">
+                <p className="text-xs font-medium leading-tight text-slate-500">{card.label}</p>
+                {stats.isLoading ? (
+                  <Skeleton className="mt-1 h-6 w-12" />
+                ) : stats.isError ? (
+                  <p className="text-sm text-red-600">—</p>
+                ) : (
+                  <p className="text-2xl font-bold tabular-nums text-slate-900">
+                    {stats.data?.[card.key].toLocaleString("en-US")}
+                  </p>
+                )}
+              </div>
+            </div>
+          </Card>
+        ))}
+      </section>
+
+      <Suspense fallback={<Skeleton className="h-56 w-full rounded-2xl" />}>
+        <ChartsStrip />
+      </Suspense>
+
+      <Card>
+        <CardContent className="flex flex-col gap-3 p-4 md:flex-row md:items-center">
+          <Input
+            type="search"
+            aria-label="Search projects"
+            placeholder="Code, customer, project or date (2026-03)"
+            defaultValue={filters.search}
+            key={filters.search}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") update({ q: event.currentTarget.value.trim(), tab: "projects" });
+            }}
+            onBlur={(event) => {
+              if (event.currentTarget.value.trim() !== filters.search) update({ q: event.currentTarget.value.trim() });
+            }}
+            className="md:flex-1"
+          />
+          <Select
+            aria-label="Status filter"
+            value={filters.status}
+            onValueChange={(value) => update({ status: value })}
+            options={STATUS_FILTER_OPTIONS}
+            className="md:w-56"
+          />
+          <Select
+            aria-label="Package filter"
+            value={filters.package}
+            onValueChange={(value) => update({ package: value })}
+            options={PACKAGE_FILTER_OPTIONS}
+            className="md:w-52"
+          />
+        </CardContent>
+      </Card>
+
+      <Tabs value={filters.tab} onValueChange={(tab) => update({ tab })}>
+        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <TabsList className="w-max">
+            <TabsTrigger value="projects">Projects</TabsTrigger>
+            <TabsTrigger value="activity">User Activity</TabsTrigger>
+            <TabsTrigger value="feedback">Feedback Management</TabsTrigger>
+            <TabsTrigger value="nda">NDA Management</TabsTrigger>
+            <TabsTrigger value="meetings">Meeting Requests</TabsTrigger>
+            <TabsTrigger value="inquiries">Inquiries</TabsTrigger>
+            <TabsTrigger value="audit">Audit Log</TabsTrigger>
+          </TabsList>
+        </div>
+        <TabsContent value="projects">
+          <ProjectsTab />
+        </TabsContent>
+        <TabsContent value="activity">
+          <UserActivityTab />
+        </TabsContent>
+        <TabsContent value="feedback">
+          <FeedbackTab />
+        </TabsContent>
+        <TabsContent value="nda">
+          <NdaTab />
+        </TabsContent>
+        <TabsContent value="meetings">
+          <MeetingRequestsTab />
+        </TabsContent>
+        <TabsContent value="inquiries">
+          <InquiriesTab />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditTab />
+        </TabsContent>
+      </Tabs>
+    </div>
   );
 }

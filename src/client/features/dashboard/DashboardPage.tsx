@@ -100,7 +100,7 @@ export function DashboardPage() {
           <PaymentCard project={project} />
         </div>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-          <DocumentsCard profile={data} project={project} />
+          <DocumentsCard project={project} />
           <CommunicationsCard />
         </div>
       </div>

@@ -19,7 +19,6 @@ import { PACKAGES } from "../../../shared/constants/packages";
 import {
   addUserButton,
   authorizedUsersStat,
-  DOCUMENT_SIZE_TEXT,
   paymentsFor,
   type QuickAction,
   quickActions,
@@ -31,14 +30,15 @@ import { ACCESS_LEVEL_LABELS } from "../../../shared/domain/project-access";
 import { statusLabel } from "../../../shared/domain/project-status";
 import type { Profile } from "../../../shared/schemas/profile";
 import type { Project } from "../../../shared/schemas/project";
+import { documentMeta, type ProjectDocument, type ProjectDocumentKind } from "../../../shared/schemas/project-documents";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
-import { NDA_LINKS } from "../onboarding/api/nda-documents";
 import { projectUsersQueryOptions } from "../team/api/get-project-users";
 import { useRecentActivity } from "./api/get-activity";
+import { useProjectDocuments } from "./api/get-project-documents";
 
 export function CurrentTaskCard({ profile, project }: { profile: Profile | null; project: Project | null }) {
   const submitted = requirementsSubmitted(profile, project);
@@ -327,62 +327,83 @@ function documentHref(url: string | null): string | null {
   return safeExternalUrl(url);
 }
 
-function DocumentRow(props: { title: string; meta: string; href: string | null; unavailable: string; download?: boolean }) {
+const UNAVAILABLE: Record<ProjectDocumentKind, string> = {
+  signed_nda: "Not signed yet",
+  brief: "Not generated yet",
+  brd: "Not available yet",
+  advance_invoice: "Not available yet",
+  final_invoice: "Not available yet",
+};
+
+const EMPTY_META: Record<ProjectDocumentKind, string> = {
+  signed_nda: "Signed during onboarding",
+  brief: "Written from your requirements answers",
+  brd: "Shared when your prototype is ready",
+  advance_invoice: "",
+  final_invoice: "",
+};
+
+function DocumentRow({ document }: { document: ProjectDocument }) {
+  const href = documentHref(document.url);
+  const meta = [documentMeta(document.contentType, document.size), document.date ? formatLongDate(document.date) : null]
+    .filter(Boolean)
+    .join(" • ");
+  const download = document.kind === "signed_nda";
   return (
     <li className="flex items-center gap-3">
       <FileText className="size-8 shrink-0 text-red-500" aria-hidden="true" />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900">{props.title}</p>
-        <p className="text-xs text-slate-500">{props.meta}</p>
+        <p className="truncate text-sm font-medium text-slate-900">{document.title}</p>
+        <p className="text-xs text-slate-500">{meta || EMPTY_META[document.kind]}</p>
       </div>
-      {props.href ? (
+      {href ? (
         <Button asChild size="sm" variant="outline">
-          <a href={props.href} {...(props.download ? { download: true } : { target: "_blank", rel: "noreferrer noopener" })}>
+          <a href={href} {...(download ? { download: true } : { target: "_blank", rel: "noreferrer noopener" })}>
             <Download aria-hidden="true" />
-            {props.download ? "Download" : "Open"}
+            {download ? "Download" : "Open"}
           </a>
         </Button>
+      ) : document.kind === "brief" ? (
+        <Button asChild size="sm" variant="outline">
+          <Link to="/requirements">View</Link>
+        </Button>
       ) : (
-        <Badge variant="secondary">{props.unavailable}</Badge>
+        <Badge variant="secondary">{UNAVAILABLE[document.kind]}</Badge>
       )}
     </li>
   );
 }
 
-export function DocumentsCard({ profile, project }: { profile: Profile | null; project: Project | null }) {
+export function DocumentsCard({ project }: { project: Project | null }) {
+  const documents = useProjectDocuments(project?.id);
   return (
     <Card>
       <CardHeader>
         <CardTitle>Project Documents</CardTitle>
       </CardHeader>
       <CardContent>
-        <ul className="grid grid-cols-1 gap-4" data-testid="project-documents">
-          <DocumentRow
-            title="Signed NDA"
-            meta={DOCUMENT_SIZE_TEXT.signedNda}
-            href={profile?.ndaSigned ? NDA_LINKS.downloadSigned : null}
-            unavailable="Not signed yet"
-            download
-          />
-          <li className="flex items-center gap-3">
-            <FileText className="size-8 shrink-0 text-red-500" aria-hidden="true" />
-            <div className="min-w-0 flex-1">
-              <p className="text-sm font-medium text-slate-900">Requirements draft</p>
-              <p className="text-xs text-slate-500">{DOCUMENT_SIZE_TEXT.requirementsDraft}</p>
-            </div>
-            <Button asChild size="sm" variant="outline">
-              <Link to="/requirements">View</Link>
+        {!project ? (
+          <p className="text-sm text-slate-600">Your documents appear here once your project is created.</p>
+        ) : documents.isLoading ? (
+          <div className="space-y-3" aria-busy="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-10 w-full" />
+            ))}
+          </div>
+        ) : documents.isError ? (
+          <div role="alert" className="flex items-center justify-between gap-3 text-sm text-red-700">
+            <span>The document list could not be loaded.</span>
+            <Button size="sm" variant="outline" onClick={() => documents.refetch()}>
+              Retry
             </Button>
-          </li>
-          <DocumentRow
-            title={project?.brdDocumentName || "Business Requirements Document"}
-            meta={
-              project?.brdUploadedAt ? `Uploaded ${formatLongDate(project.brdUploadedAt)}` : "Shared when your prototype is ready"
-            }
-            href={documentHref(project?.brdDocumentUrl ?? null)}
-            unavailable="Not available yet"
-          />
-        </ul>
+          </div>
+        ) : (
+          <ul className="grid grid-cols-1 gap-4" data-testid="project-documents">
+            {documents.data?.map((document) => (
+              <DocumentRow key={document.kind} document={document} />
+            ))}
+          </ul>
+        )}
       </CardContent>
     </Card>
   );

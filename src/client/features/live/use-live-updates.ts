@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { LIVE_EVENT_NAME, type LiveEvent, liveEventSchema } from "../../../shared/schemas/live-events";
 import { COMPANY_COMMUNICATIONS_KEY, communicationsKey } from "../communications/api/communications-api";
 import { COMPANY_MEETING_REQUESTS_KEY, MEETING_STATS_KEY, meetingRequestsKey } from "../meetings/api/meetings-api";
-import { notificationsQueryKey as NOTIFICATIONS_KEY } from "../notifications/api/get-notifications";
+import { notificationsQueryKey } from "../notifications/api/get-notifications";
 import { setLiveConnected } from "./live-status";
 
 /** Gives up on the stream after this many refused opens in a row (e.g. 429: too many tabs) until the page reloads. */
@@ -17,7 +17,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     void queryClient.invalidateQueries({ queryKey });
   };
   if (event.type === "notification") {
-    invalidate(NOTIFICATIONS_KEY);
+    invalidate(notificationsQueryKey);
     return;
   }
   if (event.type === "communication") {

@@ -1,11 +1,15 @@
-// GET /api/dashboard/activity: the dashboard's Recent Activity, the customer's own timeline, newest first.
+// The dashboard's own reads: GET /api/dashboard/activity (Recent Activity, the caller's timeline, newest first) and
+// GET /api/projects/{id}/documents (Project Documents with their real sizes and dates).
 import { desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { activityItemSchema } from "../../../shared/schemas/activity";
+import { projectDocumentSchema } from "../../../shared/schemas/project-documents";
 import { requireUser } from "../../auth/guards";
 import { activityEvents } from "../../db/schema";
 import { errorReplies } from "../../http/openapi";
+import { requireProjectAccess } from "../projects/access";
+import { listProjectDocuments } from "./list-project-documents";
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -36,5 +40,18 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         createdAt: row.createdAt.toISOString(),
       }));
     },
+  );
+
+  app.get(
+    "/api/projects/:id/documents",
+    {
+      schema: {
+        tags: ["dashboard"],
+        summary: "The project's documents (signed NDA, brief, BRD, invoices) with their real sizes and dates",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: z.array(projectDocumentSchema), ...errorReplies },
+      },
+    },
+    async (request) => listProjectDocuments(ctx, await requireProjectAccess(request, request.params.id, "view")),
   );
 };

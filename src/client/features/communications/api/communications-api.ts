@@ -9,7 +9,7 @@ import type {
   NewReplyInput,
 } from "../../../../shared/schemas/communications";
 import { apiRequest } from "../../../lib/api";
-import { notificationsQueryKey as NOTIFICATIONS_KEY } from "../../notifications/api/get-notifications";
+import { notificationsQueryKey } from "../../notifications/api/get-notifications";
 
 /** Without the live stream, threads are refetched this often. */
 export const COMMUNICATIONS_FALLBACK_POLL_MS = 30_000;
@@ -89,6 +89,6 @@ export function useMarkThreadRead(projectId: string) {
         threads?.map((thread) => (thread.id === communicationId ? { ...thread, unreadCount: 0 } : thread)),
       );
     },
-    onSettled: () => Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY })]),
+    onSettled: () => Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: notificationsQueryKey })]),
   });
 }

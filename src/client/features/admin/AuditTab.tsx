@@ -1,0 +1,55 @@
+// The audit log: every admin change (who, what, before → after), for one project or all of them.
+import { useState } from "react";
+import { Card, CardContent } from "../../components/ui/card";
+import { dateTime } from "./admin-format";
+import { useAuditLog } from "./api/get-audit-log";
+import { ListState, Pager } from "./list-parts";
+
+const show = (value: unknown) => (value === null || value === undefined || value === "" ? "∅" : String(value));
+
+export function AuditList({ projectId }: { projectId?: string }) {
+  const [page, setPage] = useState(1);
+  const audit = useAuditLog(projectId, page);
+  return (
+    <ListState
+      isLoading={audit.isLoading}
+      error={audit.error}
+      isEmpty={audit.data?.items.length === 0}
+      emptyText="No changes recorded yet"
+      onRetry={() => audit.refetch()}
+    >
+      <ol className="divide-y divide-slate-100">
+        {audit.data?.items.map((entry) => (
+          <li key={entry.id} className="min-w-0 py-3 text-sm">
+            <p className="break-words text-slate-900">
+              <span className="font-medium">{entry.actorEmail}</span>{" "}
+              <span className="text-slate-500">
+                · {entry.action} · {dateTime(entry.createdAt)}
+              </span>
+            </p>
+            <ul className="mt-1 space-y-0.5">
+              {entry.changes.map((change) => (
+                <li key={change.field} className="font-mono text-xs break-all text-slate-600">
+                  {change.field}: <span className="text-red-700 line-through">{show(change.before)}</span> →{" "}
+                  <span className="text-emerald-700">{show(change.after)}</span>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+      {audit.data && <Pager page={audit.data.page} pageSize={audit.data.pageSize} total={audit.data.total} onPage={setPage} />}
+    </ListState>
+  );
+}
+
+export function AuditTab() {
+  return (
+    <Card>
+      <CardContent className="p-4 sm:p-6">
+        <h2 className="mb-4 text-lg font-semibold text-slate-900">Audit Log</h2>
+        <AuditList />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,316 @@
+// Feedback Management tab (part 2 §2) on the feedback feature's owners: GET /api/company/feedback (filtered by project
+// and status, paged on the server) and the admin's review, PATCH /api/projects/{projectId}/feedback/{feedbackId}.
+// FeedbackReviewList is also the project's feedback inside View Details.
+import { Globe, ImageIcon, X } from "lucide-react";
+import { useDeferredValue, useId, useState } from "react";
+import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
+import {
+  type CompanyFeedbackItem,
+  FEEDBACK_MESSAGES,
+  FEEDBACK_STATUS_LABELS,
+  FEEDBACK_STATUSES,
+  FEEDBACK_TYPE_LABELS,
+  type FeedbackStatus,
+} from "../../../shared/schemas/feedback";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Dialog, DialogContent, DialogHeader } from "../../components/ui/dialog";
+import { Input, Textarea } from "../../components/ui/input";
+import { Select } from "../../components/ui/select";
+import { toast } from "../../components/ui/use-toast";
+import { serverMessage } from "../../lib/api";
+import { useCompanyFeedback } from "../feedback/api/get-company-feedback";
+import { useUpdateFeedback } from "../feedback/api/update-feedback";
+import { dateTime, shortDate } from "./admin-format";
+import { useAdminProjects } from "./api/get-admin-projects";
+import { ListState, Pager } from "./list-parts";
+
+const STATUS_FILTER = [
+  { value: "all", label: "All statuses" },
+  ...FEEDBACK_STATUSES.map((status) => ({ value: status, label: FEEDBACK_STATUS_LABELS[status] })),
+];
+const STATUS_CHOICES = STATUS_FILTER.slice(1);
+
+export function FeedbackTab() {
+  const [project, setProject] = useState<{ id: string; code: string } | null>(null);
+  const [status, setStatus] = useState("all");
+  const [page, setPage] = useState(1);
+  return (
+    <Card>
+      <CardContent className="p-4 sm:p-6">
+        <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+          <h2 className="text-lg font-semibold text-slate-900">Feedback Management</h2>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <ProjectPicker
+              value={project}
+              onChange={(next) => {
+                setProject(next);
+                setPage(1);
+              }}
+            />
+            <Select
+              aria-label="Feedback status filter"
+              value={status}
+              onValueChange={(value) => {
+                setStatus(value);
+                setPage(1);
+              }}
+              options={STATUS_FILTER}
+              className="sm:w-40"
+            />
+          </div>
+        </div>
+        <FeedbackReviewList projectId={project?.id} status={status} page={page} onPage={setPage} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Pick a project by code or name: the admin project search answers the suggestions (never a 50,000-row list). */
+function ProjectPicker(props: {
+  value: { id: string; code: string } | null;
+  onChange: (value: { id: string; code: string } | null) => void;
+}) {
+  const listId = useId();
+  const [text, setText] = useState("");
+  const search = useDeferredValue(text.trim());
+  const matches = useAdminProjects({ search, pageSize: 8 });
+  if (props.value) {
+    return (
+      <div className="flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white pr-1 pl-3 text-sm">
+        <span className="text-slate-500">Project</span>
+        <span className="font-mono font-medium text-slate-900">{props.value.code}</span>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="ml-auto size-8 p-0"
+          aria-label="Show feedback of every project"
+          onClick={() => {
+            props.onChange(null);
+            setText("");
+          }}
+        >
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+    );
+  }
+  const choose = (value: string) => {
+    setText(value);
+    const hit = matches.data?.items.find((p) => p.projectCode === value || `${p.projectCode} · ${p.projectName}` === value);
+    if (hit) props.onChange({ id: hit.id, code: hit.projectCode });
+  };
+  return (
+    <>
+      <Input
+        aria-label="Feedback project filter"
+        placeholder="All projects (type a code or name)"
+        className="sm:w-72"
+        list={listId}
+        value={text}
+        onChange={(event) => choose(event.target.value)}
+      />
+      <datalist id={listId}>
+        {search &&
+          matches.data?.items.map((p) => (
+            <option key={p.id} value={p.projectCode}>
+              {`${p.projectName ?? "Untitled"} · ${p.customerName ?? ""}`}
+            </option>
+          ))}
+      </datalist>
+    </>
+  );
+}
+
+export function FeedbackReviewList(props: {
+  projectId?: string;
+  status?: string;
+  page?: number;
+  onPage?: (page: number) => void;
+}) {
+  const [ownPage, setOwnPage] = useState(1);
+  const page = props.page ?? ownPage;
+  const feedback = useCompanyFeedback({
+    projectId: props.projectId,
+    status: (props.status ?? "all") as FeedbackStatus | "all",
+    page,
+  });
+  return (
+    <ListState
+      isLoading={feedback.isLoading}
+      error={feedback.error}
+      isEmpty={feedback.data?.items.length === 0}
+      emptyText={ADMIN_MESSAGES.noFeedback}
+      onRetry={() => feedback.refetch()}
+    >
+      <ul className="space-y-4" aria-busy={feedback.isFetching}>
+        {feedback.data?.items.map((item) => (
+          <FeedbackCard key={item.id} item={item} />
+        ))}
+      </ul>
+      {feedback.data && (
+        <Pager
+          page={feedback.data.page}
+          pageSize={feedback.data.pageSize}
+          total={feedback.data.total}
+          onPage={props.onPage ?? setOwnPage}
+        />
+      )}
+    </ListState>
+  );
+}
+
+function FeedbackCard({ item }: { item: CompanyFeedbackItem }) {
+  const [comment, setComment] = useState(item.adminComment ?? "");
+  const [viewing, setViewing] = useState(false);
+  const update = useUpdateFeedback(item.projectId);
+  const save = (edit: { status?: FeedbackStatus; adminComment?: string }) =>
+    update.mutate(
+      { id: item.id, edit },
+      {
+        onSuccess: () => toast({ title: FEEDBACK_MESSAGES.updated, variant: "success" }),
+        onError: (error) =>
+          toast({
+            title: ADMIN_MESSAGES.updateFailed,
+            description: serverMessage(error, "The feedback could not be updated."),
+            variant: "destructive",
+          }),
+      },
+    );
+  const commentChanged = comment.trim() !== (item.adminComment ?? "");
+
+  return (
+    <li className="rounded-xl border border-slate-200 p-4" data-testid="feedback-item">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant={item.feedbackType === "error" ? "danger" : "default"}>{FEEDBACK_TYPE_LABELS[item.feedbackType]}</Badge>
+        <Badge variant={item.status === "done" ? "success" : "warning"}>{FEEDBACK_STATUS_LABELS[item.status]}</Badge>
+        <span className="font-mono text-xs font-medium text-slate-700">{item.projectCode}</span>
+        <span className="text-xs text-slate-500">{shortDate(item.createdAt)}</span>
+        <span className="text-xs text-slate-500">Round {item.round}</span>
+        <Select
+          aria-label={`Status of feedback ${item.id.slice(0, 8)}`}
+          value={item.status}
+          onValueChange={(value) => save({ status: value as FeedbackStatus })}
+          options={STATUS_CHOICES}
+          disabled={update.isPending}
+          className="w-full sm:ml-auto sm:w-32"
+        />
+      </div>
+      <p className="mt-1 text-xs text-slate-500">
+        {item.projectName ?? "Untitled project"}
+        {item.author ? ` · from ${item.author.name ?? item.author.email}` : item.customerName ? ` · ${item.customerName}` : ""}
+      </p>
+      <div className="mt-3 grid gap-3 md:grid-cols-[1fr_auto]">
+        <div className="min-w-0 space-y-2">
+          <div>
+            <p className="text-sm font-medium text-slate-900">Issue Faced</p>
+            <p className="text-sm break-words whitespace-pre-line text-slate-700">{item.issueFaced}</p>
+          </div>
+          <div>
+            <p className="text-sm font-medium text-slate-900">Change Needed</p>
+            <p className="text-sm break-words whitespace-pre-line text-slate-700">{item.changeDescription}</p>
+          </div>
+        </div>
+        {item.screenshotUrl && (
+          <button
+            type="button"
+            onClick={() => setViewing(true)}
+            className="group relative block w-fit overflow-hidden rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+            aria-label="View the screenshot"
+          >
+            <img src={item.screenshotUrl} alt="" className="max-h-36 max-w-full object-contain md:max-w-56" loading="lazy" />
+            <span className="absolute inset-x-0 bottom-0 flex items-center gap-1 bg-slate-900/70 px-2 py-1 text-xs text-white">
+              <ImageIcon className="size-3" aria-hidden="true" />
+              View screenshot
+            </span>
+          </button>
+        )}
+      </div>
+      {item.context && <CapturedContext context={item.context} />}
+      {item.adminComment && (
+        <div className="mt-3 rounded-lg bg-brand-50 p-3 text-sm">
+          <p className="font-medium text-brand-900">
+            Admin Response
+            {item.adminUpdatedAt && (
+              <span className="ml-2 text-xs font-normal text-slate-500">{dateTime(item.adminUpdatedAt)}</span>
+            )}
+          </p>
+          <p className="break-words whitespace-pre-line text-slate-800">{item.adminComment}</p>
+        </div>
+      )}
+      <form
+        className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save({ adminComment: comment.trim() });
+        }}
+      >
+        <Textarea
+          aria-label={`Admin response to feedback ${item.id.slice(0, 8)}`}
+          rows={2}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          placeholder="Write a response the customer will see with this item"
+        />
+        <Button type="submit" variant="outline" disabled={update.isPending || !commentChanged} className="shrink-0">
+          {update.isPending ? "Saving..." : "Save Response"}
+        </Button>
+      </form>
+      {viewing && item.screenshotUrl && (
+        <Dialog open onOpenChange={(open) => !open && setViewing(false)}>
+          <DialogContent className="max-w-4xl">
+            <DialogHeader title="Screenshot" description={`${item.projectCode} · ${FEEDBACK_TYPE_LABELS[item.feedbackType]}`} />
+            <img
+              src={item.screenshotUrl}
+              alt="Screenshot attached to the feedback"
+              className="max-h-[75vh] w-full object-contain"
+            />
+          </DialogContent>
+        </Dialog>
+      )}
+    </li>
+  );
+}
+
+function CapturedContext({ context }: { context: NonNullable<CompanyFeedbackItem["context"]> }) {
+  const rows: Array<[string, string | null]> = [
+    ["Page", context.pageUrl],
+    ["Browser", [context.browser, context.os].filter(Boolean).join(" on ") || null],
+    ["Window", context.viewport ? `${context.viewport.width} × ${context.viewport.height}` : null],
+    ["Captured", `${dateTime(context.capturedAt)}${context.timezone ? ` (${context.timezone})` : ""}`],
+  ];
+  return (
+    <details className="mt-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-xs text-slate-700">
+      <summary className="flex cursor-pointer items-center gap-1 font-medium text-slate-800">
+        <Globe className="size-3.5" aria-hidden="true" />
+        Captured context
+        {context.consoleErrors.length > 0 && (
+          <Badge variant="danger" className="ml-2">
+            {context.consoleErrors.length} console error{context.consoleErrors.length === 1 ? "" : "s"}
+          </Badge>
+        )}
+      </summary>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-slate-500">{label}</dt>
+              <dd className="break-all">{value}</dd>
+            </div>
+          ))}
+      </dl>
+      {context.consoleErrors.length > 0 && (
+        <ul className="mt-2 space-y-1 font-mono text-[11px] text-red-800">
+          {context.consoleErrors.map((entry, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the captured list never changes order
+            <li key={index} className="break-all">
+              {entry.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}

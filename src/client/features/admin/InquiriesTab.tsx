@@ -1,0 +1,87 @@
+// Inquiries tab: what visitors sent through the contact forms, newest first, marked answered by the team.
+import { useState } from "react";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Select } from "../../components/ui/select";
+import { dateTime } from "./admin-format";
+import { useInquiries } from "./api/get-inquiries";
+import { useSetInquiryStatus } from "./api/set-inquiry-status";
+import { ListState, Pager } from "./list-parts";
+
+const OPTIONS = [
+  { value: "all", label: "All inquiries" },
+  { value: "new", label: "New" },
+  { value: "answered", label: "Answered" },
+];
+
+export function InquiriesTab() {
+  const [status, setStatus] = useState("new");
+  const [page, setPage] = useState(1);
+  const inquiries = useInquiries(status, page);
+  const setInquiryStatus = useSetInquiryStatus();
+  return (
+    <Card>
+      <CardContent className="p-4 sm:p-6">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold text-slate-900">Inquiries</h2>
+          <Select
+            aria-label="Inquiry status"
+            value={status}
+            onValueChange={(v) => {
+              setStatus(v);
+              setPage(1);
+            }}
+            options={OPTIONS}
+            className="w-44"
+          />
+        </div>
+        <ListState
+          isLoading={inquiries.isLoading}
+          error={inquiries.error}
+          isEmpty={inquiries.data?.items.length === 0}
+          emptyText="No inquiries found"
+          onRetry={() => inquiries.refetch()}
+        >
+          <ul className="divide-y divide-slate-100">
+            {inquiries.data?.items.map((inquiry) => (
+              <li key={inquiry.id} className="flex flex-col gap-2 py-4 md:flex-row md:items-start">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium text-slate-900">
+                    {inquiry.name} <span className="font-normal text-slate-500">· {inquiry.company ?? "—"}</span>
+                    <Badge variant={inquiry.status === "new" ? "warning" : "success"} className="ml-2">
+                      {inquiry.status === "new" ? "New" : "Answered"}
+                    </Badge>
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    <a className="text-brand-700 underline" href={`mailto:${inquiry.email}`}>
+                      {inquiry.email}
+                    </a>
+                    {inquiry.phone ? ` · ${inquiry.phone}` : ""} · {dateTime(inquiry.createdAt)}
+                  </p>
+                  <p className="text-xs text-slate-500">
+                    {[inquiry.projectType, inquiry.budget, inquiry.timeline].filter(Boolean).join(" · ")}
+                  </p>
+                  {inquiry.message && <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{inquiry.message}</p>}
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={setInquiryStatus.isPending}
+                  onClick={() =>
+                    setInquiryStatus.mutate({ id: inquiry.id, status: inquiry.status === "new" ? "answered" : "new" })
+                  }
+                >
+                  {inquiry.status === "new" ? "Mark answered" : "Mark new"}
+                </Button>
+              </li>
+            ))}
+          </ul>
+          {inquiries.data && (
+            <Pager page={inquiries.data.page} pageSize={inquiries.data.pageSize} total={inquiries.data.total} onPage={setPage} />
+          )}
+        </ListState>
+      </CardContent>
+    </Card>
+  );
+}

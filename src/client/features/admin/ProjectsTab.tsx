@@ -1,0 +1,231 @@
+// Projects tab: the filtered, sorted, paged list; inline status, details, edit, BRD upload/download/remove, CSV.
+import { Download, Eye, FileText, Pencil, Trash2, Upload } from "lucide-react";
+import { useRef, useState } from "react";
+import type { ProjectStatus } from "../../../shared/domain/project-status";
+import { ADMIN_MESSAGES, type AdminProject, PROJECT_SORTS } from "../../../shared/schemas/admin";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Select } from "../../components/ui/select";
+import { toast } from "../../components/ui/use-toast";
+import { ApiError, serverMessage } from "../../lib/api";
+import { packageLabel, STATUS_BADGE, STATUS_OPTIONS, shortDate } from "./admin-format";
+import { useDeleteBrd } from "./api/delete-brd";
+import { projectsCsvUrl, useAdminProjects } from "./api/get-admin-projects";
+import { useUpdateProject } from "./api/update-project";
+import { useUploadBrd } from "./api/upload-brd";
+import { EditProjectDialog } from "./EditProjectDialog";
+import { ListState, Pager } from "./list-parts";
+import { ProjectDetailsDialog } from "./ProjectDetailsDialog";
+import { useAdminFilters } from "./use-admin-filters";
+
+const SORT_OPTIONS = [
+  { value: "createdAt:desc", label: "Newest first" },
+  { value: "createdAt:asc", label: "Oldest first" },
+  { value: "projectCode:asc", label: "Project code" },
+  { value: "customerName:asc", label: "Customer name" },
+  { value: "status:asc", label: "Status" },
+];
+
+/** Part 2 §5: the type must be PDF or a 'document'; the server decides by the bytes. */
+export function looksLikeDocument(file: File): boolean {
+  return (
+    file.type === "application/pdf" ||
+    file.type.includes("document") ||
+    file.type === "application/msword" ||
+    /\.(pdf|docx?)$/i.test(file.name)
+  );
+}
+
+export function ProjectsTab() {
+  const { filters, update, listQuery } = useAdminFilters();
+  const projects = useAdminProjects(listQuery);
+  const [viewing, setViewing] = useState<AdminProject | null>(null);
+  const [editing, setEditing] = useState<AdminProject | null>(null);
+  const page = projects.data;
+
+  return (
+    <Card>
+      <CardContent className="p-4 sm:p-6">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold text-slate-900">
+            Projects
+            {page ? (
+              <span className="ml-2 text-sm font-normal text-slate-500">({page.total.toLocaleString("en-US")})</span>
+            ) : null}
+          </h2>
+          <div className="flex flex-wrap items-center gap-2">
+            <Select
+              aria-label="Sort projects"
+              value={`${filters.sort}:${filters.order}`}
+              onValueChange={(value) => {
+                const [sort, order] = value.split(":");
+                if (sort && (PROJECT_SORTS as readonly string[]).includes(sort)) update({ sort, order: order ?? "desc" });
+              }}
+              options={SORT_OPTIONS}
+              className="w-44"
+            />
+            <Button asChild variant="outline">
+              <a href={projectsCsvUrl(listQuery)} download data-testid="export-csv">
+                <Download aria-hidden="true" />
+                Export CSV
+              </a>
+            </Button>
+          </div>
+        </div>
+        <ListState
+          isLoading={projects.isLoading}
+          error={projects.error}
+          isEmpty={page?.items.length === 0}
+          emptyText={ADMIN_MESSAGES.noProjects}
+          onRetry={() => projects.refetch()}
+        >
+          <ul className="divide-y divide-slate-100" data-testid="admin-projects">
+            {page?.items.map((project) => (
+              <ProjectRow
+                key={project.id}
+                project={project}
+                onView={() => setViewing(project)}
+                onEdit={() => setEditing(project)}
+              />
+            ))}
+          </ul>
+          {page && <Pager page={page.page} pageSize={page.pageSize} total={page.total} onPage={(p) => update({ page: p })} />}
+        </ListState>
+      </CardContent>
+      {viewing && <ProjectDetailsDialog project={viewing} onClose={() => setViewing(null)} />}
+      {editing && <EditProjectDialog project={editing} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}
+
+function ProjectRow({ project, onView, onEdit }: { project: AdminProject; onView: () => void; onEdit: () => void }) {
+  const updateProject = useUpdateProject();
+  const uploadBrd = useUploadBrd();
+  const deleteBrd = useDeleteBrd();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const setStatus = (status: string) =>
+    updateProject.mutate(
+      { id: project.id, patch: { status: status as ProjectStatus } },
+      {
+        onSuccess: () => toast({ title: ADMIN_MESSAGES.statusUpdated, variant: "success" }),
+        onError: (error) =>
+          toast({
+            title: ADMIN_MESSAGES.updateFailed,
+            description: serverMessage(error, "Failed to update status"),
+            variant: "destructive",
+          }),
+      },
+    );
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    if (!looksLikeDocument(file)) {
+      toast({
+        title: ADMIN_MESSAGES.invalidFileTypeTitle,
+        description: ADMIN_MESSAGES.invalidFileTypeText,
+        variant: "destructive",
+      });
+      return;
+    }
+    uploadBrd.mutate(
+      { id: project.id, file },
+      {
+        onSuccess: () => toast({ title: ADMIN_MESSAGES.brdUploaded, variant: "success" }),
+        onError: (error) =>
+          toast(
+            error instanceof ApiError && error.status === 415
+              ? {
+                  title: ADMIN_MESSAGES.invalidFileTypeTitle,
+                  description: ADMIN_MESSAGES.invalidFileTypeText,
+                  variant: "destructive",
+                }
+              : { title: "Error", description: serverMessage(error, ADMIN_MESSAGES.brdUploadFailed), variant: "destructive" },
+          ),
+      },
+    );
+  };
+  const removeBrd = () =>
+    deleteBrd.mutate(project.id, {
+      onSuccess: () => toast({ title: ADMIN_MESSAGES.brdDeleted, variant: "success" }),
+      onError: (error) =>
+        toast({ title: "Error", description: serverMessage(error, ADMIN_MESSAGES.brdDeleteFailed), variant: "destructive" }),
+    });
+
+  return (
+    <li className="flex flex-col gap-3 py-4 lg:flex-row lg:items-center" data-testid={`project-row-${project.projectCode}`}>
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-mono text-sm font-semibold text-slate-900">{project.projectCode}</span>
+          <Badge variant={STATUS_BADGE[project.status]}>{STATUS_OPTIONS.find((s) => s.value === project.status)?.label}</Badge>
+          <Badge variant="outline">{packageLabel(project.packageType)}</Badge>
+        </div>
+        <p className="truncate text-sm text-slate-700">
+          <span className="font-medium">{project.customerName ?? project.customerEmail ?? "Unknown customer"}</span>
+          {project.projectName ? <span className="text-slate-500"> · {project.projectName}</span> : null}
+        </p>
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
+          <span>Created {shortDate(project.createdAt)}</span>
+          <span>
+            Users {project.authorizedUsersCount}/{project.userLimit}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <FileText className="size-3.5" aria-hidden="true" />
+            {project.brdDocumentName ? `BRD: ${project.brdDocumentName} (${shortDate(project.brdUploadedAt)})` : "No BRD yet"}
+          </span>
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Select
+          aria-label={`Status of ${project.projectCode}`}
+          value={project.status}
+          onValueChange={setStatus}
+          options={STATUS_OPTIONS}
+          disabled={updateProject.isPending}
+          className="w-60"
+        />
+        <Button variant="outline" size="sm" onClick={onView}>
+          <Eye aria-hidden="true" />
+          View Details
+        </Button>
+        <Button variant="outline" size="sm" onClick={onEdit}>
+          <Pencil aria-hidden="true" />
+          Edit Details
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+          className="sr-only"
+          aria-label={`Upload BRD for ${project.projectCode}`}
+          onChange={(event) => {
+            onFile(event.target.files?.[0]);
+            event.target.value = "";
+          }}
+        />
+        <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()} disabled={uploadBrd.isPending}>
+          <Upload aria-hidden="true" />
+          {uploadBrd.isPending ? "Uploading..." : project.brdDocumentUrl ? "Replace BRD" : "Upload BRD"}
+        </Button>
+        {project.brdDocumentUrl && (
+          <>
+            <Button asChild variant="ghost" size="sm">
+              <a href={project.brdDocumentUrl} download aria-label={`Download BRD of ${project.projectCode}`}>
+                <Download aria-hidden="true" />
+              </a>
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={removeBrd}
+              disabled={deleteBrd.isPending}
+              aria-label={`Remove BRD of ${project.projectCode}`}
+            >
+              <Trash2 aria-hidden="true" className="text-red-600" />
+            </Button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}

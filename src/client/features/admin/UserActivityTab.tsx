@@ -1,0 +1,132 @@
+// User Activity tab: every customer, what they have done, and a reminder for those whose profile is incomplete.
+import { Mail } from "lucide-react";
+import { useState } from "react";
+import { ACTIVITY_LABELS, ADMIN_MESSAGES, type UserActivity } from "../../../shared/schemas/admin";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Dialog, DialogContent, DialogHeader } from "../../components/ui/dialog";
+import { Select } from "../../components/ui/select";
+import { toast } from "../../components/ui/use-toast";
+import { serverMessage } from "../../lib/api";
+import { shortDate } from "./admin-format";
+import { useUserActivity } from "./api/get-user-activity";
+import { useSendProfileReminder } from "./api/send-profile-reminder";
+import { ListState, Pager } from "./list-parts";
+import { CustomerProfilePanel } from "./ProjectDetailsDialog";
+import { useAdminFilters } from "./use-admin-filters";
+
+const ACTIVITY_BADGE = { has_project: "success", has_profile: "warning", login: "secondary" } as const;
+const ACTIVITY_OPTIONS = [
+  { value: "all", label: "All users" },
+  ...Object.entries(ACTIVITY_LABELS).map(([value, label]) => ({ value, label })),
+];
+
+export function UserActivityTab() {
+  const [activityStatus, setActivityStatus] = useState("all");
+  const [page, setPage] = useState(1);
+  const activity = useUserActivity({ activityStatus, page });
+  const [profileOf, setProfileOf] = useState<UserActivity | null>(null);
+  const { update } = useAdminFilters();
+  const remind = useSendProfileReminder();
+
+  return (
+    <Card>
+      <CardContent className="p-4 sm:p-6">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold text-slate-900">User Activity</h2>
+          <Select
+            aria-label="Activity filter"
+            value={activityStatus}
+            onValueChange={(value) => {
+              setActivityStatus(value);
+              setPage(1);
+            }}
+            options={ACTIVITY_OPTIONS}
+            className="w-44"
+          />
+        </div>
+        <ListState
+          isLoading={activity.isLoading}
+          error={activity.error}
+          isEmpty={activity.data?.items.length === 0}
+          emptyText={ADMIN_MESSAGES.noUserActivity}
+          onRetry={() => activity.refetch()}
+        >
+          <ul className="divide-y divide-slate-100">
+            {activity.data?.items.map((user) => (
+              <li key={user.id} className="flex flex-col gap-2 py-3 md:flex-row md:items-center">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium text-slate-900">
+                    {[user.firstName, user.lastName].filter(Boolean).join(" ") || user.email}
+                    <Badge variant={ACTIVITY_BADGE[user.activityStatus]} className="ml-2">
+                      {ACTIVITY_LABELS[user.activityStatus]}
+                    </Badge>
+                  </p>
+                  <p className="truncate text-sm text-slate-600">
+                    {user.email} · {user.company ?? "No company"} · joined {shortDate(user.createdAt)}
+                  </p>
+                  <p className="text-xs text-slate-500">
+                    {user.projectCode ??
+                      (user.hasProfile ? (user.profileCompleted ? "Profile complete" : "Profile incomplete") : "No profile yet")}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="outline" size="sm" disabled={!user.hasProfile} onClick={() => setProfileOf(user)}>
+                    View Profile
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={!user.projectCode}
+                    onClick={() => update({ q: user.projectCode ?? "", tab: "projects" })}
+                  >
+                    View Project
+                  </Button>
+                  {!user.profileCompleted && (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="border-amber-300 text-amber-900"
+                      disabled={remind.isPending}
+                      onClick={() =>
+                        remind.mutate(user.id, {
+                          onSuccess: () =>
+                            toast({
+                              title: ADMIN_MESSAGES.reminderSent,
+                              description: `${user.email} was asked to complete their profile.`,
+                              variant: "success",
+                            }),
+                          onError: (error) =>
+                            toast({
+                              title: "Error",
+                              description: serverMessage(error, "The reminder could not be sent."),
+                              variant: "destructive",
+                            }),
+                        })
+                      }
+                    >
+                      <Mail aria-hidden="true" />
+                      Incomplete
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+          {activity.data && (
+            <Pager page={activity.data.page} pageSize={activity.data.pageSize} total={activity.data.total} onPage={setPage} />
+          )}
+        </ListState>
+      </CardContent>
+      {profileOf && (
+        <Dialog open onOpenChange={(open) => !open && setProfileOf(null)}>
+          <DialogContent className="max-w-2xl">
+            <DialogHeader title="Customer Profile" description={profileOf.email} />
+            <CustomerProfilePanel userId={profileOf.id} />
+          </DialogContent>
+        </Dialog>
+      )}
+    </Card>
+  );
+}

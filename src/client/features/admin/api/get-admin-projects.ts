@@ -1,0 +1,27 @@
+// GET /api/company/projects: the Projects tab, searched, filtered, sorted and paged on the server; and the same
+// filters' CSV export (GET /api/company/projects.csv, a download link rather than a query).
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { AdminProject, Page, ProjectListQuery } from "../../../../shared/schemas/admin";
+import { apiRequest } from "../../../lib/api";
+import { ADMIN_NO_CACHE, queryString } from "./admin-cache";
+
+export type ProjectListParams = Partial<ProjectListQuery>;
+
+export const adminProjectsQueryKey = (query: ProjectListParams) => ["/api/company/projects", query] as const;
+
+export const getAdminProjects = (query: ProjectListParams) =>
+  apiRequest<Page<AdminProject>>("GET", `/api/company/projects${queryString(query)}`);
+
+export const adminProjectsQueryOptions = (query: ProjectListParams) =>
+  queryOptions({
+    queryKey: adminProjectsQueryKey(query),
+    queryFn: () => getAdminProjects(query),
+    placeholderData: keepPreviousData,
+    ...ADMIN_NO_CACHE,
+  });
+
+export const useAdminProjects = (query: ProjectListParams) => useQuery(adminProjectsQueryOptions(query));
+
+/** The filtered list as CSV, every page (the browser downloads it). */
+export const projectsCsvUrl = (query: ProjectListParams) =>
+  `/api/company/projects.csv${queryString({ ...query, page: undefined, pageSize: undefined })}`;

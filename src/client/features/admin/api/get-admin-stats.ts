@@ -1,0 +1,14 @@
+// GET /api/company/stats: the six stat cards (DESIGN §5 definitions), one round trip.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { AdminStats } from "../../../../shared/schemas/admin";
+import { apiRequest } from "../../../lib/api";
+import { ADMIN_NO_CACHE } from "./admin-cache";
+
+export const adminStatsQueryKey = ["/api/company/stats"] as const;
+
+export const getAdminStats = () => apiRequest<AdminStats>("GET", "/api/company/stats");
+
+export const adminStatsQueryOptions = () =>
+  queryOptions({ queryKey: adminStatsQueryKey, queryFn: getAdminStats, ...ADMIN_NO_CACHE });
+
+export const useAdminStats = () => useQuery(adminStatsQueryOptions());

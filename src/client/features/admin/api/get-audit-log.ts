@@ -1,0 +1,20 @@
+// GET /api/company/audit and GET /api/company/projects/{id}/audit: every admin change, newest first, paged.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { AuditEntry, Page } from "../../../../shared/schemas/admin";
+import { apiRequest } from "../../../lib/api";
+import { ADMIN_NO_CACHE } from "./admin-cache";
+
+/** The whole log, or one project's when `projectId` is given. */
+export const auditLogQueryKey = (projectId: string | undefined, page: number) =>
+  projectId ? (["/api/company/projects", projectId, "audit", page] as const) : (["/api/company/audit", page] as const);
+
+export const getAuditLog = (projectId: string | undefined, page: number) =>
+  apiRequest<Page<AuditEntry>>(
+    "GET",
+    projectId ? `/api/company/projects/${projectId}/audit?page=${page}` : `/api/company/audit?page=${page}`,
+  );
+
+export const auditLogQueryOptions = (projectId: string | undefined, page = 1) =>
+  queryOptions({ queryKey: auditLogQueryKey(projectId, page), queryFn: () => getAuditLog(projectId, page), ...ADMIN_NO_CACHE });
+
+export const useAuditLog = (projectId: string | undefined, page = 1) => useQuery(auditLogQueryOptions(projectId, page));

@@ -1,0 +1,14 @@
+// GET /api/company/charts: the charts strip's aggregates (one SQL statement on the server).
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ChartData } from "../../../../shared/schemas/admin";
+import { apiRequest } from "../../../lib/api";
+import { ADMIN_NO_CACHE } from "./admin-cache";
+
+export const chartDataQueryKey = ["/api/company/charts"] as const;
+
+export const getChartData = () => apiRequest<ChartData>("GET", "/api/company/charts");
+
+export const chartDataQueryOptions = () =>
+  queryOptions({ queryKey: chartDataQueryKey, queryFn: getChartData, ...ADMIN_NO_CACHE });
+
+export const useChartData = () => useQuery(chartDataQueryOptions());

@@ -1,0 +1,21 @@
+// GET /api/customer-profile/{userId}/nda: the NDA Status tab (null: the customer has no profile yet, a 404).
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { CustomerNda } from "../../../../shared/schemas/admin";
+import { ApiError, apiRequest } from "../../../lib/api";
+import { ADMIN_NO_CACHE } from "./admin-cache";
+
+export const customerNdaQueryKey = (userId: string) => ["/api/customer-profile/", userId, "nda"] as const;
+
+export async function getCustomerNda(userId: string): Promise<CustomerNda | null> {
+  try {
+    return await apiRequest<CustomerNda>("GET", `/api/customer-profile/${userId}/nda`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const customerNdaQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: customerNdaQueryKey(userId), queryFn: () => getCustomerNda(userId), ...ADMIN_NO_CACHE });
+
+export const useCustomerNda = (userId: string) => useQuery(customerNdaQueryOptions(userId));

@@ -1,0 +1,21 @@
+// GET /api/customer-profile/{userId}: a customer's company profile for View Details (null: none yet, a 404).
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { CustomerProfile } from "../../../../shared/schemas/admin";
+import { ApiError, apiRequest } from "../../../lib/api";
+import { ADMIN_NO_CACHE } from "./admin-cache";
+
+export const customerProfileQueryKey = (userId: string) => ["/api/customer-profile/", userId] as const;
+
+export async function getCustomerProfile(userId: string): Promise<CustomerProfile | null> {
+  try {
+    return await apiRequest<CustomerProfile>("GET", `/api/customer-profile/${userId}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const customerProfileQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: customerProfileQueryKey(userId), queryFn: () => getCustomerProfile(userId), ...ADMIN_NO_CACHE });
+
+export const useCustomerProfile = (userId: string) => useQuery(customerProfileQueryOptions(userId));

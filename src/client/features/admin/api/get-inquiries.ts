@@ -1,0 +1,20 @@
+// GET /api/company/inquiries: the contact-form inquiries, filtered by status and paged.
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { Inquiry, Page } from "../../../../shared/schemas/admin";
+import { apiRequest } from "../../../lib/api";
+import { ADMIN_NO_CACHE, queryString } from "./admin-cache";
+
+export const inquiriesQueryKey = (status: string, page: number) => ["/api/company/inquiries", status, page] as const;
+
+export const getInquiries = (status: string, page: number) =>
+  apiRequest<Page<Inquiry>>("GET", `/api/company/inquiries${queryString({ status, page })}`);
+
+export const inquiriesQueryOptions = (status: string, page: number) =>
+  queryOptions({
+    queryKey: inquiriesQueryKey(status, page),
+    queryFn: () => getInquiries(status, page),
+    placeholderData: keepPreviousData,
+    ...ADMIN_NO_CACHE,
+  });
+
+export const useInquiries = (status: string, page: number) => useQuery(inquiriesQueryOptions(status, page));

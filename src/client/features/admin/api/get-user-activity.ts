@@ -1,0 +1,22 @@
+// GET /api/company/user-activity: the User Activity tab, filtered by activity and paged on the server.
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { Page, UserActivity } from "../../../../shared/schemas/admin";
+import { apiRequest } from "../../../lib/api";
+import { ADMIN_NO_CACHE, queryString } from "./admin-cache";
+
+export type UserActivityParams = { activityStatus?: string; search?: string; page?: number };
+
+export const userActivityQueryKey = (query: UserActivityParams) => ["/api/company/user-activity", query] as const;
+
+export const getUserActivity = (query: UserActivityParams) =>
+  apiRequest<Page<UserActivity>>("GET", `/api/company/user-activity${queryString(query)}`);
+
+export const userActivityQueryOptions = (query: UserActivityParams) =>
+  queryOptions({
+    queryKey: userActivityQueryKey(query),
+    queryFn: () => getUserActivity(query),
+    placeholderData: keepPreviousData,
+    ...ADMIN_NO_CACHE,
+  });
+
+export const useUserActivity = (query: UserActivityParams) => useQuery(userActivityQueryOptions(query));

@@ -1,0 +1,21 @@
+// PATCH /api/company/inquiries/{id}: marks a contact inquiry new or answered.
+import { useMutation } from "@tanstack/react-query";
+import type { Inquiry } from "../../../../shared/schemas/admin";
+import { apiRequest } from "../../../lib/api";
+import type { MutationConfig } from "../../../lib/query-client";
+import { useRefreshAdminData } from "./admin-cache";
+
+export const setInquiryStatus = (input: { id: string; status: Inquiry["status"] }) =>
+  apiRequest<Inquiry>("PATCH", `/api/company/inquiries/${input.id}`, { status: input.status });
+
+export function useSetInquiryStatus(config: MutationConfig<typeof setInquiryStatus> = {}) {
+  const refreshAdminData = useRefreshAdminData();
+  return useMutation({
+    ...config,
+    mutationFn: setInquiryStatus,
+    onSuccess: async (...args) => {
+      await refreshAdminData();
+      return config.onSuccess?.(...args);
+    },
+  });
+}

@@ -1,0 +1,243 @@
+// The project's feedback (part 2 §2, §3): type and status badges, dates, the texts, the screenshot (click to
+// enlarge), the team's response with its date, the round; newest first, filtered by status and paged on the server.
+import { Bot, ChevronLeft, ChevronRight, Globe, Lock, MessageSquareReply, Pencil, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { feedbackRoundLabel } from "../../../shared/domain/feedback-rounds";
+import { FEEDBACK_STATUS_LABELS, FEEDBACK_TYPE_LABELS, type FeedbackItem } from "../../../shared/schemas/feedback";
+import { Alert } from "../../components/ui/alert";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { Dialog, DialogContent, DialogHeader } from "../../components/ui/dialog";
+import { Skeleton } from "../../components/ui/skeleton";
+import { cn } from "../../lib/cn";
+import { type FeedbackFilter, useFeedback } from "./api/get-feedback";
+
+const FILTERS: Array<{ value: FeedbackFilter; label: string }> = [
+  { value: "all", label: "All" },
+  { value: "pending", label: "Pending" },
+  { value: "done", label: "Done" },
+];
+
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+
+export function FeedbackList({
+  projectId,
+  maxIterations,
+  canSubmit,
+  onSubmitClick,
+  onEdit,
+}: {
+  projectId: string;
+  maxIterations: number;
+  canSubmit: boolean;
+  onSubmitClick: () => void;
+  onEdit: (item: FeedbackItem) => void;
+}) {
+  const [status, setStatus] = useState<FeedbackFilter>("all");
+  const [page, setPage] = useState(1);
+  const feedback = useFeedback(projectId, { status, page });
+  const data = feedback.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <CardTitle>
+          Your Feedback{data ? <span className="ml-2 text-sm font-normal text-slate-500">({data.total})</span> : null}
+        </CardTitle>
+        <fieldset className="flex gap-1 rounded-lg bg-slate-100 p-1" aria-label="Filter by status">
+          {FILTERS.map((filter) => (
+            <button
+              key={filter.value}
+              type="button"
+              aria-pressed={status === filter.value}
+              onClick={() => {
+                setStatus(filter.value);
+                setPage(1);
+              }}
+              className={cn(
+                "rounded-md px-3 py-1 text-sm font-medium text-slate-600 transition-colors",
+                status === filter.value ? "bg-white text-slate-900 shadow-sm" : "hover:text-slate-900",
+              )}
+            >
+              {filter.label}
+            </button>
+          ))}
+        </fieldset>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {feedback.isPending ? (
+          <div className="grid gap-3" aria-busy="true">
+            <span className="sr-only">Loading feedback</span>
+            <Skeleton className="h-32" />
+            <Skeleton className="h-32" />
+          </div>
+        ) : feedback.isError ? (
+          <Alert variant="danger" className="items-center justify-between">
+            <span>Your feedback could not be loaded. Check your connection and try again.</span>
+            <Button variant="outline" size="sm" onClick={() => feedback.refetch()} disabled={feedback.isFetching}>
+              <RefreshCw aria-hidden="true" />
+              Retry
+            </Button>
+          </Alert>
+        ) : data && data.items.length === 0 ? (
+          <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center">
+            <MessageSquareReply className="size-8 text-slate-400" aria-hidden="true" />
+            {status === "all" ? (
+              <>
+                <p className="font-semibold text-slate-900">No feedback yet</p>
+                <p className="max-w-sm text-sm text-slate-600">
+                  {canSubmit
+                    ? "Found something broken or have an idea? Send it to our team with a screenshot."
+                    : "Feedback from your team will appear here."}
+                </p>
+                {canSubmit && (
+                  <Button size="sm" className="mt-2" onClick={onSubmitClick}>
+                    Submit Feedback
+                  </Button>
+                )}
+              </>
+            ) : (
+              <p className="text-sm text-slate-600">No feedback found matching your filters.</p>
+            )}
+          </div>
+        ) : (
+          <ul className={cn("grid gap-4", feedback.isPlaceholderData && "opacity-60")} aria-label="Feedback items">
+            {data?.items.map((item) => (
+              <FeedbackCard key={item.id} item={item} maxIterations={maxIterations} onEdit={() => onEdit(item)} />
+            ))}
+          </ul>
+        )}
+        {data && data.total > data.pageSize && (
+          <nav className="flex items-center justify-between gap-2 pt-2" aria-label="Feedback pages">
+            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
+              <ChevronLeft aria-hidden="true" />
+              Previous
+            </Button>
+            <span className="text-sm text-slate-600">
+              Page {page} of {pages}
+            </span>
+            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages}>
+              Next
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          </nav>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function FeedbackCard({ item, maxIterations, onEdit }: { item: FeedbackItem; maxIterations: number; onEdit: () => void }) {
+  const [enlarged, setEnlarged] = useState(false);
+  const context = item.context;
+  return (
+    <li className="grid gap-3 rounded-xl border border-slate-200 p-4" data-testid="feedback-item">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant={item.feedbackType === "error" ? "danger" : "default"}>{FEEDBACK_TYPE_LABELS[item.feedbackType]}</Badge>
+        <Badge variant={item.status === "done" ? "success" : "warning"}>{FEEDBACK_STATUS_LABELS[item.status]}</Badge>
+        <Badge variant="outline">{feedbackRoundLabel(item.round, maxIterations)}</Badge>
+        <span className="ml-auto text-xs text-slate-500">
+          <time dateTime={item.createdAt}>{dateTime(item.createdAt)}</time>
+          {item.author ? ` · ${item.author.name || item.author.email}` : ""}
+        </span>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
+        <dl className="grid gap-2 text-sm">
+          <div>
+            <dt className="font-semibold text-slate-900">Issue Faced</dt>
+            <dd className="whitespace-pre-wrap break-words text-slate-700">{item.issueFaced}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-slate-900">Change Needed</dt>
+            <dd className="whitespace-pre-wrap break-words text-slate-700">{item.changeDescription}</dd>
+          </div>
+        </dl>
+        {item.screenshotUrl && (
+          <button
+            type="button"
+            onClick={() => setEnlarged(true)}
+            className="group h-24 w-full overflow-hidden rounded-lg border border-slate-200 bg-slate-50 sm:w-36"
+            aria-label="Enlarge screenshot"
+          >
+            <img
+              src={item.screenshotUrl}
+              alt="Screenshot attached to this feedback"
+              className="size-full object-cover transition-transform group-hover:scale-105"
+              loading="lazy"
+            />
+          </button>
+        )}
+      </div>
+      {context && (context.pageUrl || context.browser) && (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+          {context.pageUrl && (
+            <span className="flex min-w-0 items-center gap-1">
+              <Globe className="size-3.5 shrink-0" aria-hidden="true" />
+              <span className="truncate">{context.pageUrl}</span>
+            </span>
+          )}
+          {context.browser && (
+            <span>
+              {context.browser}
+              {context.os ? ` · ${context.os}` : ""}
+              {context.viewport ? ` · ${context.viewport.width}×${context.viewport.height}` : ""}
+            </span>
+          )}
+          {context.consoleErrors.length > 0 && (
+            <span className="text-red-600">
+              {context.consoleErrors.length} console error{context.consoleErrors.length === 1 ? "" : "s"}
+            </span>
+          )}
+        </p>
+      )}
+      {item.adminComment && (
+        <div className="grid gap-1 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm">
+          <p className="flex flex-wrap items-center gap-x-2 font-semibold text-brand-900">
+            <Bot className="size-4" aria-hidden="true" />
+            Response from our team
+            {item.adminUpdatedAt && (
+              <time className="font-normal text-brand-700" dateTime={item.adminUpdatedAt}>
+                · {dateTime(item.adminUpdatedAt)}
+              </time>
+            )}
+          </p>
+          <p className="whitespace-pre-wrap break-words text-brand-900">{item.adminComment}</p>
+        </div>
+      )}
+      {item.editable ? (
+        <div>
+          <Button variant="ghost" size="sm" onClick={onEdit}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+        </div>
+      ) : item.adminUpdatedAt ? (
+        <p className="flex items-center gap-1.5 text-xs text-slate-500">
+          <Lock className="size-3.5" aria-hidden="true" />
+          Reviewed by our team — this feedback can no longer be edited.
+        </p>
+      ) : null}
+      <Dialog open={enlarged} onOpenChange={setEnlarged}>
+        <DialogContent className="max-w-5xl">
+          <DialogHeader title="Screenshot" description={item.issueFaced.slice(0, 120)} />
+          {item.screenshotUrl && (
+            <img
+              src={item.screenshotUrl}
+              alt="Screenshot attached to this feedback"
+              className="max-h-[75vh] w-full object-contain"
+            />
+          )}
+        </DialogContent>
+      </Dialog>
+    </li>
+  );
+}

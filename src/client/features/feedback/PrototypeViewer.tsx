@@ -1,0 +1,185 @@
+// The hosted prototype in a 600 px frame (part 2 §2, §4): loading, loaded, failed; Refresh and Open in New Tab.
+// A frame the prototype's site refuses (X-Frame-Options / frame-ancestors) is found by the server's frame check;
+// a frame that never finishes loading fails after PROTOTYPE_LOAD_TIMEOUT_MS instead of spinning forever.
+import { AlertTriangle, Clock, ExternalLink, Loader2, RefreshCw, ShieldAlert } from "lucide-react";
+import { type RefObject, useEffect, useState } from "react";
+import type { Project } from "../../../shared/schemas/project";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { usePrototypeFrameCheck } from "./api/check-prototype-frame";
+
+export const PROTOTYPE_LOAD_TIMEOUT_MS = 15_000;
+const FRAME_HEIGHT_PX = 600;
+
+type ViewerState = "loading" | "loaded" | "failed";
+
+export function PrototypeViewer({
+  project,
+  frameRef,
+  bridgeConnected,
+}: {
+  project: Project;
+  frameRef: RefObject<HTMLIFrameElement | null>;
+  bridgeConnected: boolean;
+}) {
+  const url = project.prototypeUrl;
+  return (
+    <Card className="overflow-hidden">
+      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <CardTitle>Prototype Viewer</CardTitle>
+          <CardDescription className="truncate">
+            {url ? (
+              <>
+                {project.projectName ?? project.projectCode} · <span className="font-mono text-xs">{url}</span>
+              </>
+            ) : (
+              "Your prototype will appear here."
+            )}
+          </CardDescription>
+        </div>
+      </CardHeader>
+      <CardContent className="p-0">
+        {url ? (
+          <ProtoFrame key={url} url={url} project={project} frameRef={frameRef} bridgeConnected={bridgeConnected} />
+        ) : (
+          <NotReady />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function NotReady() {
+  return (
+    // Nothing to frame yet: the panel keeps the viewer's 600 px on wide screens but does not fill a phone's screen.
+    <div className="flex h-[360px] flex-col items-center justify-center gap-3 border-t border-slate-200 bg-slate-50 px-6 text-center sm:h-[600px]">
+      <span className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+        <Clock className="size-7" aria-hidden="true" />
+      </span>
+      <h3 className="text-lg font-semibold text-slate-900">Prototype Not Ready</h3>
+      <p className="max-w-md text-sm text-slate-600">
+        Our team is still building your prototype. You will be notified as soon as it is ready for testing.
+      </p>
+    </div>
+  );
+}
+
+function ProtoFrame({
+  url,
+  project,
+  frameRef,
+  bridgeConnected,
+}: {
+  url: string;
+  project: Project;
+  frameRef: RefObject<HTMLIFrameElement | null>;
+  bridgeConnected: boolean;
+}) {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<ViewerState>("loading");
+  const check = usePrototypeFrameCheck(project.id, url);
+  const refused = check.data && !check.data.frameable;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each attempt (Refresh, Try Again) restarts the load timer
+  useEffect(() => {
+    if (refused) {
+      setState("failed");
+      return;
+    }
+    setState("loading");
+    const timer = window.setTimeout(
+      () => setState((current) => (current === "loading" ? "failed" : current)),
+      PROTOTYPE_LOAD_TIMEOUT_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [attempt, refused]);
+
+  const reload = () => {
+    setAttempt((n) => n + 1);
+    void check.refetch();
+  };
+
+  return (
+    <div className="border-t border-slate-200">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-slate-50 px-4 py-2">
+        <p className="flex items-center gap-2 text-xs text-slate-600" aria-live="polite">
+          <span
+            className={`size-2 rounded-full ${state === "loaded" ? "bg-emerald-500" : state === "failed" ? "bg-red-500" : "bg-amber-400"}`}
+            aria-hidden="true"
+          />
+          {state === "loaded"
+            ? bridgeConnected
+              ? "Loaded · page tracking on"
+              : "Loaded"
+            : state === "failed"
+              ? "Could not be shown here"
+              : "Loading prototype..."}
+        </p>
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" onClick={reload}>
+            <RefreshCw aria-hidden="true" />
+            Refresh
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <a href={url} target="_blank" rel="noopener noreferrer">
+              <ExternalLink aria-hidden="true" />
+              Open in New Tab
+            </a>
+          </Button>
+        </div>
+      </div>
+      <div className="relative bg-white" style={{ height: FRAME_HEIGHT_PX }}>
+        {state === "failed" ? (
+          <div className="flex h-full flex-col items-center justify-center gap-3 bg-slate-50 px-6 text-center" role="alert">
+            <span className="flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-700">
+              {refused ? (
+                <ShieldAlert className="size-7" aria-hidden="true" />
+              ) : (
+                <AlertTriangle className="size-7" aria-hidden="true" />
+              )}
+            </span>
+            <h3 className="text-lg font-semibold text-slate-900">Unable to Load Prototype</h3>
+            <p className="max-w-md text-sm text-slate-600">
+              The prototype could not be displayed here. This usually happens because of security restrictions on the prototype's
+              site that prevent it from being embedded in another page. You can still open it directly.
+            </p>
+            <div className="flex flex-wrap justify-center gap-2">
+              <Button variant="outline" onClick={reload}>
+                <RefreshCw aria-hidden="true" />
+                Try Again
+              </Button>
+              <Button asChild>
+                <a href={url} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink aria-hidden="true" />
+                  Open Directly
+                </a>
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <>
+            {!check.isPending && (
+              <iframe
+                key={attempt}
+                ref={frameRef}
+                src={url}
+                title={`Prototype: ${project.projectName ?? project.projectCode}`}
+                className="size-full border-0"
+                sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads"
+                referrerPolicy="strict-origin-when-cross-origin"
+                onLoad={() => setState("loaded")}
+              />
+            )}
+            {state === "loading" && (
+              <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-white" aria-busy="true">
+                <Loader2 className="size-8 animate-spin text-brand-600" aria-hidden="true" />
+                <p className="text-sm text-slate-600">Loading prototype...</p>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+// /testing-feedback — the hosted prototype, the testing guidelines, Submit Feedback and the project's feedback
+// (part 2 §2–§8). view_only members see everything but cannot submit.
+import { AlertTriangle, Eye, MessageSquarePlus, RefreshCw } from "lucide-react";
+import { useCallback, useRef, useState } from "react";
+import { Link } from "react-router";
+import { currentFeedbackRound, feedbackRoundLabel } from "../../../shared/domain/feedback-rounds";
+import { accessAllows } from "../../../shared/domain/project-access";
+import type { FeedbackItem } from "../../../shared/schemas/feedback";
+import { PageHeader } from "../../components/layout/PageHeader";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Select } from "../../components/ui/select";
+import { Skeleton } from "../../components/ui/skeleton";
+import { useSelectedProject } from "../projects/use-selected-project";
+import { captureFeedbackContext } from "./capture-context";
+import { FeedbackList } from "./FeedbackList";
+import { PrototypeViewer } from "./PrototypeViewer";
+import { SubmitFeedbackDialog } from "./SubmitFeedbackDialog";
+import { TestingGuidelines } from "./TestingGuidelines";
+import { usePrototypeBridge } from "./use-prototype-bridge";
+
+export function TestingFeedbackPage() {
+  const { projects, list, selected, select } = useSelectedProject();
+  const frameRef = useRef<HTMLIFrameElement | null>(null);
+  const bridge = usePrototypeBridge(frameRef, selected?.prototypeUrl ?? null);
+  const [dialog, setDialog] = useState<{ open: boolean; editing: FeedbackItem | null }>({ open: false, editing: null });
+  const canSubmit = accessAllows(selected?.accessLevel, "feedback");
+
+  const openSubmit = () => {
+    bridge.requestState();
+    setDialog({ open: true, editing: null });
+  };
+  const captureContext = useCallback(
+    () => captureFeedbackContext(bridge.state, selected?.prototypeUrl ?? null),
+    [bridge.state, selected?.prototypeUrl],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Testing & Feedback"
+        description="Try your prototype, then tell us what to fix or improve. We reply to every item."
+        actions={
+          selected && canSubmit ? (
+            <Button onClick={openSubmit}>
+              <MessageSquarePlus aria-hidden="true" />
+              Submit Feedback
+            </Button>
+          ) : undefined
+        }
+      />
+
+      {projects.isLoading ? (
+        <div className="grid gap-4" aria-busy="true">
+          <span className="sr-only">Loading your project</span>
+          <Skeleton className="h-[680px]" />
+        </div>
+      ) : projects.isError && !selected ? (
+        <Alert variant="danger" className="items-center justify-between">
+          <span>Your projects could not be loaded. Check your connection and try again.</span>
+          <Button variant="outline" size="sm" onClick={() => projects.refetch()} disabled={projects.isFetching}>
+            <RefreshCw aria-hidden="true" />
+            Retry
+          </Button>
+        </Alert>
+      ) : !selected ? (
+        <Alert variant="warning" role="alert">
+          <AlertTriangle aria-hidden="true" />
+          <div className="grid gap-2">
+            <p className="font-semibold">No project found</p>
+            <p>Please complete your profile and create a project first. Your prototype will appear here once it is built.</p>
+            <div className="flex flex-wrap gap-2">
+              <Button asChild size="sm" variant="outline">
+                <Link to="/onboarding">Complete profile</Link>
+              </Button>
+              <Button asChild size="sm" variant="outline">
+                <Link to="/requirements">Create a project</Link>
+              </Button>
+            </div>
+          </div>
+        </Alert>
+      ) : (
+        <div className="grid gap-6">
+          {list.length > 1 && (
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+              <label htmlFor="testing-project-select" className="text-sm font-medium text-slate-800">
+                Project
+              </label>
+              <Select
+                id="testing-project-select"
+                aria-label="Project"
+                className="sm:max-w-md"
+                value={selected.id}
+                onValueChange={select}
+                options={list.map((p) => ({ value: p.id, label: `${p.projectCode} — ${p.projectName ?? "Untitled project"}` }))}
+              />
+            </div>
+          )}
+
+          {!canSubmit && (
+            <Alert variant="info">
+              <Eye aria-hidden="true" />
+              <span>You have view-only access: you can test the prototype and read the feedback, but not submit it.</span>
+            </Alert>
+          )}
+
+          <PrototypeViewer key={selected.id} project={selected} frameRef={frameRef} bridgeConnected={bridge.connected} />
+
+          <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+            <FeedbackList
+              key={selected.id}
+              projectId={selected.id}
+              maxIterations={selected.maxIterations}
+              canSubmit={canSubmit}
+              onSubmitClick={openSubmit}
+              onEdit={(item) => setDialog({ open: true, editing: item })}
+            />
+            <div className="grid gap-6">
+              <div className="rounded-xl border border-slate-200 bg-white p-5">
+                <p className="text-sm text-slate-600">Feedback round</p>
+                <p className="mt-1 text-2xl font-bold text-slate-900">
+                  {feedbackRoundLabel(currentFeedbackRound(selected), selected.maxIterations)}
+                </p>
+                <p className="mt-1 text-sm text-slate-600">
+                  {selected.iterationsUsed} of {selected.maxIterations} iterations used
+                </p>
+              </div>
+              <TestingGuidelines />
+            </div>
+          </div>
+
+          {canSubmit && (
+            <SubmitFeedbackDialog
+              projectId={selected.id}
+              open={dialog.open}
+              editing={dialog.editing}
+              onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+              captureContext={captureContext}
+            />
+          )}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+// POST /api/projects/{id}/feedback: a new item with its context, and the (marked-up) screenshot when there is one;
+// the project's feedback lists, Recent Activity and the bell are asked again.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { FeedbackContextInput, FeedbackFormValues, FeedbackItem } from "../../../../shared/schemas/feedback";
+import { apiRequest } from "../../../lib/api";
+import type { MutationConfig } from "../../../lib/query-client";
+import { activityQueryKey } from "../../dashboard/api/get-activity";
+import { notificationsQueryKey } from "../../notifications/api/get-notifications";
+import { feedbackFormData } from "./feedback-body";
+import { companyFeedbackQueryKey } from "./get-company-feedback";
+import { feedbackQueryKey } from "./get-feedback";
+
+export type FeedbackSubmission = FeedbackFormValues & {
+  /** The image to store (after mark-up), or null for none. */
+  screenshot: Blob | null;
+  context: FeedbackContextInput;
+};
+
+export function createFeedback(projectId: string, { screenshot, context, ...values }: FeedbackSubmission) {
+  const url = `/api/projects/${projectId}/feedback`;
+  // Without an image the body is plain JSON; with one, multipart keeps the bytes out of base64.
+  if (!screenshot) return apiRequest<FeedbackItem>("POST", url, { ...values, context });
+  return apiRequest<FeedbackItem>("POST", url, feedbackFormData(values, screenshot, context));
+}
+
+export function useCreateFeedback(
+  projectId: string,
+  config: MutationConfig<(submission: FeedbackSubmission) => Promise<FeedbackItem>> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: (submission: FeedbackSubmission) => createFeedback(projectId, submission),
+    onSuccess: async (...args) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: feedbackQueryKey(projectId) }),
+        queryClient.invalidateQueries({ queryKey: companyFeedbackQueryKey }),
+        queryClient.invalidateQueries({ queryKey: activityQueryKey }),
+        queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+      ]);
+      return config.onSuccess?.(...args);
+    },
+  });
+}

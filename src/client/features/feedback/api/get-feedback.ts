@@ -1,0 +1,28 @@
+// GET /api/projects/{id}/feedback: the project's feedback, newest first, filtered by status and paged on the server.
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { FEEDBACK_PAGE_SIZE, type FeedbackPage, type FeedbackStatus } from "../../../../shared/schemas/feedback";
+import { apiRequest } from "../../../lib/api";
+
+export type FeedbackFilter = FeedbackStatus | "all";
+export type FeedbackListParams = { status: FeedbackFilter; page: number };
+
+/** Every page and filter of one project's feedback sits under this key (mutations invalidate it whole). */
+export const feedbackQueryKey = (projectId: string) => ["/api/projects", projectId, "feedback"] as const;
+
+export function getFeedback(projectId: string, params: FeedbackListParams) {
+  const search = new URLSearchParams({ page: String(params.page), pageSize: String(FEEDBACK_PAGE_SIZE) });
+  if (params.status !== "all") search.set("status", params.status);
+  return apiRequest<FeedbackPage>("GET", `/api/projects/${projectId}/feedback?${search}`);
+}
+
+export const feedbackQueryOptions = (projectId: string, params: FeedbackListParams) =>
+  queryOptions({
+    queryKey: [...feedbackQueryKey(projectId), params.status, params.page] as const,
+    queryFn: () => getFeedback(projectId, params),
+    // The page being left stays on screen (dimmed) while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useFeedback(projectId: string | undefined, params: FeedbackListParams) {
+  return useQuery({ ...feedbackQueryOptions(projectId ?? "", params), enabled: Boolean(projectId) });
+}

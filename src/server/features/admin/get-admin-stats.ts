@@ -1,0 +1,35 @@
+// GET /api/company/stats: the six stat cards (DESIGN.md §5 definitions) in one statement, one round trip.
+import { sql } from "drizzle-orm";
+import type { AdminStats } from "../../../shared/schemas/admin";
+import type { Database } from "../../db/client";
+
+export async function getAdminStats(db: Database): Promise<AdminStats> {
+  const result = await db.execute<{
+    total_projects: number;
+    active_customers: number;
+    in_progress: number;
+    completed: number;
+    login_only: number;
+    incomplete: number;
+  }>(sql`
+    with by_status as (select status, count(*)::int as n from projects group by status)
+    select
+      (select coalesce(sum(n), 0)::int from by_status) as total_projects,
+      (select count(*)::int from users u where u.role = 'customer'
+         and exists (select 1 from projects p where p.user_id = u.id and p.status <> 'completed')) as active_customers,
+      (select coalesce(sum(n), 0)::int from by_status where status in ('development', 'testing')) as in_progress,
+      (select coalesce(sum(n), 0)::int from by_status where status = 'completed') as completed,
+      (select count(*)::int from users u
+         where u.role = 'customer' and not exists (select 1 from profiles p where p.user_id = u.id)) as login_only,
+      (select count(*)::int from profiles where not profile_completed) as incomplete
+  `);
+  const row = (result as unknown as { rows: Array<Record<string, number>> }).rows[0] ?? {};
+  return {
+    totalProjects: Number(row.total_projects ?? 0),
+    activeCustomers: Number(row.active_customers ?? 0),
+    inProgress: Number(row.in_progress ?? 0),
+    completed: Number(row.completed ?? 0),
+    loginOnlyUsers: Number(row.login_only ?? 0),
+    incompleteProfiles: Number(row.incomplete ?? 0),
+  };
+}

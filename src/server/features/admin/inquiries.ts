@@ -1,0 +1,61 @@
+// The contact-form inquiries for the company: newest first, filtered by status, and marked answered or new again.
+import { desc, eq, type SQL, sql } from "drizzle-orm";
+import { isUuid } from "../../../shared/domain/ids";
+import type { Inquiry, Page } from "../../../shared/schemas/admin";
+import type { SessionUser } from "../../auth/sessions";
+import type { Database } from "../../db/client";
+import { contactInquiries } from "../../db/schema";
+import { notFound } from "../../errors";
+
+type InquiryRow = typeof contactInquiries.$inferSelect;
+
+function toInquiryDto(row: InquiryRow): Inquiry {
+  return {
+    id: row.id,
+    form: row.form,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    phone: row.phone ?? row.mobile,
+    projectType: row.projectType,
+    budget: row.budget,
+    timeline: row.timeline,
+    message: row.message ?? row.remarks,
+    status: row.status,
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listInquiries(
+  db: Database,
+  query: { status: "all" | Inquiry["status"]; page: number; pageSize: number },
+): Promise<Page<Inquiry>> {
+  const where: SQL | undefined = query.status === "all" ? undefined : eq(contactInquiries.status, query.status);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(contactInquiries)
+      .where(where)
+      .orderBy(desc(contactInquiries.createdAt))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ count: sql<number>`count(*)::int` }).from(contactInquiries).where(where),
+  ]);
+  return { items: rows.map(toInquiryDto), total: counted?.count ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+export async function setInquiryStatus(db: Database, admin: SessionUser, id: string, status: Inquiry["status"]) {
+  if (!isUuid(id)) throw notFound("Inquiry not found");
+  const [row] = await db
+    .update(contactInquiries)
+    .set(
+      status === "answered"
+        ? { status, answeredAt: new Date(), answeredBy: admin.id }
+        : { status, answeredAt: null, answeredBy: null },
+    )
+    .where(eq(contactInquiries.id, id))
+    .returning();
+  if (!row) throw notFound("Inquiry not found");
+  return toInquiryDto(row);
+}

@@ -1,0 +1,90 @@
+// The admin project list's filters as SQL, shared by the paged list and its CSV export (one rule for both).
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import type { ProjectListQuery } from "../../../shared/schemas/admin";
+import type { Database } from "../../db/client";
+import { profiles, projects } from "../../db/schema";
+
+/** '%' and '_' typed by the admin match themselves, not any text. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A created-date search: '2026', '2026-03' or '2026-03-14' names a year, a month or a day (UTC). */
+export function createdDateRange(search: string): { from: Date; to: Date } | null {
+  const match = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(search);
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = match[2] ? Number(match[2]) - 1 : null;
+  const day = match[3] ? Number(match[3]) : null;
+  if (month !== null && (month < 0 || month > 11)) return null;
+  if (day !== null && (day < 1 || day > 31)) return null;
+  const from = new Date(Date.UTC(year, month ?? 0, day ?? 1));
+  const to =
+    day !== null
+      ? new Date(Date.UTC(year, month ?? 0, day + 1))
+      : month !== null
+        ? new Date(Date.UTC(year, month + 1, 1))
+        : new Date(Date.UTC(year + 1, 0, 1));
+  return { from, to };
+}
+
+/** More customers than this matching one search term is no search at all: the list then matches code and name only. */
+const MAX_MATCHING_CUSTOMERS = 2000;
+
+/**
+ * Contains-search on code, project name and customer name. The customers whose name matches are found first (small
+ * table, trigram index), so the project condition is an OR of three indexed tests (code and name trigram indexes,
+ * owner index) that PostgreSQL combines with a BitmapOr instead of scanning all projects.
+ */
+async function textSearch(db: Database, search: string): Promise<SQL> {
+  const pattern = likePattern(search);
+  const owners = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(ilike(profiles.fullName, pattern))
+    .limit(MAX_MATCHING_CUSTOMERS);
+  const tests = [ilike(projects.projectCode, pattern), ilike(projects.projectName, pattern)];
+  if (owners.length > 0)
+    tests.push(
+      inArray(
+        projects.userId,
+        owners.map((o) => o.userId),
+      ),
+    );
+  return or(...tests) as SQL;
+}
+
+export async function projectListWhere(
+  db: Database,
+  query: Pick<ProjectListQuery, "search" | "status" | "package">,
+): Promise<SQL | undefined> {
+  const conditions: SQL[] = [];
+  if (query.status !== "all") conditions.push(eq(projects.status, query.status));
+  if (query.package !== "all") conditions.push(eq(projects.packageType, query.package));
+  const search = query.search.trim();
+  if (search) {
+    const range = createdDateRange(search);
+    // A date names the created date alone ('2025-03' is a month, not text to find inside codes like PRJ-2025-0312).
+    conditions.push(
+      range ? (and(gte(projects.createdAt, range.from), lt(projects.createdAt, range.to)) as SQL) : await textSearch(db, search),
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export function projectListOrder(query: Pick<ProjectListQuery, "sort" | "order">): SQL[] {
+  const direction = query.order === "asc" ? asc : desc;
+  const tieBreak = [direction(projects.createdAt), direction(projects.id)];
+  switch (query.sort) {
+    case "projectCode":
+      return [direction(projects.projectCode)];
+    case "customerName":
+      return [sql`${profiles.fullName} ${sql.raw(query.order)} nulls last`, ...tieBreak];
+    case "status":
+      return [direction(projects.status), ...tieBreak];
+    case "packageType":
+      return [direction(projects.packageType), ...tieBreak];
+    default:
+      return tieBreak;
+  }
+}

@@ -1,0 +1,270 @@
+// The admin console's API (part 2 §7 `/api/company/*`, `/api/admin/*`, `/api/customer-profile/*`): company only —
+// 401 for visitors and 403 for customers before anything else runs; answers are never cached (security.ts).
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  adminProjectPageSchema,
+  adminProjectSchema,
+  adminStatsSchema,
+  auditEntrySchema,
+  brdRegisterSchema,
+  chartDataSchema,
+  customerNdaSchema,
+  customerProfileSchema,
+  DEFAULT_ADMIN_PAGE_SIZE,
+  INQUIRY_STATUSES,
+  inquiryPageSchema,
+  inquiryQuerySchema,
+  inquirySchema,
+  pageSchema,
+  projectListQuerySchema,
+  projectPatchSchema,
+  statusRunSchema,
+  userActivityPageSchema,
+  userActivityQuerySchema,
+} from "../../../shared/schemas/admin";
+import { successReplySchema } from "../../../shared/schemas/replies";
+import { requireCompany } from "../../auth/guards";
+import { errorReplies } from "../../http/openapi";
+import { listAudit } from "./audit-log";
+import { setBrd } from "./brd";
+import { getChartData } from "./charts";
+import { getCustomerNda, getCustomerProfile } from "./customer-profile";
+import { documentUploadRoutes } from "./document-uploads";
+import { getAdminStats } from "./get-admin-stats";
+import { listInquiries, setInquiryStatus } from "./inquiries";
+import { listAdminProjects } from "./list-admin-projects";
+import { exportProjectsCsv } from "./projects-csv";
+import { runStatusRules } from "./run-status-rules";
+import { updateProject } from "./update-project";
+import { listUserActivity, sendProfileReminder } from "./user-activity";
+
+const idParam = z.object({ id: z.string().max(64) });
+const userIdParam = z.object({ userId: z.string().max(64) });
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(DEFAULT_ADMIN_PAGE_SIZE),
+});
+const conflictReplies = { ...errorReplies, 409: errorReplies[400] };
+
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  await app.register(documentUploadRoutes);
+
+  await app.register(async (scope) => {
+    const company = scope.withTypeProvider<ZodTypeProvider>();
+    company.addHook("onRequest", async (request) => {
+      await requireCompany(request);
+    });
+
+    company.get(
+      "/api/company/stats",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "The six stat cards, in one query",
+          response: { 200: adminStatsSchema, ...errorReplies },
+        },
+      },
+      async () => getAdminStats(ctx.db),
+    );
+
+    company.get(
+      "/api/company/projects",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "Every project: search (code, customer, name, created date), status and package filters, sorting, paging",
+          querystring: projectListQuerySchema,
+          response: { 200: adminProjectPageSchema, ...errorReplies },
+        },
+      },
+      async (request) => listAdminProjects(ctx.db, request.query),
+    );
+
+    company.get(
+      "/api/company/projects.csv",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "The filtered project list as CSV (same filters as the list, no paging)",
+          querystring: projectListQuerySchema.omit({ page: true, pageSize: true }),
+        },
+      },
+      async (request, reply) => {
+        const csv = await exportProjectsCsv(ctx.db, { ...request.query, page: 1, pageSize: 1 });
+        const stamp = new Date().toISOString().slice(0, 10);
+        return reply
+          .header("content-type", "text/csv; charset=utf-8")
+          .header("content-disposition", `attachment; filename="blueprint-projects-${stamp}.csv"`)
+          .header("x-content-type-options", "nosniff")
+          .send(csv);
+      },
+    );
+
+    company.patch(
+      "/api/company/projects/:id",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "Edit a project: status alone, or the details form's changed fields (unknown or read-only fields refused)",
+          params: idParam,
+          body: projectPatchSchema,
+          response: { 200: adminProjectSchema, ...errorReplies },
+        },
+      },
+      async (request) => updateProject(ctx.db, await requireCompany(request), request.params.id, request.body),
+    );
+
+    company.get(
+      "/api/company/projects/:id/audit",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "Who changed what on this project, newest first",
+          params: idParam,
+          querystring: pageQuery,
+          response: { 200: pageSchema(auditEntrySchema), ...errorReplies },
+        },
+      },
+      async (request) => listAudit(ctx.db, { projectId: request.params.id, ...request.query }),
+    );
+
+    company.get(
+      "/api/company/audit",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "Every admin change on every project, newest first",
+          querystring: pageQuery,
+          response: { 200: pageSchema(auditEntrySchema), ...errorReplies },
+        },
+      },
+      async (request) => listAudit(ctx.db, request.query),
+    );
+
+    company.post(
+      "/api/company/projects/:id/brd-upload",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "Register a BRD by URL (an https link or a portal path)",
+          params: idParam,
+          body: brdRegisterSchema,
+          response: { 200: adminProjectSchema, ...errorReplies },
+        },
+      },
+      async (request) =>
+        setBrd(ctx.db, await requireCompany(request), request.params.id, {
+          url: request.body.documentUrl,
+          name: request.body.documentName,
+        }),
+    );
+
+    company.get(
+      "/api/company/user-activity",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "Every customer with their activity: project, profile only, or sign-in only",
+          querystring: userActivityQuerySchema,
+          response: { 200: userActivityPageSchema, ...errorReplies },
+        },
+      },
+      async (request) => listUserActivity(ctx.db, request.query),
+    );
+
+    company.post(
+      "/api/company/users/:userId/profile-reminder",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "Email a customer a reminder to complete their profile (once a day at most)",
+          params: userIdParam,
+          response: { 200: successReplySchema, ...conflictReplies },
+        },
+      },
+      async (request) => sendProfileReminder(ctx, await requireCompany(request), request.params.userId),
+    );
+
+    company.get(
+      "/api/customer-profile/:userId",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "A customer's company profile",
+          params: userIdParam,
+          response: { 200: customerProfileSchema, ...errorReplies },
+        },
+      },
+      async (request) => getCustomerProfile(ctx.db, request.params.userId),
+    );
+
+    company.get(
+      "/api/customer-profile/:userId/nda",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "A customer's NDA: status, signer, approval and audit trail",
+          params: userIdParam,
+          response: { 200: customerNdaSchema, ...errorReplies },
+        },
+      },
+      async (request) => getCustomerNda(ctx.db, request.params.userId),
+    );
+
+    company.post(
+      "/api/admin/test-status-updates",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "Apply the automatic status rules now; answers what changed and why",
+          response: { 200: statusRunSchema, ...errorReplies },
+        },
+      },
+      async (request) => {
+        const admin = await requireCompany(request);
+        return runStatusRules(ctx.db, { actor: { id: admin.id, email: admin.email } });
+      },
+    );
+
+    company.get(
+      "/api/company/charts",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "Projects by status, new projects per month, revenue received per month by currency",
+          response: { 200: chartDataSchema, ...errorReplies },
+        },
+      },
+      async () => getChartData(ctx.db),
+    );
+
+    company.get(
+      "/api/company/inquiries",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "Contact-form inquiries, newest first",
+          querystring: inquiryQuerySchema,
+          response: { 200: inquiryPageSchema, ...errorReplies },
+        },
+      },
+      async (request) => listInquiries(ctx.db, request.query),
+    );
+
+    company.patch(
+      "/api/company/inquiries/:id",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "Mark an inquiry answered (or new again)",
+          params: idParam,
+          body: z.strictObject({ status: z.enum(INQUIRY_STATUSES) }),
+          response: { 200: inquirySchema, ...errorReplies },
+        },
+      },
+      async (request) => setInquiryStatus(ctx.db, await requireCompany(request), request.params.id, request.body.status),
+    );
+  });
+};

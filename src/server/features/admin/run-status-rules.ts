@@ -1,0 +1,87 @@
+// Applies the automatic status rules (DESIGN.md §5) to every project one of them could move; each step is written
+// as an activity event with its reason and an audit entry. Used by Test Status Updates and the 10-minute scheduler.
+import { and, eq, sql } from "drizzle-orm";
+import { statusSteps } from "../../../shared/domain/automatic-status";
+import { statusLabel } from "../../../shared/domain/project-status";
+import type { StatusRun } from "../../../shared/schemas/admin";
+import type { Database } from "../../db/client";
+import { profiles, projects, requirements } from "../../db/schema";
+import { recordActivity } from "../activity/record-activity";
+import { recordAudit, SYSTEM_ACTOR } from "./audit-log";
+
+/** The rules' preconditions in SQL, so only projects a rule can move are read (not all 50,000). */
+const candidate = (now: Date) => sql`(
+  (${projects.status} = 'profile' and coalesce(${profiles.profileCompleted}, false))
+  or (${projects.status} = 'requirements' and coalesce(${requirements.briefConfirmed}, false) and ${projects.advancePaymentReceivedDate} is not null)
+  or (${projects.status} = 'development' and ${projects.prototypeUrl} is not null)
+  or (${projects.status} = 'testing' and ${projects.deploymentDate} <= ${now})
+)`;
+
+export async function runStatusRules(
+  db: Database,
+  options: { actor?: { id: string | null; email: string }; now?: Date } = {},
+): Promise<StatusRun> {
+  const now = options.now ?? new Date();
+  const actor = options.actor ?? SYSTEM_ACTOR;
+  const rows = await db
+    .select({
+      id: projects.id,
+      userId: projects.userId,
+      projectCode: projects.projectCode,
+      status: projects.status,
+      prototypeUrl: projects.prototypeUrl,
+      deploymentDate: projects.deploymentDate,
+      advancePaymentReceivedDate: projects.advancePaymentReceivedDate,
+      profileCompleted: profiles.profileCompleted,
+      briefConfirmed: requirements.briefConfirmed,
+    })
+    .from(projects)
+    .leftJoin(profiles, eq(profiles.userId, projects.userId))
+    .leftJoin(requirements, eq(requirements.projectId, projects.id))
+    .where(candidate(now));
+
+  const changes: StatusRun["changes"] = [];
+  for (const row of rows) {
+    const steps = statusSteps(
+      {
+        status: row.status,
+        ownerProfileCompleted: row.profileCompleted ?? false,
+        briefConfirmed: row.briefConfirmed ?? false,
+        advancePaymentReceived: Boolean(row.advancePaymentReceivedDate),
+        prototypeUrl: row.prototypeUrl,
+        deploymentDate: row.deploymentDate,
+      },
+      now,
+    );
+    const last = steps[steps.length - 1];
+    if (!last) continue;
+    await db.transaction(async (tx) => {
+      // Only from the status we read: a change made meanwhile (an admin, another process) wins.
+      const [moved] = await tx
+        .update(projects)
+        .set({ status: last.to, updatedAt: now })
+        .where(and(eq(projects.id, row.id), eq(projects.status, row.status)))
+        .returning({ id: projects.id });
+      if (!moved) return;
+      for (const step of steps) {
+        await recordActivity(tx, {
+          userId: row.userId,
+          projectId: row.id,
+          actorId: actor.id,
+          type: "project.status_changed",
+          title: `Status changed to ${statusLabel(step.to)}`,
+          description: `${row.projectCode}: ${step.reason}`,
+          notify: true,
+        });
+        changes.push({ projectId: row.id, projectCode: row.projectCode, ...step });
+      }
+      await recordAudit(tx, {
+        projectId: row.id,
+        actor,
+        action: "project.status_auto",
+        changes: steps.map((step) => ({ field: "status", before: step.from, after: step.to })),
+      });
+    });
+  }
+  return { checked: rows.length, changes };
+}

@@ -1,0 +1,154 @@
+// PATCH /api/company/projects/{id}: the admin's edit (status alone, or the details form's changed fields).
+// Dates are parsed here, the access expiry follows the deployment date, and every change is audited and
+// told to the customer where it matters to them.
+import { eq } from "drizzle-orm";
+import { HOSTED_ACCESS_YEARS } from "../../../shared/constants/packages";
+import { isUuid } from "../../../shared/domain/ids";
+import { statusLabel } from "../../../shared/domain/project-status";
+import { type AdminProject, DATE_FIELDS, type ProjectPatch } from "../../../shared/schemas/admin";
+import type { SessionUser } from "../../auth/sessions";
+import type { Database } from "../../db/client";
+import { projects } from "../../db/schema";
+import { badRequest, notFound } from "../../errors";
+import { recordActivity } from "../activity/record-activity";
+import { PROJECT_NOT_FOUND } from "../projects/access";
+import { type FieldChange, recordAudit } from "./audit-log";
+import { findAdminProject } from "./list-admin-projects";
+
+type ProjectRow = typeof projects.$inferSelect;
+type ProjectUpdate = Partial<typeof projects.$inferInsert>;
+
+const DATE_FIELD_SET = new Set<string>(DATE_FIELDS);
+
+export function accessExpiryFor(deployment: Date): Date {
+  const expiry = new Date(deployment);
+  expiry.setUTCFullYear(expiry.getUTCFullYear() + HOSTED_ACCESS_YEARS);
+  return expiry;
+}
+
+function toDbValue(field: string, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (DATE_FIELD_SET.has(field)) return new Date(String(value));
+  return value;
+}
+
+function comparable(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : (value ?? null);
+}
+
+/** What the customer is told (bell + Recent Activity) when the admin changes something they see. */
+function customerEvents(before: ProjectRow, update: ProjectUpdate): Array<{ type: string; title: string; description: string }> {
+  const code = before.projectCode;
+  const events: Array<{ type: string; title: string; description: string }> = [];
+  if (update.status && update.status !== before.status) {
+    events.push({
+      type: "project.status_changed",
+      title: `Status changed to ${statusLabel(update.status)}`,
+      description: `${code}: set by the Blueprint team.`,
+    });
+  }
+  if (update.prototypeUrl && update.prototypeUrl !== before.prototypeUrl) {
+    events.push({
+      type: "project.prototype_ready",
+      title: "Your prototype is online",
+      description: `${code}: open Testing & Feedback to try it.`,
+    });
+  }
+  const linkSet = (key: "advancePaymentLink" | "balancePaymentLink" | "finalPaymentLink") =>
+    update[key] && update[key] !== before[key];
+  if (linkSet("advancePaymentLink")) {
+    events.push({
+      type: "payment.link_sent",
+      title: "Advance payment link is ready",
+      description: `${code}: see Payment Information on your dashboard.`,
+    });
+  }
+  if (linkSet("balancePaymentLink") || linkSet("finalPaymentLink")) {
+    events.push({
+      type: "payment.link_sent",
+      title: "Balance payment link is ready",
+      description: `${code}: see Payment Information on your dashboard.`,
+    });
+  }
+  if (update.advancePaymentReceivedDate && !before.advancePaymentReceivedDate) {
+    events.push({
+      type: "payment.received",
+      title: "Advance payment received",
+      description: `${code}: thank you, development can start.`,
+    });
+  }
+  if (update.balancePaymentReceivedDate && !before.balancePaymentReceivedDate) {
+    events.push({ type: "payment.received", title: "Balance payment received", description: `${code}: thank you.` });
+  }
+  if (update.deploymentDate && comparable(update.deploymentDate) !== comparable(before.deploymentDate)) {
+    events.push({
+      type: "project.deployment_set",
+      title: "Deployment date set",
+      description: `${code}: your access runs one year from deployment.`,
+    });
+  }
+  return events;
+}
+
+export async function updateProject(
+  db: Database,
+  admin: SessionUser,
+  projectId: string,
+  patch: ProjectPatch,
+): Promise<AdminProject> {
+  if (!isUuid(projectId)) throw notFound(PROJECT_NOT_FOUND);
+  if (Object.keys(patch).length === 0) throw badRequest("Nothing to update: send at least one field");
+  const [before] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  if (!before) throw notFound(PROJECT_NOT_FOUND);
+
+  const update: ProjectUpdate = {};
+  const changes: FieldChange[] = [];
+  for (const [field, raw] of Object.entries(patch)) {
+    const value = toDbValue(field, raw);
+    const old = before[field as keyof ProjectRow];
+    if (comparable(old) === comparable(value)) continue;
+    (update as Record<string, unknown>)[field] = value;
+    changes.push({ field, before: comparable(old), after: comparable(value) });
+  }
+  if ("deploymentDate" in update) {
+    const expiry = update.deploymentDate ? accessExpiryFor(update.deploymentDate as Date) : null;
+    if (comparable(expiry) !== comparable(before.customerAccessExpiryDate)) {
+      update.customerAccessExpiryDate = expiry;
+      changes.push({
+        field: "customerAccessExpiryDate",
+        before: comparable(before.customerAccessExpiryDate),
+        after: comparable(expiry),
+      });
+    }
+  }
+  const maxIterations = (update.maxIterations ?? before.maxIterations) as number;
+  const iterationsUsed = (update.iterationsUsed ?? before.iterationsUsed) as number;
+  if (iterationsUsed > maxIterations) {
+    throw badRequest("Iterations used cannot exceed the iterations included", {
+      iterationsUsed: "Iterations used cannot exceed the iterations included",
+    });
+  }
+
+  if (changes.length > 0) {
+    const now = new Date();
+    if (update.status) update.statusSetManuallyAt = now;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(projects)
+        .set({ ...update, updatedAt: now })
+        .where(eq(projects.id, projectId));
+      await recordAudit(tx, {
+        projectId,
+        actor: { id: admin.id, email: admin.email },
+        action: Object.keys(patch).length === 1 && "status" in patch ? "project.status" : "project.update",
+        changes,
+      });
+      for (const event of customerEvents(before, update)) {
+        await recordActivity(tx, { userId: before.userId, projectId, actorId: admin.id, notify: true, ...event });
+      }
+    });
+  }
+  const after = await findAdminProject(db, projectId);
+  if (!after) throw notFound(PROJECT_NOT_FOUND);
+  return after;
+}

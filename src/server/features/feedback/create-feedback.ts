@@ -1,0 +1,75 @@
+// POST /api/projects/{id}/feedback: a tester's report, with its screenshot stored in the file store and the
+// context their browser captured; it joins the project's open feedback round.
+import { eq } from "drizzle-orm";
+import { currentFeedbackRound } from "../../../shared/domain/feedback-rounds";
+import type { CreateFeedbackInput, FeedbackItem } from "../../../shared/schemas/feedback";
+import type { AppContext } from "../../context";
+import { feedback, projects } from "../../db/schema";
+import { notFound } from "../../errors";
+import { releaseProjectFile, storeProjectFile } from "../files/project-files";
+import { PROJECT_NOT_FOUND, type ProjectAccess } from "../projects/access";
+import { buildFeedbackContext } from "./feedback-context";
+import { toFeedbackDto } from "./feedback-dto";
+import { recordFeedbackCreated } from "./feedback-events";
+import type { ScreenshotChange } from "./read-feedback-body";
+
+export async function createFeedback(
+  ctx: AppContext,
+  access: ProjectAccess,
+  input: { body: CreateFeedbackInput; screenshot: ScreenshotChange; userAgent: string | undefined },
+): Promise<FeedbackItem> {
+  const { user } = access;
+  const byCompany = access.accessLevel === "company";
+  const { body } = input;
+
+  const screenshot =
+    input.screenshot.kind === "new"
+      ? await storeProjectFile(ctx, {
+          projectId: access.project.id,
+          kind: "feedback_screenshot",
+          bytes: input.screenshot.bytes,
+          filename: input.screenshot.filename ?? `feedback-${access.project.projectCode}`,
+          createdBy: user.id,
+        })
+      : null;
+
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      // Locked so a round closing at the same moment cannot leave this item in the closed round.
+      const [project] = await tx.select().from(projects).where(eq(projects.id, access.project.id)).for("update").limit(1);
+      if (!project) throw notFound(PROJECT_NOT_FOUND);
+      // Status and reply are the company's (DESIGN.md §3): a customer's are ignored.
+      const adminComment = byCompany ? body.adminComment?.trim() || null : null;
+      const status = byCompany ? (body.status ?? "pending") : "pending";
+      const reviewed = byCompany && (adminComment !== null || status !== "pending");
+      const [row] = await tx
+        .insert(feedback)
+        .values({
+          projectId: project.id,
+          authorId: user.id,
+          feedbackType: body.feedbackType,
+          issueFaced: body.issueFaced,
+          changeDescription: body.changeDescription,
+          screenshotFileId: screenshot?.fileId ?? null,
+          status,
+          adminComment,
+          adminUpdatedAt: reviewed ? new Date() : null,
+          adminUpdatedBy: reviewed ? user.id : null,
+          round: currentFeedbackRound(project),
+          context: buildFeedbackContext(body.context, input.userAgent),
+        })
+        .returning();
+      if (!row) throw new Error("feedback insert returned nothing");
+      await recordFeedbackCreated(tx, { project, item: row, actorId: user.id, byCompany });
+      return toFeedbackDto(
+        row,
+        { name: user.name ?? null, email: user.email },
+        { userId: user.id, accessLevel: access.accessLevel },
+      );
+    });
+  } catch (error) {
+    if (screenshot)
+      await releaseProjectFile(ctx, { projectId: access.project.id, kind: "feedback_screenshot", fileId: screenshot.fileId });
+    throw error;
+  }
+}

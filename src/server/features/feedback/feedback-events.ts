@@ -1,0 +1,112 @@
+// Activity events, bell notifications and the "done" email of feedback (DESIGN.md §5).
+import { eq } from "drizzle-orm";
+import { FEEDBACK_TYPE_LABELS, type FeedbackType } from "../../../shared/schemas/feedback";
+import type { AppContext } from "../../context";
+import type { Database } from "../../db/client";
+import { users } from "../../db/schema";
+import { renderEmail } from "../../email/layout";
+import { recordActivity } from "../activity/record-activity";
+import type { ProjectRow } from "../projects/access";
+import type { FeedbackRow } from "./feedback-dto";
+
+const excerpt = (text: string, length = 80) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
+
+type EventInput = {
+  project: ProjectRow;
+  actorId: string;
+  /** Whether the actor is a company admin (their changes notify the customer; customers' changes notify the company). */
+  byCompany: boolean;
+};
+
+export async function recordFeedbackCreated(db: Database, event: EventInput & { item: FeedbackRow }) {
+  const { project, item } = event;
+  const description = `${FEEDBACK_TYPE_LABELS[item.feedbackType as FeedbackType]} on ${project.projectCode}: ${excerpt(item.issueFaced)}`;
+  await recordActivity(db, {
+    userId: project.userId,
+    projectId: project.id,
+    actorId: event.actorId,
+    type: "feedback.created",
+    title: "Feedback submitted",
+    description,
+    notify: event.actorId !== project.userId,
+  });
+  if (!event.byCompany) {
+    await recordActivity(db, {
+      userId: null,
+      projectId: project.id,
+      actorId: event.actorId,
+      type: "feedback.created",
+      title: `New feedback on ${project.projectCode}`,
+      description,
+      notify: true,
+    });
+  }
+}
+
+export async function recordFeedbackEdited(db: Database, event: EventInput & { item: FeedbackRow; changed: string[] }) {
+  const { project, item } = event;
+  await recordActivity(db, {
+    userId: project.userId,
+    projectId: project.id,
+    actorId: event.actorId,
+    type: "feedback.updated",
+    title: event.byCompany ? "Our team updated your feedback" : "Feedback edited",
+    description: `${excerpt(item.issueFaced)} (${event.changed.join(", ")})`,
+    notify: event.byCompany,
+  });
+  if (!event.byCompany) {
+    await recordActivity(db, {
+      userId: null,
+      projectId: project.id,
+      actorId: event.actorId,
+      type: "feedback.updated",
+      title: `Feedback edited on ${project.projectCode}`,
+      description: excerpt(item.issueFaced),
+    });
+  }
+}
+
+/** Status changed by the company: the owner (and the author, when someone else) hear of it; done is emailed. */
+export async function recordFeedbackStatusChanged(ctx: AppContext, db: Database, event: EventInput & { item: FeedbackRow }) {
+  const { project, item } = event;
+  const done = item.status === "done";
+  const recipients = new Set([project.userId]);
+  if (item.authorId) recipients.add(item.authorId);
+  const people = await Promise.all(
+    [...recipients].map(async (id) => {
+      const [person] = await db
+        .select({ id: users.id, email: users.email, name: users.name, role: users.role })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      return person;
+    }),
+  );
+  for (const person of people) {
+    if (person?.role !== "customer") continue;
+    await recordActivity(db, {
+      userId: person.id,
+      projectId: project.id,
+      actorId: event.actorId,
+      type: done ? "feedback.done" : "feedback.reopened",
+      title: done ? "Your feedback has been addressed" : "Feedback reopened",
+      description: `${project.projectCode}: ${excerpt(item.issueFaced)}`,
+      notify: true,
+    });
+    if (!done) continue;
+    const content = renderEmail({
+      heading: "Your feedback has been addressed",
+      paragraphs: [
+        `Our team marked your feedback on ${project.projectName ? `${project.projectName} (${project.projectCode})` : project.projectCode} as done.`,
+        `Issue: ${excerpt(item.issueFaced, 300)}`,
+        ...(item.adminComment ? [`Our response: ${item.adminComment}`] : []),
+        "Please check the prototype and tell us if anything still needs work.",
+      ],
+      action: { label: "Open Testing & Feedback", url: `${ctx.config.appUrl}/testing-feedback` },
+    });
+    await ctx.email.enqueue(
+      { kind: "feedback-done", to: person.email, subject: `Feedback addressed on ${project.projectCode}`, ...content },
+      db,
+    );
+  }
+}

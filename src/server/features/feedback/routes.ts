@@ -1,0 +1,164 @@
+// Feedback: /api/projects/{id}/feedback (list, create, edit, close a round) and /api/company/feedback.
+// Registered on its own: multipart bodies and the 7 MB JSON limit apply to these routes only.
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyError } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { MAX_SCREENSHOT_BYTES } from "../../../shared/constants/files";
+import {
+  closeFeedbackRoundResultSchema,
+  companyFeedbackPageSchema,
+  companyFeedbackQuerySchema,
+  createFeedbackSchema,
+  feedbackItemSchema,
+  feedbackPageSchema,
+  projectFeedbackQuerySchema,
+  prototypeFrameCheckSchema,
+  updateFeedbackSchema,
+} from "../../../shared/schemas/feedback";
+import { requireCompany } from "../../auth/guards";
+import { AppError, forbidden } from "../../errors";
+import { apiErrorSchema, errorReplies } from "../../http/openapi";
+import { fileTooLarge } from "../files/project-files";
+import { requireProjectAccess } from "../projects/access";
+import { checkPrototypeFrame } from "./check-prototype-frame";
+import { closeFeedbackRound } from "./close-feedback-round";
+import { createFeedback } from "./create-feedback";
+import { listCompanyFeedback, listProjectFeedback } from "./list-feedback";
+import { FEEDBACK_JSON_LIMIT, parseFields, readFeedbackBody, screenshotChangeOf } from "./read-feedback-body";
+import { updateFeedback } from "./update-feedback";
+
+const params = z.object({ id: z.string().max(64) });
+const uploadReplies = { 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
+const BODY_DESCRIPTION =
+  "JSON as in the spec (screenshotUrl: the image as a data URL, 7 MB body at most, the image itself 5 MB) or " +
+  "multipart/form-data with the same fields, the image as the file part `screenshot` and `context` as JSON text.";
+
+export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_SCREENSHOT_BYTES, files: 1, fields: 12, fieldSize: 64 * 1024, parts: 13, headerPairs: 50 },
+  });
+  // Too large, whether as JSON or as an upload, is the spec's image message; the app's handler shapes the answer.
+  app.setErrorHandler((error: FastifyError) => {
+    if (!(error instanceof AppError) && error.statusCode === 413) throw fileTooLarge("feedback_screenshot");
+    throw error;
+  });
+
+  app.get(
+    "/api/projects/:id/feedback",
+    {
+      schema: {
+        tags: ["feedback"],
+        summary: "The project's feedback, newest first, filtered by status, paged",
+        params,
+        querystring: projectFeedbackQuerySchema,
+        response: { 200: feedbackPageSchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const access = await requireProjectAccess(request, request.params.id, "view");
+      return listProjectFeedback(ctx.db, access, request.query);
+    },
+  );
+
+  app.post(
+    "/api/projects/:id/feedback",
+    {
+      bodyLimit: FEEDBACK_JSON_LIMIT,
+      schema: {
+        tags: ["feedback"],
+        summary: "Submit feedback (owner, admin and user members, the company; view_only members may not)",
+        description: BODY_DESCRIPTION,
+        consumes: ["application/json", "multipart/form-data"],
+        params,
+        response: { 201: feedbackItemSchema, ...errorReplies, ...uploadReplies },
+      },
+    },
+    async (request, reply) => {
+      const access = await requireProjectAccess(request, request.params.id, "feedback");
+      const raw = await readFeedbackBody(request);
+      const body = parseFields(createFeedbackSchema, raw.fields);
+      const screenshot = screenshotChangeOf(body.screenshotUrl, raw.upload, null);
+      const created = await createFeedback(ctx, access, { body, screenshot, userAgent: request.headers["user-agent"] });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.patch(
+    "/api/projects/:id/feedback/:feedbackId",
+    {
+      bodyLimit: FEEDBACK_JSON_LIMIT,
+      schema: {
+        tags: ["feedback"],
+        summary:
+          "Edit feedback: customers until an admin has edited it; the company also sets status and adminComment (adminUpdatedAt is the server's)",
+        description: BODY_DESCRIPTION,
+        consumes: ["application/json", "multipart/form-data"],
+        params: z.object({ id: z.string().max(64), feedbackId: z.string().max(64) }),
+        response: { 200: feedbackItemSchema, ...errorReplies, ...uploadReplies },
+      },
+    },
+    async (request) => {
+      const access = await requireProjectAccess(request, request.params.id, "feedback");
+      const raw = await readFeedbackBody(request);
+      const body = parseFields(updateFeedbackSchema, raw.fields);
+      return updateFeedback(ctx, access, request.params.feedbackId, {
+        body,
+        screenshot: (current) => screenshotChangeOf(body.screenshotUrl, raw.upload, current),
+      });
+    },
+  );
+
+  app.post(
+    "/api/projects/:id/feedback/rounds/close",
+    {
+      schema: {
+        tags: ["feedback"],
+        summary: "Close the open feedback round (company): its done items stay in it, pending ones move on, iterationsUsed + 1",
+        params,
+        response: { 200: closeFeedbackRoundResultSchema, ...errorReplies, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const access = await requireProjectAccess(request, request.params.id, "view");
+      if (access.accessLevel !== "company") throw forbidden("Company access required");
+      return closeFeedbackRound(ctx.db, access);
+    },
+  );
+
+  app.get(
+    "/api/projects/:id/prototype/frame-check",
+    {
+      schema: {
+        tags: ["feedback"],
+        summary: "Whether the project's prototype lets the portal show it in a frame (its X-Frame-Options / frame-ancestors)",
+        params,
+        response: {
+          200: prototypeFrameCheckSchema,
+          ...errorReplies,
+        },
+      },
+    },
+    async (request) => {
+      const access = await requireProjectAccess(request, request.params.id, "view");
+      return checkPrototypeFrame(access.project, ctx.config.appOrigin);
+    },
+  );
+
+  app.get(
+    "/api/company/feedback",
+    {
+      schema: {
+        tags: ["feedback", "company"],
+        summary: "All feedback for the admin console, newest first; filters project, status, type; paged",
+        querystring: companyFeedbackQuerySchema,
+        response: { 200: companyFeedbackPageSchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = await requireCompany(request);
+      return listCompanyFeedback(ctx.db, user.id, request.query);
+    },
+  );
+};

@@ -1,0 +1,22 @@
+// The file store (DESIGN.md §5): bytes kept under their SHA-256, in the database or an S3-compatible bucket.
+// Which project a file belongs to is recorded apart from the bytes (features/files/project-files.ts).
+import type { FileStorageConfig } from "../config";
+import type { Database } from "../db/client";
+import { createDatabaseFileStore } from "./database-file-store";
+import { createS3FileStore } from "./s3-file-store";
+
+export type StoredFileHead = { id: string; contentType: string; size: number };
+export type StoredFile = StoredFileHead & { bytes: Buffer };
+
+export type FileStore = {
+  backend: "database" | "s3";
+  /** Stores the bytes (a no-op when the same content is already there) and answers their content id. */
+  put(bytes: Buffer, contentType: string): Promise<StoredFileHead>;
+  get(id: string): Promise<StoredFile | null>;
+  head(id: string): Promise<StoredFileHead | null>;
+  delete(id: string): Promise<void>;
+};
+
+export function createFileStore(config: FileStorageConfig, db: Database): FileStore {
+  return config.backend === "s3" ? createS3FileStore(config) : createDatabaseFileStore(db);
+}

@@ -1,0 +1,297 @@
+// The admin console's calls (part 2 §2, §3, §7): list queries, the project edit, stats, activity, charts, audit, inquiries.
+import { z } from "zod";
+import { CURRENCIES, PACKAGE_TYPES } from "../constants/packages";
+import { PROJECT_STATUSES } from "../domain/project-status";
+import { NDA_STATUSES, profileSchema } from "./profile";
+import { projectSchema } from "./project";
+
+/** Part 2 §8 texts of the admin console, written once. */
+export const ADMIN_MESSAGES = {
+  accessDenied: "Access Denied",
+  loginAsAdmin: "Login as Admin",
+  dataRefreshed: "Data Refreshed",
+  statusCheckComplete: "Status Check Complete",
+  testFailed: "Test Failed",
+  statusUpdated: "Project status updated successfully",
+  updateFailed: "Update Failed",
+  projectUpdatedTitle: "Project Updated",
+  projectUpdatedText: "All details saved. Customers will see the updated information immediately.",
+  saveFailedTitle: "Save Failed",
+  saveFailedText: "Failed to save project details",
+  saveProjectDetails: "Save Project Details",
+  saving: "Saving...",
+  brdUploaded: "BRD document uploaded successfully",
+  brdUploadFailed: "Failed to upload BRD document",
+  brdDeleted: "BRD document deleted successfully",
+  brdDeleteFailed: "Failed to delete BRD document",
+  invalidFileTypeTitle: "Invalid file type",
+  invalidFileTypeText: "Please upload a PDF or document file",
+  noProjects: "No projects found matching your filters.",
+  noUserActivity: "No user activity found",
+  noFeedback: "No feedback found matching your filters.",
+  noPendingNdas: "No pending NDA approvals",
+  noRequirements: "No requirements found for this project.",
+  userLimitRange: "User limit must be between 1 and 100",
+  prototypeUrlHttps: "The prototype URL must start with https://",
+  linkHttps: "Links must start with https://",
+  amountInvalid: "Enter an amount such as 2500 or 2,500.00",
+  dateInvalid: "Enter a valid date",
+  reminderSent: "Reminder sent",
+} as const;
+
+export const PROJECT_SORTS = ["createdAt", "projectCode", "customerName", "status", "packageType"] as const;
+export type ProjectSort = (typeof PROJECT_SORTS)[number];
+export const ADMIN_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_ADMIN_PAGE_SIZE = 25;
+
+/** Filters for the project list and its CSV export; `all` (or absent) means no filter. */
+export const projectListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional().default(""),
+  status: z
+    .enum(["all", ...PROJECT_STATUSES])
+    .optional()
+    .default("all"),
+  package: z
+    .enum(["all", ...PACKAGE_TYPES])
+    .optional()
+    .default("all"),
+  sort: z.enum(PROJECT_SORTS).optional().default("createdAt"),
+  order: z.enum(["asc", "desc"]).optional().default("desc"),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(DEFAULT_ADMIN_PAGE_SIZE),
+});
+export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
+
+export const adminProjectSchema = projectSchema.extend({ customerEmail: z.string().nullable() });
+export type AdminProject = z.infer<typeof adminProjectSchema>;
+
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
+}
+export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+export const adminProjectPageSchema = pageSchema(adminProjectSchema);
+
+// --- Stats (DESIGN.md §5) ------------------------------------------------------------------------------------
+
+export const adminStatsSchema = z.object({
+  totalProjects: z.number(),
+  activeCustomers: z.number(),
+  inProgress: z.number(),
+  completed: z.number(),
+  loginOnlyUsers: z.number(),
+  incompleteProfiles: z.number(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+// --- The project edit (PATCH /api/company/projects/{id}) -----------------------------------------------------
+
+const nullableText = (max: number) => z.string().trim().max(max).nullable();
+const httpsLink = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((value) => {
+      try {
+        return new URL(value).protocol === "https:";
+      } catch {
+        return false;
+      }
+    }, message)
+    .nullable();
+/** A date (YYYY-MM-DD) or an ISO date-time; answered as an ISO date-time. */
+const dateField = z
+  .string()
+  .trim()
+  .refine((value) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value)), {
+    message: ADMIN_MESSAGES.dateInvalid,
+  })
+  .nullable();
+/** Plain amounts only ('2500', '2,500.00'): the customer's card formats them for the currency. */
+const amountField = z
+  .string()
+  .trim()
+  .refine((value) => /^(\d{1,3}(,\d{3})+|\d{1,12})(\.\d{1,2})?$/.test(value), ADMIN_MESSAGES.amountInvalid)
+  .transform((value) => value.replace(/,/g, ""))
+  .nullable();
+const currency = z.enum(CURRENCIES);
+
+/** Every field the admin may change; anything else (code, owner, counts, expiry, BRD) is refused by name. */
+export const projectEditSchema = z.strictObject({
+  projectName: nullableText(200),
+  status: z.enum(PROJECT_STATUSES),
+  packageType: z.enum(PACKAGE_TYPES),
+  userLimit: z
+    .number({ error: ADMIN_MESSAGES.userLimitRange })
+    .int(ADMIN_MESSAGES.userLimitRange)
+    .min(1, ADMIN_MESSAGES.userLimitRange)
+    .max(100, ADMIN_MESSAGES.userLimitRange),
+  iterationsUsed: z.number().int().min(0).max(100),
+  maxIterations: z.number().int().min(0).max(100),
+  expectedCompletionDate: dateField,
+  prototypeUrl: httpsLink(ADMIN_MESSAGES.prototypeUrlHttps),
+  budgetRange: nullableText(50),
+  timeline: nullableText(50),
+  advancePaymentLink: httpsLink(ADMIN_MESSAGES.linkHttps),
+  advancePaymentLinkDate: dateField,
+  advancePaymentAmount: amountField,
+  advancePaymentCurrency: currency,
+  advancePaymentReceivedDate: dateField,
+  advancePaymentDate: dateField,
+  advancePaymentDateManual: dateField,
+  advanceInvoiceName: nullableText(200),
+  advanceInvoiceUrl: httpsLink(ADMIN_MESSAGES.linkHttps),
+  finalPaymentLink: httpsLink(ADMIN_MESSAGES.linkHttps),
+  finalPaymentAmount: amountField,
+  finalInvoiceName: nullableText(200),
+  finalInvoiceUrl: httpsLink(ADMIN_MESSAGES.linkHttps),
+  finalPaymentDate: dateField,
+  finalPaymentDateManual: dateField,
+  balancePaymentLink: httpsLink(ADMIN_MESSAGES.linkHttps),
+  balancePaymentLinkDate: dateField,
+  balancePaymentAmount: amountField,
+  balancePaymentCurrency: currency,
+  balancePaymentReceivedDate: dateField,
+  deploymentDate: dateField,
+});
+export const projectPatchSchema = projectEditSchema.partial();
+export type ProjectPatch = z.output<typeof projectPatchSchema>;
+export type ProjectPatchInput = z.input<typeof projectPatchSchema>;
+export const EDITABLE_PROJECT_FIELDS = Object.keys(projectEditSchema.shape) as Array<keyof ProjectPatch>;
+export const DATE_FIELDS = EDITABLE_PROJECT_FIELDS.filter((key) => /Date(Manual)?$/.test(key));
+
+// --- Automatic status rules --------------------------------------------------------------------------------
+
+export const statusChangeSchema = z.object({
+  projectId: z.string(),
+  projectCode: z.string(),
+  from: z.enum(PROJECT_STATUSES),
+  to: z.enum(PROJECT_STATUSES),
+  reason: z.string(),
+});
+export const statusRunSchema = z.object({ checked: z.number(), changes: z.array(statusChangeSchema) });
+export type StatusRun = z.infer<typeof statusRunSchema>;
+
+// --- User activity -----------------------------------------------------------------------------------------
+
+export const ACTIVITY_STATUSES = ["has_project", "has_profile", "login"] as const;
+export const ACTIVITY_LABELS: Record<(typeof ACTIVITY_STATUSES)[number], string> = {
+  has_project: "Active Project",
+  has_profile: "Profile Only",
+  login: "Login Only",
+};
+export const userActivityQuerySchema = z.object({
+  activityStatus: z
+    .enum(["all", ...ACTIVITY_STATUSES])
+    .optional()
+    .default("all"),
+  search: z.string().trim().max(100).optional().default(""),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(DEFAULT_ADMIN_PAGE_SIZE),
+});
+export const userActivitySchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  company: z.string().nullable(),
+  createdAt: z.string(),
+  activityStatus: z.enum(ACTIVITY_STATUSES),
+  hasProject: z.boolean(),
+  hasProfile: z.boolean(),
+  profileCompleted: z.boolean(),
+  projectCode: z.string().nullable(),
+  projectId: z.string().nullable(),
+});
+export type UserActivity = z.infer<typeof userActivitySchema>;
+export const userActivityPageSchema = pageSchema(userActivitySchema);
+
+// --- Charts, audit, inquiries ---------------------------------------------------------------------------------
+
+export const chartDataSchema = z.object({
+  byStatus: z.array(z.object({ status: z.enum(PROJECT_STATUSES), count: z.number() })),
+  newPerMonth: z.array(z.object({ month: z.string(), count: z.number() })),
+  revenuePerMonth: z.array(z.object({ month: z.string(), USD: z.number(), INR: z.number() })),
+});
+export type ChartData = z.infer<typeof chartDataSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  projectId: z.string().nullable(),
+  actorEmail: z.string(),
+  action: z.string(),
+  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const INQUIRY_STATUSES = ["new", "answered"] as const;
+export const inquirySchema = z.object({
+  id: z.string(),
+  form: z.enum(["short", "long"]),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  phone: z.string().nullable(),
+  projectType: z.string().nullable(),
+  budget: z.string().nullable(),
+  timeline: z.string().nullable(),
+  message: z.string().nullable(),
+  status: z.enum(INQUIRY_STATUSES),
+  answeredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Inquiry = z.infer<typeof inquirySchema>;
+export const inquiryPageSchema = pageSchema(inquirySchema);
+export const inquiryQuerySchema = z.object({
+  status: z
+    .enum(["all", ...INQUIRY_STATUSES])
+    .optional()
+    .default("all"),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(DEFAULT_ADMIN_PAGE_SIZE),
+});
+
+export const INVOICE_PHASES = ["advance", "final"] as const;
+export type InvoicePhase = (typeof INVOICE_PHASES)[number];
+
+// --- BRD ----------------------------------------------------------------------------------------------------
+
+/** The spec's registration of a BRD by URL: an https link or a portal path. */
+export const brdRegisterSchema = z.strictObject({
+  documentUrl: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2048)
+    .refine((value) => {
+      if (value.startsWith("/") && !value.startsWith("//")) return true;
+      try {
+        return new URL(value).protocol === "https:";
+      } catch {
+        return false;
+      }
+    }, "The document URL must be an https link or a portal path"),
+  documentName: z.string().trim().min(1).max(200),
+});
+
+// --- A customer read by the admin (GET /api/customer-profile/{userId} and .../nda) ------------------------------
+
+export const customerProfileSchema = profileSchema.extend({ email: z.string() });
+export type CustomerProfile = z.infer<typeof customerProfileSchema>;
+
+export const customerNdaSchema = z.object({
+  profileId: z.string(),
+  ndaStatus: z.enum(NDA_STATUSES).nullable(),
+  ndaSigned: z.boolean(),
+  ndaSignedAt: z.string().nullable(),
+  ndaApprovedAt: z.string().nullable(),
+  signerName: z.string().nullable(),
+  signerEmail: z.string().nullable(),
+  signatureMethod: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+  auditTrail: z.array(z.object({ step: z.string(), email: z.string(), createdAt: z.string() })),
+});
+export type CustomerNda = z.infer<typeof customerNdaSchema>;

@@ -1,0 +1,181 @@
+// Feedback (part 2 §3, §5, §7, §8): the Submit Feedback form, the calls' bodies and the item the lists answer.
+import { z } from "zod";
+import { FILE_MESSAGES } from "../constants/files";
+
+export const FEEDBACK_TYPES = ["error", "enhancement"] as const;
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+export const FEEDBACK_STATUSES = ["pending", "done"] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+
+export const FEEDBACK_TYPE_LABELS: Record<FeedbackType, string> = { error: "Error", enhancement: "Enhancement" };
+export const FEEDBACK_STATUS_LABELS: Record<FeedbackStatus, string> = { pending: "Pending", done: "Done" };
+
+export const FEEDBACK_MESSAGES = {
+  typeRequired: "Please select feedback type",
+  issueTooShort: "Please describe the issue (at least 10 characters)",
+  changeTooShort: "Please describe the change needed (at least 10 characters)",
+  imageTooLarge: FILE_MESSAGES.imageTooLarge,
+  notAnImage: FILE_MESSAGES.notAnImage,
+  screenshotHint: "PNG, JPG up to 5MB",
+  submitted: "Feedback submitted successfully",
+  updated: "Feedback updated successfully",
+  submitFailed: "Failed to submit feedback",
+  locked: "Our team has reviewed this feedback, so it can no longer be edited.",
+  notYours: "You can edit only the feedback you sent.",
+  onlyCompanyRemovesScreenshot: "Only our team can remove a screenshot.",
+  notFound: "Feedback not found",
+  screenshotNotImageData: "The screenshot must be an image (PNG, JPG, WebP or GIF)",
+  roundNothingDone: "Mark at least one item of this round as done before closing it.",
+  roundsUsedUp: "All feedback rounds of this project's package are used.",
+} as const;
+
+const TEXT_MAX = 5000;
+
+/** The fields a tester fills in; the form and the API share these rules and messages. */
+export const feedbackFormSchema = z.object({
+  feedbackType: z.enum(FEEDBACK_TYPES, { error: FEEDBACK_MESSAGES.typeRequired }),
+  issueFaced: z
+    .string({ error: FEEDBACK_MESSAGES.issueTooShort })
+    .trim()
+    .min(10, FEEDBACK_MESSAGES.issueTooShort)
+    .max(TEXT_MAX, `Please keep the issue under ${TEXT_MAX} characters`),
+  changeDescription: z
+    .string({ error: FEEDBACK_MESSAGES.changeTooShort })
+    .trim()
+    .min(10, FEEDBACK_MESSAGES.changeTooShort)
+    .max(TEXT_MAX, `Please keep the change under ${TEXT_MAX} characters`),
+});
+export type FeedbackFormValues = z.infer<typeof feedbackFormSchema>;
+
+/** What the tester's browser knew when the item was sent; the bridge script adds the page and console errors. */
+export const feedbackContextInputSchema = z.strictObject({
+  pageUrl: z.string().max(2048).nullish(),
+  userAgent: z.string().max(512).nullish(),
+  viewport: z
+    .strictObject({ width: z.number().int().min(0).max(100_000), height: z.number().int().min(0).max(100_000) })
+    .nullish(),
+  capturedAt: z.iso.datetime({ offset: true }).nullish(),
+  timezone: z.string().max(64).nullish(),
+  consoleErrors: z
+    .array(z.strictObject({ message: z.string().max(1000), at: z.string().max(40).nullish() }))
+    .max(20)
+    .nullish(),
+});
+export type FeedbackContextInput = z.infer<typeof feedbackContextInputSchema>;
+
+export const feedbackContextSchema = z.object({
+  pageUrl: z.string().nullable(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  viewport: z.object({ width: z.number(), height: z.number() }).nullable(),
+  capturedAt: z.string(),
+  timezone: z.string().nullable(),
+  consoleErrors: z.array(z.object({ message: z.string(), at: z.string().nullable() })),
+});
+export type FeedbackContext = z.infer<typeof feedbackContextSchema>;
+
+/**
+ * POST /api/projects/{id}/feedback as JSON (the spec's body: the screenshot inline as a data URL). The same fields
+ * also come as multipart/form-data with the image as the file part `screenshot` and `context` as JSON text.
+ * status and adminComment count only when a company admin sends them; projectId is taken from the path.
+ */
+export const createFeedbackSchema = feedbackFormSchema
+  .extend({
+    screenshotUrl: z.string().nullish(),
+    adminComment: z.string().max(TEXT_MAX).nullish(),
+    status: z.enum(FEEDBACK_STATUSES).nullish(),
+    projectId: z.string().max(64).nullish(),
+    context: feedbackContextInputSchema.nullish(),
+  })
+  .strict();
+export type CreateFeedbackInput = z.infer<typeof createFeedbackSchema>;
+
+/** PATCH: any subset. screenshotUrl null or "" removes the screenshot (company only); a data URL replaces it. */
+export const updateFeedbackSchema = z.strictObject({
+  feedbackType: feedbackFormSchema.shape.feedbackType.optional(),
+  issueFaced: feedbackFormSchema.shape.issueFaced.optional(),
+  changeDescription: feedbackFormSchema.shape.changeDescription.optional(),
+  screenshotUrl: z.string().nullish(),
+  status: z.enum(FEEDBACK_STATUSES).optional(),
+  adminComment: z.string().max(TEXT_MAX).nullish(),
+  /** Sent by the spec's client; the server sets its own time. */
+  adminUpdatedAt: z.string().max(64).nullish(),
+  projectId: z.string().max(64).nullish(),
+});
+export type UpdateFeedbackInput = z.infer<typeof updateFeedbackSchema>;
+
+export const feedbackItemSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  feedbackType: z.enum(FEEDBACK_TYPES),
+  status: z.enum(FEEDBACK_STATUSES),
+  issueFaced: z.string(),
+  changeDescription: z.string(),
+  /** A portal URL (/api/files/{id}) or null. */
+  screenshotUrl: z.string().nullable(),
+  adminComment: z.string().nullable(),
+  adminUpdatedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The feedback round (iteration) the item belongs to. */
+  round: z.number(),
+  context: feedbackContextSchema.nullable(),
+  author: z.object({ name: z.string().nullable(), email: z.string() }).nullable(),
+  /** Whether the caller may still change type, texts and screenshot. */
+  editable: z.boolean(),
+});
+export type FeedbackItem = z.infer<typeof feedbackItemSchema>;
+
+export const companyFeedbackItemSchema = feedbackItemSchema.extend({
+  projectCode: z.string(),
+  projectName: z.string().nullable(),
+  customerName: z.string().nullable(),
+});
+export type CompanyFeedbackItem = z.infer<typeof companyFeedbackItemSchema>;
+
+export const FEEDBACK_PAGE_SIZE = 10;
+
+const pageFields = {
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(FEEDBACK_PAGE_SIZE),
+};
+
+export const projectFeedbackQuerySchema = z.strictObject({
+  status: z.enum([...FEEDBACK_STATUSES, "all"]).optional(),
+  ...pageFields,
+});
+export type ProjectFeedbackQuery = z.infer<typeof projectFeedbackQuerySchema>;
+
+export const companyFeedbackQuerySchema = z.strictObject({
+  projectId: z.string().max(64).optional(),
+  status: z.enum([...FEEDBACK_STATUSES, "all"]).optional(),
+  type: z.enum([...FEEDBACK_TYPES, "all"]).optional(),
+  ...pageFields,
+});
+export type CompanyFeedbackQuery = z.infer<typeof companyFeedbackQuerySchema>;
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
+
+export const feedbackPageSchema = pageOf(feedbackItemSchema);
+export type FeedbackPage = z.infer<typeof feedbackPageSchema>;
+export const companyFeedbackPageSchema = pageOf(companyFeedbackItemSchema);
+export type CompanyFeedbackPage = z.infer<typeof companyFeedbackPageSchema>;
+
+export const closeFeedbackRoundResultSchema = z.object({
+  closedRound: z.number(),
+  doneCount: z.number(),
+  carriedOver: z.number(),
+  iterationsUsed: z.number(),
+  maxIterations: z.number(),
+});
+export type CloseFeedbackRoundResult = z.infer<typeof closeFeedbackRoundResultSchema>;
+
+/** GET /api/projects/{id}/prototype/frame-check: whether the prototype's site lets the portal show it in a frame. */
+export const prototypeFrameCheckSchema = z.object({
+  reachable: z.boolean(),
+  frameable: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type PrototypeFrameCheck = z.infer<typeof prototypeFrameCheckSchema>;
