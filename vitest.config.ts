@@ -53,6 +53,10 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      // Several built processes behind nginx need a PostgreSQL server: this project runs in npm test's PostgreSQL phase.
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { name: "cluster", include: ["tests/cluster/**/*.test.ts"], environment: "node", testTimeout: 60_000 } }]
+        : []),
     ],
   },
 });

@@ -1,5 +1,5 @@
 // npm test: builds the web client, runs every test on PGlite, then the API tests again on PostgreSQL
-// when TEST_DATABASE_URL names a server (DESIGN.md §1).
+// when TEST_DATABASE_URL names a server (DESIGN.md §1), with the several-processes-behind-nginx test.
 import { spawnSync } from "node:child_process";
 
 function run(command, args, env = process.env) {
@@ -12,5 +12,5 @@ run("npm", ["run", "build"]);
 run("npx", ["vitest", "run", ...process.argv.slice(2)], withoutPostgres);
 if (TEST_DATABASE_URL) {
   console.log(`\nAPI tests again on PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, "//")})\n`);
-  run("npx", ["vitest", "run", "--project", "api"], { ...process.env, TEST_DATABASE_URL });
+  run("npx", ["vitest", "run", "--project", "api", "--project", "cluster"], { ...process.env, TEST_DATABASE_URL });
 }

@@ -1,188 +1,323 @@
-// npm run bench: starts the built server on a throwaway database, signs a customer in, and measures the API with autocannon.
-// Database: BENCH_DATABASE_URL, else a throwaway database on the local PostgreSQL when one answers, else PGlite.
+// npm run bench: seeds a throwaway database at scale, starts the built server, and measures every main route with
+// autocannon, each run right after a run of the ceiling (GET /readyz: one round trip through the same pool), so a
+// route's ratio to the ceiling is read under the same machine load. Also: the sign-in flow, the server's memory, and
+// 1 vs 2 processes behind nginx. Database: BENCH_DATABASE_URL, else a throwaway database on the local PostgreSQL.
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { VALID_PROFILE } from "../../tests/setup/onboarding";
+import { freePort } from "../lib/built-server";
+import { startCluster } from "../lib/cluster";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 50_000);
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5_000);
 const LOCAL_POSTGRES = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const ADMIN_EMAIL = "bench.admin@blueprint.local";
 
-type Scenario = { name: string; path: string; headers?: Record<string, string> };
-type Result = {
-  scenario: string;
-  path: string;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-  non2xx: number;
-};
+type Scenario = { name: string; path: string; cookie?: string; kind: "customer" | "admin" | "session" };
+type Run = { requestsPerSecond: number; p50Ms: number; p95Ms: number; p99Ms: number; errors: number; non2xx: number };
+type Result = Run & { scenario: string; path: string; kind: string; ceilingRequestsPerSecond: number; ratio: number };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
+async function throwawayDatabase(): Promise<{ url: string; cleanup(): Promise<void> }> {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, cleanup: async () => {} };
+  const name = `bp_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: LOCAL_POSTGRES, connectionTimeoutMillis: 3000 });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(LOCAL_POSTGRES);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async cleanup() {
+      const client = new pg.Client({ connectionString: LOCAL_POSTGRES });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited ${code}`))));
   });
 }
 
-async function prepareDatabase(): Promise<{ url: string; label: string; cleanup(): Promise<void> }> {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, label: "given", cleanup: async () => {} };
-  const admin = new pg.Client({ connectionString: LOCAL_POSTGRES, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-    const name = `bp_bench_${randomBytes(4).toString("hex")}`;
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(LOCAL_POSTGRES);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      label: "postgresql",
-      async cleanup() {
-        const client = new pg.Client({ connectionString: LOCAL_POSTGRES });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      },
-    };
-  } catch {
-    const dir = mkdtempSync(path.join(tmpdir(), "bp-bench-"));
-    return { url: `pglite://${dir}`, label: "pglite", cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-}
-
-async function waitForReady(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 120; i++) {
+async function waitForReady(base: string, child: ChildProcess): Promise<number> {
+  const started = performance.now();
+  for (;;) {
     if (child.exitCode !== null) throw new Error("the server exited during start-up");
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    const ready = await fetch(`${base}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return performance.now() - started;
+    if (performance.now() - started > 120_000) throw new Error("the server did not become ready");
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error("the server did not become ready");
 }
 
-async function signInDemo(base: string): Promise<string> {
-  const headers = { "content-type": "application/json" };
-  const email = "demo@blueprint.local";
-  await fetch(`${base}/api/auth/request-code`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, name: "Bench Customer" }),
-  });
-  const res = await fetch(`${base}/api/auth/verify-code`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, code: "000000" }),
-  });
-  const cookie = res.headers.get("set-cookie")?.split(";")[0];
-  if (!res.ok || !cookie) throw new Error(`sign-in failed: ${res.status}`);
-  return cookie;
+/** A session row for an existing user, as the sign-in route makes it; returns the cookie. */
+async function sessionFor(client: pg.Client, email: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await client.query(
+    `insert into sessions (id, user_id, expires_at, idle_seconds)
+     select $1, id, now() + interval '1 day', 86400 from users where lower(email) = lower($2)`,
+    [createHash("sha256").update(token).digest("hex"), email],
+  );
+  return `bp_session=${token}`;
 }
 
-/** Gives the customer a profile (which opens their first project), so the dashboard's reads have rows to read. */
-async function completeProfile(base: string, cookie: string): Promise<void> {
-  const res = await fetch(`${base}/api/profile`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify(VALID_PROFILE),
-  });
-  if (!res.ok) throw new Error(`profile save failed: ${res.status} ${await res.text()}`);
-}
-
-async function measure(base: string, scenario: Scenario): Promise<Result> {
+async function measure(url: string, cookie?: string): Promise<Run> {
   const result = await autocannon({
-    url: `${base}${scenario.path}`,
+    url,
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
-    headers: scenario.headers ?? {},
+    headers: cookie ? { cookie } : {},
   });
+  const latency = result.latency as typeof result.latency & { p95?: number; p97_5: number };
   return {
-    scenario: scenario.name,
-    path: scenario.path,
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
+    p95Ms: latency.p95 ?? latency.p97_5,
     p99Ms: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
   };
 }
 
-async function main(): Promise<void> {
-  const database = await prepareDatabase();
+/** Request + verify for the demo account, `flows` times in a row over one connection: the whole sign-in as a user does it. */
+async function measureSignIn(base: string, flows: number): Promise<{ flowsPerSecond: number; p50Ms: number; failures: number }> {
+  const durations: number[] = [];
+  let failures = 0;
+  for (let i = 0; i < flows; i++) {
+    const started = performance.now();
+    const requested = await fetch(`${base}/api/auth/request-code`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({ email: "demo@blueprint.local" }),
+    });
+    const binding = requested.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+    const verified = await fetch(`${base}/api/auth/verify-code`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base, cookie: binding },
+      body: JSON.stringify({ email: "demo@blueprint.local", code: "000000" }),
+    });
+    if (!requested.ok || !verified.ok) failures++;
+    await requested.text();
+    await verified.text();
+    durations.push(performance.now() - started);
+  }
+  durations.sort((a, b) => a - b);
+  const total = durations.reduce((sum, value) => sum + value, 0);
+  return {
+    flowsPerSecond: Math.round((flows / total) * 1000 * 10) / 10,
+    p50Ms: Math.round(durations[Math.floor(durations.length / 2)] ?? 0),
+    failures,
+  };
+}
+
+function rssMb(pid: number | undefined): Promise<number> {
+  return import("node:fs/promises").then(async ({ readFile }) => {
+    const status = await readFile(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  });
+}
+
+/** The built server on a new embedded database: time to its first answer and its memory once started. */
+async function measureEmbeddedStart(env: Record<string, string>): Promise<{ firstAnswerMs: number; rssMb: number }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bp-bench-embedded-"));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bp-bench-data-"));
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      APP_URL: base,
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      SECRET_KEY: randomBytes(32).toString("hex"),
-      DEMO_EMAIL: "demo@blueprint.local",
-      LOG_LEVEL: "warn",
-    },
+  const { DATABASE_URL: _postgres, ...embeddedEnv } = env;
+  const started = performance.now();
+  const server = spawn(process.execPath, ["dist/server/main.js"], {
+    env: { ...process.env, ...embeddedEnv, DATA_DIR: dataDir, PORT: String(port), APP_URL: base },
     stdio: ["ignore", "inherit", "inherit"],
   });
   try {
-    await waitForReady(base, child);
-    const cookie = await signInDemo(base);
-    await completeProfile(base, cookie);
-    const scenarios: Scenario[] = [
-      { name: "session: GET /api/auth/user", path: "/api/auth/user", headers: { cookie } },
-      { name: "ceiling: GET /readyz (select 1)", path: "/readyz" },
-      { name: "dashboard: GET /api/projects", path: "/api/projects", headers: { cookie } },
-      { name: "dashboard: GET /api/profile", path: "/api/profile", headers: { cookie } },
-      { name: "dashboard: GET /api/dashboard/activity", path: "/api/dashboard/activity", headers: { cookie } },
-      { name: "shell: GET /api/notifications", path: "/api/notifications", headers: { cookie } },
-    ];
-    const results: Result[] = [];
-    for (const scenario of scenarios) results.push(await measure(base, scenario));
-    const session = results.find((r) => r.path === "/api/auth/user");
-    const ceiling = results.find((r) => r.path === "/readyz");
-    const ratio = session && ceiling ? Number((session.requestsPerSecond / ceiling.requestsPerSecond).toFixed(2)) : null;
+    await waitForReady(base, server);
+    const firstAnswerMs = Math.round(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    return { firstAnswerMs, rssMb: await rssMb(server.pid) };
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
-    console.log(`\nBlueprint API benchmark — ${database.label}, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each\n`);
+async function main(): Promise<void> {
+  const database = await throwawayDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bp-bench-data-"));
+  const serverEnv = {
+    NODE_ENV: "production",
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    SECRET_KEY: randomBytes(32).toString("hex"),
+    SMTP_URL: "smtp://127.0.0.1:9",
+    DEMO_EMAIL: "demo@blueprint.local",
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    LOG_LEVEL: "warn",
+  };
+  let child: ChildProcess | undefined;
+  try {
+    const embedded = await measureEmbeddedStart(serverEnv);
+    const seedStarted = performance.now();
+    await run(
+      process.execPath,
+      ["--import", "tsx", "scripts/seed.ts", "--customers", String(CUSTOMERS), "--projects", String(PROJECTS)],
+      {
+        DATABASE_URL: database.url,
+      },
+    );
+    const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query(`insert into users (email, name, role) values ($1, 'Bench Admin', 'company') on conflict do nothing`, [
+      ADMIN_EMAIL,
+    ]);
+    const customerCookie = await sessionFor(client, "customer1@seed.example");
+    const adminCookie = await sessionFor(client, ADMIN_EMAIL);
+    const { rows } = await client.query<{ id: string }>(
+      `select p.id from projects p join users u on u.id = p.user_id where u.email = 'customer1@seed.example'
+       order by (p.status in ('testing', 'completed')) desc, p.created_at desc limit 1`,
+    );
+    const projectId = rows[0]?.id;
+    if (!projectId) throw new Error("the seed made no project for customer1@seed.example");
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const started = performance.now();
+    child = spawn(process.execPath, ["dist/server/main.js"], {
+      env: { ...process.env, ...serverEnv, PORT: String(port), APP_URL: base },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    await waitForReady(base, child);
+    const firstAnswerMs = Math.round(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const rssAfterStart = await rssMb(child.pid);
+
+    const scenarios: Scenario[] = [
+      { kind: "session", name: "session check", path: "/api/auth/user", cookie: customerCookie },
+      { kind: "customer", name: "customer project list", path: "/api/projects", cookie: customerCookie },
+      { kind: "customer", name: "dashboard: profile", path: "/api/profile", cookie: customerCookie },
+      { kind: "customer", name: "dashboard: activity", path: "/api/dashboard/activity", cookie: customerCookie },
+      { kind: "customer", name: "shell: notifications", path: "/api/notifications", cookie: customerCookie },
+      { kind: "customer", name: "requirements", path: `/api/projects/${projectId}/requirements`, cookie: customerCookie },
+      { kind: "customer", name: "feedback list", path: `/api/projects/${projectId}/feedback`, cookie: customerCookie },
+      { kind: "customer", name: "communications", path: `/api/projects/${projectId}/communications`, cookie: customerCookie },
+      { kind: "customer", name: "meeting requests", path: `/api/projects/${projectId}/meeting-requests`, cookie: customerCookie },
+      { kind: "customer", name: "meeting request stats", path: "/api/meeting-requests/stats", cookie: customerCookie },
+      {
+        kind: "admin",
+        name: "admin projects: search + filter, page 1",
+        path: "/api/company/projects?search=chen&status=development&page=1",
+        cookie: adminCookie,
+      },
+      {
+        kind: "admin",
+        name: "admin projects: filter, deep page",
+        path: "/api/company/projects?status=development&page=200",
+        cookie: adminCookie,
+      },
+      { kind: "admin", name: "admin stats", path: "/api/company/stats", cookie: adminCookie },
+      { kind: "admin", name: "admin user activity", path: "/api/company/user-activity", cookie: adminCookie },
+    ];
+
+    const results: Result[] = [];
+    for (const scenario of scenarios) {
+      const ceiling = await measure(`${base}/readyz`);
+      const measured = await measure(base + scenario.path, scenario.cookie);
+      results.push({
+        scenario: scenario.name,
+        path: scenario.path,
+        kind: scenario.kind,
+        ...measured,
+        ceilingRequestsPerSecond: ceiling.requestsPerSecond,
+        ratio: Number((measured.requestsPerSecond / Math.max(1, ceiling.requestsPerSecond)).toFixed(2)),
+      });
+      console.log(`  ${scenario.name}: ${measured.requestsPerSecond} req/s (ceiling ${ceiling.requestsPerSecond})`);
+    }
+    const signIn = await measureSignIn(base, 3);
+    const rssAfterBench = await rssMb(child.pid);
+    await client.end();
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child?.once("exit", resolve));
+    child = undefined;
+
+    // 1 vs 2 processes through nginx, on the same database, the customer project list.
+    const throughNginx: Array<{ processes: number; requestsPerSecond: number; p99Ms: number }> = [];
+    for (const processes of [1, 2]) {
+      const cluster = await startCluster({ databaseUrl: database.url, processes, env: serverEnv, log: "inherit" });
+      try {
+        const measured = await measure(`${cluster.url}/api/projects`, customerCookie);
+        throughNginx.push({ processes, requestsPerSecond: measured.requestsPerSecond, p99Ms: measured.p99Ms });
+      } finally {
+        await cluster.close();
+      }
+    }
+
+    console.log(
+      `\nBlueprint API benchmark — PostgreSQL, ${PROJECTS} projects / ${CUSTOMERS} customers, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each\n`,
+    );
     console.table(
       results.map((r) => ({
-        scenario: r.scenario,
+        route: r.scenario,
         "req/s": r.requestsPerSecond,
         "p50 ms": r.p50Ms,
+        "p95 ms": r.p95Ms,
         "p99 ms": r.p99Ms,
-        errors: r.errors,
-        non2xx: r.non2xx,
+        ceiling: r.ceilingRequestsPerSecond,
+        ratio: r.ratio,
+        errors: r.errors + r.non2xx,
       })),
     );
-    console.log(`session / ceiling ratio: ${ratio}\n`);
+    console.log(`sign-in flow (request + verify, demo account): ${signIn.flowsPerSecond} flows/s, p50 ${signIn.p50Ms} ms`);
+    console.log(
+      `PostgreSQL: first answer ${firstAnswerMs} ms after start, RSS ${rssAfterStart} MB after start, ${rssAfterBench} MB after the bench`,
+    );
+    console.log(
+      `embedded (PGlite, new data folder): first answer ${embedded.firstAnswerMs} ms after start, RSS ${embedded.rssMb} MB`,
+    );
+    console.log(`seed of ${PROJECTS} projects: ${seedSeconds} s`);
+    console.table(throughNginx);
 
     mkdirSync("bench/results", { recursive: true });
     const report = {
       at: new Date().toISOString(),
-      database: database.label,
+      machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 2 ** 30) },
+      database: "postgresql",
+      projects: PROJECTS,
+      customers: CUSTOMERS,
       connections: CONNECTIONS,
       durationSeconds: DURATION_SECONDS,
+      seedSeconds,
+      postgres: { firstAnswerMs, rssAfterStartMb: rssAfterStart, rssAfterBenchMb: rssAfterBench },
+      embedded,
       results,
-      sessionToCeilingRatio: ratio,
+      signIn,
+      throughNginx,
     };
     writeFileSync("bench/results/latest.json", `${JSON.stringify(report, null, 2)}\n`);
     console.log("written to bench/results/latest.json");
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
+    if (child) {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child?.once("exit", resolve));
+    }
     await database.cleanup();
     rmSync(dataDir, { recursive: true, force: true });
   }

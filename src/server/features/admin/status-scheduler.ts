@@ -78,5 +78,14 @@ export function startStatusScheduler(options: { db: Database; log: FastifyBaseLo
   };
   const timer = setInterval(wake, WAKE_MS);
   timer.unref();
-  return { stop: () => clearInterval(timer), checkNow };
+  // A process that starts mid-tick checks at once: after a restart or deploy, the current tick still runs (once).
+  const first = setTimeout(wake, 0);
+  first.unref();
+  return {
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+    checkNow,
+  };
 }
