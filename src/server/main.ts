@@ -42,6 +42,10 @@ async function main(): Promise<void> {
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
+    // A load balancer's keep-alive connections go idle one by one as their last request finishes: close each as it
+    // does (Node closes only those idle at the moment close() starts), so the drain ends with the last request.
+    const idleCloser = setInterval(() => app.server.closeIdleConnections(), 100);
+    idleCloser.unref();
     try {
       await app.close();
       process.exit(0);
