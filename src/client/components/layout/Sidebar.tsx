@@ -6,6 +6,7 @@ import {
   FlaskConical,
   LayoutDashboard,
   LogOut,
+  type LucideIcon,
   MessagesSquare,
   Rocket,
   UserCog,
@@ -16,41 +17,32 @@ import { PACKAGES, type PackageType } from "../../../shared/constants/packages";
 import { displayCompany, displayName } from "../../../shared/domain/display";
 import { prototypeReadyForTeam } from "../../../shared/domain/project-rules";
 import { statusLabel } from "../../../shared/domain/project-status";
+import { audienceOf, type NavIcon, navFor } from "../../../shared/routes";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { ShellProfile, ShellProject } from "../../features/shell/use-shell-data";
 import { cn } from "../../lib/cn";
 import { Badge } from "../ui/badge";
 import { Tooltip } from "../ui/tooltip";
 
-type NavItem = { to: string; label: string; icon: typeof LayoutDashboard; end?: boolean; disabledReason?: string | null };
+const NAV_ICONS: Record<NavIcon, LucideIcon> = {
+  "layout-dashboard": LayoutDashboard,
+  rocket: Rocket,
+  "clipboard-list": ClipboardList,
+  users: Users,
+  "flask-conical": FlaskConical,
+  "messages-square": MessagesSquare,
+  "calendar-clock": CalendarClock,
+  "building-2": Building2,
+  "user-cog": UserCog,
+};
+
+const PROTOTYPE_NOT_READY = "Available when prototype is ready";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors",
     isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
   );
-
-function customerNav(project: ShellProject | null): NavItem[] {
-  return [
-    { to: "/", label: "Dashboard", icon: LayoutDashboard, end: true },
-    { to: "/onboarding", label: "Onboarding", icon: Rocket },
-    { to: "/requirements", label: "Prototype Projects", icon: ClipboardList },
-    {
-      to: "/user-management",
-      label: "User Management",
-      icon: Users,
-      disabledReason: prototypeReadyForTeam(project) ? null : "Available when prototype is ready",
-    },
-    { to: "/testing-feedback", label: "Testing & Feedback", icon: FlaskConical },
-    { to: "/communications", label: "Communications", icon: MessagesSquare },
-    { to: "/meeting-requests", label: "Meeting Requests", icon: CalendarClock },
-  ];
-}
-
-const COMPANY_NAV: NavItem[] = [
-  { to: "/company-dashboard", label: "Company Dashboard", icon: Building2 },
-  { to: "/", label: "Customer View", icon: UserCog, end: true },
-];
 
 export function Sidebar(props: {
   user: CurrentUser;
@@ -60,7 +52,13 @@ export function Sidebar(props: {
 }) {
   const { user, profile, currentProject } = props;
   const isCompany = user.role === "company";
-  const items = isCompany ? COMPANY_NAV : customerNav(currentProject);
+  const items = navFor(audienceOf(user)).map(({ path, nav }) => ({
+    to: path,
+    label: nav.label,
+    icon: NAV_ICONS[nav.icon],
+    end: nav.end,
+    disabledReason: nav.needsPrototype && !prototypeReadyForTeam(currentProject) ? PROTOTYPE_NOT_READY : null,
+  }));
 
   return (
     <div className="flex h-full flex-col gap-6 p-4">

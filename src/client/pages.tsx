@@ -1,0 +1,36 @@
+// Every screen's page, loaded lazily so each is its own chunk (public pages never load portal code). The route
+// table (shared/routes.ts) names a page by its key; a new screen adds its row there and its page here.
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { Navigate } from "react-router";
+import type { PageKey } from "../shared/routes";
+import { NotFoundPage } from "./components/layout/NotFoundPage";
+import { PAGE_LOADERS } from "./features/public-site/pages";
+
+/** A lazily loaded page from a module's named export. */
+function page<M>(load: () => Promise<M>, name: keyof M): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
+}
+
+const customerPages = () => import("./features/customer-pages/pages");
+
+export const PAGES: Record<PageKey, ComponentType> = {
+  home: lazy(PAGE_LOADERS.home),
+  about: lazy(PAGE_LOADERS.about),
+  howItWorks: lazy(PAGE_LOADERS.howItWorks),
+  prototyping: lazy(PAGE_LOADERS.prototyping),
+  pricing: lazy(PAGE_LOADERS.pricing),
+  contact: lazy(PAGE_LOADERS.contact),
+  signIn: page(() => import("./features/auth/SignInPage"), "SignInPage"),
+  verify: page(() => import("./features/onboarding/VerifyPage"), "VerifyPage"),
+  backHome: () => <Navigate to="/" replace />,
+  notFound: NotFoundPage,
+  dashboard: page(() => import("./features/dashboard/DashboardPage"), "DashboardPage"),
+  profile: page(() => import("./features/profile/ProfilePage"), "ProfilePage"),
+  onboarding: page(() => import("./features/onboarding/OnboardingPage"), "OnboardingPage"),
+  requirements: page(() => import("./features/projects/RequirementsPage"), "RequirementsPage"),
+  userManagement: page(() => import("./features/team/UserManagementPage"), "UserManagementPage"),
+  testingFeedback: page(customerPages, "TestingFeedbackPage"),
+  communications: page(customerPages, "CommunicationsPage"),
+  meetingRequests: page(customerPages, "MeetingRequestsPage"),
+  admin: page(() => import("./features/admin/AdminPage"), "AdminPage"),
+};
