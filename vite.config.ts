@@ -18,9 +18,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: "es2022",
-    // Two entries: the app (portal, admin, sign-in) and the pre-rendered public pages, which never load the app's code.
+    // Three entries: the app (portal, admin), a visitor's sign-in screen (React and one form, no router or portal), and
+    // the pre-rendered public pages; neither of the last two loads the app's code.
     rollupOptions: {
-      input: { app: client("index.html"), public: client("public.html") },
+      input: { app: client("index.html"), auth: client("auth.html"), public: client("public.html") },
       preserveEntrySignatures: false,
       output: {
         // Fewer, larger shared chunks: a public page then needs a handful of requests instead of twenty.

@@ -7,10 +7,13 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PUBLIC_PAGES, type PublicPageKey, publicPageByPath } from "../../shared/public-pages";
-import { isKnownPath } from "../../shared/routes";
+import { isKnownPath, ROUTES } from "../../shared/routes";
 import { RUNTIME_TOKENS } from "../../shared/runtime-tokens";
 import { currentUser } from "../auth/guards";
 import { escapeHtml } from "../email/layout";
+
+/** Where a visitor sees the sign-in screen (the route table's `signIn` rows). */
+const SIGN_IN_PATHS = new Set(ROUTES.filter((route) => route.page === "signIn").map((route) => route.path));
 
 export function clientDistDir(): string | null {
   const candidates = [
@@ -59,6 +62,8 @@ export async function registerWebClient(app: FastifyInstance, options: { dir?: s
   }
   const values = { bookingUrl: app.ctx.config.calendly.bookingUrl, appUrl: app.ctx.config.appUrl };
   const appHtml = prepareHtml(readFileSync(path.join(dir, "index.html"), "utf8"), values);
+  const authFile = path.join(dir, "auth.html");
+  const authHtml = existsSync(authFile) ? prepareHtml(readFileSync(authFile, "utf8"), values) : appHtml;
   const pages = new Map<PublicPageKey, PreparedHtml>();
   for (const page of PUBLIC_PAGES) {
     const file = path.join(dir, "pages", `${page.key}.html`);
@@ -71,7 +76,7 @@ export async function registerWebClient(app: FastifyInstance, options: { dir?: s
     index: false,
     wildcard: false,
     preCompressed: true,
-    globIgnore: ["**/index.html", "**/public.html", "**/pages/**", "**/.vite/**"],
+    globIgnore: ["**/index.html", "**/auth.html", "**/public.html", "**/pages/**", "**/.vite/**"],
     setHeaders(res, filePath) {
       res.header(
         "cache-control",
@@ -79,6 +84,12 @@ export async function registerWebClient(app: FastifyInstance, options: { dir?: s
       );
     },
   });
+
+  const signedIn = (request: FastifyRequest) =>
+    currentUser(request).catch((error: unknown) => {
+      request.log.warn({ err: error }, "session lookup failed: serving the visitor's page");
+      return null;
+    });
 
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
@@ -88,11 +99,13 @@ export async function registerWebClient(app: FastifyInstance, options: { dir?: s
     if (page && prerendered) {
       if (page.key !== "home") return sendHtml(request, reply, prerendered, { vary: "Accept-Encoding" });
       // The landing is for visitors only: someone signed in gets the app straight away, without a flash of the landing.
-      const signedIn = await currentUser(request).catch((error: unknown) => {
-        request.log.warn({ err: error }, "session lookup failed: serving the landing page");
-        return null;
-      });
-      return sendHtml(request, reply, signedIn ? appHtml : prerendered, { vary: "Accept-Encoding, Cookie" });
+      const html = (await signedIn(request)) ? appHtml : prerendered;
+      return sendHtml(request, reply, html, { vary: "Accept-Encoding, Cookie" });
+    }
+    if (SIGN_IN_PATHS.has(pathname)) {
+      // A visitor's sign-in screen is its own small entry; a signed-in user gets the app (/auth → /, /admin → admin).
+      const html = (await signedIn(request)) ? appHtml : authHtml;
+      return sendHtml(request, reply, html, { vary: "Accept-Encoding, Cookie" });
     }
     return sendHtml(request, reply, appHtml, { status: isKnownPath(pathname) ? 200 : 404, vary: "Accept-Encoding" });
   });

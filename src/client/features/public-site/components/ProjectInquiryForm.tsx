@@ -4,8 +4,8 @@ import { CONTACT_BUDGETS, CONTACT_PROJECT_TYPES, CONTACT_TIMELINES } from "../..
 import type { ProjectInquiryInput } from "../../../../shared/schemas/contact";
 import { Field } from "../../../components/ui/field";
 import { buttonVariants } from "../../../components/ui/variants";
+import { lazyResolver } from "../../../lib/lazy-resolver";
 import { Honeypot, NativeSelect, PUBLIC_FIELD_CLASS, SubmitLabel, TextArea, TextInput } from "./form-parts";
-import { lazyResolver } from "./lazy-resolver";
 import { NameEmailFields } from "./NameEmailFields";
 import { useContactForm } from "./use-contact-form";
 
