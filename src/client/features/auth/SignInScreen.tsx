@@ -95,6 +95,8 @@ export function SignInScreen({ onHome, onSignedIn }: SignInScreenProps) {
 
   useEffect(() => {
     if (step !== "code") return;
+    // The code step replaces the email step: its one field takes the focus.
+    codeForm.setFocus("code");
     const timer = setTimeout(() => codeForm.setValue("code", ""), CODE_FIELD_CLEAR_DELAY_MS);
     return () => clearTimeout(timer);
   }, [step, codeForm]);
@@ -201,10 +203,8 @@ export function SignInScreen({ onHome, onSignedIn }: SignInScreenProps) {
                 >
                   <Field id="code" label="6-digit code" error={codeError}>
                     {(control) => (
-                      // biome-ignore lint/a11y/noAutofocus: the code step replaces the email step; its one field takes focus, as before
                       <input
                         type="text"
-                        autoFocus
                         inputMode="numeric"
                         autoComplete="one-time-code"
                         maxLength={CODE_LENGTH}
