@@ -2,13 +2,12 @@
 import { type ComponentType, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { mountToasterOnDemand } from "../../components/ui/toaster-on-demand";
-import { createQueryClient } from "../../lib/query-client";
 import { PublicApp } from "./PublicApp";
 
 export function hydratePublicPage(root: HTMLElement, page: ComponentType): void {
   // As a transition, React hydrates in slices and yields to the browser between them: no long task blocks input.
   startTransition(() => {
-    hydrateRoot(root, <PublicApp page={page} queryClient={createQueryClient()} />);
+    hydrateRoot(root, <PublicApp page={page} />);
   });
   mountToasterOnDemand();
 }

@@ -6,6 +6,7 @@ import { Field } from "../../../components/ui/field";
 import { buttonVariants } from "../../../components/ui/variants";
 import { lazyResolver } from "../../../lib/lazy-resolver";
 import { Honeypot, NativeSelect, PUBLIC_FIELD_CLASS, SubmitLabel, TextArea, TextInput } from "./form-parts";
+import { FormQueryProvider } from "./form-query-provider";
 import { NameEmailFields } from "./NameEmailFields";
 import { useContactForm } from "./use-contact-form";
 
@@ -24,6 +25,14 @@ const EMPTY: ProjectInquiryInput = {
 };
 
 export function ProjectInquiryForm() {
+  return (
+    <FormQueryProvider>
+      <ProjectInquiryFormBody />
+    </FormQueryProvider>
+  );
+}
+
+function ProjectInquiryFormBody() {
   const { form, send, submit, id } = useContactForm(EMPTY, resolver);
   const errors = form.formState.errors;
   const [name, email, message] = form.watch(["name", "email", "message"]);
