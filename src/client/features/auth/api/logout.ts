@@ -4,6 +4,7 @@ import type { SuccessReply } from "../../../../shared/schemas/replies";
 import { apiRequest } from "../../../lib/api";
 import type { MutationConfig } from "../../../lib/query-client";
 import { currentUserQueryKey } from "../../../lib/query-client";
+import { noteSessionCookie } from "../../../lib/session-cookie";
 
 export const logout = () => apiRequest<SuccessReply>("POST", "/api/auth/logout");
 
@@ -13,6 +14,7 @@ export function useLogout(config: MutationConfig<typeof logout> = {}) {
     ...config,
     mutationFn: logout,
     onSuccess: (...args) => {
+      noteSessionCookie(false);
       queryClient.setQueryData(currentUserQueryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
       return config.onSuccess?.(...args);

@@ -4,6 +4,7 @@ import type { VerifyCodeInput, VerifyCodeReply } from "../../../../shared/schema
 import { apiRequest } from "../../../lib/api";
 import type { MutationConfig } from "../../../lib/query-client";
 import { currentUserQueryKey } from "../../../lib/query-client";
+import { noteSessionCookie } from "../../../lib/session-cookie";
 
 export const verifySignInCode = (input: VerifyCodeInput) => apiRequest<VerifyCodeReply>("POST", "/api/auth/verify-code", input);
 
@@ -13,6 +14,7 @@ export function useVerifySignInCode(config: MutationConfig<typeof verifySignInCo
     ...config,
     mutationFn: verifySignInCode,
     onSuccess: (...args) => {
+      noteSessionCookie(true);
       queryClient.setQueryData(currentUserQueryKey, args[0].user);
       return config.onSuccess?.(...args);
     },
