@@ -1,9 +1,11 @@
-// The Download Deck PDF: what we do, the process, packages and prices, ROI, contact. Drawn with pdf-lib from the same
-// constants as the site, in Inter (embedded whole: pdf-lib's subsetting drops Inter's glyphs), so ₹ and every figure render the same everywhere.
+// The Download Deck PDF: what we do, the process, packages and prices, ROI, contact. Drawn with the server's document
+// toolkit from the same constants as the site, in Inter (embedded whole: its subset loses glyphs) with DejaVu Sans
+// behind it for any character Inter lacks, so ₹ and every figure render the same everywhere.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
+import { DocumentFonts, dejaVuSans, type Face, type FamilySource } from "../../src/server/documents/fonts";
+import { drawRuns } from "../../src/server/documents/layout";
 import {
   COMPANY_NAME,
   CONTACT_REPLY_PROMISE,
@@ -41,21 +43,37 @@ const C = {
   dark: hex("#020617"),
 };
 
-type Fonts = { regular: PDFFont; semibold: PDFFont; bold: PDFFont };
+/** A face of the deck's fonts; widths and drawing fall back across families character by character. */
+type FontRef = { all: DocumentFonts; face: Face };
+type Fonts = { regular: FontRef; semibold: FontRef; bold: FontRef };
+
+const widthOf = (font: FontRef, content: string, size: number) => font.all.width(content, font.face, size);
+
+function drawText(
+  page: PDFPage,
+  content: string,
+  o: { x: number; y: number; size: number; font: FontRef; color?: ReturnType<typeof rgb> },
+) {
+  drawRuns(o.font.all, page, content, { x: o.x, y: o.y, size: o.size, face: o.font.face, color: o.color ?? C.ink });
+}
 
 const usd = (amount: number) => formatPrice(amount, "USD");
 const f = MARKETING_FIGURES;
 
-function interFont(weight: string): Uint8Array {
+function interFamily(): FamilySource {
   const require = createRequire(import.meta.url);
-  return readFileSync(require.resolve(`@expo-google-fonts/inter/${weight}/Inter_${weight}.ttf`));
+  const load = (weight: string) => readFileSync(require.resolve(`@expo-google-fonts/inter/${weight}/Inter_${weight}.ttf`));
+  const regular = load("400Regular");
+  const bold = load("700Bold");
+  // The deck has no italics: those faces reuse the upright files (embedded once).
+  return { name: "Inter", regular, semibold: load("600SemiBold"), bold, italic: regular, boldItalic: bold, subset: false };
 }
 
 /** Draws text from a top-left anchor, wrapping to `width`; returns the y (from the top) below the last line. */
 function text(
   page: PDFPage,
   content: string,
-  o: { x: number; top: number; size: number; font: PDFFont; color?: ReturnType<typeof rgb>; width?: number; leading?: number },
+  o: { x: number; top: number; size: number; font: FontRef; color?: ReturnType<typeof rgb>; width?: number; leading?: number },
 ): number {
   const leading = o.leading ?? o.size * 1.4;
   const lines: string[] = [];
@@ -63,7 +81,7 @@ function text(
     let line = "";
     for (const word of paragraph.split(" ")) {
       const candidate = line ? `${line} ${word}` : word;
-      if (o.width && line && o.font.widthOfTextAtSize(candidate, o.size) > o.width) {
+      if (o.width && line && widthOf(o.font, candidate, o.size) > o.width) {
         lines.push(line);
         line = word;
       } else {
@@ -73,7 +91,7 @@ function text(
     lines.push(line);
   }
   lines.forEach((line, i) => {
-    page.drawText(line, { x: o.x, y: H - o.top - o.size - i * leading, size: o.size, font: o.font, color: o.color ?? C.ink });
+    drawText(page, line, { x: o.x, y: H - o.top - o.size - i * leading, size: o.size, font: o.font, color: o.color ?? C.ink });
   });
   return o.top + lines.length * leading;
 }
@@ -98,10 +116,10 @@ function pageFrame(doc: PDFDocument, fonts: Fonts, o: { number: number; eyebrow:
   text(page, o.eyebrow.toUpperCase(), { x: M, top: 40, size: 11, font: fonts.semibold, color: C.brand700 });
   text(page, o.title, { x: M, top: 60, size: 28, font: fonts.bold, width: W - 2 * M });
   page.drawLine({ start: { x: M, y: 34 }, end: { x: W - M, y: 34 }, thickness: 0.5, color: C.line });
-  page.drawText(COMPANY_NAME, { x: M, y: 18, size: 9, font: fonts.semibold, color: C.muted });
+  drawText(page, COMPANY_NAME, { x: M, y: 18, size: 9, font: fonts.semibold, color: C.muted });
   const label = `${o.number}`;
-  page.drawText(label, {
-    x: W - M - fonts.regular.widthOfTextAtSize(label, 9),
+  drawText(page, label, {
+    x: W - M - widthOf(fonts.regular, label, 9),
     y: 18,
     size: 9,
     font: fonts.regular,
@@ -209,8 +227,8 @@ function processPage(doc: PDFDocument, fonts: Fonts) {
     box(page, { x, top: 130, w: col, h: 300, color: C.white, border: true });
     page.drawCircle({ x: x + 40, y: H - 176, size: 20, color: C.brand700 });
     const n = String(i + 1);
-    page.drawText(n, {
-      x: x + 40 - fonts.bold.widthOfTextAtSize(n, 16) / 2,
+    drawText(page, n, {
+      x: x + 40 - widthOf(fonts.bold, n, 16) / 2,
       y: H - 182,
       size: 16,
       font: fonts.bold,
@@ -307,7 +325,7 @@ function roi(doc: PDFDocument, fonts: Fonts) {
       font: fonts.semibold,
       color: i === 2 ? C.brand100 : C.brand800,
     });
-    const size = fonts.bold.widthOfTextAtSize(value ?? "", 19) > 160 ? 15 : 19;
+    const size = widthOf(fonts.bold, value ?? "", 19) > 160 ? 15 : 19;
     text(page, value ?? "", {
       x: x + 18,
       top: top + 42,
@@ -346,8 +364,8 @@ function roi(doc: PDFDocument, fonts: Fonts) {
     const top = 190 + i * 30;
     text(page, label ?? "", { x: x + 24, top, size: 12, font: fonts.regular, color: C.brand100 });
     const v = value ?? "";
-    page.drawText(v, {
-      x: W - M - 24 - fonts.semibold.widthOfTextAtSize(v, 13),
+    drawText(page, v, {
+      x: W - M - 24 - widthOf(fonts.semibold, v, 13),
       y: H - top - 13,
       size: 13,
       font: fonts.semibold,
@@ -408,12 +426,8 @@ function contact(doc: PDFDocument, fonts: Fonts) {
 
 export async function buildSalesDeck(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  const fonts: Fonts = {
-    regular: await doc.embedFont(interFont("400Regular"), { subset: false }),
-    semibold: await doc.embedFont(interFont("600SemiBold"), { subset: false }),
-    bold: await doc.embedFont(interFont("700Bold"), { subset: false }),
-  };
+  const all = await DocumentFonts.embed(doc, [interFamily(), dejaVuSans()]);
+  const fonts: Fonts = { regular: { all, face: "regular" }, semibold: { all, face: "semibold" }, bold: { all, face: "bold" } };
   doc.setTitle(`${COMPANY_NAME} — working software prototypes in ${f.deliveryRange}`);
   doc.setAuthor(COMPANY_NAME);
   doc.setSubject("What we do, the process, packages and prices, ROI, contact");

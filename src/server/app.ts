@@ -33,7 +33,7 @@ declare module "fastify" {
   }
 }
 
-export type BuildAppOptions = {
+type BuildAppOptions = {
   config: Config;
   /** An already open database (tests pass one made from a migrated snapshot); otherwise opened from the config. */
   database?: DatabaseHandle;

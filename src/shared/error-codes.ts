@@ -39,7 +39,7 @@ export const ERROR_STATUS = {
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
-export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
+type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
 
 /** The codes that answer with the given status: `CodeWithStatus<409>` is "BRIEF_LOCKED" | "NO_SLOTS" | ... */
 export type CodeWithStatus<S extends ErrorStatus> = {

@@ -34,7 +34,7 @@ export type NavIcon =
   | "building-2"
   | "user-cog";
 
-export type NavEntry = {
+type NavEntry = {
   label: string;
   icon: NavIcon;
   /** Active only on this exact path (for "/"). */
@@ -43,7 +43,7 @@ export type NavEntry = {
   needsPrototype?: boolean;
 };
 
-export type RouteRow = {
+type RouteRow = {
   path: string;
   page: PageKey;
   audiences: readonly Audience[];
@@ -56,6 +56,11 @@ export type RouteRow = {
 const SIGNED_IN: readonly Audience[] = ["customer", "company"];
 const CUSTOMER: readonly Audience[] = ["customer"];
 const COMPANY: readonly Audience[] = ["company"];
+
+/** A screen inside the signed-in frame, with its sidebar entry when it has one. */
+function framed(audiences: readonly Audience[], path: string, page: PageKey, nav?: NavEntry): RouteRow {
+  return nav ? { path, page, audiences, shell: true, nav } : { path, page, audiences, shell: true };
+}
 
 export const ROUTES: readonly RouteRow[] = [
   // The public information pages stay readable when signed in (docs/decisions/public-site.md); `/` is the landing
@@ -70,63 +75,21 @@ export const ROUTES: readonly RouteRow[] = [
   { path: "/auth", page: "backHome", audiences: SIGNED_IN },
   { path: "/verify", page: "verify", audiences: ["visitor", "customer", "company", "none"] },
 
-  {
-    path: "/",
-    page: "dashboard",
-    audiences: CUSTOMER,
-    shell: true,
-    nav: { label: "Dashboard", icon: "layout-dashboard", end: true },
-  },
-  { path: "/dashboard", page: "dashboard", audiences: CUSTOMER, shell: true },
-  { path: "/profile", page: "profile", audiences: CUSTOMER, shell: true },
-  { path: "/onboarding", page: "onboarding", audiences: CUSTOMER, shell: true, nav: { label: "Onboarding", icon: "rocket" } },
-  {
-    path: "/requirements",
-    page: "requirements",
-    audiences: CUSTOMER,
-    shell: true,
-    nav: { label: "Prototype Projects", icon: "clipboard-list" },
-  },
-  {
-    path: "/user-management",
-    page: "userManagement",
-    audiences: CUSTOMER,
-    shell: true,
-    nav: { label: "User Management", icon: "users", needsPrototype: true },
-  },
-  {
-    path: "/testing-feedback",
-    page: "testingFeedback",
-    audiences: CUSTOMER,
-    shell: true,
-    nav: { label: "Testing & Feedback", icon: "flask-conical" },
-  },
-  {
-    path: "/communications",
-    page: "communications",
-    audiences: CUSTOMER,
-    shell: true,
-    nav: { label: "Communications", icon: "messages-square" },
-  },
-  {
-    path: "/meeting-requests",
-    page: "meetingRequests",
-    audiences: CUSTOMER,
-    shell: true,
-    nav: { label: "Meeting Requests", icon: "calendar-clock" },
-  },
+  framed(CUSTOMER, "/", "dashboard", { label: "Dashboard", icon: "layout-dashboard", end: true }),
+  framed(CUSTOMER, "/dashboard", "dashboard"),
+  framed(CUSTOMER, "/profile", "profile"),
+  framed(CUSTOMER, "/onboarding", "onboarding", { label: "Onboarding", icon: "rocket" }),
+  framed(CUSTOMER, "/requirements", "requirements", { label: "Prototype Projects", icon: "clipboard-list" }),
+  framed(CUSTOMER, "/user-management", "userManagement", { label: "User Management", icon: "users", needsPrototype: true }),
+  framed(CUSTOMER, "/testing-feedback", "testingFeedback", { label: "Testing & Feedback", icon: "flask-conical" }),
+  framed(CUSTOMER, "/communications", "communications", { label: "Communications", icon: "messages-square" }),
+  framed(CUSTOMER, "/meeting-requests", "meetingRequests", { label: "Meeting Requests", icon: "calendar-clock" }),
 
   // Company admins: /, /company and /admin are all the admin screen, also called the company dashboard.
-  {
-    path: "/company-dashboard",
-    page: "admin",
-    audiences: COMPANY,
-    shell: true,
-    nav: { label: "Company Dashboard", icon: "building-2" },
-  },
-  { path: "/", page: "admin", audiences: COMPANY, shell: true, nav: { label: "Customer View", icon: "user-cog", end: true } },
-  { path: "/company", page: "admin", audiences: COMPANY, shell: true },
-  { path: "/admin", page: "admin", audiences: COMPANY, shell: true },
+  framed(COMPANY, "/company-dashboard", "admin", { label: "Company Dashboard", icon: "building-2" }),
+  framed(COMPANY, "/", "admin", { label: "Customer View", icon: "user-cog", end: true }),
+  framed(COMPANY, "/company", "admin"),
+  framed(COMPANY, "/admin", "admin"),
 
   // Signed in with neither role: only /, which has nothing to show.
   { path: "/", page: "notFound", audiences: ["none"] },

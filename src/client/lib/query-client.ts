@@ -11,6 +11,26 @@ export type MutationConfig<Fn extends (...args: any[]) => Promise<unknown>> = Om
 >;
 
 /**
+ * An owner's mutation options: the owner's cache work (`updateCache`) runs first, then the caller's own onSuccess.
+ * Use: `useMutation(ownedMutation(config, createProject, () => queryClient.invalidateQueries(...)))`.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: matches any mutation function's arguments
+export function ownedMutation<Fn extends (...args: any[]) => Promise<unknown>>(
+  config: MutationConfig<Fn>,
+  mutationFn: Fn,
+  updateCache: (data: Awaited<ReturnType<Fn>>) => unknown,
+): UseMutationOptions<Awaited<ReturnType<Fn>>, ApiError | Error, Parameters<Fn>[0]> {
+  return {
+    ...config,
+    mutationFn: (variables) => mutationFn(variables) as Promise<Awaited<ReturnType<Fn>>>,
+    onSuccess: async (...args) => {
+      await updateCache(args[0]);
+      return config.onSuccess?.(...args);
+    },
+  };
+}
+
+/**
  * The session's query key. Its owner is features/auth/api/get-current-user.ts; it is defined here so that the session
  * rule below needs no query hooks (the public pages load this file).
  */

@@ -3,7 +3,7 @@
 import { DEFAULT_BOOKING_URL } from "../../shared/constants/marketing";
 import { RUNTIME_TOKENS } from "../../shared/runtime-tokens";
 
-export const BOOKING_URL_META = "bp:booking-url";
+const BOOKING_URL_META = "bp:booking-url";
 
 /** The public booking page for 'Book Discovery Call'. */
 export function bookingUrl(): string {

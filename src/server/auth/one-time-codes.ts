@@ -48,10 +48,10 @@ export async function issueCode(
   return code;
 }
 
-export type CodeCheckFailure = "wrong" | "expired" | "locked" | "used" | "missing";
-export type CodeCheck = { ok: true; name: string | null } | { ok: false; failure: CodeCheckFailure };
+type CodeCheckFailure = "wrong" | "expired" | "locked" | "used" | "missing";
+type CodeCheck = { ok: true; name: string | null } | { ok: false; failure: CodeCheckFailure };
 
-export const CODE_CHECK_MESSAGES: Record<CodeCheckFailure, string> = {
+const CODE_CHECK_MESSAGES: Record<CodeCheckFailure, string> = {
   wrong: "Invalid code. Please check it and try again.",
   expired: "This code has expired. Please request a new one.",
   locked: "Too many wrong attempts. Please request a new code.",

@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { rateLimitHits } from "../db/schema";
 import { tooManyRequests } from "../errors";
 
-export type RateLimit = { bucket: string; key: string; max: number; windowSeconds: number };
+type RateLimit = { bucket: string; key: string; max: number; windowSeconds: number };
 
 /** Throws 429 (with Retry-After) when any limit is reached; otherwise records one hit against each. */
 export async function consumeRateLimits(db: Database, limits: RateLimit[], message?: string): Promise<void> {

@@ -33,7 +33,7 @@ function migrationsFolder(): string {
   throw new Error("drizzle migrations folder not found");
 }
 
-export type OpenDatabaseOptions = {
+type OpenDatabaseOptions = {
   url: string;
   /** A PGlite data directory dump to start from (tests use a migrated snapshot). */
   pgliteSnapshot?: Blob | File;

@@ -6,7 +6,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
 }
 
-export type EmailContent = {
+type EmailContent = {
   heading: string;
   paragraphs: string[];
   /** A highlighted value such as a one-time code. */

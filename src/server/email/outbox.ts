@@ -3,7 +3,7 @@
 import type { Database } from "../db/client";
 import { outgoingEmails } from "../db/schema";
 
-export type EmailMessage = {
+type EmailMessage = {
   kind: string;
   to: string;
   subject: string;

@@ -40,7 +40,7 @@ export function createTransport(options: { smtpUrl: string | null; log: FastifyB
   };
 }
 
-export function backoffSeconds(attempts: number): number {
+function backoffSeconds(attempts: number): number {
   return Math.min(3600, 15 * 2 ** (attempts - 1));
 }
 

@@ -16,7 +16,7 @@ export const CODE_SEND_LIMITS = {
   perIpShort: { max: 30, windowSeconds: 10 * 60 },
 } as const;
 
-export const CODE_PURPOSES = ["sign_in", "nda_customer", "nda_company"] as const;
+const CODE_PURPOSES = ["sign_in", "nda_customer", "nda_company"] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 export const SESSION_RULES = {
@@ -24,5 +24,5 @@ export const SESSION_RULES = {
   company: { idleSeconds: 12 * 3600, absoluteSeconds: 12 * 3600 },
 } as const;
 
-export const ROLES = ["customer", "company"] as const;
+const ROLES = ["customer", "company"] as const;
 export type Role = (typeof ROLES)[number];

@@ -12,7 +12,7 @@ export const CURRENCY_DISPLAY: Record<Currency, { symbol: string; label: string;
   INR: { symbol: "₹", label: "INR", locale: "en-IN" },
 };
 
-export type PackageInfo = {
+type PackageInfo = {
   type: PackageType;
   name: string;
   prices: Record<Currency, number>;

@@ -10,7 +10,7 @@ export type StatusFacts = {
   deploymentDate: Date | null;
 };
 
-export type StatusStep = { from: ProjectStatus; to: ProjectStatus; reason: string };
+type StatusStep = { from: ProjectStatus; to: ProjectStatus; reason: string };
 
 /** The next step the rules take from the current status, or null when none applies. */
 export function nextStatusStep(facts: StatusFacts, now: Date = new Date()): StatusStep | null {

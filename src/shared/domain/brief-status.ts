@@ -1,6 +1,6 @@
 // The three status cards of Prototype Projects: Requirements, AI Brief, Approval (part 2 §4).
 
-export const BRIEF_STATUS_LABELS = {
+const BRIEF_STATUS_LABELS = {
   defined: "Defined",
   completed: "Completed",
   generated: "Generated",

@@ -61,7 +61,7 @@ export function estimatedCompletionStat(project: ProjectFacts, now: Date): StatC
   return { value, detail: "Past the expected date", empty: false };
 }
 
-export const PROTOTYPE_REQUIRED_REASON = "Available when prototype is ready";
+const PROTOTYPE_REQUIRED_REASON = "Available when prototype is ready";
 
 /** 'Add New User' waits for a prototype in testing; until then it is labelled '(Prototype Required)'. */
 export function addUserButton(project: ProjectFacts): { disabled: boolean; label: string } {
@@ -123,9 +123,9 @@ type PaymentFields = {
   finalInvoiceUrl?: string | null;
 };
 
-export type PaymentState = "paid" | "due" | "not_requested";
+type PaymentState = "paid" | "due" | "not_requested";
 
-export type PaymentView = {
+type PaymentView = {
   id: "advance" | "balance";
   title: string;
   amount: string | null;

@@ -28,7 +28,7 @@ export function formatLongDate(iso: string): string {
 }
 
 /** "2026-03-05…" → "5 Mar 2026". */
-export function formatShortDate(iso: string): string {
+function formatShortDate(iso: string): string {
   const [year, month, day] = iso.slice(0, 10).split("-").map(Number);
   if (!year || !month || !day) return iso;
   return `${day} ${(MONTHS[month - 1] ?? "").slice(0, 3)} ${year}`;

@@ -1,7 +1,7 @@
 // The nine-step journey (part 1 §4, §9): which step is current, and how long each takes.
 import { isProjectStatus, type ProjectStatus } from "./project-status";
 
-export const JOURNEY_STEPS = [
+const JOURNEY_STEPS = [
   { id: "profile", title: "Company Profile", duration: "5-10 mins", group: "setup" },
   { id: "nda", title: "NDA Agreement", duration: "5 mins", group: "setup" },
   { id: "requirements", title: "Requirements", duration: "15-30 mins", group: "setup" },
@@ -13,8 +13,8 @@ export const JOURNEY_STEPS = [
   { id: "deployment", title: "Deployment", duration: "1-2 days", group: "deployment" },
 ] as const;
 
-export type JourneyStepId = (typeof JOURNEY_STEPS)[number]["id"];
-export type JourneyStepState = "completed" | "current" | "upcoming";
+type JourneyStepId = (typeof JOURNEY_STEPS)[number]["id"];
+type JourneyStepState = "completed" | "current" | "upcoming";
 
 export const JOURNEY_GROUPS = [
   { id: "setup", title: "Setup", duration: "1-2 hours" },
@@ -35,7 +35,7 @@ const STEP_FOR_STATUS: Record<ProjectStatus, JourneyStepId | "done"> = {
   completed: "done",
 };
 
-export type JourneyFacts = {
+type JourneyFacts = {
   profile: { profileCompleted?: boolean | null; ndaSigned?: boolean | null } | null | undefined;
   project: { status?: string | null } | null | undefined;
 };
@@ -47,7 +47,7 @@ export function currentJourneyStep({ profile, project }: JourneyFacts): JourneyS
   return isProjectStatus(project?.status) ? STEP_FOR_STATUS[project.status] : "requirements";
 }
 
-export type JourneyStepView = (typeof JOURNEY_STEPS)[number] & { state: JourneyStepState };
+type JourneyStepView = (typeof JOURNEY_STEPS)[number] & { state: JourneyStepState };
 
 /** Earlier steps completed, the current one current, later ones upcoming. */
 export function journeyFor(facts: JourneyFacts): JourneyStepView[] {

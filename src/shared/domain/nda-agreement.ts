@@ -20,7 +20,7 @@ export type NdaParties = {
   effectiveDate: string;
 };
 
-export type NdaSection = { heading: string; body: string };
+type NdaSection = { heading: string; body: string };
 
 /** A name as it appears in the agreement: trimmed, inner whitespace collapsed, a placeholder when missing. */
 function party(value: string, placeholder: string): string {

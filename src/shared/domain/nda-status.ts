@@ -1,16 +1,16 @@
 // How the NDA's state reads to the customer (part 1 §4, part 2 §4): first match wins.
 
-export type NdaFacts = { ndaSigned?: boolean | null; ndaStatus?: string | null } | null | undefined;
+type NdaFacts = { ndaSigned?: boolean | null; ndaStatus?: string | null } | null | undefined;
 
-export type NdaDisplayKey = "not_started" | "approved" | "awaiting_company" | "awaiting_signature" | "ready";
+type NdaDisplayKey = "not_started" | "approved" | "awaiting_company" | "awaiting_signature" | "ready";
 
-export type NdaDisplay = {
+type NdaDisplay = {
   key: NdaDisplayKey;
   label: string;
   tone: "neutral" | "success" | "warning" | "info";
 };
 
-export const NDA_DISPLAY: Record<NdaDisplayKey, NdaDisplay> = {
+const NDA_DISPLAY: Record<NdaDisplayKey, NdaDisplay> = {
   not_started: { key: "not_started", label: "Not started", tone: "neutral" },
   approved: { key: "approved", label: "Signed & Approved", tone: "success" },
   awaiting_company: { key: "awaiting_company", label: "Pending Company Approval", tone: "warning" },

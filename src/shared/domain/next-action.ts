@@ -1,10 +1,10 @@
 // The dashboard's What's Next card (part 1 §2): eight rules, first match wins.
 
-export type ActionProfile =
+type ActionProfile =
   | { profileCompleted?: boolean | null; ndaSigned?: boolean | null; requirementsSubmitted?: boolean | null }
   | null
   | undefined;
-export type ActionProject =
+type ActionProject =
   | { status?: string | null; prototypeUrl?: string | null; requirementsSubmitted?: boolean | null }
   | null
   | undefined;
@@ -34,7 +34,7 @@ export type NextAction = {
   target: string;
 };
 
-export const NEXT_ACTIONS = {
+const NEXT_ACTIONS = {
   complete_profile: {
     key: "complete_profile",
     title: "Complete Your Profile",

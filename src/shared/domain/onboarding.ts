@@ -3,7 +3,7 @@
 export type OnboardingTab = "company" | "nda" | "prototype";
 export type StepBadge = "Complete" | "In Progress" | "Locked";
 
-export type OnboardingFacts = {
+type OnboardingFacts = {
   profile: { profileCompleted?: boolean | null; ndaSigned?: boolean | null } | null | undefined;
   project?: { status?: string | null } | null | undefined;
 };
@@ -38,7 +38,7 @@ export function profileCompletionPercent(profile: { profileCompleted?: boolean |
   return profile?.profileCompleted ? 100 : 60;
 }
 
-export type NdaCodeRequest = { email?: string | null; customerName?: string | null; companyName?: string | null };
+type NdaCodeRequest = { email?: string | null; customerName?: string | null; companyName?: string | null };
 
 /** 'Send OTP' stays disabled until the email, the full name and the company are all filled (part 1 §2). */
 export function canSendNdaCode(input: NdaCodeRequest): boolean {

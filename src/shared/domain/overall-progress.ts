@@ -4,7 +4,7 @@ import { requirementsSubmitted } from "./next-action";
 const AT_LEAST_REQUIREMENTS = new Set(["requirements", "development", "testing", "completed"]);
 const AT_LEAST_DEVELOPMENT = new Set(["development", "testing", "completed"]);
 
-export type ProgressFacts = {
+type ProgressFacts = {
   profile:
     | { profileCompleted?: boolean | null; ndaSigned?: boolean | null; requirementsSubmitted?: boolean | null }
     | null
@@ -12,7 +12,7 @@ export type ProgressFacts = {
   project: { status?: string | null; prototypeUrl?: string | null; requirementsSubmitted?: boolean | null } | null | undefined;
 };
 
-export type ProgressItem = { id: string; label: string; done: boolean };
+type ProgressItem = { id: string; label: string; done: boolean };
 
 export function overallProgress({ profile, project }: ProgressFacts): { items: ProgressItem[]; percent: number } {
   const status = project?.status ?? "";

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { accessAllows, type ProjectAccessLevel, type ProjectNeed } from "./project-access";
+import {
+  accessAllows,
+  accessLevelLabel,
+  PROJECT_ACCESS_LEVELS,
+  type ProjectAccessLevel,
+  type ProjectNeed,
+} from "./project-access";
 
 describe("who may do what on a project", () => {
   const table: [ProjectAccessLevel | null, Record<ProjectNeed, boolean>][] = [
@@ -12,5 +18,21 @@ describe("who may do what on a project", () => {
   ];
   it.each(table)("%s", (level, allowed) => {
     for (const need of ["view", "feedback", "edit"] as const) expect(accessAllows(level, need), need).toBe(allowed[need]);
+  });
+});
+
+describe("access levels on screen", () => {
+  it.each([
+    ["owner", "Owner"],
+    ["admin", "Admin"],
+    ["user", "User"],
+    ["view_only", "View Only"],
+    ["company", "Company admin"],
+  ] as const)("shows %s as %s", (level, label) => {
+    expect(accessLevelLabel(level)).toBe(label);
+  });
+
+  it("never shows a raw value with an underscore", () => {
+    for (const level of PROJECT_ACCESS_LEVELS) expect(accessLevelLabel(level)).not.toContain("_");
   });
 });

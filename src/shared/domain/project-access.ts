@@ -4,7 +4,8 @@ export const MEMBER_ACCESS_LEVELS = ["admin", "user", "view_only"] as const;
 export type MemberAccessLevel = (typeof MEMBER_ACCESS_LEVELS)[number];
 
 /** The caller's relation to a project: its owner, a member at some level, or a company admin. */
-export type ProjectAccessLevel = "owner" | MemberAccessLevel | "company";
+export const PROJECT_ACCESS_LEVELS = ["owner", ...MEMBER_ACCESS_LEVELS, "company"] as const;
+export type ProjectAccessLevel = (typeof PROJECT_ACCESS_LEVELS)[number];
 
 /** view: see the project; feedback: also test and send feedback; edit: requirements, brief and team. */
 export type ProjectNeed = "view" | "feedback" | "edit";
@@ -31,6 +32,9 @@ export const ACCESS_LEVEL_DESCRIPTIONS: Record<MemberAccessLevel, string> = {
   view_only: "View prototypes only, no editing or feedback",
 };
 
-export function isMemberAccessLevel(value: unknown): value is MemberAccessLevel {
-  return typeof value === "string" && (MEMBER_ACCESS_LEVELS as readonly string[]).includes(value);
+/** How a caller's access reads on screen: never the raw value (no "view_only"). */
+export function accessLevelLabel(level: ProjectAccessLevel): string {
+  if (level === "owner") return "Owner";
+  if (level === "company") return "Company admin";
+  return ACCESS_LEVEL_LABELS[level];
 }

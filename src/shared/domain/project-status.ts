@@ -3,14 +3,14 @@
 export const PROJECT_STATUSES = ["profile", "requirements", "development", "testing", "completed"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
-export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
   profile: "Setting up profile",
   requirements: "Gathering requirements",
   development: "Development in progress",
   testing: "Testing phase",
   completed: "Project completed",
 };
-export const NO_STATUS_LABEL = "Not started";
+const NO_STATUS_LABEL = "Not started";
 
 const PROGRESS: Record<ProjectStatus, number> = {
   profile: 20,

@@ -1,7 +1,7 @@
 // The ROI calculator's rule: rework a validated prototype avoids, against what the prototype costs.
 import { PACKAGES, type PackageType } from "../constants/packages";
 
-export type RoiInput = {
+type RoiInput = {
   /** What the full build is planned to cost, in USD. */
   buildBudget: number;
   /** Share of the build budget that a validated prototype keeps from being spent on rework, in percent. */
@@ -9,7 +9,7 @@ export type RoiInput = {
   packageType: PackageType;
 };
 
-export type RoiResult = {
+type RoiResult = {
   savings: number;
   prototypeCost: number;
   netSavings: number;

@@ -10,7 +10,7 @@ export const activityItemSchema = z.object({
 });
 export type ActivityItem = z.infer<typeof activityItemSchema>;
 
-export const notificationSchema = activityItemSchema.extend({ read: z.boolean() });
+const notificationSchema = activityItemSchema.extend({ read: z.boolean() });
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListSchema = z.object({

@@ -15,7 +15,7 @@ export const CONTACT_MESSAGES = {
   tooLong: (max: number) => `Must be at most ${max} characters`,
 } as const;
 
-export const CONTACT_LIMITS = { company: 200, phone: 30, text: 5000, honeypot: 500 } as const;
+const CONTACT_LIMITS = { company: 200, phone: 30, text: 5000, honeypot: 500 } as const;
 
 const noControlCharacters = (value: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value);
 

@@ -50,13 +50,13 @@ export const SIGNATURE_LIMITS = {
 
 export const PNG_DATA_URL_PREFIX = "data:image/png;base64,";
 
-export const signatureDataUrlSchema = z
+const signatureDataUrlSchema = z
   .string({ error: NDA_MESSAGES.signatureRequired })
   .min(1, { message: NDA_MESSAGES.signatureRequired, abort: true })
   .refine((value) => value.startsWith(PNG_DATA_URL_PREFIX), { message: NDA_MESSAGES.signatureInvalid, abort: true })
   .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value.slice(PNG_DATA_URL_PREFIX.length)), NDA_MESSAGES.signatureInvalid);
 
-export const SIGNATURE_METHODS = ["drawn", "typed"] as const;
+const SIGNATURE_METHODS = ["drawn", "typed"] as const;
 export type SignatureMethod = (typeof SIGNATURE_METHODS)[number];
 
 /** An NDA one-time code as typed: required, at most six characters (part 1 §5). */
@@ -103,7 +103,7 @@ export const legacyVerifyCustomerOtpSchema = z.strictObject({
   ...signatureFields,
 });
 
-export const profileIdSchema = z
+const profileIdSchema = z
   .string({ error: NDA_MESSAGES.profileIdRequired })
   .trim()
   .min(1, NDA_MESSAGES.profileIdRequired)

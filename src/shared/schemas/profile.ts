@@ -122,8 +122,7 @@ export const saveProfileSchema = z.strictObject({
 });
 export type SaveProfileInput = z.output<typeof saveProfileSchema>;
 
-export const NDA_STATUSES = ["pending", "customer_verified", "approved"] as const;
-export type NdaStatus = (typeof NDA_STATUSES)[number];
+const NDA_STATUSES = ["pending", "customer_verified", "approved"] as const;
 
 export const profileSchema = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 // The project as the API returns it, and the New Project request (part 2 §3, §7).
 import { z } from "zod";
 import { PACKAGE_TYPES } from "../constants/packages";
+import { PROJECT_ACCESS_LEVELS } from "../domain/project-access";
 import { PROJECT_STATUSES } from "../domain/project-status";
 
 const isoDate = z.string().nullable();
@@ -50,7 +51,7 @@ export const projectSchema = z.object({
   /** The project's requirements are saved with a problem statement (part 1 §2 next-action rule 3). */
   requirementsSubmitted: z.boolean(),
   /** The caller's access to this project: owner, a member's level, or company. */
-  accessLevel: z.enum(["owner", "admin", "user", "view_only", "company"]),
+  accessLevel: z.enum(PROJECT_ACCESS_LEVELS),
 });
 export type Project = z.infer<typeof projectSchema>;
 

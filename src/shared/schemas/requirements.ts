@@ -1,26 +1,29 @@
 // The requirements questionnaire and the brief (part 2 §3, §5, §7): questions, rules, messages and API shapes.
 import { z } from "zod";
 
+/** The shortest answer a question takes (the project name's is shorter). */
+const ANSWER_MIN_LENGTH = 10;
+const NAME_MIN_LENGTH = 3;
+
 export const REQUIREMENT_MESSAGES = {
-  projectName: "Please provide a project name (at least 3 characters)",
-  techStack: "Please describe your preferred technology stack (at least 10 characters)",
-  problemStatement: "Please describe the problem you want to solve (at least 10 characters)",
-  targetUsers: "Please describe who will use the product (at least 10 characters)",
-  currentSolution: "Please describe how this is handled today (at least 10 characters)",
-  coreFunctionality: "Please list the core features you need (at least 10 characters)",
-  idealWorkflow: "Please describe the ideal workflow step by step (at least 10 characters)",
-  successCriteria: "Please describe how you will measure success (at least 10 characters)",
+  projectName: `Please provide a project name (at least ${NAME_MIN_LENGTH} characters)`,
+  techStack: `Please describe your preferred technology stack (at least ${ANSWER_MIN_LENGTH} characters)`,
+  problemStatement: `Please describe the problem you want to solve (at least ${ANSWER_MIN_LENGTH} characters)`,
+  targetUsers: `Please describe who will use the product (at least ${ANSWER_MIN_LENGTH} characters)`,
+  currentSolution: `Please describe how this is handled today (at least ${ANSWER_MIN_LENGTH} characters)`,
+  coreFunctionality: `Please list the core features you need (at least ${ANSWER_MIN_LENGTH} characters)`,
+  idealWorkflow: `Please describe the ideal workflow step by step (at least ${ANSWER_MIN_LENGTH} characters)`,
+  successCriteria: `Please describe how you will measure success (at least ${ANSWER_MIN_LENGTH} characters)`,
   saveMinimum: "Please fill in at least the project name and problem statement before saving.",
   saveFirst: "Please save requirements first to generate AI brief",
-  generateNeedsCore:
-    "Please describe the core functionality (at least 10 characters) and save it before generating the AI brief.",
+  generateNeedsCore: `Please describe the core functionality (at least ${ANSWER_MIN_LENGTH} characters) and save it before generating the AI brief.`,
   tooLong: "Please keep this answer under 5,000 characters",
   briefEmpty: "The brief is empty. Generate or write it before confirming.",
   briefTooLong: "The brief must be under 50,000 characters",
   briefLocked: "This brief has been confirmed and can no longer be changed.",
 } as const;
 
-export const ANSWER_MAX_LENGTH = 5000;
+const ANSWER_MAX_LENGTH = 5000;
 export const BRIEF_MAX_LENGTH = 50_000;
 
 export const REQUIREMENT_TEXT_FIELDS = [
@@ -36,7 +39,7 @@ export const REQUIREMENT_TEXT_FIELDS = [
 ] as const;
 export type RequirementField = (typeof REQUIREMENT_TEXT_FIELDS)[number];
 
-export type RequirementQuestion = {
+type RequirementQuestion = {
   field: RequirementField;
   label: string;
   hint: string;
@@ -53,7 +56,7 @@ export const REQUIREMENT_QUESTIONS: readonly RequirementQuestion[] = [
     label: "Project name",
     hint: "A short working name your team will recognise. You can change it later.",
     example: "ClinicFlow appointment booking",
-    minLength: 3,
+    minLength: NAME_MIN_LENGTH,
     required: true,
     multiline: false,
   },
@@ -63,7 +66,7 @@ export const REQUIREMENT_QUESTIONS: readonly RequirementQuestion[] = [
     hint: "Describe the pain in business terms: who suffers, how often, and what it costs today.",
     example:
       "Our front desk spends about 3 hours a day answering calls to book, move or cancel appointments, and 15% of booked patients do not show up.",
-    minLength: 10,
+    minLength: ANSWER_MIN_LENGTH,
     required: true,
     multiline: true,
   },
@@ -73,7 +76,7 @@ export const REQUIREMENT_QUESTIONS: readonly RequirementQuestion[] = [
     hint: "Name each group of users and what they need. Put each group on its own line.",
     example:
       "Patients booking from their phone\nReceptionists managing the day's schedule\nClinic managers reviewing utilisation",
-    minLength: 10,
+    minLength: ANSWER_MIN_LENGTH,
     required: true,
     multiline: true,
   },
@@ -83,7 +86,7 @@ export const REQUIREMENT_QUESTIONS: readonly RequirementQuestion[] = [
     hint: "The tools, spreadsheets or manual steps in use now, and where they fall short.",
     example:
       "Bookings are taken by phone and written into a shared Google Calendar. Reminders are sent by hand, so most patients never get one.",
-    minLength: 10,
+    minLength: ANSWER_MIN_LENGTH,
     required: true,
     multiline: true,
   },
@@ -93,7 +96,7 @@ export const REQUIREMENT_QUESTIONS: readonly RequirementQuestion[] = [
     hint: "List the features, one per line, most important first. Mark nice-to-haves as optional.",
     example:
       "Patients see free slots and book online\nAutomatic SMS reminder 24 hours before the visit\nReceptionist day view with drag-and-drop rescheduling\nMonthly no-show report (optional)",
-    minLength: 10,
+    minLength: ANSWER_MIN_LENGTH,
     required: true,
     multiline: true,
   },
@@ -103,7 +106,7 @@ export const REQUIREMENT_QUESTIONS: readonly RequirementQuestion[] = [
     hint: "Walk through one typical journey, step by step, from the user's first action to the result.",
     example:
       "Patient opens the booking link\nPicks a doctor and a free slot\nConfirms with name and phone number\nReceives a confirmation and a reminder the day before",
-    minLength: 10,
+    minLength: ANSWER_MIN_LENGTH,
     required: true,
     multiline: true,
   },
@@ -113,7 +116,7 @@ export const REQUIREMENT_QUESTIONS: readonly RequirementQuestion[] = [
     hint: "Outcomes you can check after testing, ideally with a number and a time frame.",
     example:
       "Half of all bookings made online within 3 months\nNo-show rate below 8%\nFront-desk phone time cut by 2 hours a day",
-    minLength: 10,
+    minLength: ANSWER_MIN_LENGTH,
     required: true,
     multiline: true,
   },
@@ -122,7 +125,7 @@ export const REQUIREMENT_QUESTIONS: readonly RequirementQuestion[] = [
     label: "Preferred technology stack",
     hint: "Languages, frameworks, hosting or systems it must fit into. Write 'no preference' if you have none.",
     example: "Web app in React with a Node.js backend, hosted on AWS; must integrate with Twilio for SMS.",
-    minLength: 10,
+    minLength: ANSWER_MIN_LENGTH,
     required: true,
     multiline: true,
   },
@@ -215,7 +218,7 @@ export function missesSaveMinimum(answers: Partial<RequirementAnswers>): boolean
 const CORE_QUESTION = REQUIREMENT_QUESTIONS.find((question) => question.field === "coreFunctionality");
 
 /** Generate AI Brief also needs the core functionality at its minimum length. */
-export function missesGenerateMinimum(answers: Partial<RequirementAnswers>): boolean {
+export function missesGenerateMinimum(answers: { coreFunctionality?: string | null }): boolean {
   return (answers.coreFunctionality ?? "").trim().length < (CORE_QUESTION?.minLength ?? 0);
 }
 
@@ -248,7 +251,7 @@ export const saveRequirementsBodySchema = z.strictObject({
 });
 export type SaveRequirementsBody = z.infer<typeof saveRequirementsBodySchema>;
 
-export const BRIEF_GENERATORS = ["ai", "builtin"] as const;
+const BRIEF_GENERATORS = ["ai", "builtin"] as const;
 export type BriefGeneratorChoice = (typeof BRIEF_GENERATORS)[number];
 
 /** POST /api/projects/{id}/requirements/generate: optionally choose the built-in composer. */

@@ -3,13 +3,13 @@
 import { type ReactNode, useId } from "react";
 
 /** What a control needs to belong to its Field; spread it on an input, a textarea, a native select or a Select. */
-export type FieldControlProps = {
+type FieldControlProps = {
   id: string;
   "aria-describedby": string | undefined;
   "aria-invalid": true | undefined;
 };
 
-export type FieldProps = {
+type FieldProps = {
   label: ReactNode;
   /** The control: `(control) => <Input {...control} {...form.register("name")} />`, or a controlled Select. */
   children: (control: FieldControlProps) => ReactNode;
@@ -34,7 +34,7 @@ export type FieldProps = {
 };
 
 /** The message under a field, announced to screen readers as it appears. */
-export function FieldMessage({ id, message }: { id: string; message?: string | undefined }) {
+function FieldMessage({ id, message }: { id: string; message?: string | undefined }) {
   if (!message) return null;
   return (
     <p id={id} role="alert" className="text-sm text-red-600">

@@ -3,7 +3,7 @@ import { Select as SelectPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 
-export type SelectOption = { value: string; label: string };
+type SelectOption = { value: string; label: string };
 
 /** A single select; put it in a Field (`{(control) => <Select {...control} ... />}`) for its label and message. */
 export function Select(props: {

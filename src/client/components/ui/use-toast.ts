@@ -2,7 +2,7 @@
 import { useSyncExternalStore } from "react";
 import { TOAST_LIMIT } from "../../../shared/constants/ui";
 
-export type ToastData = {
+type ToastData = {
   id: number;
   title?: string;
   description?: string;

@@ -27,6 +27,7 @@ import {
 } from "../../../shared/domain/dashboard";
 import { formatLongDate, timeAgo } from "../../../shared/domain/dates";
 import { requirementsSubmitted } from "../../../shared/domain/next-action";
+import { ACCESS_LEVEL_LABELS } from "../../../shared/domain/project-access";
 import { statusLabel } from "../../../shared/domain/project-status";
 import type { Profile } from "../../../shared/schemas/profile";
 import type { Project } from "../../../shared/schemas/project";
@@ -177,7 +178,9 @@ export function AuthorizedUsersCard({ project }: { project: Project | null }) {
             {(members.data ?? []).slice(0, 4).map((member) => (
               <li key={member.id} className="flex items-center justify-between gap-2 text-sm">
                 <span className="truncate text-slate-800">{member.email}</span>
-                <Badge variant={member.accessLevel === "admin" ? "default" : "secondary"}>{member.accessLevel}</Badge>
+                <Badge variant={member.accessLevel === "admin" ? "default" : "secondary"}>
+                  {ACCESS_LEVEL_LABELS[member.accessLevel]}
+                </Badge>
               </li>
             ))}
             {members.isError && <li className="text-sm text-slate-600">{count} users have access.</li>}

@@ -35,7 +35,7 @@ export function openDocument(url: string): void {
   opened.opener = null;
 }
 
-export function NdaAgreementText({ customerName, companyName }: { customerName: string; companyName: string }) {
+function NdaAgreementText({ customerName, companyName }: { customerName: string; companyName: string }) {
   const parties = { customerName, companyName, effectiveDate: isoDay(new Date()) };
   return (
     <section

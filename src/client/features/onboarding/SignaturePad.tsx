@@ -9,7 +9,7 @@ import { Input } from "../../components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { drawTypedSignature, loadSignatureFont } from "./typed-signature";
 
-export const SIGNATURE_HEIGHT = 200;
+const SIGNATURE_HEIGHT = 200;
 /** Higher densities add bytes, not legibility. */
 const MAX_SCALE = 2;
 

@@ -4,7 +4,7 @@
 import latinUrl from "@fontsource/dancing-script/files/dancing-script-latin-400-normal.woff2?url";
 import latinExtUrl from "@fontsource/dancing-script/files/dancing-script-latin-ext-400-normal.woff2?url";
 
-export const SIGNATURE_FONT = "Blueprint Signature";
+const SIGNATURE_FONT = "Blueprint Signature";
 
 let loading: Promise<void> | null = null;
 

@@ -2,6 +2,7 @@
 // and the AI-failure notice that lets the customer choose the built-in composer.
 import { AlertTriangle, CheckCircle2, Download, FileText, Loader2, Lock, RefreshCw, Save, Sparkles, Wand2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { authorLabel } from "../../../shared/domain/brief-author";
 import type { Requirements } from "../../../shared/schemas/requirements";
 import { wordCount } from "../../../shared/text/markdown";
 import { Alert } from "../../components/ui/alert";
@@ -28,15 +29,6 @@ type BriefPanelProps = {
   aiFailure: AiFailure;
   onGenerate: (choice?: "builtin") => void;
 };
-
-function generatedByLabel(by: string | null): string | null {
-  if (!by) return null;
-  const edited = by.endsWith("+edited");
-  const base = by.replace(/\+edited$/, "");
-  const source =
-    base === "builtin" ? "Built-in composer" : base === "customer" ? "Written by you" : `AI model ${base.replace(/^ai:/, "")}`;
-  return edited ? `${source}, edited` : source;
-}
 
 function formatDate(iso: string): string {
   return new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(new Date(iso));
@@ -125,7 +117,7 @@ export function BriefPanel({ projectId, requirements, canEdit, generating, aiFai
       },
     );
 
-  const by = generatedByLabel(requirements?.briefGeneratedBy ?? null);
+  const by = authorLabel(requirements?.briefGeneratedBy ?? null);
 
   return (
     <Card>

@@ -1,4 +1,5 @@
-// Renders brief Markdown as formatted text from parsed blocks: React elements only, never injected HTML.
+// Renders Markdown (briefs today, messages and notes later) from the shared reader's blocks: React elements only,
+// never injected HTML; a link is an http(s) address that opens in a new tab without the portal as its opener.
 import { Fragment, useMemo } from "react";
 import { type Block, parseMarkdown, type Span } from "../../../shared/text/markdown";
 import { cn } from "../../lib/cn";
@@ -11,6 +12,18 @@ function Spans({ spans }: { spans: Span[] }) {
         if (span.code) node = <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em]">{node}</code>;
         if (span.italic) node = <em>{node}</em>;
         if (span.bold) node = <strong className="font-semibold text-slate-900">{node}</strong>;
+        if (span.href) {
+          node = (
+            <a
+              href={span.href}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="text-brand-700 underline underline-offset-2 hover:text-brand-900"
+            >
+              {node}
+            </a>
+          );
+        }
         // biome-ignore lint/suspicious/noArrayIndexKey: spans have no identity beyond their position
         return <Fragment key={index}>{node}</Fragment>;
       })}
@@ -57,8 +70,12 @@ function BlockView({ block }: { block: Block }) {
           )}
         >
           {block.items.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: list items are positional
-            <li key={index} className={cn("pl-1 leading-relaxed", item.level === 1 && "ml-5 list-[circle]")}>
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: list items are positional
+              key={index}
+              className={cn("pl-1 leading-relaxed", item.level > 0 && "list-[circle]")}
+              style={item.level > 0 ? { marginLeft: `${item.level * 1.25}rem` } : undefined}
+            >
               <Spans spans={item.spans} />
             </li>
           ))}

@@ -16,7 +16,7 @@ import { Input, Textarea } from "../../components/ui/input";
 import { Progress } from "../../components/ui/progress";
 import { cn } from "../../lib/cn";
 
-export type RequirementsFormProps = {
+type RequirementsFormProps = {
   /** The questionnaire's react-hook-form (validated by the shared requirementsFormSchema). */
   form: UseFormReturn<RequirementAnswers>;
   onSave: () => void;

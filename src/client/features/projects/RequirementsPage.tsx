@@ -13,7 +13,7 @@ import {
   briefStatusLabel,
   requirementsCardStatus,
 } from "../../../shared/domain/brief-status";
-import { ACCESS_LEVEL_LABELS, accessAllows } from "../../../shared/domain/project-access";
+import { accessAllows, accessLevelLabel } from "../../../shared/domain/project-access";
 import { progressForStatus, statusLabel } from "../../../shared/domain/project-status";
 import type { Project } from "../../../shared/schemas/project";
 import {
@@ -171,17 +171,11 @@ function ProjectSummary({ project }: { project: Project }) {
           {project.authorizedUsersCount} / {project.userLimit} users
         </p>
         <p className="text-sm text-slate-600">
-          {project.accessLevel === "owner" ? "You own this project" : `Your access: ${accessLabel(project.accessLevel)}`}
+          {project.accessLevel === "owner" ? "You own this project" : `Your access: ${accessLevelLabel(project.accessLevel)}`}
         </p>
       </SummaryCard>
     </section>
   );
-}
-
-function accessLabel(level: Project["accessLevel"]): string {
-  if (level === "owner") return "Owner";
-  if (level === "company") return "Company admin";
-  return ACCESS_LEVEL_LABELS[level];
 }
 
 function SummaryCard({ label, children }: { label: string; children: React.ReactNode }) {
@@ -380,7 +374,7 @@ function RequirementsWorkspace({ project }: { project: Project }) {
 
   const accessNotice = canEdit
     ? null
-    : `You have ${accessLabel(project.accessLevel)} access to this project: you can read the requirements and the brief, but only the owner and admins can change them.`;
+    : `You have ${accessLevelLabel(project.accessLevel)} access to this project: you can read the requirements and the brief, but only the owner and admins can change them.`;
   const readOnlyReason = locked && canEdit ? "The brief is confirmed, so these answers are locked." : null;
 
   return (

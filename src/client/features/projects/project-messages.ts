@@ -2,8 +2,8 @@
 import { toast } from "../../components/ui/use-toast";
 import { isSessionLost, serverMessage } from "../../lib/api";
 
-export const NEW_PROJECT_LOGIN_DELAY_MS = 1000;
-export const CONFIRM_LOGIN_DELAY_MS = 500;
+const NEW_PROJECT_LOGIN_DELAY_MS = 1000;
+const CONFIRM_LOGIN_DELAY_MS = 500;
 
 /** New Project failed: a lost session (401) shows 'Please Login' and goes to /auth after 1 s; anything else says why. */
 export function reportNewProjectFailure(error: unknown): void {

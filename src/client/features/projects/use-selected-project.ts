@@ -13,7 +13,7 @@ function readChoice(): string | null {
   }
 }
 
-export function rememberProject(projectId: string): void {
+function rememberProject(projectId: string): void {
   try {
     localStorage.setItem(STORAGE_KEY, projectId);
   } catch {

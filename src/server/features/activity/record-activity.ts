@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { activityEvents } from "../../db/schema";
 
-export type ActivityInput = {
+type ActivityInput = {
   /** The customer whose timeline shows the event. */
   userId: string | null;
   projectId?: string | null;

@@ -10,7 +10,7 @@ export function isDemoEmail(ctx: AppContext, email: string): boolean {
   return ctx.config.demoEmail !== null && email.toLowerCase() === ctx.config.demoEmail;
 }
 
-export async function throttleCodeSending(ctx: AppContext, email: string, ip: string): Promise<void> {
+async function throttleCodeSending(ctx: AppContext, email: string, ip: string): Promise<void> {
   const key = email.toLowerCase();
   await consumeRateLimits(
     ctx.db,

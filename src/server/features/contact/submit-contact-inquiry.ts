@@ -14,7 +14,7 @@ export const CONTACT_SEND_LIMITS = {
   perIpDay: { max: 20, windowSeconds: 24 * 60 * 60 },
 } as const;
 
-export type ContactOutcome = { accepted: true; stored: boolean };
+type ContactOutcome = { accepted: true; stored: boolean };
 
 const LABELS: Array<[keyof ContactRequest, string]> = [
   ["name", "Name"],

@@ -1,13 +1,12 @@
 // The top bar's notification bell: list with unread count, mark one or all read.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { isUuid } from "../../../shared/domain/ids";
 import { markReadReplySchema, notificationListSchema } from "../../../shared/schemas/activity";
 import { requireUser } from "../../auth/guards";
 import { notFound } from "../../errors";
 import { errorReplies } from "../../http/openapi";
 import { listNotifications, markNotificationsRead } from "./notifications";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -55,7 +54,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      if (!UUID.test(request.params.id)) throw notFound("Notification not found");
+      if (!isUuid(request.params.id)) throw notFound("Notification not found");
       return { success: true, updated: await markNotificationsRead(ctx.db, user, request.params.id) };
     },
   );

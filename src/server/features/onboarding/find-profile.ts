@@ -1,13 +1,13 @@
 // Looks up profiles: the caller's own, or one by id for its owner or a company admin (others get 404).
+
 import { eq } from "drizzle-orm";
+import { isUuid } from "../../../shared/domain/ids";
 import { NDA_MESSAGES } from "../../../shared/schemas/nda";
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../errors";
 import type { ProfileRow } from "./profile-dto";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findOwnProfile(db: Database, userId: string): Promise<ProfileRow | null> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
@@ -16,7 +16,7 @@ export async function findOwnProfile(db: Database, userId: string): Promise<Prof
 
 /** A profile the caller may see: its owner's, or any for a company admin. Anything else is "not found". */
 export async function findVisibleProfile(db: Database, user: SessionUser, profileId: string): Promise<ProfileRow> {
-  if (!UUID.test(profileId)) throw notFound("NDA not found");
+  if (!isUuid(profileId)) throw notFound("NDA not found");
   const [row] = await db.select().from(profiles).where(eq(profiles.id, profileId)).limit(1);
   if (!row || (user.role !== "company" && row.userId !== user.id)) throw notFound("NDA not found");
   return row;
@@ -24,7 +24,7 @@ export async function findVisibleProfile(db: Database, user: SessionUser, profil
 
 /** A profile by id, for company routes. */
 export async function findProfileById(db: Database, profileId: string): Promise<ProfileRow> {
-  if (!UUID.test(profileId)) throw notFound("Profile not found");
+  if (!isUuid(profileId)) throw notFound("Profile not found");
   const [row] = await db.select().from(profiles).where(eq(profiles.id, profileId)).limit(1);
   if (!row) throw notFound("Profile not found");
   return row;

@@ -3,14 +3,14 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { ndaAuditEvents } from "../../db/schema";
 
-export const NDA_STEPS = {
+const NDA_STEPS = {
   code_sent: "Signing code sent",
   code_verified: "Signing code verified",
   signed: "Agreement signed",
   company_code_sent: "Approval code sent to the company",
   company_approved: "Company approved",
 } as const;
-export type NdaStep = keyof typeof NDA_STEPS;
+type NdaStep = keyof typeof NDA_STEPS;
 
 const STEP_ORDER = Object.keys(NDA_STEPS);
 

@@ -4,45 +4,25 @@ import { isoDay } from "../../../shared/domain/dates";
 import { NDA_MESSAGES, type SignatureMethod } from "../../../shared/schemas/nda";
 import { sha256Hex } from "../../auth/secrets";
 import type { AppContext } from "../../context";
-import { issuedDocuments, ndaSignatures } from "../../db/schema";
+import { ndaSignatures } from "../../db/schema";
+import { fileNamePart, type IssuedDocument } from "../../documents/deliver";
+import { recordIssuedDocument } from "../../documents/issued";
+import { contentKey, pdfRenders } from "../../documents/render-guard";
 import { notFound } from "../../errors";
 import { loadNdaTrail } from "./nda-audit";
 import { oneLine } from "./nda-codes";
-import { renderNdaPdf } from "./nda-pdf";
+import { type NdaPdfInput, renderNdaPdf } from "./nda-pdf";
 import type { ProfileRow } from "./profile-dto";
-
-export type IssuedPdf = { bytes: Uint8Array; filename: string; sha256: string };
+import { shrinkSignature } from "./signature-image";
 
 /** "Ada Lovelace" → "NDA-Ada-Lovelace.pdf"; the UTF-8 name goes in filename* (see contentDisposition). */
-export function ndaFilename(fullName: string | null, kind: "signed" | "draft"): string {
-  const base = (fullName ?? "")
-    .normalize("NFC")
-    .replace(/[^\p{L}\p{N}]+/gu, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80);
-  return `NDA-${base || "Customer"}${kind === "draft" ? "-draft" : ""}.pdf`;
+function ndaFilename(fullName: string | null, kind: "signed" | "draft"): string {
+  return `NDA-${fileNamePart(fullName, "Customer")}${kind === "draft" ? "-draft" : ""}.pdf`;
 }
 
-/** An RFC 6266 header: an ASCII fallback name plus the UTF-8 name (RFC 8187). */
-export function contentDisposition(type: "inline" | "attachment", filename: string): string {
-  const ascii =
-    filename
-      .normalize("NFKD")
-      .replace(/[^\x20-\x7e]/g, "")
-      .replace(/["\\]/g, "") || "document.pdf";
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
-
-async function recordIssued(
-  ctx: AppContext,
-  document: { kind: string; bytes: Uint8Array; profileId: string; details: Record<string, unknown> },
-): Promise<string> {
-  const sha256 = sha256Hex(document.bytes);
-  await ctx.db
-    .insert(issuedDocuments)
-    .values({ kind: document.kind, sha256, profileId: document.profileId, details: document.details })
-    .onConflictDoNothing({ target: issuedDocuments.sha256 });
-  return sha256;
+/** NDA PDFs are rendered under the shared bounds and cached by their input (the same input gives the same bytes). */
+function renderCached(input: NdaPdfInput, owner: string): Promise<Uint8Array> {
+  return pdfRenders.render(contentKey("nda:v2", input), owner, () => renderNdaPdf(input));
 }
 
 /** The unsigned NDA with today's date and the profile's names, for reading before signing. */
@@ -51,16 +31,16 @@ export async function issueDraftNda(
   profile: ProfileRow | null,
   userId: string,
   now = new Date(),
-): Promise<IssuedPdf> {
+): Promise<IssuedDocument> {
   const parties = {
     customerName: oneLine(profile?.fullName ?? ""),
     companyName: oneLine(profile?.company ?? ""),
     effectiveDate: isoDay(now),
   };
   const documentId = profile?.id ?? userId;
-  const bytes = await renderNdaPdf({ documentId, parties, verifyUrl: `${ctx.config.appUrl}/verify` });
+  const bytes = await renderCached({ documentId, parties, verifyUrl: `${ctx.config.appUrl}/verify` }, userId);
   const sha256 = profile
-    ? await recordIssued(ctx, {
+    ? await recordIssuedDocument(ctx.db, {
         kind: "nda_draft",
         bytes,
         profileId: profile.id,
@@ -71,13 +51,13 @@ export async function issueDraftNda(
 }
 
 /** The signed NDA with its signature image and audit trail; 404 when it is not signed. */
-export async function issueSignedNda(ctx: AppContext, profile: ProfileRow): Promise<IssuedPdf> {
+export async function issueSignedNda(ctx: AppContext, profile: ProfileRow, requesterId: string): Promise<IssuedDocument> {
   const [signature] = await ctx.db.select().from(ndaSignatures).where(eq(ndaSignatures.profileId, profile.id)).limit(1);
   if (!signature || !profile.ndaSigned) throw notFound(NDA_MESSAGES.notSigned);
   const trail = await loadNdaTrail(ctx.db, profile.id);
   const approval =
     signature.approvedAt && signature.approvedBy ? { approvedAt: signature.approvedAt, approvedBy: signature.approvedBy } : null;
-  const bytes = await renderNdaPdf({
+  const input: NdaPdfInput = {
     documentId: profile.id,
     parties: {
       customerName: signature.signerName,
@@ -90,14 +70,16 @@ export async function issueSignedNda(ctx: AppContext, profile: ProfileRow): Prom
       signerEmail: signature.signerEmail,
       companyName: signature.companyName,
       signedAt: signature.signedAt,
-      signaturePng: Buffer.from(signature.signaturePng, "base64"),
+      // Signatures stored before images were shrunk at signing are shrunk here (a no-op for the others).
+      signaturePng: shrinkSignature(Buffer.from(signature.signaturePng, "base64")).bytes,
       signatureMethod: signature.signatureMethod as SignatureMethod,
       agreementSha256: signature.agreementSha256,
       approval,
       trail,
     },
-  });
-  const sha256 = await recordIssued(ctx, {
+  };
+  const bytes = await renderCached(input, requesterId);
+  const sha256 = await recordIssuedDocument(ctx.db, {
     kind: "nda_signed",
     bytes,
     profileId: profile.id,

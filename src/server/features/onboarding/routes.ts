@@ -1,5 +1,5 @@
 // Profile and NDA routes (part 1 §7, part 2 §7): thin handlers over the use cases in this folder.
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -17,12 +17,13 @@ import {
 import { ndaSignedReplySchema, profileSchema, saveProfileSchema } from "../../../shared/schemas/profile";
 import { requireCompany, requireCustomer, requireUser } from "../../auth/guards";
 import { consumeRateLimits } from "../../auth/rate-limit";
+import { sendDocument } from "../../documents/deliver";
 import { notFound } from "../../errors";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { approveNda, listPendingNdas, sendCompanyNdaCode } from "./company-nda";
 import { findOwnProfile, findVisibleProfile } from "./find-profile";
 import type { ClientInfo } from "./nda-audit";
-import { contentDisposition, type IssuedPdf, issueDraftNda, issueSignedNda } from "./nda-documents";
+import { issueDraftNda, issueSignedNda } from "./nda-documents";
 import { toProfileDto } from "./profile-dto";
 import { saveProfile } from "./save-profile";
 import { sendCustomerNdaCode } from "./send-nda-code";
@@ -34,16 +35,6 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
 });
 
 const pdfReplies = { ...errorReplies };
-
-function sendPdf(reply: FastifyReply, pdf: IssuedPdf, disposition: "inline" | "attachment") {
-  return reply
-    .header("content-type", "application/pdf")
-    .header("content-disposition", contentDisposition(disposition, pdf.filename))
-    .header("x-content-type-options", "nosniff")
-    .header("content-security-policy", "sandbox; default-src 'none'")
-    .header("x-document-sha256", pdf.sha256)
-    .send(Buffer.from(pdf.bytes));
-}
 
 /** Each PDF costs ~100 ms of CPU: 60 per user in 10 minutes is plenty for reading and downloading. */
 const PDF_LIMIT = { max: 60, windowSeconds: 10 * 60 };
@@ -193,7 +184,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = await requireCustomer(request);
         await throttlePdf(user.id);
         const profile = await findOwnProfile(ctx.db, user.id);
-        return sendPdf(reply, await issueDraftNda(ctx, profile, user.id), "inline");
+        return sendDocument(reply, await issueDraftNda(ctx, profile, user.id), { disposition: "inline" });
       },
     );
 
@@ -203,7 +194,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const user = await requireCustomer(request);
         await throttlePdf(user.id);
-        return sendPdf(reply, await issueSignedNda(ctx, await ownProfileOr404(user.id)), "inline");
+        return sendDocument(reply, await issueSignedNda(ctx, await ownProfileOr404(user.id), user.id), { disposition: "inline" });
       },
     );
 
@@ -213,7 +204,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const user = await requireCustomer(request);
         await throttlePdf(user.id);
-        return sendPdf(reply, await issueSignedNda(ctx, await ownProfileOr404(user.id)), "attachment");
+        return sendDocument(reply, await issueSignedNda(ctx, await ownProfileOr404(user.id), user.id), {
+          disposition: "attachment",
+        });
       },
     );
   });
@@ -234,7 +227,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const profile = await findVisibleProfile(ctx.db, user, request.params.profileId);
       await throttlePdf(user.id);
-      return sendPdf(reply, await issueSignedNda(ctx, profile), "attachment");
+      return sendDocument(reply, await issueSignedNda(ctx, profile, user.id), { disposition: "attachment" });
     },
   );
 

@@ -18,7 +18,7 @@ import { checkNdaCode, oneLine } from "./nda-codes";
 import { toProfileDto } from "./profile-dto";
 import { decodeSignatureDataUrl } from "./signature-image";
 
-export type SignNdaInput = {
+type SignNdaInput = {
   email: string;
   emailField: string;
   code: string;

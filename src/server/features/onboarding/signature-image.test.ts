@@ -1,7 +1,8 @@
+import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { makeSignaturePng, pngDataUrl, truncatedPixelsPng } from "../../../../tests/setup/png";
 import { AppError } from "../../errors";
-import { decodeSignatureDataUrl } from "./signature-image";
+import { checkPng, decodeSignatureDataUrl, SIGNATURE_EMBED_MAX, shrinkSignature } from "./signature-image";
 
 function failure(dataUrl: string): { status: number; message: string } {
   try {
@@ -57,5 +58,23 @@ describe("signature images", () => {
       status: 413,
       message: "The signature image is too large",
     });
+  });
+});
+
+describe("shrinking a signature before it is stored and embedded", () => {
+  it("scales a 3000 x 1200 signature down to fit 900 x 300, as a valid PNG that keeps the stroke", () => {
+    const image = decodeSignatureDataUrl(pngDataUrl(makeSignaturePng(3000, 1200)));
+    expect(image.width).toBeLessThanOrEqual(SIGNATURE_EMBED_MAX.width);
+    expect(image.height).toBeLessThanOrEqual(SIGNATURE_EMBED_MAX.height);
+    expect(checkPng(image.bytes)).toEqual({ width: image.width, height: image.height });
+    // IHDR ends at byte 33; the single IDAT chunk follows (length, type, data).
+    const idatLength = image.bytes.readUInt32BE(33);
+    const pixels = inflateSync(image.bytes.subarray(41, 41 + idatLength));
+    expect(pixels.some((value, index) => index % (1 + image.width * 4) !== 0 && value > 0)).toBe(true);
+  });
+
+  it("keeps a signature of pad size as it was", () => {
+    const png = makeSignaturePng(640, 200);
+    expect(shrinkSignature(png).bytes.equals(png)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 // user members may also send feedback, view_only members may view, company admins see all; anyone else gets 404.
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { isUuid } from "../../../shared/domain/ids";
 import { accessAllows, type ProjectAccessLevel, type ProjectNeed } from "../../../shared/domain/project-access";
 import { requireUser } from "../../auth/guards";
 import type { SessionUser } from "../../auth/sessions";
@@ -13,13 +14,6 @@ export type ProjectRow = typeof projects.$inferSelect;
 
 export type ProjectAccess = { user: SessionUser; project: ProjectRow; accessLevel: ProjectAccessLevel };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids in paths are UUIDs; anything else simply names nothing (404), never a database error. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
 export const PROJECT_NOT_FOUND = "Project not found";
 
 const NEED_MESSAGES: Record<ProjectNeed, string> = {
@@ -29,7 +23,7 @@ const NEED_MESSAGES: Record<ProjectNeed, string> = {
 };
 
 /** The caller's relation to a project in one query: owner, member level, company, or none (null). */
-export async function findProjectAccess(
+async function findProjectAccess(
   db: Database,
   user: Pick<SessionUser, "id" | "email" | "role">,
   projectId: string,

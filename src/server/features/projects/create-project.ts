@@ -6,7 +6,7 @@ import { projects } from "../../db/schema";
 import { recordActivity } from "../activity/record-activity";
 import { nextProjectCode } from "./project-code";
 
-export type NewProject = {
+type NewProject = {
   ownerId: string;
   packageType: PackageType;
   budgetRange?: string | null;

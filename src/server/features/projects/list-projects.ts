@@ -9,7 +9,7 @@ import { profiles, projectMembers, projects, requirements } from "../../db/schem
 import { toProjectDto } from "./project-dto";
 
 /** A company admin's list is capped: the admin console has its own paginated list. */
-export const COMPANY_PROJECT_LIST_LIMIT = 500;
+const COMPANY_PROJECT_LIST_LIMIT = 500;
 
 const memberCount = sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`;
 /** Saved with a problem statement: the same rule as the Requirements status card ("completed"). */
@@ -63,23 +63,4 @@ export async function listProjectsFor(db: Database, user: Pick<SessionUser, "id"
       requirementsSubmitted: row.requirementsSubmitted,
     });
   });
-}
-
-/** Only the projects the user owns, oldest first (kept for callers that need ownership alone). */
-export async function listOwnProjects(db: Database, userId: string) {
-  const rows = await db
-    .select({ project: projects, customerName: profiles.fullName, memberCount, requirementsSubmitted })
-    .from(projects)
-    .leftJoin(profiles, eq(profiles.userId, projects.userId))
-    .leftJoin(requirements, eq(requirements.projectId, projects.id))
-    .where(eq(projects.userId, userId))
-    .orderBy(asc(projects.createdAt));
-  return rows.map((row) =>
-    toProjectDto(row.project, {
-      authorizedUsersCount: row.memberCount,
-      customerName: row.customerName,
-      accessLevel: "owner",
-      requirementsSubmitted: row.requirementsSubmitted,
-    }),
-  );
 }

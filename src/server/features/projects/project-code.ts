@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { projectCodeCounters } from "../../db/schema";
 
-export function formatProjectCode(year: number, sequence: number): string {
+function formatProjectCode(year: number, sequence: number): string {
   return `PRJ-${year}-${String(sequence).padStart(4, "0")}`;
 }
 

@@ -5,7 +5,7 @@ import { apiRequest, isSessionLost } from "../../../lib/api";
 import { currentUserQueryKey } from "../../../lib/query-client";
 import { mayHaveSessionCookie } from "../../../lib/session-cookie";
 
-export async function getCurrentUser(): Promise<CurrentUser | null> {
+async function getCurrentUser(): Promise<CurrentUser | null> {
   // A visitor without a session cookie has no session: asking would only log a 401 in the console.
   if (!mayHaveSessionCookie()) return null;
   try {

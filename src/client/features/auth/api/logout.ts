@@ -2,22 +2,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SuccessReply } from "../../../../shared/schemas/replies";
 import { apiRequest } from "../../../lib/api";
-import type { MutationConfig } from "../../../lib/query-client";
-import { currentUserQueryKey } from "../../../lib/query-client";
+import { currentUserQueryKey, type MutationConfig, ownedMutation } from "../../../lib/query-client";
 import { noteSessionCookie } from "../../../lib/session-cookie";
 
-export const logout = () => apiRequest<SuccessReply>("POST", "/api/auth/logout");
+const logout = () => apiRequest<SuccessReply>("POST", "/api/auth/logout");
 
 export function useLogout(config: MutationConfig<typeof logout> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: logout,
-    onSuccess: (...args) => {
+  return useMutation(
+    ownedMutation(config, logout, () => {
       noteSessionCookie(false);
       queryClient.setQueryData(currentUserQueryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
-      return config.onSuccess?.(...args);
-    },
-  });
+    }),
+  );
 }

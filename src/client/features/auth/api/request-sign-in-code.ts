@@ -4,8 +4,7 @@ import type { RequestCodeInput, RequestCodeReply } from "../../../../shared/sche
 import { apiRequest } from "../../../lib/api";
 import type { MutationConfig } from "../../../lib/query-client";
 
-export const requestSignInCode = (input: RequestCodeInput) =>
-  apiRequest<RequestCodeReply>("POST", "/api/auth/request-code", input);
+const requestSignInCode = (input: RequestCodeInput) => apiRequest<RequestCodeReply>("POST", "/api/auth/request-code", input);
 
 export function useRequestSignInCode(config: MutationConfig<typeof requestSignInCode> = {}) {
   return useMutation({ ...config, mutationFn: requestSignInCode });

@@ -2,21 +2,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { VerifyCodeInput, VerifyCodeReply } from "../../../../shared/schemas/auth";
 import { apiRequest } from "../../../lib/api";
-import type { MutationConfig } from "../../../lib/query-client";
-import { currentUserQueryKey } from "../../../lib/query-client";
+import { currentUserQueryKey, type MutationConfig, ownedMutation } from "../../../lib/query-client";
 import { noteSessionCookie } from "../../../lib/session-cookie";
 
-export const verifySignInCode = (input: VerifyCodeInput) => apiRequest<VerifyCodeReply>("POST", "/api/auth/verify-code", input);
+const verifySignInCode = (input: VerifyCodeInput) => apiRequest<VerifyCodeReply>("POST", "/api/auth/verify-code", input);
 
 export function useVerifySignInCode(config: MutationConfig<typeof verifySignInCode> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: verifySignInCode,
-    onSuccess: (...args) => {
+  return useMutation(
+    ownedMutation(config, verifySignInCode, (reply) => {
       noteSessionCookie(true);
-      queryClient.setQueryData(currentUserQueryKey, args[0].user);
-      return config.onSuccess?.(...args);
-    },
-  });
+      queryClient.setQueryData(currentUserQueryKey, reply.user);
+    }),
+  );
 }

@@ -5,7 +5,7 @@ import { apiRequest } from "../../../lib/api";
 
 export const activityQueryKey = ["/api/dashboard/activity"] as const;
 
-export const getActivity = () => apiRequest<ActivityItem[]>("GET", "/api/dashboard/activity");
+const getActivity = () => apiRequest<ActivityItem[]>("GET", "/api/dashboard/activity");
 
 export const activityQueryOptions = () => queryOptions({ queryKey: activityQueryKey, queryFn: getActivity });
 

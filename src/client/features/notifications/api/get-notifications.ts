@@ -5,7 +5,7 @@ import { apiRequest } from "../../../lib/api";
 
 export const notificationsQueryKey = ["/api/notifications"] as const;
 
-export const getNotifications = () => apiRequest<NotificationList>("GET", "/api/notifications");
+const getNotifications = () => apiRequest<NotificationList>("GET", "/api/notifications");
 
 export const notificationsQueryOptions = () => queryOptions({ queryKey: notificationsQueryKey, queryFn: getNotifications });
 

@@ -5,7 +5,7 @@ import { apiRequest } from "../../../lib/api";
 
 export const profileQueryKey = ["/api/profile"] as const;
 
-export const getProfile = () => apiRequest<Profile | null>("GET", "/api/profile");
+const getProfile = () => apiRequest<Profile | null>("GET", "/api/profile");
 
 export const profileQueryOptions = () => queryOptions({ queryKey: profileQueryKey, queryFn: getProfile });
 

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { NdaActionReply, SendNdaOtpInput } from "../../../../shared/schemas/nda";
 import { apiRequest } from "../../../lib/api";
 
-export const sendNdaCode = (input: SendNdaOtpInput) => apiRequest<NdaActionReply>("POST", "/api/nda/send-otp", input);
+const sendNdaCode = (input: SendNdaOtpInput) => apiRequest<NdaActionReply>("POST", "/api/nda/send-otp", input);
 
 export function useSendNdaCode() {
   return useMutation({ mutationFn: sendNdaCode });

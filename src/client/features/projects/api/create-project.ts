@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { DEFAULT_NEW_PROJECT } from "../../../../shared/constants/packages";
 import type { Project } from "../../../../shared/schemas/project";
 import { apiRequest } from "../../../lib/api";
-import type { MutationConfig } from "../../../lib/query-client";
+import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
 import { projectsQueryKey } from "./get-projects";
 
-export const createProject = () =>
+const createProject = () =>
   apiRequest<Project>("POST", "/api/projects", {
     packageType: DEFAULT_NEW_PROJECT.packageType,
     budgetRange: DEFAULT_NEW_PROJECT.budgetRange,
@@ -17,12 +17,5 @@ export const createProject = () =>
 
 export function useCreateProject(config: MutationConfig<typeof createProject> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: createProject,
-    onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: projectsQueryKey });
-      return config.onSuccess?.(...args);
-    },
-  });
+  return useMutation(ownedMutation(config, createProject, () => queryClient.invalidateQueries({ queryKey: projectsQueryKey })));
 }

@@ -5,7 +5,7 @@ import { apiRequest } from "../../../lib/api";
 
 export const projectsQueryKey = ["/api/projects"] as const;
 
-export const getProjects = () => apiRequest<Project[]>("GET", "/api/projects");
+const getProjects = () => apiRequest<Project[]>("GET", "/api/projects");
 
 export const projectsQueryOptions = () => queryOptions({ queryKey: projectsQueryKey, queryFn: getProjects });
 

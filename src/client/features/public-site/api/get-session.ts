@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import type { SessionReply } from "../../../../shared/schemas/replies";
 import { apiRequest } from "../../../lib/api";
 
-export const getSession = () => apiRequest<SessionReply>("GET", "/api/session");
+const getSession = () => apiRequest<SessionReply>("GET", "/api/session");
 
 /** Whether the visitor has a session: null until known (asked once per page, no cache needed). */
 export function useSignedIn(): boolean | null {

@@ -9,8 +9,7 @@ const CONTACT_TOASTS = {
   failure: { title: "Error sending message", description: "Please try again or email us directly.", variant: "destructive" },
 } as const;
 
-export const sendContact = (input: ContactMessageInput | ProjectInquiryInput) =>
-  apiRequest<unknown>("POST", "/api/contact", input);
+const sendContact = (input: ContactMessageInput | ProjectInquiryInput) => apiRequest<unknown>("POST", "/api/contact", input);
 
 /** The caller clears its form on success. */
 export function useSendContact<T extends ContactMessageInput | ProjectInquiryInput>(options: { onSent: () => void }) {

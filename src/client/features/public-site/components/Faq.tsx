@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { SectionHeading } from "./PublicLayout";
 
-export type FaqItem = { question: string; answer: string };
+type FaqItem = { question: string; answer: string };
 
 /** Questions as native disclosure widgets: they open with the keyboard and work before any JavaScript runs. */
 export function Faq({ id, items, title = "Questions we hear often" }: { id: string; items: FaqItem[]; title?: string }) {

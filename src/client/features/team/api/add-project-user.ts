@@ -5,7 +5,7 @@ import { apiRequest } from "../../../lib/api";
 import { projectsQueryKey } from "../../projects/api/get-projects";
 import { projectUsersQueryKey } from "./get-project-users";
 
-export const addProjectUser = (projectId: string, input: AddProjectUserInput) =>
+const addProjectUser = (projectId: string, input: AddProjectUserInput) =>
   apiRequest<ProjectUser>("POST", `/api/projects/${projectId}/users`, input);
 
 /** After any change to the team: the users list and the project list (its seat counts) are asked again. */

@@ -5,7 +5,7 @@ import { apiRequest } from "../../../lib/api";
 
 export const projectUsersQueryKey = (projectId: string) => ["/api/projects", projectId, "users"] as const;
 
-export const getProjectUsers = (projectId: string) => apiRequest<ProjectUser[]>("GET", `/api/projects/${projectId}/users`);
+const getProjectUsers = (projectId: string) => apiRequest<ProjectUser[]>("GET", `/api/projects/${projectId}/users`);
 
 export const projectUsersQueryOptions = (projectId: string) =>
   queryOptions({ queryKey: projectUsersQueryKey(projectId), queryFn: () => getProjectUsers(projectId) });

@@ -3,7 +3,7 @@ import type { SuccessReply } from "../../../../shared/schemas/replies";
 import { apiRequest } from "../../../lib/api";
 import { useTeamMutation } from "./add-project-user";
 
-export const removeProjectUser = (projectId: string, userId: string) =>
+const removeProjectUser = (projectId: string, userId: string) =>
   apiRequest<SuccessReply>("DELETE", `/api/projects/${projectId}/users/${userId}`);
 
 export function useRemoveProjectUser(projectId: string) {

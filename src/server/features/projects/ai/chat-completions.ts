@@ -3,7 +3,7 @@
 
 export type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
 
-export type ChatCompletionsConfig = { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number };
+type ChatCompletionsConfig = { baseUrl: string; apiKey: string | null; model: string; timeoutMs: number };
 
 export type AiFailure = "timeout" | "network" | "refused" | "unavailable" | "empty";
 

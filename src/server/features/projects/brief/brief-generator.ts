@@ -1,25 +1,26 @@
 // The two ways a brief is written: the built-in composer (the default) and an OpenAI-compatible model when
 // AI_BASE_URL is set. A failing model is reported to the user, never silently replaced by the composer.
+import { aiAuthor, BUILTIN_AUTHOR } from "../../../../shared/domain/brief-author";
 import { BRIEF_MAX_LENGTH, type BriefGeneratorChoice } from "../../../../shared/schemas/requirements";
 import type { Config } from "../../../config";
 import { chatCompletion } from "../ai/chat-completions";
 import { briefMessages, cleanModelMarkdown } from "./brief-prompt";
 import { type BriefInput, composeBrief } from "./compose-brief";
 
-export type BriefGenerator = {
-  /** Stored with the brief: "builtin" or "ai:<model>". */
+type BriefGenerator = {
+  /** Stored with the brief: see shared/domain/brief-author.ts. */
   id: string;
   generate(input: BriefInput): Promise<string>;
 };
 
-export const builtinComposer: BriefGenerator = {
-  id: "builtin",
+const builtinComposer: BriefGenerator = {
+  id: BUILTIN_AUTHOR,
   generate: async (input) => composeBrief(input),
 };
 
-export function chatCompletionsGenerator(ai: Config["ai"] & { baseUrl: string }): BriefGenerator {
+function chatCompletionsGenerator(ai: Config["ai"] & { baseUrl: string }): BriefGenerator {
   return {
-    id: `ai:${ai.model}`,
+    id: aiAuthor(ai.model),
     async generate(input) {
       const reply = await chatCompletion(ai, briefMessages(input));
       return cleanModelMarkdown(reply).slice(0, BRIEF_MAX_LENGTH);

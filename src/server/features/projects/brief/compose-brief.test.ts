@@ -1,6 +1,7 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { GOOD_ANSWERS } from "../../../../../tests/factories";
+import { BRIEF_MAX_LENGTH } from "../../../../shared/schemas/requirements";
 import { parseMarkdown, spansToText, wordCount } from "../../../../shared/text/markdown";
 import { type BriefInput, composeBrief } from "./compose-brief";
 import { gapsIn, measurableOutcomes, prioritiseFeatures, proseCase, readTechnology, splitItems } from "./read-answers";
@@ -294,5 +295,131 @@ describe("reading answers", () => {
     });
     expect(readTechnology("No preference, up to you").noPreference).toBe(true);
     expect(readTechnology("A mobile app for Android").mobile).toBe(true);
+  });
+});
+
+describe("core functionality written as one list", () => {
+  it.each([
+    [
+      "five comma-separated clauses",
+      "carriers book a dock slot online, dispatchers see a calendar per dock, sms reminders, check in at the gate with a qr code, report on detention time",
+      [
+        ["Carriers book a dock slot online", "Critical"],
+        ["Dispatchers see a calendar per dock", "Critical"],
+        ["Sms reminders", "Critical"],
+        ["Check in at the gate with a qr code", "Important"],
+        ["Report on detention time", "Important"],
+      ],
+    ],
+    ["a short list ending in and", "login, reports and export", [["Login"], ["Reports"], ["Export"]]],
+    [
+      "semicolons",
+      "book a slot; move a booking; cancel with a reason",
+      [["Book a slot"], ["Move a booking"], ["Cancel with a reason"]],
+    ],
+    [
+      "clauses joined only by and",
+      "patients book online and get sms reminders and managers see weekly reports",
+      [["Patients book online"], ["Get sms reminders"], ["Managers see weekly reports"]],
+    ],
+    ["one feature with an and inside", "search and filter products", [["Search and filter products"]]],
+    [
+      "an optional item stays nice to have",
+      "online booking, sms reminders, a loyalty scheme (optional)",
+      [
+        ["Online booking", "Critical"],
+        ["Sms reminders", "Critical"],
+        ["A loyalty scheme", "Nice to have"],
+      ],
+    ],
+    [
+      "a long sentence with commas stays one feature",
+      "when a carrier arrives at the gate without a booking the guard, who usually has no computer at hand, must still be able to let them in quickly",
+      [
+        [
+          "When a carrier arrives at the gate without a booking the guard, who usually has no computer at hand, must still be able to let them in quickly",
+        ],
+      ],
+    ],
+  ])("%s", (_name, text, expected) => {
+    const features = prioritiseFeatures(text);
+    expect(features.map((f) => f.text)).toEqual(expected.map(([featureText]) => featureText));
+    for (const [index, [, priority]] of expected.entries()) {
+      if (priority) expect(features[index]?.priority).toBe(priority);
+    }
+  });
+
+  it("lists the five features in the brief", () => {
+    const brief = composeBrief({
+      answers: {
+        ...GOOD_ANSWERS,
+        coreFunctionality:
+          "carriers book a dock slot online, dispatchers see a calendar per dock, sms reminders, check in at the gate with a qr code, report on detention time",
+      },
+      project,
+      client,
+      date,
+    });
+    const section = brief.split("## 5. Core functionality")[1]?.split("## 6.")[0] ?? "";
+    expect(section.match(/^\d\. /gm)).toHaveLength(5);
+  });
+});
+
+describe("devices are not a technology stack", () => {
+  it.each([
+    ["works on cheap android phones", [], true],
+    ["must run on older iPhones and Android phones", [], true],
+    ["iPhone users and Android users", [], true],
+    ["a native Android app in Kotlin", ["Android"], true],
+    ["Android and iOS", ["iOS", "Android"], true],
+    ["React Native app for iOS", ["React Native", "iOS"], true],
+  ])("%s", (text, platforms, mobile) => {
+    const reading = readTechnology(text);
+    expect(reading.platforms).toEqual(platforms);
+    expect(reading.mobile).toBe(mobile);
+  });
+
+  it("writes no Android stack into the brief for users' phones", () => {
+    const brief = composeBrief({
+      answers: { ...GOOD_ANSWERS, techStack: null, additionalRequirements: "Works on cheap android phones." },
+      project,
+      client,
+      date,
+    });
+    expect(brief).not.toContain("built with Android");
+    expect(brief).toContain("responsive web app");
+  });
+});
+
+describe("the 50,000-character cap", () => {
+  const long = (seed: string) => `${seed} `.repeat(Math.ceil(5000 / (seed.length + 1))).slice(0, 5000);
+  const answers = {
+    projectName: long("Dock").slice(0, 200),
+    techStack: long("React"),
+    problemStatement: long("We lose hours every day because carriers arrive without a slot."),
+    targetUsers: long("carriers, dispatchers, gate staff"),
+    currentSolution: long("Phone calls and a spreadsheet, which is slow and error prone."),
+    coreFunctionality: long("book a slot, see the calendar, get sms reminders"),
+    idealWorkflow: long("Carrier books, then arrives, then checks in, then unloads."),
+    successCriteria: long("Fewer than 5% of trucks wait more than an hour."),
+    additionalRequirements: long("Data stays in the EU and works offline at the gate."),
+  };
+
+  it("keeps a brief from nine 5,000-character answers under the cap", () => {
+    const brief = composeBrief({ answers, project, client, date });
+    expect(brief.length).toBeLessThanOrEqual(BRIEF_MAX_LENGTH);
+    expect(headings(brief)).toContain("5. Core functionality");
+  });
+
+  it("reads hostile answers (long runs of spaces, dots and no-break spaces) as text", () => {
+    const hostile = {
+      ...answers,
+      problemStatement: `a${".".repeat(4998)}b`,
+      currentSolution: `x${"\u00a0".repeat(4998)}y`,
+      coreFunctionality: `${"1) ".repeat(1600)}end`,
+    };
+    const brief = composeBrief({ answers: hostile, project, client, date });
+    expect(brief.length).toBeLessThanOrEqual(BRIEF_MAX_LENGTH);
+    expect(brief).toContain("X y.");
   });
 });

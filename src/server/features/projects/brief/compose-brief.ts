@@ -2,7 +2,7 @@
 // AI service. It reorganises the client's own words into a brief a stakeholder can approve: priorities, steps,
 // measures, gaps, scope and open questions are derived from the answers, never invented.
 import { PACKAGES, type PackageType } from "../../../../shared/constants/packages";
-import type { RequirementAnswers } from "../../../../shared/schemas/requirements";
+import { BRIEF_MAX_LENGTH, type RequirementAnswers } from "../../../../shared/schemas/requirements";
 import {
   capitalize,
   countWords,
@@ -94,7 +94,43 @@ function featureLine(feature: Feature, index: number): string {
   return `${index + 1}. ${p(feature.text)} — **${feature.priority}**`;
 }
 
+/**
+ * Each answer may be 5,000 characters and the composer quotes some twice, so long answers could make a brief past
+ * the 50,000-character cap (and a slow PDF). The brief is written with the answers as given, then, while it is too
+ * long, with each answer cut to a smaller budget (at a word, marked with "…").
+ */
+const ANSWER_BUDGETS = [2500, 1200, 600, 300];
+
 export function composeBrief(input: BriefInput): string {
+  let brief = composeOnce(input);
+  for (const budget of ANSWER_BUDGETS) {
+    if (brief.length <= BRIEF_MAX_LENGTH) return brief;
+    brief = composeOnce({ ...input, answers: clipAnswers(input.answers, budget) });
+  }
+  return brief.length <= BRIEF_MAX_LENGTH ? brief : cutAtParagraph(brief, BRIEF_MAX_LENGTH);
+}
+
+function clipAnswers(answers: BriefInput["answers"], budget: number): BriefInput["answers"] {
+  const clipped = { ...answers };
+  for (const field of Object.keys(clipped) as (keyof BriefInput["answers"])[]) {
+    const value = tidy(clipped[field]);
+    if (value.length > budget) {
+      const cut = value.slice(0, budget);
+      const atWord = cut.slice(0, Math.max(cut.lastIndexOf(" "), cut.lastIndexOf("\n"), budget / 2));
+      clipped[field] = `${atWord.trimEnd()}…`;
+    }
+  }
+  return clipped;
+}
+
+/** The last resort: whole paragraphs up to the cap. */
+function cutAtParagraph(text: string, max: number): string {
+  const cut = text.slice(0, max - 1);
+  const end = cut.lastIndexOf("\n\n");
+  return `${(end > 0 ? cut.slice(0, end) : cut).trimEnd()}\n`;
+}
+
+function composeOnce(input: BriefInput): string {
   const { project, client } = input;
   const answers = editedAnswers(input.answers);
   const pkg = PACKAGES[project.packageType];

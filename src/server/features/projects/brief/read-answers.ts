@@ -1,15 +1,21 @@
 // Reads free-text questionnaire answers the way an analyst would: lists out of prose, priorities out of wording,
 // measures out of goals. Pure functions; the built-in composer is written on top of them.
+// Every pattern here runs on user text (each answer at most 5,000 characters): each is linear, i.e. no two
+// quantifiers can match the same characters, and patterns anchored at the end run on a short tail, never the whole
+// text (see docs/decisions/regex-audit.md).
 
 const BULLET_PREFIX = /^\s*(?:[-*+•▪◦–—]|\(?\d{1,2}[.):]|\(?[a-zA-Z][.)](?=\s))\s*/;
 
 /** Collapses runs of spaces and tidies a fragment of user text. */
 export function tidy(text: string | null | undefined): string {
-  return (text ?? "")
-    .replace(/\r\n?/g, "\n")
-    .replace(/[ \t]+/g, " ")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+  return (
+    (text ?? "")
+      .replace(/\r\n?/g, "\n")
+      // Every run of horizontal white space (tabs, no-break and wide spaces too) becomes one space.
+      .replace(/[^\S\n]+/g, " ")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim()
+  );
 }
 
 /** Escapes characters that Markdown would read as formatting, so user text is shown as written. */
@@ -27,7 +33,10 @@ const ABBREVIATION_BEFORE = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|approx|incl|esp|dept
 export function proseCase(text: string | null | undefined): string {
   const source = tidy(text).replace(/(^|[\s(“"‘])i(?=$|[\s,;:!?)”"’]|\.(?!\w)|['’](?:m|ve|ll|d)\b)/g, "$1I");
   return source.replace(/(^|[.!?]\s+)([a-z])(?![A-Z])/g, (match, lead: string, letter: string, offset: number) =>
-    lead && ABBREVIATION_BEFORE.test(source.slice(0, offset + 1)) ? match : `${lead}${letter.toUpperCase()}`,
+    // Only the last 16 characters can hold the abbreviation: testing the whole prefix made this quadratic.
+    lead && ABBREVIATION_BEFORE.test(source.slice(Math.max(0, offset - 15), offset + 1))
+      ? match
+      : `${lead}${letter.toUpperCase()}`,
   );
 }
 
@@ -46,8 +55,12 @@ export function withFullStop(text: string): string {
   return /[.!?…)"”']$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
+/** Trailing . ; , : removed (a loop: /[.;,:]+$/ retries from every dot of a long run of dots). */
 function withoutFullStop(text: string): string {
-  return text.trim().replace(/[.;,:]+$/, "");
+  const trimmed = text.trim();
+  let end = trimmed.length;
+  while (end > 0 && ".;,:".includes(trimmed.charAt(end - 1))) end--;
+  return trimmed.slice(0, end);
 }
 
 /** A list item: capitalised, without a trailing full stop unless it holds several sentences. */
@@ -76,7 +89,10 @@ export function countWords(text: string): number {
  * Splits an answer into items: one per line or bullet when it is a list; otherwise by semicolons,
  * inline numbering, sentences or (for a short comma list such as "login, reports and export") commas.
  */
-export function splitItems(text: string | null | undefined, options: { steps?: boolean; sentences?: boolean } = {}): string[] {
+export function splitItems(
+  text: string | null | undefined,
+  options: { steps?: boolean; sentences?: boolean; features?: boolean } = {},
+): string[] {
   const source = tidy(text);
   if (!source) return [];
   const rawLines = source
@@ -119,10 +135,29 @@ export function splitItems(text: string | null | undefined, options: { steps?: b
     .replace(/[.!]$/, "")
     .split(/\s*,\s*(?:and\s+|or\s+)?|\s+and\s+(?=[^,]*$)/)
     .filter(Boolean);
-  if (byComma.length >= 3 && byComma.every((part) => countWords(part) <= 8)) return byComma;
+  // A feature list reads as "carriers book a dock slot online, …, check in at the gate with a qr code": its
+  // items are short clauses rather than single words, so they may run to 14 words.
+  const maxWords = options.features ? 14 : 8;
+  if (
+    byComma.length >= 3 &&
+    byComma.every((part) => countWords(part) <= maxWords) &&
+    !byComma.slice(1).some((part) => CLAUSE_OPENER.test(part))
+  ) {
+    return byComma;
+  }
+
+  // "book slots and get reminders and see reports": three or more clauses joined only by "and".
+  if (options.features) {
+    const byAnd = single.replace(/[.!]$/, "").split(/\s+and\s+/);
+    if (byAnd.length >= 3 && byAnd.every((part) => countWords(part) >= 2 && countWords(part) <= 10)) return byAnd;
+  }
 
   return [single];
 }
+
+/** A comma part opening with one of these continues a sentence ("the guard, who …, must …"); it is no list item. */
+const CLAUSE_OPENER =
+  /^(?:who|whom|whose|which|that|where|when|whereas|because|although|though|if|unless|while|so|but|since|as)\b/i;
 
 export type Priority = "Critical" | "Important" | "Nice to have";
 
@@ -135,7 +170,7 @@ export type Feature = { text: string; priority: Priority };
 
 /** Features with a priority: what the client marks optional is nice to have; the first listed are critical. */
 export function prioritiseFeatures(text: string | null | undefined): Feature[] {
-  const items = splitItems(text);
+  const items = splitItems(text, { features: true });
   const criticalByPosition = Math.min(4, Math.max(1, Math.ceil(items.length * 0.6)));
   return items.map((item, index) => {
     const optional = OPTIONAL_MARK.test(item) || OPTIONAL_WORDS.test(item);
@@ -192,7 +227,7 @@ const MEASURES: { pattern: RegExp; measure: string }[] = [
   },
 ];
 
-export type Outcome = { text: string; measure: string; quantified: boolean };
+type Outcome = { text: string; measure: string; quantified: boolean };
 
 /** Success criteria as measurable outcomes: a stated number stands; otherwise the fitting measure is proposed. */
 export function measurableOutcomes(text: string | null | undefined): Outcome[] {
@@ -319,7 +354,7 @@ const TECHNOLOGIES: { name: string; pattern: RegExp; kind: "platform" | "service
   },
 ];
 
-export type TechReading = {
+type TechReading = {
   platforms: string[];
   services: string[];
   compliance: string[];
@@ -327,8 +362,16 @@ export type TechReading = {
   mobile: boolean;
 };
 
+/**
+ * A phone or tablet named as the users' device ("works on cheap android phones", "iPhone users") asks for a
+ * prototype that runs there, not for a native Android or iOS stack: such phrases count as mobile, not as platforms.
+ */
+const DEVICE_MENTION =
+  /\b(?:android|ios|iphones?|ipads?)(?:\s+(?:and|or|\/)\s+(?:android|ios|iphones?|ipads?))?\s+(?:phones?|devices?|tablets?|handsets?|smartphones?|mobiles?|users?|browsers?|customers?|staff)\b|\b(?:works?|runs?|usable|open(?:s|ed)?|used)\s+(?:well\s+|fine\s+)?on\s+(?:(?:cheap|old|older|low-end|budget|basic|any|our|their|staff)\s+){0,2}(?:android|ios|iphones?|ipads?)\b/gi;
+
 export function readTechnology(...texts: (string | null | undefined)[]): TechReading {
-  const source = texts.map(tidy).join("\n");
+  const written = texts.map(tidy).join("\n");
+  const source = written.replace(DEVICE_MENTION, " mobile devices ");
   const found = TECHNOLOGIES.filter((tech) => tech.pattern.test(source));
   return {
     platforms: found.filter((t) => t.kind === "platform").map((t) => t.name),
@@ -336,7 +379,7 @@ export function readTechnology(...texts: (string | null | undefined)[]): TechRea
     compliance: found.filter((t) => t.kind === "compliance").map((t) => t.name),
     noPreference:
       /\b(no (?:particular )?preference|not sure|don'?t know|open to|any(?:thing)? (?:is fine|works)|up to you|your (?:choice|recommendation)|no idea)\b/i.test(
-        source,
+        written,
       ),
     mobile:
       /\b(mobile|ios|android|iphone|ipad|app store|play store|smartphone|phone app|phone camera|tablets?)\b|\bon (?:my|our|their|your|a|the|any) (?:phones?|mobiles?)\b/i.test(

@@ -1,10 +1,12 @@
 // POST /api/projects/{id}/requirements/generate: writes the brief from the saved answers, with the AI service
 // when configured (a failure is reported, with the built-in composer offered) or with the built-in composer.
 import { eq } from "drizzle-orm";
-import { type BriefGeneratorChoice, REQUIREMENT_MESSAGES } from "../../../../shared/schemas/requirements";
+import { BUILTIN_AUTHOR, readAuthor } from "../../../../shared/domain/brief-author";
+import { type BriefGeneratorChoice, missesGenerateMinimum, REQUIREMENT_MESSAGES } from "../../../../shared/schemas/requirements";
+import { consumeRateLimits } from "../../../auth/rate-limit";
 import type { AppContext } from "../../../context";
 import { profiles, requirements } from "../../../db/schema";
-import { badGateway, badRequest } from "../../../errors";
+import { badGateway, badRequest, tooManyRequests } from "../../../errors";
 import { recordActivity } from "../../activity/record-activity";
 import type { ProjectAccess } from "../access";
 import { AiServiceError } from "../ai/chat-completions";
@@ -13,14 +15,20 @@ import type { BriefInput } from "../brief/compose-brief";
 import { toRequirementsDto } from "./requirements-dto";
 import { briefLocked } from "./save-requirements";
 
-const CORE_MIN_LENGTH = 10;
+/** Briefs per user in 10 minutes (the composer is cheap but not free), and AI briefs per user in an hour (each is a paid call of up to AI_TIMEOUT_MS, tried twice). */
+const GENERATE_LIMIT = { max: 20, windowSeconds: 10 * 60 };
+const AI_LIMIT = { max: 10, windowSeconds: 60 * 60 };
+const GENERATE_THROTTLED = "Too many briefs generated. Please try again in a few minutes.";
+
+/** Users with a brief being written in this process: one at a time each, so parallel requests cannot pile up AI calls. */
+const writing = new Set<string>();
 
 export async function generateBrief(ctx: AppContext, access: ProjectAccess, choice?: BriefGeneratorChoice) {
   const { project, user } = access;
   const [saved] = await ctx.db.select().from(requirements).where(eq(requirements.projectId, project.id)).limit(1);
   if (!saved) throw badRequest(REQUIREMENT_MESSAGES.saveFirst, undefined, "REQUIREMENTS_NOT_SAVED");
   if (saved.briefConfirmed) throw briefLocked();
-  if ((saved.coreFunctionality ?? "").trim().length < CORE_MIN_LENGTH) {
+  if (missesGenerateMinimum(saved)) {
     throw badRequest(REQUIREMENT_MESSAGES.generateNeedsCore, { coreFunctionality: REQUIREMENT_MESSAGES.coreFunctionality });
   }
   if (choice === "ai" && !ctx.config.ai.baseUrl) {
@@ -57,7 +65,17 @@ export async function generateBrief(ctx: AppContext, access: ProjectAccess, choi
   };
 
   const generator = briefGeneratorFor(ctx.config, choice);
+  if (writing.has(user.id)) throw tooManyRequests(5, "Your previous brief is still being written. Please wait for it to finish.");
+  await consumeRateLimits(
+    ctx.db,
+    [
+      { bucket: "brief-generate-user-10m", key: user.id, ...GENERATE_LIMIT },
+      ...(generator.id === BUILTIN_AUTHOR ? [] : [{ bucket: "brief-ai-user-1h", key: user.id, ...AI_LIMIT }]),
+    ],
+    GENERATE_THROTTLED,
+  );
   let brief: string;
+  writing.add(user.id);
   try {
     brief = await generator.generate(input);
   } catch (error) {
@@ -67,6 +85,8 @@ export async function generateBrief(ctx: AppContext, access: ProjectAccess, choi
       `${error.message}${tries} Try again later, or write the brief with the built-in composer instead.`,
       "AI_UNAVAILABLE",
     );
+  } finally {
+    writing.delete(user.id);
   }
 
   const row = await ctx.db.transaction(async (tx) => {
@@ -91,9 +111,9 @@ export async function generateBrief(ctx: AppContext, access: ProjectAccess, choi
       type: "brief.generated",
       title: "AI brief generated",
       description:
-        generator.id === "builtin"
+        generator.id === BUILTIN_AUTHOR
           ? `${project.projectCode}: the brief was written by the built-in composer.`
-          : `${project.projectCode}: the brief was written by ${generator.id.slice(3)}.`,
+          : `${project.projectCode}: the brief was written by ${readAuthor(generator.id).model}.`,
       notify: true,
     });
     return updated;

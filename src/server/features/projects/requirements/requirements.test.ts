@@ -267,7 +267,15 @@ describe("the brief as a PDF", () => {
     });
     expect(first.statusCode).toBe(200);
     expect(first.headers["content-type"]).toBe("application/pdf");
-    expect(first.headers["content-disposition"]).toBe(`attachment; filename="${project.projectCode}-brief-draft.pdf"`);
+    expect(first.headers["content-disposition"]).toBe(
+      `attachment; filename="${project.projectCode}-brief-draft.pdf"; filename*=UTF-8''${project.projectCode}-brief-draft.pdf`,
+    );
+    // The same protective headers as every other document (the brief once went without the sandbox).
+    expect(first.headers).toMatchObject({
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "sandbox; default-src 'none'",
+      "cache-control": "no-store",
+    });
     expect(first.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     const pdf = await PDFDocument.load(first.rawPayload);
     expect(pdf.getPageCount()).toBe(2);
@@ -294,5 +302,79 @@ describe("the brief as a PDF", () => {
       headers: { cookie: ann.cookie },
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("expensive work stays bounded", () => {
+  const pdf = (id: string, cookie: string) =>
+    t.app.inject({ method: "GET", url: `/api/projects/${id}/brief.pdf`, headers: { cookie } });
+
+  it("renders a brief whose heading line is 3 KB of spaces quickly (it once took 15 s)", async () => {
+    const ann = await customer(t.app, "pdf-redos@example.com");
+    await createCompletedProfile(t.app.ctx.db, { userId: ann.userId });
+    const project = await newProject(t.app, ann);
+    await save(project.id, ann.cookie, GOOD_ANSWERS);
+    await generate(project.id, ann.cookie);
+    const brief = `# a${" ".repeat(3000)}b\n\n${"[".repeat(20_000)}\n\n${"*a ".repeat(5000)}`;
+    expect((await save(project.id, ann.cookie, { generatedBrief: brief })).statusCode).toBe(200);
+    const started = performance.now();
+    const res = await pdf(project.id, ann.cookie);
+    // Generous for a loaded test machine; the backtracking parser needed 15 s on an idle one.
+    expect(performance.now() - started).toBeLessThan(8000);
+    expect(res.statusCode).toBe(200);
+    expect((await PDFDocument.load(res.rawPayload)).getPageCount()).toBeGreaterThan(1);
+  });
+
+  it("keeps a brief written from nine 5,000-character answers under the 50,000-character cap", async () => {
+    const ann = await customer(t.app, "brief-cap@example.com");
+    await createCompletedProfile(t.app.ctx.db, { userId: ann.userId });
+    const project = await newProject(t.app, ann);
+    const long = (text: string) => `${text} `.repeat(Math.ceil(5000 / (text.length + 1))).slice(0, 4990);
+    const answers = Object.fromEntries(
+      Object.entries(GOOD_ANSWERS).map(([field, value]) => [
+        field,
+        field === "projectName" ? value : long(value.replace(/\n/g, " ")),
+      ]),
+    );
+    expect((await save(project.id, ann.cookie, answers)).statusCode).toBe(200);
+    const res = await generate(project.id, ann.cookie);
+    expect(res.statusCode).toBe(200);
+    const brief = res.json().generatedBrief as string;
+    expect(brief.length).toBeGreaterThan(10_000);
+    expect(brief.length).toBeLessThanOrEqual(50_000);
+  });
+
+  it("throttles brief PDFs per user with 429 and Retry-After", async () => {
+    const ann = await customer(t.app, "pdf-throttle@example.com");
+    await createCompletedProfile(t.app.ctx.db, { userId: ann.userId });
+    const project = await newProject(t.app, ann);
+    await save(project.id, ann.cookie, GOOD_ANSWERS);
+    await generate(project.id, ann.cookie);
+    for (let i = 0; i < 60; i++) expect((await pdf(project.id, ann.cookie)).statusCode).toBe(200);
+    const refused = await pdf(project.id, ann.cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    // Another customer is not affected.
+    const other = await customer(t.app, "pdf-throttle-other@example.com");
+    await createCompletedProfile(t.app.ctx.db, { userId: other.userId });
+    const theirs = await newProject(t.app, other);
+    await save(theirs.id, other.cookie, GOOD_ANSWERS);
+    await generate(theirs.id, other.cookie);
+    expect((await pdf(theirs.id, other.cookie)).statusCode).toBe(200);
+  });
+
+  it("throttles brief generation per user, and a refused request changes nothing", async () => {
+    const ann = await customer(t.app, "generate-throttle@example.com");
+    await createCompletedProfile(t.app.ctx.db, { userId: ann.userId });
+    const project = await newProject(t.app, ann);
+    await save(project.id, ann.cookie, GOOD_ANSWERS);
+    for (let i = 0; i < 20; i++) expect((await generate(project.id, ann.cookie)).statusCode).toBe(200);
+    const before = await t.app.inject({ method: "GET", url: url(project.id), headers: { cookie: ann.cookie } });
+    const refused = await generate(project.id, ann.cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: "RATE_LIMITED" });
+    expect(refused.headers["retry-after"]).toBeDefined();
+    const after = await t.app.inject({ method: "GET", url: url(project.id), headers: { cookie: ann.cookie } });
+    expect(after.json()).toEqual(before.json());
   });
 });

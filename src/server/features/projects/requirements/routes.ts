@@ -2,12 +2,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { generateBriefBodySchema, requirementsSchema, saveRequirementsBodySchema } from "../../../../shared/schemas/requirements";
+import { consumeRateLimits } from "../../../auth/rate-limit";
+import { sendDocument } from "../../../documents/deliver";
 import { apiErrorSchema, errorReplies } from "../../../http/openapi";
 import { requireProjectAccess } from "../access";
 import { downloadBrief } from "./download-brief";
 import { generateBrief } from "./generate-brief";
 import { getRequirements } from "./get-requirements";
 import { saveRequirements } from "./save-requirements";
+
+/** Brief PDFs per user in 10 minutes, like the NDA's (a repeat is served from the render cache, but still counted). */
+const PDF_LIMIT = { max: 60, windowSeconds: 10 * 60 };
+const PDF_THROTTLED = "Too many document requests. Please try again in a few minutes.";
 
 const params = z.object({ id: z.string().max(64) });
 const replies = { ...errorReplies, 409: apiErrorSchema, 502: apiErrorSchema };
@@ -70,13 +76,8 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ["requirements"], summary: "Download the brief as a PDF", params } },
     async (request, reply) => {
       const access = await requireProjectAccess(request, request.params.id, "view");
-      const { bytes, filename, sha256 } = await downloadBrief(ctx.db, access);
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", `attachment; filename="${filename}"`)
-        .header("x-content-type-options", "nosniff")
-        .header("x-document-sha256", sha256)
-        .send(Buffer.from(bytes));
+      await consumeRateLimits(ctx.db, [{ bucket: "brief-pdf-user-10m", key: access.user.id, ...PDF_LIMIT }], PDF_THROTTLED);
+      return sendDocument(reply, await downloadBrief(ctx.db, access), { disposition: "attachment" });
     },
   );
 };

@@ -1,6 +1,8 @@
 // POST /api/projects/{id}/requirements: saves the questionnaire, or edits / confirms the brief. A confirmed brief
 // is locked: every later change is refused. State fields are derived here, never taken from the client.
+
 import { eq } from "drizzle-orm";
+import { editedAuthor } from "../../../../shared/domain/brief-author";
 import {
   answeredCount,
   missesSaveMinimum,
@@ -31,12 +33,6 @@ function answersOf(row: RequirementsRow | undefined): Partial<RequirementAnswers
 function stored(value: string | null | undefined): string | null {
   const trimmed = (value ?? "").trim();
   return trimmed ? trimmed : null;
-}
-
-/** Who wrote the brief, marked as changed by the customer ("builtin+edited"). */
-function editedBy(generatedBy: string | null): string {
-  if (!generatedBy) return "customer";
-  return generatedBy.endsWith("+edited") || generatedBy === "customer" ? generatedBy : `${generatedBy}+edited`;
 }
 
 export async function saveRequirements(db: Database, access: ProjectAccess, body: SaveRequirementsBody) {
@@ -83,7 +79,7 @@ export async function saveRequirements(db: Database, access: ProjectAccess, body
       additionalRequirements: stored(answers.additionalRequirements),
       requirementsStatus: stored(answers.problemStatement) ? "completed" : "pending",
       generatedBrief: brief,
-      briefGeneratedBy: briefChanged ? editedBy(existing?.briefGeneratedBy ?? null) : (existing?.briefGeneratedBy ?? null),
+      briefGeneratedBy: briefChanged ? editedAuthor(existing?.briefGeneratedBy ?? null) : (existing?.briefGeneratedBy ?? null),
       briefStatus: brief ? "generated" : null,
       briefConfirmed: confirming,
       briefConfirmedAt: confirming ? now : null,

@@ -1,11 +1,12 @@
 // DELETE /api/projects/{id}/users/{userId}: removes a team member; their access ends with their next request.
 import { and, eq } from "drizzle-orm";
+import { isUuid } from "../../../../shared/domain/ids";
 import { TEAM_MESSAGES } from "../../../../shared/schemas/team";
 import type { Database } from "../../../db/client";
 import { projectMembers } from "../../../db/schema";
 import { notFound } from "../../../errors";
 import { recordActivity } from "../../activity/record-activity";
-import { isUuid, type ProjectAccess } from "../access";
+import type { ProjectAccess } from "../access";
 
 export async function removeMember(db: Database, access: ProjectAccess, memberId: string) {
   const { project, user } = access;
