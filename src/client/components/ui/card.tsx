@@ -8,8 +8,9 @@ export function Card({ className, ...props }: ComponentProps<"div">) {
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn(cardClassNames.header, className)} {...props} />;
 }
-export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
-  return <h3 className={cn(cardClassNames.title, className)} {...props} />;
+// An h2: cards sit directly under a page's h1 (PageHeader), and headings must not skip a level.
+export function CardTitle({ className, ...props }: ComponentProps<"h2">) {
+  return <h2 className={cn(cardClassNames.title, className)} {...props} />;
 }
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {
   return <p className={cn(cardClassNames.description, className)} {...props} />;
