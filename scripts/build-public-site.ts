@@ -11,7 +11,7 @@ const started = performance.now();
 
 const pagesDir = path.join(clientDir, "pages");
 mkdirSync(pagesDir, { recursive: true });
-const pages = prerenderPublicPages(clientDir);
+const pages = await prerenderPublicPages(clientDir);
 for (const page of pages) writeFileSync(path.join(pagesDir, `${page.key}.html`), page.html);
 
 const deck = await buildSalesDeck();

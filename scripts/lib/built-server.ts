@@ -33,7 +33,7 @@ export async function freePort(): Promise<number> {
  * production settings, in-memory database. It is started through an environment variable so that its command line
  * does not name the server file, which tools that stop servers by name would otherwise match.
  */
-export async function startBuiltServer(port: number): Promise<{ close(): Promise<void> }> {
+export async function startBuiltServer(port: number, extraEnv: Record<string, string> = {}): Promise<{ close(): Promise<void> }> {
   const child = spawn(process.execPath, ["--input-type=module", "-e", "await import(process.env.BP_SERVER_ENTRY)"], {
     env: {
       ...process.env,
@@ -45,10 +45,12 @@ export async function startBuiltServer(port: number): Promise<{ close(): Promise
       DATABASE_URL: "memory://",
       SECRET_KEY: randomBytes(32).toString("hex"),
       LOG_LEVEL: "warn",
+      ...extraEnv,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  for (let i = 0; i < 120; i++) {
+  // Up to two minutes: on a busy machine the in-memory database takes a while to migrate.
+  for (let i = 0; i < 480; i++) {
     const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
       (response) => response.ok,
       () => false,

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import type { ComponentType } from "react";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
+import { preloadDeferredParts } from "../../src/client/features/public-site/components/deferred-part";
 import { PublicApp } from "../../src/client/features/public-site/PublicApp";
 import AboutPage from "../../src/client/features/public-site/pages/AboutPage";
 import ContactPage from "../../src/client/features/public-site/pages/ContactPage";
@@ -11,7 +12,6 @@ import HowItWorksPage from "../../src/client/features/public-site/pages/HowItWor
 import LandingPage from "../../src/client/features/public-site/pages/LandingPage";
 import PricingPage from "../../src/client/features/public-site/pages/PricingPage";
 import PrototypingPage from "../../src/client/features/public-site/pages/PrototypingPage";
-import { createQueryClient } from "../../src/client/lib/query-client";
 import { COMPANY_NAME } from "../../src/shared/constants/marketing";
 import { PUBLIC_PAGES, type PublicPageKey, type PublicPageMeta } from "../../src/shared/public-pages";
 import { RUNTIME_TOKENS } from "../../src/shared/runtime-tokens";
@@ -74,7 +74,9 @@ function headFor(page: PublicPageMeta, preloads: string[]): string {
   ].join("\n    ");
 }
 
-export function prerenderPublicPages(clientDir: string): Array<{ key: PublicPageKey; html: string }> {
+export async function prerenderPublicPages(clientDir: string): Promise<Array<{ key: PublicPageKey; html: string }>> {
+  // Parts that the browser loads on the way (deferred-part.tsx) are rendered in full here.
+  await preloadDeferredParts();
   const template = readFileSync(`${clientDir}/public.html`, "utf8");
   const manifest = JSON.parse(readFileSync(`${clientDir}/.vite/manifest.json`, "utf8")) as Manifest;
   if (!template.includes("<!--bp:head-->") || !template.includes("<!--bp:body-->")) {
@@ -88,7 +90,7 @@ export function prerenderPublicPages(clientDir: string): Array<{ key: PublicPage
   });
   return PUBLIC_PAGES.map((page) => {
     const { component, source } = PAGES[page.key];
-    const body = renderToString(createElement(PublicApp, { page: component, queryClient: createQueryClient() }));
+    const body = renderToString(createElement(PublicApp, { page: component }));
     const html = withInlineCss
       .replace("<!--bp:head-->", () => headFor(page, pagePreloads(manifest, source)))
       .replace("<!--bp:body-->", () => body);

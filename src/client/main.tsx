@@ -1,26 +1,8 @@
+// The portal's entry (index.html): everything but a visitor's sign-in screen, which has its own (auth-main.tsx).
 import "./styles.css";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
-import { Toaster } from "./components/ui/toaster";
-import { TooltipProvider } from "./components/ui/tooltip";
 import { createQueryClient } from "./lib/query-client";
-import { AppRoutes } from "./router";
+import { mountPortal } from "./portal";
 
-const queryClient = createQueryClient();
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing");
-
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+mountPortal(root, createQueryClient(), { toaster: true });

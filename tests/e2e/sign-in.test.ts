@@ -51,8 +51,9 @@ describe("signing in through the browser", () => {
     const page = await newPage();
     await page.goto(`${server.url}/auth`);
     await page.getByRole("button", { name: "Send Login Code" }).click();
-    await expect(page.getByText("Please enter a valid email address").isVisible()).resolves.toBe(true);
-    await expect(page.getByText("Please enter your name").isVisible()).resolves.toBe(true);
+    // The validation code loads on the form's first focus (lib/lazy-resolver.ts): the messages follow within moments.
+    await page.getByText("Please enter a valid email address").waitFor();
+    await page.getByText("Please enter your name").waitFor();
     await page.getByLabel("Your Name").fill("Jo Park");
     await page.getByText("Please enter your name").waitFor({ state: "detached" });
     await page.context().close();

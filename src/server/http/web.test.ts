@@ -23,7 +23,11 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "bp-web-"));
   mkdirSync(path.join(dir, "pages"));
   mkdirSync(path.join(dir, "assets"));
-  writeFileSync(path.join(dir, "index.html"), '<!doctype html><html><body><div id="root"></div>app-shell</body></html>');
+  writeFileSync(
+    path.join(dir, "index.html"),
+    '<!doctype html><html><head><meta name="bp:session-cookie" content="__BP_SESSION_COOKIE__" /></head><body><div id="root"></div>app-shell</body></html>',
+  );
+  writeFileSync(path.join(dir, "auth.html"), '<!doctype html><html><body><div id="root"></div>sign-in-screen</body></html>');
   writeFileSync(path.join(dir, "public.html"), "template");
   for (const p of PUBLIC_PAGES) writeFileSync(path.join(dir, "pages", `${p.key}.html`), page(p.key));
   const script = `console.log(${JSON.stringify("x".repeat(2000))});`;
@@ -86,10 +90,33 @@ describe("serving the public pages", () => {
   });
 
   it("serves the app for the portal's routes and a 404 page for unknown paths", async () => {
-    expect((await get("/auth")).body).toContain("app-shell");
+    expect((await get("/requirements")).body).toContain("app-shell");
     const unknown = await get("/no-such-page");
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain("app-shell");
+  });
+
+  it("sends a visitor's /auth and /admin the sign-in entry, and a signed-in user the app", async () => {
+    for (const url of ["/auth", "/admin"]) {
+      const visitor = await get(url);
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.body).toContain("sign-in-screen");
+      expect(visitor.headers.vary).toContain("Cookie");
+      const forged = await get(url, { cookie: "bp_session=forged" });
+      expect(forged.body).toContain("sign-in-screen");
+      const signedIn = await get(url, { cookie: member });
+      expect(signedIn.body).toContain("app-shell");
+      expect(signedIn.body).toContain('name="bp:session-cookie" content="1"');
+    }
+  });
+
+  it("tells the app whether the request carried a session cookie, so a visitor's page asks for no session", async () => {
+    const visitor = await get("/verify");
+    expect(visitor.body).toContain('name="bp:session-cookie" content="0"');
+    expect(visitor.headers.vary).toContain("Cookie");
+    const withCookie = await get("/verify", { cookie: member });
+    expect(withCookie.body).toContain('name="bp:session-cookie" content="1"');
+    expect(withCookie.headers.etag).not.toBe(visitor.headers.etag);
   });
 
   it("serves hashed assets pre-compressed and cached for a year", async () => {

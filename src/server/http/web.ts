@@ -7,10 +7,14 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PUBLIC_PAGES, type PublicPageKey, publicPageByPath } from "../../shared/public-pages";
-import { isKnownPath } from "../../shared/routes";
+import { isKnownPath, ROUTES } from "../../shared/routes";
 import { RUNTIME_TOKENS } from "../../shared/runtime-tokens";
 import { currentUser } from "../auth/guards";
+import { sessionCookieName } from "../auth/sessions";
 import { escapeHtml } from "../email/layout";
+
+/** Where a visitor sees the sign-in screen (the route table's `signIn` rows). */
+const SIGN_IN_PATHS = new Set(ROUTES.filter((route) => route.page === "signIn").map((route) => route.path));
 
 export function clientDistDir(): string | null {
   const candidates = [
@@ -24,10 +28,11 @@ export function clientDistDir(): string | null {
 /** One HTML document, ready in each encoding, with its validator. */
 type PreparedHtml = { identity: Buffer; gzip: Buffer; br: Buffer; etag: string };
 
-function prepareHtml(html: string, values: { bookingUrl: string; appUrl: string }): PreparedHtml {
+function prepareHtml(html: string, values: { bookingUrl: string; appUrl: string; sessionCookie?: "0" | "1" }): PreparedHtml {
   const filled = html
     .replaceAll(RUNTIME_TOKENS.bookingUrl, escapeHtml(values.bookingUrl))
-    .replaceAll(RUNTIME_TOKENS.appUrl, escapeHtml(values.appUrl));
+    .replaceAll(RUNTIME_TOKENS.appUrl, escapeHtml(values.appUrl))
+    .replaceAll(RUNTIME_TOKENS.sessionCookie, values.sessionCookie ?? "1");
   const identity = Buffer.from(filled, "utf8");
   return {
     identity,
@@ -58,7 +63,15 @@ export async function registerWebClient(app: FastifyInstance, options: { dir?: s
     return;
   }
   const values = { bookingUrl: app.ctx.config.calendly.bookingUrl, appUrl: app.ctx.config.appUrl };
-  const appHtml = prepareHtml(readFileSync(path.join(dir, "index.html"), "utf8"), values);
+  // The app's HTML tells the page whether the request had a session cookie: without one there is no session to ask
+  // GET /api/auth/user about (whose 401 a browser logs as an error).
+  const appSource = readFileSync(path.join(dir, "index.html"), "utf8");
+  const appHtmlWithCookie = prepareHtml(appSource, { ...values, sessionCookie: "1" });
+  const appHtmlWithoutCookie = prepareHtml(appSource, { ...values, sessionCookie: "0" });
+  const cookieName = sessionCookieName(app.ctx.config);
+  const appHtmlFor = (request: FastifyRequest) => (request.cookies[cookieName] ? appHtmlWithCookie : appHtmlWithoutCookie);
+  const authFile = path.join(dir, "auth.html");
+  const authHtml = existsSync(authFile) ? prepareHtml(readFileSync(authFile, "utf8"), values) : appHtmlWithoutCookie;
   const pages = new Map<PublicPageKey, PreparedHtml>();
   for (const page of PUBLIC_PAGES) {
     const file = path.join(dir, "pages", `${page.key}.html`);
@@ -71,7 +84,7 @@ export async function registerWebClient(app: FastifyInstance, options: { dir?: s
     index: false,
     wildcard: false,
     preCompressed: true,
-    globIgnore: ["**/index.html", "**/public.html", "**/pages/**", "**/.vite/**"],
+    globIgnore: ["**/index.html", "**/auth.html", "**/public.html", "**/pages/**", "**/.vite/**"],
     setHeaders(res, filePath) {
       // Prototypes on other origins load the feedback bridge with a <script> tag (docs/feedback-bridge.md).
       if (path.basename(filePath).startsWith("feedback-bridge.js")) res.header("cross-origin-resource-policy", "cross-origin");
@@ -82,6 +95,12 @@ export async function registerWebClient(app: FastifyInstance, options: { dir?: s
     },
   });
 
+  const signedIn = (request: FastifyRequest) =>
+    currentUser(request).catch((error: unknown) => {
+      request.log.warn({ err: error }, "session lookup failed: serving the visitor's page");
+      return null;
+    });
+
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (pathname.startsWith("/api/")) return reply.callNotFound();
@@ -90,12 +109,17 @@ export async function registerWebClient(app: FastifyInstance, options: { dir?: s
     if (page && prerendered) {
       if (page.key !== "home") return sendHtml(request, reply, prerendered, { vary: "Accept-Encoding" });
       // The landing is for visitors only: someone signed in gets the app straight away, without a flash of the landing.
-      const signedIn = await currentUser(request).catch((error: unknown) => {
-        request.log.warn({ err: error }, "session lookup failed: serving the landing page");
-        return null;
-      });
-      return sendHtml(request, reply, signedIn ? appHtml : prerendered, { vary: "Accept-Encoding, Cookie" });
+      const html = (await signedIn(request)) ? appHtmlWithCookie : prerendered;
+      return sendHtml(request, reply, html, { vary: "Accept-Encoding, Cookie" });
     }
-    return sendHtml(request, reply, appHtml, { status: isKnownPath(pathname) ? 200 : 404, vary: "Accept-Encoding" });
+    if (SIGN_IN_PATHS.has(pathname)) {
+      // A visitor's sign-in screen is its own small entry; a signed-in user gets the app (/auth → /, /admin → admin).
+      const html = (await signedIn(request)) ? appHtmlWithCookie : authHtml;
+      return sendHtml(request, reply, html, { vary: "Accept-Encoding, Cookie" });
+    }
+    return sendHtml(request, reply, appHtmlFor(request), {
+      status: isKnownPath(pathname) ? 200 : 404,
+      vary: "Accept-Encoding, Cookie",
+    });
   });
 }

@@ -2,6 +2,11 @@
 
 export const CODE_LENGTH = 6;
 export const DEMO_CODE = "000000";
+
+/** Keeps only the digits of what was typed, at most six. */
+export function sanitizeCodeInput(value: string): string {
+  return value.replace(/\D/g, "").slice(0, CODE_LENGTH);
+}
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_WRONG_TRIES = 5;
 

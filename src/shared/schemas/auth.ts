@@ -66,7 +66,5 @@ export const verifyCodeReplySchema = z.object({
 });
 export type VerifyCodeReply = z.infer<typeof verifyCodeReplySchema>;
 
-/** Keeps only the digits of what was typed, at most six. */
-export function sanitizeCodeInput(value: string): string {
-  return value.replace(/\D/g, "").slice(0, CODE_LENGTH);
-}
+// Zod-free, so the sign-in screen can use it before its validation code loads.
+export { sanitizeCodeInput } from "../constants/auth";

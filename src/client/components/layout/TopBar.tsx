@@ -52,7 +52,9 @@ export function TopBar(props: {
         )}
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" className="gap-2 px-2" aria-label="User menu">
+            {/* Named by its content (the visible name included), not an aria-label that would hide it. */}
+            <Button variant="ghost" className="gap-2 px-2">
+              <span className="sr-only">User menu</span>
               <span className="flex size-8 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white">
                 {initials}
               </span>

@@ -1,18 +1,20 @@
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
+import { cardClassNames } from "./variants";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("rounded-xl border border-slate-200 bg-white shadow-sm", className)} {...props} />;
+  return <div className={cn(cardClassNames.root, className)} {...props} />;
 }
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("flex flex-col gap-1.5 p-6 pb-3", className)} {...props} />;
+  return <div className={cn(cardClassNames.header, className)} {...props} />;
 }
-export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
-  return <h3 className={cn("text-lg font-semibold leading-tight text-slate-900", className)} {...props} />;
+// An h2: cards sit directly under a page's h1 (PageHeader), and headings must not skip a level.
+export function CardTitle({ className, ...props }: ComponentProps<"h2">) {
+  return <h2 className={cn(cardClassNames.title, className)} {...props} />;
 }
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {
-  return <p className={cn("text-sm text-slate-600", className)} {...props} />;
+  return <p className={cn(cardClassNames.description, className)} {...props} />;
 }
 export function CardContent({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("p-6 pt-3", className)} {...props} />;
+  return <div className={cn(cardClassNames.content, className)} {...props} />;
 }

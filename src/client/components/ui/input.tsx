@@ -1,11 +1,11 @@
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
-import { fieldClassName } from "./variants";
+import { fieldClassName, inputClassName } from "./variants";
 
 export { fieldClassName };
 
 export function Input({ className, type = "text", ...props }: ComponentProps<"input">) {
-  return <input type={type} className={cn("flex h-10 py-2", fieldClassName, className)} {...props} />;
+  return <input type={type} className={cn(inputClassName, className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {

@@ -31,3 +31,15 @@ export const buttonVariants = cva(
 /** The field look shared by inputs, textareas and native selects. */
 export const fieldClassName =
   "w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600/30 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-red-500";
+
+/** A single-line input (components/ui/input.tsx). */
+export const inputClassName = `flex h-10 py-2 ${fieldClassName}`;
+
+/** The card's parts (components/ui/card.tsx). */
+export const cardClassNames = {
+  root: "rounded-xl border border-slate-200 bg-white shadow-sm",
+  header: "flex flex-col gap-1.5 p-6 pb-3",
+  title: "text-lg font-semibold leading-tight text-slate-900",
+  description: "text-sm text-slate-600",
+  content: "p-6 pt-3",
+} as const;

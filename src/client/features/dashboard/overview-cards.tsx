@@ -149,7 +149,7 @@ export function JourneyTimeline({ profile, project }: { profile: Profile | null;
               <span className="grid gap-0.5">
                 <span className="text-sm font-semibold text-slate-900">{step.title}</span>
                 <span className="text-xs text-slate-600">{step.duration}</span>
-                <span className="text-xs font-medium text-slate-500 capitalize">{step.state}</span>
+                <span className="text-xs font-medium text-slate-600 capitalize">{step.state}</span>
               </span>
             </li>
           ))}

@@ -3,8 +3,11 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../../shared/schemas/auth";
 import { apiRequest, isSessionLost } from "../../../lib/api";
 import { currentUserQueryKey } from "../../../lib/query-client";
+import { mayHaveSessionCookie } from "../../../lib/session-cookie";
 
 async function getCurrentUser(): Promise<CurrentUser | null> {
+  // A visitor without a session cookie has no session: asking would only log a 401 in the console.
+  if (!mayHaveSessionCookie()) return null;
   try {
     return await apiRequest<CurrentUser>("GET", "/api/auth/user");
   } catch (error) {

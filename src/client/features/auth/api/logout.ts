@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SuccessReply } from "../../../../shared/schemas/replies";
 import { apiRequest } from "../../../lib/api";
 import { currentUserQueryKey, type MutationConfig, ownedMutation } from "../../../lib/query-client";
+import { noteSessionCookie } from "../../../lib/session-cookie";
 
 const logout = () => apiRequest<SuccessReply>("POST", "/api/auth/logout");
 
@@ -10,6 +11,7 @@ export function useLogout(config: MutationConfig<typeof logout> = {}) {
   const queryClient = useQueryClient();
   return useMutation(
     ownedMutation(config, logout, () => {
+      noteSessionCookie(false);
       queryClient.setQueryData(currentUserQueryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
     }),

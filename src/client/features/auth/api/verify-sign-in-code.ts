@@ -3,12 +3,16 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { VerifyCodeInput, VerifyCodeReply } from "../../../../shared/schemas/auth";
 import { apiRequest } from "../../../lib/api";
 import { currentUserQueryKey, type MutationConfig, ownedMutation } from "../../../lib/query-client";
+import { noteSessionCookie } from "../../../lib/session-cookie";
 
 const verifySignInCode = (input: VerifyCodeInput) => apiRequest<VerifyCodeReply>("POST", "/api/auth/verify-code", input);
 
 export function useVerifySignInCode(config: MutationConfig<typeof verifySignInCode> = {}) {
   const queryClient = useQueryClient();
   return useMutation(
-    ownedMutation(config, verifySignInCode, (reply) => queryClient.setQueryData(currentUserQueryKey, reply.user)),
+    ownedMutation(config, verifySignInCode, (reply) => {
+      noteSessionCookie(true);
+      queryClient.setQueryData(currentUserQueryKey, reply.user);
+    }),
   );
 }

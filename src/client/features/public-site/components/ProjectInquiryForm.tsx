@@ -4,8 +4,9 @@ import { CONTACT_BUDGETS, CONTACT_PROJECT_TYPES, CONTACT_TIMELINES } from "../..
 import type { ProjectInquiryInput } from "../../../../shared/schemas/contact";
 import { Field } from "../../../components/ui/field";
 import { buttonVariants } from "../../../components/ui/variants";
+import { lazyResolver } from "../../../lib/lazy-resolver";
 import { Honeypot, NativeSelect, PUBLIC_FIELD_CLASS, SubmitLabel, TextArea, TextInput } from "./form-parts";
-import { lazyResolver } from "./lazy-resolver";
+import { FormQueryProvider } from "./form-query-provider";
 import { NameEmailFields } from "./NameEmailFields";
 import { useContactForm } from "./use-contact-form";
 
@@ -24,6 +25,14 @@ const EMPTY: ProjectInquiryInput = {
 };
 
 export function ProjectInquiryForm() {
+  return (
+    <FormQueryProvider>
+      <ProjectInquiryFormBody />
+    </FormQueryProvider>
+  );
+}
+
+function ProjectInquiryFormBody() {
   const { form, send, submit, id } = useContactForm(EMPTY, resolver);
   const errors = form.formState.errors;
   const [name, email, message] = form.watch(["name", "email", "message"]);

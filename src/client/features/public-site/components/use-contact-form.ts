@@ -3,8 +3,8 @@ import { useId } from "react";
 import { type DefaultValues, type Path, useForm } from "react-hook-form";
 import type { ContactMessageInput, ProjectInquiryInput } from "../../../../shared/schemas/contact";
 import { serverFieldErrors } from "../../../lib/api";
+import type { LazyResolver } from "../../../lib/lazy-resolver";
 import { useSendContact } from "../api/send-contact";
-import type { LazyResolver } from "./lazy-resolver";
 
 export function useContactForm<T extends ContactMessageInput | ProjectInquiryInput>(empty: T, resolver: LazyResolver<T>) {
   const uid = useId();

@@ -7,7 +7,7 @@ import {
   RESPONSE_PROMISES,
 } from "../../../../shared/constants/marketing";
 import { bookingUrl } from "../../../lib/runtime-config";
-import { ContactMessageForm } from "../components/ContactMessageForm";
+import { deferredPart } from "../components/deferred-part";
 import { SectionHeading } from "../components/PublicLayout";
 
 /** How to reach us. `withBookingLink` adds an inline booking link (off where a Book Discovery Call button follows). */
@@ -71,6 +71,11 @@ export function ContactDetails({ withBookingLink = true }: { withBookingLink?: b
     </ul>
   );
 }
+
+// Near the end of the landing: its form code (react-hook-form, sending) loads as the visitor scrolls towards it.
+const ContactMessageForm = deferredPart("contact-message-form", () =>
+  import("../components/ContactMessageForm").then((m) => m.ContactMessageForm),
+);
 
 export function GetInTouchSection() {
   return (
