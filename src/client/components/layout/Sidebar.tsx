@@ -69,7 +69,7 @@ export function Sidebar(props: {
 
       <div className="rounded-xl border border-slate-200 bg-slate-50 p-3">
         <p className="truncate text-sm font-semibold text-slate-900">{displayName(profile, user)}</p>
-        <p className="truncate text-xs text-slate-600">{displayCompany(profile)}</p>
+        <p className="truncate text-xs text-slate-600">{isCompany ? "Blueprint team" : displayCompany(profile)}</p>
         {isCompany && (
           <Badge className="mt-2" variant="default">
             Company Admin
