@@ -159,7 +159,7 @@ describe("submitting feedback", () => {
     const stored = await server.app.ctx.files.head(created.screenshotUrl.split("/").pop() ?? "");
     expect(stored?.size).toBe(4 * MB);
 
-    const admin = await createUser(server.app.ctx.db, { email: "admin.e2e@blueprint.local", name: "Ada Admin", role: "company" });
+    const admin = await createUser(server.app.ctx.db, { email: "admin@blueprint.local", name: "Ada Admin", role: "company" });
     const adminSession = await createSessionFor(server.app, admin);
     const patched = await fetch(`${server.url}/api/projects/${project.id}/feedback/${created.id}`, {
       method: "PATCH",

@@ -99,7 +99,7 @@ const queuedEmails = new WeakMap<FastifyInstance, EmailMessage[]>();
  * Keeps a copy of every message the app queues: with SMTP_URL set the outbox row loses its body once delivered,
  * so tests read codes from this copy (the message still goes through the real outbox and worker).
  */
-function recordQueuedEmails(app: FastifyInstance): void {
+export function recordQueuedEmails(app: FastifyInstance): void {
   const queued: EmailMessage[] = [];
   const outbox = app.ctx.email;
   app.ctx.email = {

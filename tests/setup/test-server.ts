@@ -6,7 +6,7 @@ import { type BuildAppOptions, buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import type { DatabaseHandle } from "../../src/server/db/client";
 import { clientDistDir } from "../../src/server/http/web";
-import { TEST_ENV } from "./test-app";
+import { recordQueuedEmails, TEST_ENV } from "./test-app";
 import { openTestDatabase } from "./test-database";
 
 export type TestServer = { app: FastifyInstance; url: string; database: DatabaseHandle; close(): Promise<void> };
@@ -46,6 +46,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     transport: options.transport,
     serverTimeouts: options.serverTimeouts,
   });
+  recordQueuedEmails(app);
   await app.listen({ port, host: "127.0.0.1" });
   return {
     app,
