@@ -3,6 +3,7 @@
 // ids derived from their number (md5 → uuid) and fixed e-mail addresses and codes, so running it again adds nothing.
 import { sql } from "drizzle-orm";
 import type { Database } from "../src/server/db/client";
+import { COMPANY_SIZES, INDUSTRIES } from "../src/shared/constants/lists";
 
 export type ScaleSeedOptions = { customers: number; projects: number };
 
@@ -16,18 +17,6 @@ const FIRST = ["Maya", "Omar", "Lena", "Raj", "Ana", "Kenji", "Zoe", "Ivan", "Pr
 const LAST = ["Chen", "Haddad", "Sørensen", "Patel", "García", "Tanaka", "Smith", "Petrov", "Iyer", "Okafor", "Müller", "Rossi"];
 const COMPANY = ["Northwind", "BrightPath", "Fjord", "Kite", "Harbor", "Summit", "Lumen", "Cedar", "Atlas", "Orbit", "Nimbus"];
 const SUFFIX = ["Logistics", "Health", "Retail", "Finance", "Labs", "Foods", "Energy", "Education", "Travel", "Media"];
-const INDUSTRY = [
-  "technology",
-  "healthcare",
-  "finance",
-  "education",
-  "retail",
-  "manufacturing",
-  "consulting",
-  "real-estate",
-  "other",
-];
-const SIZE = ["1-10", "11-50", "51-200", "201-500", "501-1000", "1000+"];
 const STATUS = ["profile", "requirements", "requirements", "development", "development", "testing", "completed"];
 const PACKAGE = ["basic", "basic", "advanced", "premium"];
 const PRODUCT = ["Dock booking", "Clinic intake", "Field inspections", "Invoice approvals", "Fleet tracker", "Course portal"];
@@ -73,7 +62,7 @@ export async function seedAtScale(db: Database, options: ScaleSeedOptions): Prom
                            nda_signed, nda_signed_at, nda_status, nda_approved_at, created_at)
      select md5('seed-profile-' || g)::uuid, ${userId("g")}, u.name,
             ${pick(COMPANY, "g")} || ' ' || ${pick(SUFFIX, "g / 11")}, 'Head of Operations', '+1 555 01' || lpad((g % 100)::text, 2, '0'),
-            ${pick(SIZE, "g")}, ${pick(INDUSTRY, "g")}, g || ' Market Street, Springfield', 'example.com', u.name,
+            ${pick(COMPANY_SIZES, "g")}, ${pick(INDUSTRIES, "g")}, g || ' Market Street, Springfield', 'example.com', u.name,
             ${pick(PACKAGE, "g")}, '5k-10k', '4-6 weeks', g % 4 <> 1,
             g % 3 <> 0, case when g % 3 <> 0 then u.created_at + interval '1 day' end,
             case g % 3 when 0 then 'pending' when 1 then 'customer_verified' else 'approved' end,

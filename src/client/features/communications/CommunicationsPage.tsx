@@ -8,12 +8,12 @@ import { PageHeader } from "../../components/layout/PageHeader";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Field } from "../../components/ui/field";
-import { Select } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
 import { useFallbackPolling } from "../live/live-status";
-import { NoProjectFound } from "../projects/NoProjectFound";
+import { NoProjectFound } from "../projects/components/NoProjectFound";
+import { ProjectSelect } from "../projects/components/ProjectSelect";
+import { ProjectsLoadError } from "../projects/components/ProjectsLoadError";
 import { useSelectedProject } from "../projects/use-selected-project";
 import { COMMUNICATIONS_FALLBACK_POLL_MS, useCommunications } from "./api/communications-api";
 import { NewCommunicationForm } from "./NewCommunicationForm";
@@ -70,30 +70,18 @@ export function CommunicationsPage() {
           <Skeleton className="h-20" />
         </div>
       ) : projects.isError && !selected ? (
-        <Alert variant="danger" className="items-center justify-between">
-          <span>Your projects could not be loaded. Check your connection and try again.</span>
-          <Button variant="outline" size="sm" onClick={() => projects.refetch()} disabled={projects.isFetching}>
-            <RefreshCw aria-hidden="true" />
-            Retry
-          </Button>
-        </Alert>
+        <ProjectsLoadError onRetry={() => projects.refetch()} retrying={projects.isFetching} />
       ) : !selected ? (
         <NoProjectFound purpose="message the team and schedule meetings" />
       ) : (
         <>
-          {list.length > 1 && (
-            <Field id="communications-project" label="Project" className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-center">
-              {(control) => (
-                <Select
-                  {...control}
-                  className="sm:max-w-md"
-                  value={selected.id}
-                  onValueChange={select}
-                  options={list.map((p) => ({ value: p.id, label: `${p.projectCode} — ${p.projectName ?? "Untitled project"}` }))}
-                />
-              )}
-            </Field>
-          )}
+          <ProjectSelect
+            id="communications-project"
+            projects={list}
+            selectedId={selected.id}
+            onSelect={select}
+            className="mb-6"
+          />
 
           {composing && canPost && (
             <Card className="mb-8 border-brand-200">

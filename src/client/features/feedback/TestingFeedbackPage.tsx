@@ -1,16 +1,17 @@
 // /testing-feedback — the hosted prototype, the testing guidelines, Submit Feedback and the project's feedback
 // (part 2 §2–§8). view_only members see everything but cannot submit.
-import { AlertTriangle, Eye, MessageSquarePlus, RefreshCw } from "lucide-react";
+import { Eye, MessageSquarePlus } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
-import { Link } from "react-router";
 import { currentFeedbackRound, feedbackRoundLabel } from "../../../shared/domain/feedback-rounds";
 import { accessAllows } from "../../../shared/domain/project-access";
 import type { FeedbackItem } from "../../../shared/schemas/feedback";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Select } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
+import { NoProjectAlert } from "../projects/components/NoProjectAlert";
+import { ProjectSelect } from "../projects/components/ProjectSelect";
+import { ProjectsLoadError } from "../projects/components/ProjectsLoadError";
 import { useSelectedProject } from "../projects/use-selected-project";
 import { captureFeedbackContext } from "./capture-context";
 import { FeedbackList } from "./FeedbackList";
@@ -56,46 +57,12 @@ export function TestingFeedbackPage() {
           <Skeleton className="h-[680px]" />
         </div>
       ) : projects.isError && !selected ? (
-        <Alert variant="danger" className="items-center justify-between">
-          <span>Your projects could not be loaded. Check your connection and try again.</span>
-          <Button variant="outline" size="sm" onClick={() => projects.refetch()} disabled={projects.isFetching}>
-            <RefreshCw aria-hidden="true" />
-            Retry
-          </Button>
-        </Alert>
+        <ProjectsLoadError onRetry={() => projects.refetch()} retrying={projects.isFetching} />
       ) : !selected ? (
-        <Alert variant="warning" role="alert">
-          <AlertTriangle aria-hidden="true" />
-          <div className="grid gap-2">
-            <p className="font-semibold">No project found</p>
-            <p>Please complete your profile and create a project first. Your prototype will appear here once it is built.</p>
-            <div className="flex flex-wrap gap-2">
-              <Button asChild size="sm" variant="outline">
-                <Link to="/onboarding">Complete profile</Link>
-              </Button>
-              <Button asChild size="sm" variant="outline">
-                <Link to="/requirements">Create a project</Link>
-              </Button>
-            </div>
-          </div>
-        </Alert>
+        <NoProjectAlert message="Please complete your profile and create a project first. Your prototype will appear here once it is built." />
       ) : (
         <div className="grid gap-6">
-          {list.length > 1 && (
-            <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-              <label htmlFor="testing-project-select" className="text-sm font-medium text-slate-800">
-                Project
-              </label>
-              <Select
-                id="testing-project-select"
-                aria-label="Project"
-                className="sm:max-w-md"
-                value={selected.id}
-                onValueChange={select}
-                options={list.map((p) => ({ value: p.id, label: `${p.projectCode} — ${p.projectName ?? "Untitled project"}` }))}
-              />
-            </div>
-          )}
+          <ProjectSelect id="testing-project-select" projects={list} selectedId={selected.id} onSelect={select} />
 
           {!canSubmit && (
             <Alert variant="info">

@@ -37,7 +37,8 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { localDate, localTime } from "../../lib/local-time";
 import { bookingUrl } from "../../lib/runtime-config";
-import { NoProjectFound } from "../projects/NoProjectFound";
+import { NoProjectFound } from "../projects/components/NoProjectFound";
+import { ProjectsLoadError } from "../projects/components/ProjectsLoadError";
 import { useSelectedProject } from "../projects/use-selected-project";
 import { useMeetingRequestStats, useMeetingRequests } from "./api/meetings-api";
 import { RequestMeetingDialog } from "./RequestMeetingDialog";
@@ -192,13 +193,7 @@ export function MeetingRequestsPage() {
           <Skeleton className="h-40" />
         </div>
       ) : projects.isError && !selected ? (
-        <Alert variant="danger" className="items-center justify-between">
-          <span>Your projects could not be loaded. Check your connection and try again.</span>
-          <Button variant="outline" size="sm" onClick={() => projects.refetch()} disabled={projects.isFetching}>
-            <RefreshCw aria-hidden="true" />
-            Retry
-          </Button>
-        </Alert>
+        <ProjectsLoadError onRetry={() => projects.refetch()} retrying={projects.isFetching} />
       ) : !selected ? (
         <NoProjectFound purpose="request meetings with the team" />
       ) : (

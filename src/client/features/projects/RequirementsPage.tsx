@@ -31,9 +31,7 @@ import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import { Field } from "../../components/ui/field";
 import { Progress } from "../../components/ui/progress";
-import { Select } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { toast } from "../../components/ui/use-toast";
@@ -44,6 +42,8 @@ import { useGenerateBrief } from "./api/generate-brief";
 import { useRequirements } from "./api/get-requirements";
 import { useSaveRequirements } from "./api/save-requirements";
 import { type AiFailure, BriefPanel } from "./BriefPanel";
+import { ProjectSelect } from "./components/ProjectSelect";
+import { PROJECTS_LOAD_ERROR } from "./components/ProjectsLoadError";
 import { reportError, reportNewProjectFailure } from "./project-messages";
 import { RequirementsForm } from "./RequirementsForm";
 import { answersFromDraft, clearDraft, readDraft, sameAnswers, writeDraft } from "./use-requirements-draft";
@@ -82,23 +82,7 @@ export function RequirementsPage() {
         <NoProjectData onRetry={() => projects.refetch()} retrying={projects.isFetching} failed={projects.isError} />
       ) : (
         <>
-          {list.length > 1 && (
-            <Field id="project-select" label="Project" className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-center">
-              {(control) => (
-                <Select
-                  {...control}
-                  aria-label="Project"
-                  className="sm:max-w-md"
-                  value={selected.id}
-                  onValueChange={select}
-                  options={list.map((project) => ({
-                    value: project.id,
-                    label: `${project.projectCode} — ${project.projectName ?? "Untitled project"}`,
-                  }))}
-                />
-              )}
-            </Field>
-          )}
+          <ProjectSelect id="project-select" projects={list} selectedId={selected.id} onSelect={select} className="mb-6" />
           <ProjectSummary project={selected} />
           <RequirementsWorkspace key={selected.id} project={selected} />
         </>
@@ -132,7 +116,7 @@ function NoProjectData({ onRetry, retrying, failed }: { onRetry: () => void; ret
         <h2 className="text-lg font-semibold text-slate-900">No Project Data Found</h2>
         <p className="max-w-md text-sm text-slate-600">
           {failed
-            ? "Your projects could not be loaded. Check your connection and try again."
+            ? PROJECTS_LOAD_ERROR
             : "You have no prototype project yet. Create one with New Project, or complete onboarding to set up your first."}
         </p>
         <Button variant="outline" onClick={onRetry} disabled={retrying}>

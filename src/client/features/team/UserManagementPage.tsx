@@ -1,8 +1,7 @@
 // /user-management — the project team: stat cards, the authorized users (polled every 5 s), add and remove
 // (part 2 §2, §4, §5, §8).
-import { AlertTriangle, Loader2, Package, RefreshCw, Shield, Trash2, UserPlus, UserSquare, Users } from "lucide-react";
+import { Loader2, Package, Shield, Trash2, UserPlus, UserSquare, Users } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { PACKAGES } from "../../../shared/constants/packages";
 import {
   ACCESS_LEVEL_DESCRIPTIONS,
@@ -17,13 +16,14 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../components/ui/dialog";
-import { Field } from "../../components/ui/field";
-import { Select } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { NoProjectAlert } from "../projects/components/NoProjectAlert";
+import { ProjectSelect } from "../projects/components/ProjectSelect";
+import { ProjectsLoadError } from "../projects/components/ProjectsLoadError";
 import { useSelectedProject } from "../projects/use-selected-project";
 import { AddUserDialog } from "./AddUserDialog";
 import { useProjectUsers } from "./api/get-project-users";
@@ -89,45 +89,12 @@ export function UserManagementPage() {
           <Skeleton className="h-64" />
         </div>
       ) : projects.isError && !selected ? (
-        <Alert variant="danger" className="items-center justify-between">
-          <span>Your projects could not be loaded. Check your connection and try again.</span>
-          <Button variant="outline" size="sm" onClick={() => projects.refetch()} disabled={projects.isFetching}>
-            <RefreshCw aria-hidden="true" />
-            Retry
-          </Button>
-        </Alert>
+        <ProjectsLoadError onRetry={() => projects.refetch()} retrying={projects.isFetching} />
       ) : !selected ? (
-        <Alert variant="warning" role="alert">
-          <AlertTriangle aria-hidden="true" />
-          <div className="grid gap-2">
-            <p className="font-semibold">No project found</p>
-            <p>Please complete your profile and create a project first, then come back to add your team.</p>
-            <div className="flex flex-wrap gap-2">
-              <Button asChild size="sm" variant="outline">
-                <Link to="/onboarding">Complete profile</Link>
-              </Button>
-              <Button asChild size="sm" variant="outline">
-                <Link to="/requirements">Create a project</Link>
-              </Button>
-            </div>
-          </div>
-        </Alert>
+        <NoProjectAlert message="Please complete your profile and create a project first, then come back to add your team." />
       ) : (
         <>
-          {list.length > 1 && (
-            <Field id="team-project-select" label="Project" className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-center">
-              {(control) => (
-                <Select
-                  {...control}
-                  aria-label="Project"
-                  className="sm:max-w-md"
-                  value={selected.id}
-                  onValueChange={select}
-                  options={list.map((p) => ({ value: p.id, label: `${p.projectCode} — ${p.projectName ?? "Untitled project"}` }))}
-                />
-              )}
-            </Field>
-          )}
+          <ProjectSelect id="team-project-select" projects={list} selectedId={selected.id} onSelect={select} className="mb-6" />
 
           <section aria-label="Team summary" className="mb-6 grid gap-4 sm:grid-cols-3">
             <StatCard icon={Users} label="Total Users" value={String(count)} note={`on ${selected.projectCode}`} />

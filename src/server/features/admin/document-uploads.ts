@@ -44,6 +44,21 @@ async function projectOr404(ctx: AppContext, projectId: string) {
   return row;
 }
 
+/** An upload's common steps: the company caller, the project (404), the one file read and kept in the store. */
+async function storeUpload(ctx: AppContext, request: FastifyRequest<{ Params: { id: string } }>, kind: "brd" | "invoice") {
+  const admin = await requireCompany(request);
+  const before = await projectOr404(ctx, request.params.id);
+  const upload = await readDocument(request);
+  const stored = await storeProjectFile(ctx, {
+    projectId: before.id,
+    kind,
+    bytes: upload.bytes,
+    filename: upload.filename,
+    createdBy: admin.id,
+  });
+  return { admin, before, stored };
+}
+
 /** Releases a replaced or removed file when it was one of ours (a hand-registered https link is left alone). */
 async function releaseIfStored(ctx: AppContext, projectId: string, kind: "brd" | "invoice", url: string | null) {
   const fileId = url ? fileIdFromUrl(url) : null;
@@ -112,16 +127,7 @@ export const documentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const admin = await requireCompany(request);
-        const before = await projectOr404(ctx, request.params.id);
-        const upload = await readDocument(request);
-        const stored = await storeProjectFile(ctx, {
-          projectId: before.id,
-          kind: "brd",
-          bytes: upload.bytes,
-          filename: upload.filename,
-          createdBy: admin.id,
-        });
+        const { admin, before, stored } = await storeUpload(ctx, request, "brd");
         const updated = await setBrd(ctx.db, admin, before.id, { url: stored.url, name: stored.filename });
         if (before.brdDocumentUrl !== stored.url) await releaseIfStored(ctx, before.id, "brd", before.brdDocumentUrl);
         return updated;
@@ -157,16 +163,7 @@ export const documentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const admin = await requireCompany(request);
-        const before = await projectOr404(ctx, request.params.id);
-        const upload = await readDocument(request);
-        const stored = await storeProjectFile(ctx, {
-          projectId: before.id,
-          kind: "invoice",
-          bytes: upload.bytes,
-          filename: upload.filename,
-          createdBy: admin.id,
-        });
+        const { admin, before, stored } = await storeUpload(ctx, request, "invoice");
         await setInvoice(ctx, admin, {
           projectId: before.id,
           phase: request.params.phase,

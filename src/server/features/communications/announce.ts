@@ -79,51 +79,21 @@ export async function announceThreadActivity(ctx: AppContext, tx: Database, acti
       : `New ${thread.type === "meeting" ? "meeting" : "message"}: ${thread.subject}`;
   const description = `${author.name} · ${project.projectCode}`;
   const type = activity.kind === "reply" ? "communication.reply" : "communication.message";
+  const event = { projectId: project.id, actorId: author.userId, type, title, description } as const;
   if (activity.fromCompany) {
     const notified = new Set<string>();
     for (const person of await customerSide(tx, project.id)) {
       if (!person.userId || notified.has(person.userId) || person.userId === author.userId) continue;
       notified.add(person.userId);
-      await recordActivity(tx, {
-        userId: person.userId,
-        projectId: project.id,
-        actorId: author.userId,
-        type,
-        title,
-        description,
-        notify: true,
-      });
+      await recordActivity(tx, { ...event, userId: person.userId, notify: true });
     }
     if (!notified.has(project.userId)) {
       // The owner's timeline still shows what happened on the project.
-      await recordActivity(tx, {
-        userId: project.userId,
-        projectId: project.id,
-        actorId: author.userId,
-        type,
-        title,
-        description,
-      });
+      await recordActivity(tx, { ...event, userId: project.userId });
     }
   } else {
-    await recordActivity(tx, {
-      userId: null,
-      projectId: project.id,
-      actorId: author.userId,
-      type,
-      title,
-      description,
-      notify: true,
-    });
-    await recordActivity(tx, {
-      userId: project.userId,
-      projectId: project.id,
-      actorId: author.userId,
-      type,
-      title,
-      description,
-      notify: author.userId !== project.userId,
-    });
+    await recordActivity(tx, { ...event, userId: null, notify: true });
+    await recordActivity(tx, { ...event, userId: project.userId, notify: author.userId !== project.userId });
   }
   await publishLive(tx, {
     event: { type: "communication", projectId: project.id, subjectId: thread.id },

@@ -1,5 +1,6 @@
 // GET /api/projects/{id}/feedback and GET /api/company/feedback: newest first, filtered and paged in the database.
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { isUuid } from "../../../shared/domain/ids";
 import type {
   CompanyFeedbackPage,
@@ -14,6 +15,25 @@ import { toFeedbackDto } from "./feedback-dto";
 
 const author = { name: users.name, email: users.email };
 
+/** One page of the feedback `select` (joined to its author) picks, newest first, and how many match `where`. */
+async function newestFirstPage<T extends PgSelect>(
+  db: Database,
+  select: T,
+  where: SQL | undefined,
+  paging: { page: number; pageSize: number },
+) {
+  const [rows, [counted]] = await Promise.all([
+    select
+      .leftJoin(users, eq(users.id, feedback.authorId))
+      .where(where)
+      .orderBy(desc(feedback.createdAt), desc(feedback.id))
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize),
+    db.select({ total: count() }).from(feedback).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
 export async function listProjectFeedback(
   db: Database,
   access: ProjectAccess,
@@ -22,21 +42,16 @@ export async function listProjectFeedback(
   const conditions: SQL[] = [eq(feedback.projectId, access.project.id)];
   if (query.status && query.status !== "all") conditions.push(eq(feedback.status, query.status));
   const where = and(...conditions);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({ item: feedback, author })
-      .from(feedback)
-      .leftJoin(users, eq(users.id, feedback.authorId))
-      .where(where)
-      .orderBy(desc(feedback.createdAt), desc(feedback.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(feedback).where(where),
-  ]);
+  const { rows, total } = await newestFirstPage(
+    db,
+    db.select({ item: feedback, author }).from(feedback).$dynamic(),
+    where,
+    query,
+  );
   const caller = { userId: access.user.id, accessLevel: access.accessLevel };
   return {
     items: rows.map((row) => toFeedbackDto(row.item, row.author?.email ? row.author : null, caller)),
-    total: counted?.total ?? 0,
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };
@@ -56,25 +71,19 @@ export async function listCompanyFeedback(
   if (query.status && query.status !== "all") conditions.push(eq(feedback.status, query.status));
   if (query.type && query.type !== "all") conditions.push(eq(feedback.feedbackType, query.type));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        item: feedback,
-        author,
-        projectCode: projects.projectCode,
-        projectName: projects.projectName,
-        customerName: profiles.fullName,
-      })
-      .from(feedback)
-      .innerJoin(projects, eq(projects.id, feedback.projectId))
-      .leftJoin(profiles, eq(profiles.userId, projects.userId))
-      .leftJoin(users, eq(users.id, feedback.authorId))
-      .where(where)
-      .orderBy(desc(feedback.createdAt), desc(feedback.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(feedback).where(where),
-  ]);
+  const select = db
+    .select({
+      item: feedback,
+      author,
+      projectCode: projects.projectCode,
+      projectName: projects.projectName,
+      customerName: profiles.fullName,
+    })
+    .from(feedback)
+    .innerJoin(projects, eq(projects.id, feedback.projectId))
+    .leftJoin(profiles, eq(profiles.userId, projects.userId))
+    .$dynamic();
+  const { rows, total } = await newestFirstPage(db, select, where, query);
   return {
     items: rows.map((row) => ({
       ...toFeedbackDto(row.item, row.author?.email ? row.author : null, { userId, accessLevel: "company" }),
@@ -82,7 +91,7 @@ export async function listCompanyFeedback(
       projectName: row.projectName,
       customerName: row.customerName,
     })),
-    total: counted?.total ?? 0,
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -43,28 +43,9 @@ export async function checkIssuedDocument(db: Database, sha256: string): Promise
   const kind = ISSUED_DOCUMENT_KINDS[row.kind];
   const d = row.details;
   const projectCode = text(d.projectCode);
-  if (kind.authoredBy === "customer") {
-    // The brief's content is the customer's: nothing in it is stated as signed or approved by anyone.
-    return {
-      valid: true,
-      sha256,
-      document: {
-        kind: row.kind,
-        issuedAt: row.createdAt.toISOString(),
-        title: kind.title(projectCode),
-        authoredBy: kind.authoredBy,
-        projectCode,
-        customerName: null,
-        companyName: null,
-        signerEmail: null,
-        signedAt: null,
-        approvedAt: null,
-        approvedBy: null,
-        agreementSha256: null,
-        status: "exported",
-      },
-    };
-  }
+  // The brief's content is the customer's: nothing in it is stated as signed or approved by anyone.
+  const customerAuthored = kind.authoredBy === "customer";
+  const stated: Record<string, unknown> = customerAuthored ? {} : d;
   return {
     valid: true,
     sha256,
@@ -74,14 +55,14 @@ export async function checkIssuedDocument(db: Database, sha256: string): Promise
       title: kind.title(projectCode),
       authoredBy: kind.authoredBy,
       projectCode,
-      customerName: text(d.customerName),
-      companyName: text(d.companyName),
-      signerEmail: text(d.signerEmail),
-      signedAt: text(d.signedAt),
-      approvedAt: text(d.approvedAt),
-      approvedBy: text(d.approvedBy),
-      agreementSha256: text(d.agreementSha256),
-      status: text(d.status) ?? "issued",
+      customerName: text(stated.customerName),
+      companyName: text(stated.companyName),
+      signerEmail: text(stated.signerEmail),
+      signedAt: text(stated.signedAt),
+      approvedAt: text(stated.approvedAt),
+      approvedBy: text(stated.approvedBy),
+      agreementSha256: text(stated.agreementSha256),
+      status: customerAuthored ? "exported" : (text(d.status) ?? "issued"),
     },
   };
 }

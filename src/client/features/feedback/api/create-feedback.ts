@@ -4,11 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FeedbackContextInput, FeedbackFormValues, FeedbackItem } from "../../../../shared/schemas/feedback";
 import { apiRequest } from "../../../lib/api";
 import type { MutationConfig } from "../../../lib/query-client";
-import { activityQueryKey } from "../../dashboard/api/get-activity";
-import { notificationsQueryKey } from "../../notifications/api/get-notifications";
 import { feedbackFormData } from "./feedback-body";
-import { companyFeedbackQueryKey } from "./get-company-feedback";
-import { feedbackQueryKey } from "./get-feedback";
+import { invalidateAfterFeedbackChange } from "./invalidate-after-feedback-change";
 
 export type FeedbackSubmission = FeedbackFormValues & {
   /** The image to store (after mark-up), or null for none. */
@@ -32,12 +29,7 @@ export function useCreateFeedback(
     ...config,
     mutationFn: (submission: FeedbackSubmission) => createFeedback(projectId, submission),
     onSuccess: async (...args) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: feedbackQueryKey(projectId) }),
-        queryClient.invalidateQueries({ queryKey: companyFeedbackQueryKey }),
-        queryClient.invalidateQueries({ queryKey: activityQueryKey }),
-        queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
-      ]);
+      await invalidateAfterFeedbackChange(queryClient, projectId);
       return config.onSuccess?.(...args);
     },
   });

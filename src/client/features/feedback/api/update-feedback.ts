@@ -5,11 +5,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FeedbackItem, UpdateFeedbackInput } from "../../../../shared/schemas/feedback";
 import { ApiError, apiRequest } from "../../../lib/api";
 import type { MutationConfig } from "../../../lib/query-client";
-import { activityQueryKey } from "../../dashboard/api/get-activity";
-import { notificationsQueryKey } from "../../notifications/api/get-notifications";
 import { feedbackFormData } from "./feedback-body";
-import { companyFeedbackQueryKey } from "./get-company-feedback";
 import { feedbackQueryKey } from "./get-feedback";
+import { invalidateAfterFeedbackChange } from "./invalidate-after-feedback-change";
 
 /**
  * The fields to change. `screenshot` is a new image to store (multipart); to remove the stored one (company only)
@@ -35,12 +33,7 @@ export function useUpdateFeedback(
     ...config,
     mutationFn: (update: FeedbackUpdate) => updateFeedback(projectId, update),
     onSuccess: async (...args) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: feedbackQueryKey(projectId) }),
-        queryClient.invalidateQueries({ queryKey: companyFeedbackQueryKey }),
-        queryClient.invalidateQueries({ queryKey: activityQueryKey }),
-        queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
-      ]);
+      await invalidateAfterFeedbackChange(queryClient, projectId);
       return config.onSuccess?.(...args);
     },
     onError: async (...args) => {

@@ -1,0 +1,26 @@
+// 'No project found' as an inline warning with the two ways out; each page says in `message` what it needs the
+// project for. (NoProjectFound is the full-card screen the spec asks for on Communications and Meeting Requests.)
+import { AlertTriangle } from "lucide-react";
+import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+
+export function NoProjectAlert({ message }: { message: string }) {
+  return (
+    <Alert variant="warning" role="alert">
+      <AlertTriangle aria-hidden="true" />
+      <div className="grid gap-2">
+        <p className="font-semibold">No project found</p>
+        <p>{message}</p>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild size="sm" variant="outline">
+            <Link to="/onboarding">Complete profile</Link>
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <Link to="/requirements">Create a project</Link>
+          </Button>
+        </div>
+      </div>
+    </Alert>
+  );
+}
