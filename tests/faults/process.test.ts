@@ -175,13 +175,27 @@ describe("a DATA_DIR the server cannot use", { timeout: 120_000 }, () => {
   it("a read-only folder: a clear message and a non-zero exit", async () => {
     const dir = path.join(scratch, "read-only");
     mkdirSync(dir);
-    chmodSync(dir, 0o555);
-    // root writes through any mode bits, so the server runs as an unprivileged user when the tests run as root.
-    const asUser = process.getuid?.() === 0 ? "nobody" : undefined;
-    await expectCleanRefusal(
-      await spawnServer({ DATA_DIR: path.join(dir, "data") }, { asUser }),
-      /not writable|EACCES|EPERM|EROFS/,
-    );
+    // root writes through any mode bits: as root, a read-only mount (EROFS) where mounting is allowed; otherwise
+    // mode 0555 with the server run as an unprivileged user (which needs to read the project folder).
+    let mounted = false;
+    if (process.getuid?.() === 0) {
+      try {
+        execFileSync("mount", ["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", dir], { stdio: "ignore" });
+        mounted = true;
+      } catch {
+        // no mounting here: fall back to the mode bits
+      }
+    }
+    if (!mounted) chmodSync(dir, 0o555);
+    const asUser = !mounted && process.getuid?.() === 0 ? "nobody" : undefined;
+    try {
+      await expectCleanRefusal(
+        await spawnServer({ DATA_DIR: path.join(dir, "data") }, { asUser }),
+        /not writable|cannot create|EACCES|EPERM|EROFS/,
+      );
+    } finally {
+      if (mounted) execFileSync("umount", [dir]);
+    }
   });
 
   it("a full disk (a 1 MB tmpfs, where mounting is allowed; else a read-only folder): a clear message", async () => {
