@@ -54,7 +54,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   t = await createTestApp(
-    { AI_BASE_URL: baseUrl, AI_API_KEY: "sk-test", AI_MODEL: "brief-model", AI_TIMEOUT_MS: "300", LOG_LEVEL: "info" },
+    { AI_BASE_URL: baseUrl, AI_API_KEY: "sk-test", AI_MODEL: "brief-model", AI_TIMEOUT_MS: "1500", LOG_LEVEL: "info" },
     { logStream: { write: (line: string) => void logLines.push(line) } },
   );
 });
