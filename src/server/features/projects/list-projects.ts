@@ -1,6 +1,6 @@
 // GET /api/projects: the caller's own projects, then those they are a member of, oldest first (the first is the
 // current one), each with the caller's access level; a company admin sees every project. One query.
-import { and, asc, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { ProjectAccessLevel } from "../../../shared/domain/project-access";
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
@@ -18,21 +18,30 @@ const requirementsSubmitted = sql<boolean>`coalesce(${requirements.problemStatem
 // Every customer page asks for this list: a named prepared statement spares building, parsing and planning it.
 const customerProjectsQuery = preparedPerDatabase((db) => {
   const userId = sql.placeholder("userId");
-  return db
-    .select({
-      project: projects,
-      customerName: profiles.fullName,
-      memberCount,
-      memberLevel: projectMembers.accessLevel,
-      requirementsSubmitted,
-    })
-    .from(projects)
-    .leftJoin(profiles, eq(profiles.userId, projects.userId))
-    .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.email, sql.placeholder("email"))))
-    .leftJoin(requirements, eq(requirements.projectId, projects.id))
-    .where(or(eq(projects.userId, userId), isNotNull(projectMembers.id)))
-    .orderBy(sql`case when ${projects.userId} = ${userId} then 0 else 1 end`, asc(projects.createdAt))
-    .prepare("customer_projects");
+  return (
+    db
+      .select({
+        project: projects,
+        customerName: profiles.fullName,
+        memberCount,
+        memberLevel: projectMembers.accessLevel,
+        requirementsSubmitted,
+      })
+      .from(projects)
+      .leftJoin(profiles, eq(profiles.userId, projects.userId))
+      .leftJoin(
+        projectMembers,
+        and(eq(projectMembers.projectId, projects.id), eq(projectMembers.email, sql.placeholder("email"))),
+      )
+      .leftJoin(requirements, eq(requirements.projectId, projects.id))
+      // Owned or joined, found through the two indexes (an OR across the join would scan every project).
+      .where(
+        sql`${projects.id} in (select ${projects.id} from ${projects} where ${projects.userId} = ${userId}
+        union all select ${projectMembers.projectId} from ${projectMembers} where ${projectMembers.email} = ${sql.placeholder("email")})`,
+      )
+      .orderBy(sql`case when ${projects.userId} = ${userId} then 0 else 1 end`, asc(projects.createdAt))
+      .prepare("customer_projects")
+  );
 });
 
 export async function listProjectsFor(db: Database, user: Pick<SessionUser, "id" | "email" | "role">) {
