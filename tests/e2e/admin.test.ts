@@ -10,7 +10,7 @@ import { launchBrowser } from "../setup/browser";
 import { GOOD_FEEDBACK } from "../setup/feedback";
 import { signNdaFor, submitProfile } from "../setup/onboarding";
 import { type SignedInUser, signedInUser } from "../setup/session-fixture";
-import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
+import { codeIn, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
 const ADMIN = "admin@blueprint.local";
@@ -155,7 +155,7 @@ describe("the admin console", () => {
     const mail = await smtp.waitFor(
       (m) => m.to === ADMIN && /NDA approval code/.test(m.subject) && smtp.messages.indexOf(m) >= sentAfter,
     );
-    await row.getByLabel(`Company OTP for ${customer.email}`).fill(mail.subject.match(/\d{6}/)?.[0] ?? "");
+    await row.getByLabel(`Company OTP for ${customer.email}`).fill(codeIn(mail.text));
     await row.getByRole("button", { name: "Approve" }).click();
     await page.getByText("Customer NDA has been approved successfully").first().waitFor();
     await page.getByText("No pending NDA approvals").waitFor();
