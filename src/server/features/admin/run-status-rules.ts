@@ -1,12 +1,10 @@
 // Applies the automatic status rules (DESIGN.md §5) to every project one of them could move; each step is written
 // as an activity event with its reason and an audit entry. Used by Test Status Updates and the 10-minute scheduler.
 import { and, eq, sql } from "drizzle-orm";
-import { statusSteps } from "../../../shared/domain/automatic-status";
-import { statusLabel } from "../../../shared/domain/project-status";
 import type { StatusRun } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { profiles, projects, requirements } from "../../db/schema";
-import { recordActivity } from "../activity/record-activity";
+import { recordStatusSteps, statusStepsFor } from "../projects/apply-status-rules";
 import { recordAudit, SYSTEM_ACTOR } from "./audit-log";
 
 /** The rules' preconditions in SQL, so only projects a rule can move are read (not all 50,000). */
@@ -42,17 +40,7 @@ export async function runStatusRules(
 
   const changes: StatusRun["changes"] = [];
   for (const row of rows) {
-    const steps = statusSteps(
-      {
-        status: row.status,
-        ownerProfileCompleted: row.profileCompleted ?? false,
-        briefConfirmed: row.briefConfirmed ?? false,
-        advancePaymentReceived: Boolean(row.advancePaymentReceivedDate),
-        prototypeUrl: row.prototypeUrl,
-        deploymentDate: row.deploymentDate,
-      },
-      now,
-    );
+    const steps = statusStepsFor(row, now);
     const last = steps[steps.length - 1];
     if (!last) continue;
     await db.transaction(async (tx) => {
@@ -63,18 +51,14 @@ export async function runStatusRules(
         .where(and(eq(projects.id, row.id), eq(projects.status, row.status)))
         .returning({ id: projects.id });
       if (!moved) return;
-      for (const step of steps) {
-        await recordActivity(tx, {
-          userId: row.userId,
-          projectId: row.id,
-          actorId: actor.id,
-          type: "project.status_changed",
-          title: `Status changed to ${statusLabel(step.to)}`,
-          description: `${row.projectCode}: ${step.reason}`,
-          notify: true,
-        });
-        changes.push({ projectId: row.id, projectCode: row.projectCode, ...step });
-      }
+      await recordStatusSteps(tx, {
+        userId: row.userId,
+        projectId: row.id,
+        projectCode: row.projectCode,
+        actorId: actor.id,
+        steps,
+      });
+      for (const step of steps) changes.push({ projectId: row.id, projectCode: row.projectCode, ...step });
       await recordAudit(tx, {
         projectId: row.id,
         actor,

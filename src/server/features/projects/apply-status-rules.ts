@@ -7,6 +7,52 @@ import type { Database } from "../../db/client";
 import { profiles, projects, requirements } from "../../db/schema";
 import { recordActivity } from "../activity/record-activity";
 
+type ProjectStatus = (typeof projects.$inferSelect)["status"];
+type StatusStep = ReturnType<typeof statusSteps>[number];
+
+/** The rules' inputs as a project row with its owner's profile and its requirements gives them. */
+export function statusStepsFor(
+  row: {
+    status: ProjectStatus;
+    profileCompleted: boolean | null;
+    briefConfirmed: boolean | null;
+    advancePaymentReceivedDate: Date | null;
+    prototypeUrl: string | null;
+    deploymentDate: Date | null;
+  },
+  now: Date,
+): StatusStep[] {
+  return statusSteps(
+    {
+      status: row.status,
+      ownerProfileCompleted: row.profileCompleted ?? false,
+      briefConfirmed: row.briefConfirmed ?? false,
+      advancePaymentReceived: Boolean(row.advancePaymentReceivedDate),
+      prototypeUrl: row.prototypeUrl,
+      deploymentDate: row.deploymentDate,
+    },
+    now,
+  );
+}
+
+/** Each step on the owner's timeline (and in the bell), with its reason. */
+export async function recordStatusSteps(
+  db: Parameters<typeof recordActivity>[0],
+  input: { userId: string; projectId: string; projectCode: string; actorId: string | null; steps: StatusStep[] },
+): Promise<void> {
+  for (const step of input.steps) {
+    await recordActivity(db, {
+      userId: input.userId,
+      projectId: input.projectId,
+      actorId: input.actorId,
+      type: "project.status_changed",
+      title: `Status changed to ${statusLabel(step.to)}`,
+      description: `${input.projectCode}: ${step.reason}`,
+      notify: true,
+    });
+  }
+}
+
 export async function applyStatusRules(db: Database, projectId: string, actorId: string | null, now = new Date()) {
   const [row] = await db
     .select({
@@ -21,30 +67,10 @@ export async function applyStatusRules(db: Database, projectId: string, actorId:
     .limit(1);
   if (!row) return null;
   const { project } = row;
-  const steps = statusSteps(
-    {
-      status: project.status,
-      ownerProfileCompleted: row.profileCompleted ?? false,
-      briefConfirmed: row.briefConfirmed ?? false,
-      advancePaymentReceived: Boolean(project.advancePaymentReceivedDate),
-      prototypeUrl: project.prototypeUrl,
-      deploymentDate: project.deploymentDate,
-    },
-    now,
-  );
+  const steps = statusStepsFor({ ...project, profileCompleted: row.profileCompleted, briefConfirmed: row.briefConfirmed }, now);
   const last = steps[steps.length - 1];
   if (!last) return project.status;
   await db.update(projects).set({ status: last.to, updatedAt: now }).where(eq(projects.id, projectId));
-  for (const step of steps) {
-    await recordActivity(db, {
-      userId: project.userId,
-      projectId,
-      actorId,
-      type: "project.status_changed",
-      title: `Status changed to ${statusLabel(step.to)}`,
-      description: `${project.projectCode}: ${step.reason}`,
-      notify: true,
-    });
-  }
+  await recordStatusSteps(db, { userId: project.userId, projectId, projectCode: project.projectCode, actorId, steps });
   return last.to;
 }
