@@ -27,7 +27,8 @@ describe("operations endpoints", () => {
     const given = await t.app.inject({ method: "GET", url: "/healthz", headers: { "x-request-id": "trace-1234567" } });
     expect(given.headers["x-request-id"]).toBe("trace-1234567");
     const hostile = await t.app.inject({ method: "GET", url: "/healthz", headers: { "x-request-id": "bad id\u0001" } });
-    expect(hostile.headers["x-request-id"]).not.toContain("bad");
+    // A malformed id is replaced by a generated one (a random id may contain "bad" itself: compare the shape).
+    expect(hostile.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("sends the security headers", async () => {
