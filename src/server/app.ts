@@ -7,6 +7,8 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { pruneRateLimitHits } from "./auth/rate-limit";
+import { type ChangeFeed, followChanges } from "./cache/change-feed";
+import { createReadCaches } from "./cache/read-caches";
 import type { Config, TrustProxy } from "./config";
 import type { AppContext } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/client";
@@ -42,6 +44,8 @@ declare module "fastify" {
     emailWorker: EmailWorker;
     database: DatabaseHandle;
     live: LiveHub;
+    /** The read caches' change feed: `caughtUp()` waits until every committed change has reached them. */
+    changeFeed: ChangeFeed;
     /** The inbound SMTP endpoint for emailed replies, when INBOUND_SMTP_PORT and REPLY_DOMAIN are set. */
     inboundEmail: InboundEmailServer | null;
   }
@@ -95,6 +99,7 @@ function trustProxyOption(trust: TrustProxy): ((address: string, hop: number) =>
   return trust;
 }
 
+const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -158,21 +163,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mailboxUrl: config.devMailbox ? `${config.appUrl}/dev/mailbox` : null,
     });
   const emailWorker = startEmailWorker({ db: database.db, transport, from: config.mailFrom, log: app.log });
+  const caches = createReadCaches();
+  const changeFeed = await followChanges(database, Object.values(caches), app.log);
+  // A request that may have written answers only once its changes have reached this process's read caches.
+  app.addHook("onSend", async (request, reply) => {
+    if (!READ_ONLY_METHODS.has(request.method) && reply.statusCode < 400) await changeFeed.caughtUp();
+  });
   const ctx: AppContext = {
     config,
     db: database.db,
     email: createEmailOutbox(database.db, () => emailWorker.kick()),
     files: createFileStore(config.fileStorage, database.db),
+    caches,
   };
   app.decorate("ctx", ctx);
   app.decorate("emailWorker", emailWorker);
   app.decorate("database", database);
+  app.decorate("changeFeed", changeFeed);
   const live = await startLiveHub({ database, log: app.log });
   app.decorate("live", live);
   // Open event streams would hold the server open: end them before it waits for in-flight requests.
   const inboundEmail = config.inboundEmail ? await startInboundEmail({ ctx, log: app.log, ...config.inboundEmail }) : null;
   app.decorate("inboundEmail", inboundEmail);
   app.addHook("preClose", async () => {
+    await changeFeed.stop();
     await live.close();
     await inboundEmail?.close();
   });

@@ -1,6 +1,8 @@
-// What every route and use case may reach: the database, the configuration and the mail outbox.
+// What every route and use case may reach: the database, the configuration, the mail outbox, the file store and the
+// read caches.
 
 import type { SessionUser } from "./auth/sessions";
+import type { ReadCaches } from "./cache/read-caches";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { EmailOutbox } from "./email/outbox";
@@ -11,6 +13,7 @@ export type AppContext = {
   db: Database;
   email: EmailOutbox;
   files: FileStore;
+  caches: ReadCaches;
 };
 
 declare module "fastify" {

@@ -123,6 +123,7 @@ async function signedInContext(email: string) {
 /** The session ends on the server (expired or signed out elsewhere) while the page stays open. */
 async function endSessionsOf(userId: string) {
   await server.app.ctx.db.delete(sessions).where(eq(sessions.userId, userId));
+  await server.app.changeFeed.caughtUp();
 }
 
 async function projectWithBrief(cookie: string) {

@@ -57,6 +57,7 @@ describe("session cookies", () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, id));
+    await w.server.app.changeFeed.caughtUp();
     expectErrorShape(await whoAmI(cookie), 401, "UNAUTHENTICATED");
   });
 

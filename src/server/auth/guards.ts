@@ -8,13 +8,13 @@ import { deleteSession, findSessionUser, type SessionUser, sessionToken } from "
 
 export async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
   if (request.sessionUser === undefined) {
-    const { db, config } = request.server.ctx;
+    const { db, config, caches } = request.server.ctx;
     const token = sessionToken(request, config);
-    const user = await findSessionUser(db, token);
+    const user = await findSessionUser(db, token, caches.sessions);
     if (user && user.role !== roleFor(config, user.email)) {
       // ADMIN_EMAILS changed since this session began: its rules (company sessions last 12 hours) no longer fit,
       // so it ends; the next sign-in gets the new role.
-      await deleteSession(db, token);
+      await deleteSession(db, token, caches.sessions);
       await db
         .update(users)
         .set({ role: roleFor(config, user.email) })

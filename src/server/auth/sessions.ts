@@ -2,6 +2,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type Role, SESSION_RULES } from "../../shared/constants/auth";
+import type { ReadCache } from "../cache/read-cache";
+import { cacheTags } from "../cache/tags";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
@@ -13,6 +15,9 @@ const MAX_TOKEN_LENGTH = 128;
 const TOUCH_INTERVAL_MS = 60_000;
 
 export type SessionUser = typeof users.$inferSelect;
+
+/** A live session as read from the database (and kept in the sessions read cache). */
+export type SessionRecord = { user: SessionUser; lastSeenAt: Date; idleSeconds: number; expiresAt: Date };
 
 export function sessionCookieName(config: Config): string {
   return config.secureCookies ? "__Host-bp_session" : "bp_session";
@@ -36,10 +41,10 @@ export async function createSession(
   return { token, maxAgeSeconds: rules.absoluteSeconds };
 }
 
-// Every signed-in request runs this lookup: a named prepared statement spares the parse and plan each time.
+// A session not in the read cache is looked up with a named prepared statement (no parse and plan each time).
 const sessionUserQuery = preparedPerDatabase((db) =>
   db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt, idleSeconds: sessions.idleSeconds })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, idleSeconds: sessions.idleSeconds, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
@@ -47,26 +52,50 @@ const sessionUserQuery = preparedPerDatabase((db) =>
     .prepare("session_user"),
 );
 
-/** The user behind a session token, or null for a missing, forged, expired or idle session. */
-export async function findSessionUser(db: Database, token: string | undefined): Promise<SessionUser | null> {
+function isIdle(record: SessionRecord, now: Date): boolean {
+  return record.lastSeenAt.getTime() + record.idleSeconds * 1000 <= now.getTime();
+}
+
+/**
+ * The user behind a session token, or null for a missing, forged, expired or idle session. Served from the read
+ * cache when it holds the session and it has not passed its expiry or idle limit by the cached figures; otherwise,
+ * and whenever those figures say it ended (another process may have seen it since), read from the database.
+ */
+export async function findSessionUser(
+  db: Database,
+  token: string | undefined,
+  cache: ReadCache<SessionRecord>,
+): Promise<SessionUser | null> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return null;
   const id = sha256Hex(token);
   const now = new Date();
-  const [row] = await sessionUserQuery(db).execute({ id, now });
-  if (!row) return null;
-  if (row.lastSeenAt.getTime() + row.idleSeconds * 1000 <= now.getTime()) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+  const cached = cache.get(id);
+  const record =
+    cached && cached.expiresAt > now && !isIdle(cached, now)
+      ? cached
+      : await cache.load(id, async () => {
+          const [row] = await sessionUserQuery(db).execute({ id, now });
+          return row ? { value: row, tags: [cacheTags.session(id), cacheTags.user(row.user.id)] } : null;
+        });
+  if (!record || record.expiresAt <= now) return null;
+  if (isIdle(record, now)) {
+    await deleteSession(db, token, cache);
     return null;
   }
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (now.getTime() - record.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    // Set first, so the requests that arrive while the update runs do not each send one.
+    record.lastSeenAt = now;
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
-  return row.user;
+  return record.user;
 }
 
-export async function deleteSession(db: Database, token: string | undefined): Promise<void> {
+export async function deleteSession(db: Database, token: string | undefined, cache: ReadCache<SessionRecord>): Promise<void> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return;
-  await db.delete(sessions).where(eq(sessions.id, sha256Hex(token)));
+  const id = sha256Hex(token);
+  await db.delete(sessions).where(eq(sessions.id, id));
+  // The change notice does the same for every process; this one must not wait for it.
+  cache.invalidate(cacheTags.session(id));
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, maxAgeSeconds: number): void {

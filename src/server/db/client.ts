@@ -25,8 +25,14 @@ export type DatabaseHandle = {
   /**
    * Receives NOTIFY payloads on a channel: node-postgres uses one dedicated connection outside the pool (reconnecting
    * after a drop), PGlite its in-process listen API. Notifications sent inside a transaction arrive at its commit.
+   * Those sent while the connection was down are lost: onReconnect says when listening works again.
    */
-  listen(channel: string, onMessage: (payload: string) => void, onError?: (error: Error) => void): Promise<Unlisten>;
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onError?: (error: Error) => void,
+    onReconnect?: () => void,
+  ): Promise<Unlisten>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -172,7 +178,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await pool.query(CREATE_EXTENSIONS);
         await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
       },
-      listen: (channel, onMessage, onError) => listenPostgres(url, channel, onMessage, onError),
+      listen: (channel, onMessage, onError, onReconnect) => listenPostgres(url, channel, onMessage, onError, onReconnect),
       ping: async () => {
         await pool.query("select 1");
       },
@@ -216,6 +222,7 @@ async function listenPostgres(
   channel: string,
   onMessage: (payload: string) => void,
   onError?: (error: Error) => void,
+  onReconnect?: () => void,
 ): Promise<Unlisten> {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name: ${channel}`);
   let stopped = false;
@@ -241,6 +248,7 @@ async function listenPostgres(
     client = next;
     await next.connect();
     await next.query(`LISTEN ${channel}`);
+    if (failures > 0) onReconnect?.();
     failures = 0;
   };
   const scheduleReconnect = () => {

@@ -371,6 +371,7 @@ describe("the session", () => {
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - 8 * 24 * 3600 * 1000) })
       .where(eq(sessions.userId, user?.id ?? ""));
+    await t.app.changeFeed.caughtUp();
     expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(401);
   });
 
@@ -381,6 +382,7 @@ describe("the session", () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, user?.id ?? ""));
+    await t.app.changeFeed.caughtUp();
     expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(401);
   });
 

@@ -71,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const binding = requesterBinding(request, ctx.config);
         const { user, isDemoAccount } = await verifySignInCode(ctx, { ...request.body, ip: request.ip, binding });
-        await deleteSession(ctx.db, sessionToken(request, ctx.config));
+        await deleteSession(ctx.db, sessionToken(request, ctx.config), ctx.caches.sessions);
         const session = await createSession(ctx.db, user, { ip: request.ip, userAgent: request.headers["user-agent"] });
         setSessionCookie(reply, ctx.config, session.token, session.maxAgeSeconds);
         setLogoutCompanionCookie(reply, ctx.config, session.maxAgeSeconds);
@@ -105,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/auth/logout",
     { schema: { tags: ["auth"], summary: "End the session", response: { 200: successReplySchema, ...errorReplies } } },
     async (request, reply) => {
-      await deleteSession(ctx.db, sessionToken(request, ctx.config));
+      await deleteSession(ctx.db, sessionToken(request, ctx.config), ctx.caches.sessions);
       clearSessionCookie(reply, ctx.config);
       return { success: true, message: "Logged out" };
     },
@@ -115,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!isOwnLogoutLink(request, ctx.config)) {
       throw new AppError("CROSS_ORIGIN", "Sign out from the portal's own Sign Out link.");
     }
-    await deleteSession(ctx.db, sessionToken(request, ctx.config));
+    await deleteSession(ctx.db, sessionToken(request, ctx.config), ctx.caches.sessions);
     clearSessionCookie(reply, ctx.config);
     return reply.redirect("/", 302);
   });

@@ -11,6 +11,8 @@ import {
   newReplySchema,
 } from "../../../shared/schemas/communications";
 import { requireCompany } from "../../auth/guards";
+import { cachedRead } from "../../cache/read-cache";
+import { cacheTags } from "../../cache/tags";
 import { notFound } from "../../errors";
 import { errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects/access";
@@ -42,10 +44,13 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const access = await requireProjectAccess(request, request.params.id, "view");
       const { limit, before } = request.query;
-      return listProjectCommunications(ctx.db, access.user, access.project.id, {
-        limit,
-        ...(before ? { before: new Date(before) } : {}),
-      });
+      const { project, user } = access;
+      return cachedRead(
+        ctx.caches.reads,
+        `communications:${project.id}:${user.id}:${limit}:${before ?? ""}`,
+        () => listProjectCommunications(ctx.db, user, project.id, { limit, ...(before ? { before: new Date(before) } : {}) }),
+        [cacheTags.project(project.id), cacheTags.people],
+      );
     },
   );
 

@@ -6,6 +6,8 @@ import { z } from "zod";
 import { activityItemSchema } from "../../../shared/schemas/activity";
 import { projectDocumentSchema } from "../../../shared/schemas/project-documents";
 import { requireUser } from "../../auth/guards";
+import { cachedRead } from "../../cache/read-cache";
+import { cacheTags } from "../../cache/tags";
 import { activityEvents } from "../../db/schema";
 import { errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects/access";
@@ -26,19 +28,27 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      const rows = await ctx.db
-        .select()
-        .from(activityEvents)
-        .where(eq(activityEvents.userId, user.id))
-        .orderBy(desc(activityEvents.createdAt))
-        .limit(request.query.limit);
-      return rows.map((row) => ({
-        id: row.id,
-        type: row.type,
-        title: row.title,
-        description: row.description,
-        createdAt: row.createdAt.toISOString(),
-      }));
+      const { limit } = request.query;
+      return cachedRead(
+        ctx.caches.reads,
+        `activity:${user.id}:${limit}`,
+        async () => {
+          const rows = await ctx.db
+            .select()
+            .from(activityEvents)
+            .where(eq(activityEvents.userId, user.id))
+            .orderBy(desc(activityEvents.createdAt))
+            .limit(limit);
+          return rows.map((row) => ({
+            id: row.id,
+            type: row.type,
+            title: row.title,
+            description: row.description,
+            createdAt: row.createdAt.toISOString(),
+          }));
+        },
+        [cacheTags.activity(user.id)],
+      );
     },
   );
 

@@ -1,5 +1,5 @@
 // Reading meeting requests: a project's list, the stats over the caller's projects, the company's filtered pages.
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { isUuid } from "../../../shared/domain/ids";
 import type {
   CompanyMeetingRequestPage,
@@ -7,9 +7,8 @@ import type {
   MeetingRequest,
   MeetingRequestStats,
 } from "../../../shared/schemas/meeting-requests";
-import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
-import { meetingRequests, profiles, projectMembers, projects, users } from "../../db/schema";
+import { meetingRequests, profiles, projects, users } from "../../db/schema";
 import { toMeetingRequestDto } from "./meeting-request-dto";
 
 const requesterName = sql<string | null>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`;
@@ -25,14 +24,9 @@ export async function listProjectMeetingRequests(db: Database, projectId: string
   return rows.map((row) => toMeetingRequestDto(row.request, row.requestedByName));
 }
 
-/** GET /api/meeting-requests/stats: over every project the caller can see (company admins: all of them). */
-export async function meetingRequestStats(db: Database, user: SessionUser): Promise<MeetingRequestStats> {
-  let scope: SQL | undefined;
-  if (user.role !== "company") {
-    // Owned or joined, each through its index (an OR of two IN lists would scan every request).
-    scope = sql`${meetingRequests.projectId} in (select ${projects.id} from ${projects} where ${projects.userId} = ${user.id}
-      union all select ${projectMembers.projectId} from ${projectMembers} where ${projectMembers.email} = ${user.email.toLowerCase()})`;
-  }
+/** GET /api/meeting-requests/stats: over the projects the caller can see (company admins: "all" of them). */
+export async function meetingRequestStats(db: Database, projectIds: string[] | "all"): Promise<MeetingRequestStats> {
+  const scope = projectIds === "all" ? undefined : inArray(meetingRequests.projectId, projectIds);
   const [row] = await db
     .select({
       totalRequests: count(),

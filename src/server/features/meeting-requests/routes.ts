@@ -11,8 +11,11 @@ import {
   newMeetingRequestSchema,
 } from "../../../shared/schemas/meeting-requests";
 import { requireCompany, requireUser } from "../../auth/guards";
+import { cachedRead } from "../../cache/read-cache";
+import { cacheTags } from "../../cache/tags";
 import { errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects/access";
+import { cachedProjectListFor } from "../projects/list-projects";
 import { createMeetingRequest } from "./create-meeting-request";
 import { listCompanyMeetingRequests, listProjectMeetingRequests, meetingRequestStats } from "./list-meeting-requests";
 import { respondToMeetingRequest } from "./respond-to-meeting-request";
@@ -33,8 +36,13 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
-      return listProjectMeetingRequests(ctx.db, access.project.id);
+      const { project } = await requireProjectAccess(request, request.params.id, "view");
+      return cachedRead(
+        ctx.caches.reads,
+        `meeting-requests:${project.id}`,
+        () => listProjectMeetingRequests(ctx.db, project.id),
+        [cacheTags.project(project.id), cacheTags.people],
+      );
     },
   );
 
@@ -66,7 +74,13 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return meetingRequestStats(ctx.db, user);
+      if (user.role === "company") return meetingRequestStats(ctx.db, "all");
+      const projectIds = (await cachedProjectListFor(ctx, user)).map((project) => project.id);
+      return cachedRead(ctx.caches.reads, `meeting-request-stats:${user.id}`, () => meetingRequestStats(ctx.db, projectIds), [
+        cacheTags.owner(user.id),
+        cacheTags.member(user.email),
+        ...projectIds.map(cacheTags.project),
+      ]);
     },
   );
 

@@ -4,6 +4,8 @@ import { z } from "zod";
 import { isUuid } from "../../../shared/domain/ids";
 import { markReadReplySchema, notificationListSchema } from "../../../shared/schemas/activity";
 import { requireUser } from "../../auth/guards";
+import { cachedRead } from "../../cache/read-cache";
+import { cacheTags } from "../../cache/tags";
 import { notFound } from "../../errors";
 import { errorReplies } from "../../http/openapi";
 import { listNotifications, markNotificationsRead } from "./notifications";
@@ -23,7 +25,14 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return listNotifications(ctx.db, user, request.query.limit);
+      const { limit } = request.query;
+      const tags = [cacheTags.activity(user.id), ...(user.role === "company" ? [cacheTags.companyActivity] : [])];
+      return cachedRead(
+        ctx.caches.reads,
+        `notifications:${user.id}:${limit}`,
+        () => listNotifications(ctx.db, user, limit),
+        tags,
+      );
     },
   );
 

@@ -1,16 +1,26 @@
 // Looks up profiles: the caller's own, or one by id for its owner or a company admin (others get 404).
 
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { isUuid } from "../../../shared/domain/ids";
 import { NDA_MESSAGES } from "../../../shared/schemas/nda";
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import { profiles } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../errors";
 import type { ProfileRow } from "./profile-dto";
 
+const ownProfileQuery = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.userId, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("own_profile"),
+);
+
 export async function findOwnProfile(db: Database, userId: string): Promise<ProfileRow | null> {
-  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  const [row] = await ownProfileQuery(db).execute({ userId });
   return row ?? null;
 }
 

@@ -1,4 +1,5 @@
 // Profile and NDA routes (part 1 §7, part 2 §7): thin handlers over the use cases in this folder.
+
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -17,6 +18,8 @@ import {
 import { ndaSignedReplySchema, profileSchema, saveProfileSchema } from "../../../shared/schemas/profile";
 import { requireCompany, requireCustomer, requireUser } from "../../auth/guards";
 import { consumeRateLimits } from "../../auth/rate-limit";
+import { cachedRead } from "../../cache/read-cache";
+import { cacheTags } from "../../cache/tags";
 import { sendDocument } from "../../documents/deliver";
 import { notFound } from "../../errors";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
@@ -66,8 +69,15 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      const profile = await findOwnProfile(ctx.db, user.id);
-      return profile ? toProfileDto(profile) : null;
+      return cachedRead(
+        ctx.caches.reads,
+        `profile:${user.id}`,
+        async () => {
+          const profile = await findOwnProfile(ctx.db, user.id);
+          return profile ? toProfileDto(profile) : null;
+        },
+        [cacheTags.user(user.id)],
+      );
     },
   );
 

@@ -6,6 +6,8 @@ import { isUuid } from "../../../shared/domain/ids";
 import { accessAllows, type ProjectAccessLevel, type ProjectNeed } from "../../../shared/domain/project-access";
 import { requireUser } from "../../auth/guards";
 import type { SessionUser } from "../../auth/sessions";
+import type { ReadCache } from "../../cache/read-cache";
+import { cacheTags } from "../../cache/tags";
 import type { Database } from "../../db/client";
 import { projectMembers, projects } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";
@@ -13,6 +15,9 @@ import { forbidden, notFound } from "../../errors";
 export type ProjectRow = typeof projects.$inferSelect;
 
 export type ProjectAccess = { user: SessionUser; project: ProjectRow; accessLevel: ProjectAccessLevel };
+
+/** A project as read for one user, and that user's member level on it (null: not a member). */
+export type ProjectAccessRecord = { project: ProjectRow; memberLevel: ProjectAccessLevel | null };
 
 export const PROJECT_NOT_FOUND = "Project not found";
 
@@ -23,13 +28,12 @@ const NEED_MESSAGES: Record<ProjectNeed, string> = {
   edit: "Your access level lets you view this project but not change it.",
 };
 
-/** The caller's relation to a project in one query: owner, member level, company, or none (null). */
-async function findProjectAccess(
+/** The project and the caller's member level on it, in one query; null when there is no such project. */
+async function readProjectForUser(
   db: Database,
-  user: Pick<SessionUser, "id" | "email" | "role">,
+  user: Pick<SessionUser, "email">,
   projectId: string,
-): Promise<{ project: ProjectRow; accessLevel: ProjectAccessLevel } | null> {
-  if (!isUuid(projectId)) return null;
+): Promise<ProjectAccessRecord | null> {
   const [row] = await db
     .select({ project: projects, memberLevel: projectMembers.accessLevel })
     .from(projects)
@@ -39,6 +43,30 @@ async function findProjectAccess(
     )
     .where(eq(projects.id, projectId))
     .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The caller's relation to a project: owner, member level, company, or none (null). Reads ("view") may be served
+ * from the read cache; anything that changes the project reads it afresh.
+ */
+async function findProjectAccess(
+  db: Database,
+  cache: ReadCache<ProjectAccessRecord>,
+  user: Pick<SessionUser, "id" | "email" | "role">,
+  projectId: string,
+  need: ProjectNeed,
+): Promise<{ project: ProjectRow; accessLevel: ProjectAccessLevel } | null> {
+  if (!isUuid(projectId)) return null;
+  const key = `${user.id}:${projectId}`;
+  const row =
+    need === "view"
+      ? (cache.get(key) ??
+        (await cache.load(key, async () => {
+          const found = await readProjectForUser(db, user, projectId);
+          return found ? { value: found, tags: [cacheTags.project(projectId), cacheTags.user(user.id)] } : null;
+        })))
+      : await readProjectForUser(db, user, projectId);
   if (!row) return null;
   if (user.role === "company") return { project: row.project, accessLevel: "company" };
   if (row.project.userId === user.id) return { project: row.project, accessLevel: "owner" };
@@ -56,7 +84,8 @@ export async function requireProjectAccess(
   need: ProjectNeed,
 ): Promise<ProjectAccess> {
   const user = await requireUser(request);
-  const found = await findProjectAccess(request.server.ctx.db, user, projectId);
+  const { db, caches } = request.server.ctx;
+  const found = await findProjectAccess(db, caches.projectAccess, user, projectId, need);
   if (!found) throw notFound(PROJECT_NOT_FOUND);
   if (!accessAllows(found.accessLevel, need)) throw forbidden(NEED_MESSAGES[need]);
   return { user, project: found.project, accessLevel: found.accessLevel };

@@ -3,6 +3,9 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { ProjectAccessLevel } from "../../../shared/domain/project-access";
 import type { SessionUser } from "../../auth/sessions";
+import { cachedRead } from "../../cache/read-cache";
+import { cacheTags } from "../../cache/tags";
+import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
 import { profiles, projectMembers, projects, requirements } from "../../db/schema";
@@ -72,4 +75,24 @@ export async function listProjectsFor(db: Database, user: Pick<SessionUser, "id"
       requirementsSubmitted: row.requirementsSubmitted,
     });
   });
+}
+
+/**
+ * The list as GET /api/projects answers it, from the read cache: a customer's until a project of theirs, its
+ * members, requirements or owner's profile change, or they gain or lose one; a company admin's until any change.
+ */
+export function cachedProjectListFor(ctx: AppContext, user: Pick<SessionUser, "id" | "email" | "role">) {
+  if (user.role === "company") {
+    return cachedRead(ctx.caches.companyViews, "projects", () => listProjectsFor(ctx.db, user), [cacheTags.company]);
+  }
+  return cachedRead(
+    ctx.caches.reads,
+    `projects:${user.id}`,
+    () => listProjectsFor(ctx.db, user),
+    (list) => [
+      cacheTags.owner(user.id),
+      cacheTags.member(user.email),
+      ...list.flatMap((project) => [cacheTags.project(project.id), cacheTags.user(project.userId)]),
+    ],
+  );
 }

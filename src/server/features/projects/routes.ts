@@ -6,7 +6,7 @@ import { newProjectSchema, projectSchema } from "../../../shared/schemas/project
 import { requireCustomer, requireUser } from "../../auth/guards";
 import { errorReplies } from "../../http/openapi";
 import { createCustomerProject } from "./create-customer-project";
-import { listProjectsFor } from "./list-projects";
+import { cachedProjectListFor } from "./list-projects";
 import { requirementsRoutes } from "./requirements/routes";
 import { teamRoutes } from "./team/routes";
 
@@ -24,7 +24,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return listProjectsFor(ctx.db, user);
+      return cachedProjectListFor(ctx, user);
     },
   );
 

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { generateBriefBodySchema, requirementsSchema, saveRequirementsBodySchema } from "../../../../shared/schemas/requirements";
 import { consumeRateLimits } from "../../../auth/rate-limit";
+import { cachedRead } from "../../../cache/read-cache";
+import { cacheTags } from "../../../cache/tags";
 import { sendDocument } from "../../../documents/deliver";
 import { apiErrorSchema, errorReplies } from "../../../http/openapi";
 import { requireProjectAccess } from "../access";
@@ -32,8 +34,10 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
-      return getRequirements(ctx.db, access.project.id);
+      const { project } = await requireProjectAccess(request, request.params.id, "view");
+      return cachedRead(ctx.caches.reads, `requirements:${project.id}`, () => getRequirements(ctx.db, project.id), [
+        cacheTags.project(project.id),
+      ]);
     },
   );
 

@@ -1,0 +1,24 @@
+// The read caches of one server process (one per app), each kept right by the change feed.
+import type { SessionRecord } from "../auth/sessions";
+import type { ProjectAccessRecord } from "../features/projects/access";
+import { createReadCache, type ReadCache } from "./read-cache";
+
+export type ReadCaches = {
+  /** Session token hash → the session and its user: spares the lookup on every signed-in request. */
+  sessions: ReadCache<SessionRecord>;
+  /** "<user id>:<project id>" → the project and the caller's member level, for reads (writes look again). */
+  projectAccess: ReadCache<ProjectAccessRecord>;
+  /** What customers' screens read (project lists, profile, timeline, bell, a project's lists), by user and query. */
+  reads: ReadCache<unknown>;
+  /** Company console reads over every project (list pages, stats), by route and query. */
+  companyViews: ReadCache<unknown>;
+};
+
+export function createReadCaches(): ReadCaches {
+  return {
+    sessions: createReadCache({ ttlMs: 60_000, maxEntries: 10_000 }),
+    projectAccess: createReadCache({ ttlMs: 60_000, maxEntries: 20_000 }),
+    reads: createReadCache({ ttlMs: 60_000, maxEntries: 20_000 }),
+    companyViews: createReadCache({ ttlMs: 60_000, maxEntries: 500 }),
+  };
+}
