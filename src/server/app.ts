@@ -5,7 +5,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { pruneRateLimitHits } from "./auth/rate-limit";
 import { type ChangeFeed, followChanges } from "./cache/change-feed";
 import { createReadCaches } from "./cache/read-caches";
@@ -35,6 +35,7 @@ import { projectRoutes } from "./features/projects/routes";
 import { publicSiteRoutes } from "./features/public-site/routes";
 import { createFileStore } from "./files/file-store";
 import { registerErrorHandler } from "./http/error-handler";
+import { memoizedSerializerCompiler } from "./http/memoized-serializer";
 import { registerRequestGuards } from "./http/security";
 import { registerWebClient } from "./http/web";
 import { type LiveHub, startLiveHub } from "./live/hub";
@@ -142,7 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(memoizedSerializerCompiler);
   app.removeContentTypeParser("text/plain");
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
