@@ -110,6 +110,24 @@ describe("two portal processes behind nginx on one PostgreSQL", () => {
     }
   });
 
+  it("ends a signed-out session on every process", async () => {
+    const cookie = await sessionFor("cluster.leaver@example.com", "customer");
+    const direct = (portal: { port: number }, path: string, init: RequestInit = {}) =>
+      fetch(`http://127.0.0.1:${portal.port}${path}`, { ...init, headers: { cookie, ...init.headers } });
+    const [first, second] = cluster.processes;
+    if (!first || !second) throw new Error("the cluster has fewer than two processes");
+    // Both processes hold the session in their read caches...
+    for (const portal of [first, second, first, second]) expect((await direct(portal, "/api/auth/user")).status).toBe(200);
+    // ...until it is signed out on one: the other refuses it as soon as the database's change notice arrives.
+    const logout = await direct(first, "/api/auth/logout", {
+      method: "POST",
+      headers: { origin: cluster.url.replace("127.0.0.1", "localhost") },
+    });
+    expect(logout.status).toBe(200);
+    expect((await direct(first, "/api/auth/user")).status).toBe(401);
+    await expect.poll(async () => (await direct(second, "/api/auth/user")).status, { timeout: 2_000, interval: 5 }).toBe(401);
+  });
+
   it("counts a throttle across processes and sends each queued email exactly once", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
