@@ -32,12 +32,18 @@ export async function followChanges(
   const forEachCache = (act: (cache: ReadCache<unknown>) => void) => {
     for (const cache of caches) act(cache);
   };
+  // Notices can no longer arrive: nothing may be served from the caches, and no writer may wait for its marker.
+  const stopListening = () => {
+    listening = false;
+    forEachCache((cache) => cache.suspend());
+    for (const release of waiting.values()) release();
+  };
   const clearAll = () =>
     forEachCache((cache) => {
       cache.suspend();
       cache.resume();
     });
-  const stop = await database.listen(
+  const unlisten = await database.listen(
     CHANGE_CHANNEL,
     (tag) => {
       if (tag.startsWith(MARKER_PREFIX)) {
@@ -47,9 +53,7 @@ export async function followChanges(
       forEachCache((cache) => cache.invalidate(tag));
     },
     (error) => {
-      listening = false;
-      forEachCache((cache) => cache.suspend());
-      for (const release of waiting.values()) release();
+      stopListening();
       log.warn({ err: error }, "change feed: LISTEN connection lost; read caches bypassed until it is back");
     },
     () => {
@@ -83,6 +87,9 @@ export async function followChanges(
         waiting.delete(marker);
       }
     },
-    stop,
+    async stop() {
+      stopListening();
+      await unlisten();
+    },
   };
 }

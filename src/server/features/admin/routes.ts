@@ -183,7 +183,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: userActivityPageSchema, ...errorReplies },
         },
       },
-      async (request) => listUserActivity(ctx.db, request.query),
+      async (request) =>
+        companyView(ctx, `user-activity:${JSON.stringify(request.query)}`, () => listUserActivity(ctx.db, request.query)),
     );
 
     company.post(
