@@ -70,14 +70,16 @@ describe("the read cache", () => {
     expect(await read()).toBe(4);
   });
 
-  it("drops the oldest entries beyond its size and entries past their time limit", async () => {
+  it("drops the least recently used entries beyond its size, and entries past their time limit", async () => {
     vi.useFakeTimers();
     const cache = createReadCache<unknown>({ ttlMs: 1_000, maxEntries: 2 });
     await cachedRead(cache, "a", async () => 1, ["t:a"]);
     await cachedRead(cache, "b", async () => 2, ["t:b"]);
+    expect(cache.get("a")).toBe(1);
     await cachedRead(cache, "c", async () => 3, ["t:c"]);
     expect(cache.size()).toBe(2);
-    expect(cache.get("a")).toBeUndefined();
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.get("a")).toBe(1);
     expect(cache.get("c")).toBe(3);
     vi.advanceTimersByTime(1_001);
     expect(cache.get("c")).toBeUndefined();

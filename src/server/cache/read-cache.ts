@@ -52,7 +52,7 @@ export function createReadCache<V>(options: { ttlMs: number; maxEntries: number 
       }
       keys.add(key);
     }
-    // Maps keep insertion order: the first key is the oldest entry.
+    // Maps keep insertion order: the first key is the least recently used entry.
     while (entries.size > options.maxEntries) {
       const oldest = entries.keys().next().value;
       if (oldest === undefined) break;
@@ -69,6 +69,9 @@ export function createReadCache<V>(options: { ttlMs: number; maxEntries: number 
         remove(key);
         return undefined;
       }
+      // Most recently used last: the size limit drops the least recently used first.
+      entries.delete(key);
+      entries.set(key, entry);
       return entry.value;
     },
     load(key, loader) {

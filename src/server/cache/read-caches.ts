@@ -16,9 +16,11 @@ export type ReadCaches = {
 
 export function createReadCaches(): ReadCaches {
   return {
+    // Sized for memory (a few KB a session or project row; up to tens of KB a list, plus its JSON): about 100 MB at
+    // most per process. Entries live while used; the time limit is only a guard.
     sessions: createReadCache({ ttlMs: 60_000, maxEntries: 10_000 }),
-    projectAccess: createReadCache({ ttlMs: 60_000, maxEntries: 20_000 }),
-    reads: createReadCache({ ttlMs: 60_000, maxEntries: 20_000 }),
-    companyViews: createReadCache({ ttlMs: 60_000, maxEntries: 500 }),
+    projectAccess: createReadCache({ ttlMs: 60_000, maxEntries: 10_000 }),
+    reads: createReadCache({ ttlMs: 60_000, maxEntries: 3_000 }),
+    companyViews: createReadCache({ ttlMs: 60_000, maxEntries: 200 }),
   };
 }
