@@ -3,20 +3,21 @@
 // route's ratio to the ceiling is read under the same machine load. Also: the sign-in flow, the server's memory, and
 // 1 vs 2 processes behind nginx. Database: BENCH_DATABASE_URL, else a throwaway database on the local PostgreSQL.
 import { type ChildProcess, spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { freePort } from "../lib/built-server";
+import { seedDatabase, sessionFor, throwawayDatabase } from "../lib/bench-database";
+import { freePort, waitForReady } from "../lib/built-server";
 import { startCluster } from "../lib/cluster";
+import { rssMb } from "../lib/process-stats";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 50_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5_000);
-const LOCAL_POSTGRES = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ADMIN_EMAIL = "bench.admin@blueprint.local";
 
 type Scenario = { name: string; path: string; cookie?: string; kind: "customer" | "admin" | "session" };
@@ -30,58 +31,6 @@ type Result = Run & {
   /** One client at a time (what one admin waits for): the admin list's p95 target is read here. */
   alone?: { p50Ms: number; p95Ms: number };
 };
-
-async function throwawayDatabase(): Promise<{ url: string; cleanup(): Promise<void> }> {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, cleanup: async () => {} };
-  const name = `bp_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: LOCAL_POSTGRES, connectionTimeoutMillis: 3000 });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(LOCAL_POSTGRES);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async cleanup() {
-      const client = new pg.Client({ connectionString: LOCAL_POSTGRES });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
-    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited ${code}`))));
-  });
-}
-
-async function waitForReady(base: string, child: ChildProcess): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error("the server exited during start-up");
-    const ready = await fetch(`${base}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return performance.now() - started;
-    if (performance.now() - started > 120_000) throw new Error("the server did not become ready");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** A session row for an existing user, as the sign-in route makes it; returns the cookie. */
-async function sessionFor(client: pg.Client, email: string): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
-  await client.query(
-    `insert into sessions (id, user_id, expires_at, idle_seconds)
-     select $1, id, now() + interval '1 day', 86400 from users where lower(email) = lower($2)`,
-    [createHash("sha256").update(token).digest("hex"), email],
-  );
-  return `bp_session=${token}`;
-}
 
 async function measure(url: string, cookie?: string, connections = CONNECTIONS): Promise<Run> {
   const result = await autocannon({
@@ -135,14 +84,6 @@ async function measureSignIn(base: string, flows: number): Promise<{ flowsPerSec
   };
 }
 
-function rssMb(pid: number | undefined): Promise<number> {
-  return import("node:fs/promises").then(async ({ readFile }) => {
-    const status = await readFile(`/proc/${pid}/status`, "utf8");
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return Math.round(kb / 1024);
-  });
-}
-
 /** The built server on a new embedded database: time to its first answer and its memory once started. */
 async function measureEmbeddedStart(env: Record<string, string>): Promise<{ firstAnswerMs: number; rssMb: number }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bp-bench-embedded-"));
@@ -182,15 +123,7 @@ async function main(): Promise<void> {
   let child: ChildProcess | undefined;
   try {
     const embedded = await measureEmbeddedStart(serverEnv);
-    const seedStarted = performance.now();
-    await run(
-      process.execPath,
-      ["--import", "tsx", "scripts/seed.ts", "--customers", String(CUSTOMERS), "--projects", String(PROJECTS)],
-      {
-        DATABASE_URL: database.url,
-      },
-    );
-    const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
+    const seedSeconds = await seedDatabase(database.url, { customers: CUSTOMERS, projects: PROJECTS });
 
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();

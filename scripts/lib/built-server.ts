@@ -1,5 +1,5 @@
 // Runs the built server (dist/server/main.js) for scripts that measure or photograph it, and the Chromium they use.
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -26,6 +26,21 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
     });
   });
+}
+
+/** Polls GET /readyz until the server answers 200; returns the milliseconds it took. */
+export async function waitForReady(base: string, child: ChildProcess): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error("the server exited during start-up");
+    const ready = await fetch(`${base}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return performance.now() - started;
+    if (performance.now() - started > 120_000) throw new Error("the server did not become ready");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /**

@@ -2,7 +2,7 @@
 // LISTENs on PostgreSQL for the changes every process publishes (live/publish.ts), passing each to the tabs whose
 // user may see it. Bounded: a cap of streams per user, heartbeats that also end streams whose session ended, and
 // every stream closed before the server stops.
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import { LIVE_EVENT_NAME, LIVE_RETRY_MS, type LiveEvent } from "../../shared/schemas/live-events";
 import { sha256Hex } from "../auth/secrets";
@@ -19,6 +19,12 @@ export const LIVE_LIMITS = {
   /** A tab that stops reading is dropped once this much is waiting for it. */
   maxBufferedBytes: 256 * 1024,
 } as const;
+
+/**
+ * Sessions checked per query at each heartbeat: one query per open session would put a burst of queries on the pool
+ * every heartbeat, and the requests arriving meanwhile would wait behind it.
+ */
+const SESSION_CHECK_BATCH = 1_000;
 
 type Stream = {
   user: Pick<SessionUser, "id" | "email" | "role">;
@@ -106,29 +112,42 @@ export async function startLiveHub(options: {
     (error) => log.warn({ err: error }, "live hub: LISTEN connection lost; reconnecting"),
   );
 
-  async function sessionAlive(sessionId: string): Promise<boolean> {
-    // Read without touching last_seen_at: an open tab is not activity, so idle sessions still expire.
-    const [row] = await database.db
-      .select({ lastSeenAt: sessions.lastSeenAt, idleSeconds: sessions.idleSeconds })
-      .from(sessions)
-      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)))
-      .limit(1);
-    return !!row && row.lastSeenAt.getTime() + row.idleSeconds * 1000 > Date.now();
+  /** The sessions among `sessionIds` that are still signed in, read in a few queries rather than one per session. */
+  async function liveSessions(sessionIds: string[]): Promise<Set<string>> {
+    const alive = new Set<string>();
+    for (let start = 0; start < sessionIds.length; start += SESSION_CHECK_BATCH) {
+      // Read without touching last_seen_at: an open tab is not activity, so idle sessions still expire.
+      const rows = await database.db
+        .select({ id: sessions.id, lastSeenAt: sessions.lastSeenAt, idleSeconds: sessions.idleSeconds })
+        .from(sessions)
+        .where(
+          and(inArray(sessions.id, sessionIds.slice(start, start + SESSION_CHECK_BATCH)), gt(sessions.expiresAt, sql`now()`)),
+        );
+      const now = Date.now();
+      for (const row of rows) if (row.lastSeenAt.getTime() + row.idleSeconds * 1000 > now) alive.add(row.id);
+    }
+    return alive;
   }
 
-  const heartbeat = setInterval(() => {
-    const bySession = new Map<string, Stream[]>();
-    for (const stream of streams) bySession.set(stream.sessionId, [...(bySession.get(stream.sessionId) ?? []), stream]);
-    for (const [sessionId, group] of bySession) {
-      sessionAlive(sessionId)
-        .then((alive) => {
-          for (const stream of group) {
-            if (alive) send(stream, ": heartbeat\n\n");
-            else end(stream);
-          }
-        })
-        .catch((error) => log.warn({ err: error }, "live hub: session check failed"));
+  // One beat at a time: on a slow database the next waits rather than piling more queries on the pool.
+  let beating = false;
+  async function beat(): Promise<void> {
+    const open = [...streams];
+    if (open.length === 0) return;
+    const alive = await liveSessions([...new Set(open.map((stream) => stream.sessionId))]);
+    for (const stream of open) {
+      if (alive.has(stream.sessionId)) send(stream, ": heartbeat\n\n");
+      else end(stream);
     }
+  }
+  const heartbeat = setInterval(() => {
+    if (beating) return;
+    beating = true;
+    beat()
+      .catch((error) => log.warn({ err: error }, "live hub: session check failed"))
+      .finally(() => {
+        beating = false;
+      });
   }, options.heartbeatMs ?? LIVE_LIMITS.heartbeatMs);
   heartbeat.unref();
 
