@@ -5,7 +5,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../../tests/factories";
 import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { createSession, deleteSession, findSessionUser } from "../auth/sessions";
+import { createSession, deleteSession, findSessionUser, type SessionRecord } from "../auth/sessions";
+import { createReadCache } from "../cache/read-cache";
 import type { DatabaseHandle } from "../db/client";
 import { type LiveHub, startLiveHub } from "./hub";
 
@@ -57,6 +58,8 @@ function countingSelects(database: DatabaseHandle): { handle: DatabaseHandle; se
 }
 
 let database: TestDatabase;
+// No change feed here: a cache that is never filled keeps every lookup going to the database.
+const sessions = createReadCache<SessionRecord>({ ttlMs: 0, maxEntries: 0 });
 let app: FastifyInstance;
 let hub: LiveHub;
 let baseUrl: string;
@@ -74,7 +77,7 @@ beforeAll(async () => {
   hub = await startLiveHub({ database: counter.handle, log: app.log, heartbeatMs: HEARTBEAT_MS });
   app.get("/events", async (request, reply) => {
     const token = String(request.headers["x-session-token"]);
-    const user = await findSessionUser(database.db, token);
+    const user = await findSessionUser(database.db, token, sessions);
     if (!user) return reply.status(401).send();
     hub.open(request, reply, user, token);
     return reply;
@@ -109,7 +112,7 @@ describe("live hub heartbeat", () => {
     const [signedOut, staying] = tokens;
     const gone = await openTab(baseUrl, signedOut ?? "");
     const kept = await openTab(baseUrl, staying ?? "");
-    await deleteSession(database.db, signedOut);
+    await deleteSession(database.db, signedOut, sessions);
     await expect.poll(() => gone.ended, { timeout: 3_000 }).toBe(true);
     const beatsSoFar = kept.comments.filter((c) => c === "heartbeat").length;
     await expect
