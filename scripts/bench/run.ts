@@ -5,14 +5,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { seedDatabase, sessionFor, throwawayDatabase } from "../lib/bench-database";
 import { freePort, waitForReady } from "../lib/built-server";
 import { startCluster } from "../lib/cluster";
-import { rssMb } from "../lib/process-stats";
+import { machineDescription, rssMb } from "../lib/process-stats";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
@@ -242,7 +242,7 @@ async function main(): Promise<void> {
     mkdirSync("bench/results", { recursive: true });
     const report = {
       at: new Date().toISOString(),
-      machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 2 ** 30) },
+      machine: machineDescription(),
       database: "postgresql",
       projects: PROJECTS,
       customers: CUSTOMERS,

@@ -4,12 +4,12 @@
 // admin reads and two writes that are safe to repeat (mark a thread read, mark notifications read).
 // Results: bench/results/soak.json.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, totalmem } from "node:os";
+import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
 import { seedDatabase, sessionFor, throwawayDatabase } from "../lib/bench-database";
 import { percentile } from "../lib/percentile";
-import { cpuMs, openFileCount, rssMb } from "../lib/process-stats";
+import { cpuMs, machineDescription, openFileCount, rssMb } from "../lib/process-stats";
 import { type HeapSample, type MeasuredServer, startMeasuredServer } from "./measured-server";
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
@@ -277,12 +277,7 @@ async function main(): Promise<void> {
     const midpoint = Math.min(5, Math.floor(MINUTES / 2));
     const report = {
       at: new Date().toISOString(),
-      machine: {
-        cpus: cpus().length,
-        model: cpus()[0]?.model,
-        memoryGb: Math.round(totalmem() / 2 ** 30),
-        node: process.version,
-      },
+      machine: machineDescription(),
       loadAverage: { before: loadBefore, atEnd: loadAfter },
       database: "postgresql",
       projects: PROJECTS,

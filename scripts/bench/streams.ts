@@ -5,13 +5,13 @@
 // cleanly when the clients leave and when the server stops. Results: bench/results/streams.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { cpus, loadavg, totalmem } from "node:os";
+import { loadavg } from "node:os";
 import pg from "pg";
 import { LIVE_LIMITS } from "../../src/server/live/hub";
 import { LIVE_EVENT_NAME } from "../../src/shared/schemas/live-events";
 import { seedDatabase, sessionFor, throwawayDatabase } from "../lib/bench-database";
 import { percentile } from "../lib/percentile";
-import { connectionsOnPort, cpuMs, openFileCount, openFileLimit, rssKb } from "../lib/process-stats";
+import { connectionsOnPort, cpuMs, machineDescription, openFileCount, openFileLimit, rssKb } from "../lib/process-stats";
 import { type MeasuredServer, startMeasuredServer } from "./measured-server";
 
 const STREAMS = Number(process.env.STREAMS ?? 1_000);
@@ -353,12 +353,7 @@ async function main(): Promise<void> {
         : null;
     const report = {
       at: new Date().toISOString(),
-      machine: {
-        cpus: cpus().length,
-        model: cpus()[0]?.model,
-        memoryGb: Math.round(totalmem() / 2 ** 30),
-        node: process.version,
-      },
+      machine: machineDescription(),
       loadAverage: { before: loadBefore, atEnd: loadAfter },
       streams: STREAMS,
       users: setup.users,

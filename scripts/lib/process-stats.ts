@@ -1,5 +1,7 @@
 // What the benchmarks read about a measured process from /proc (Linux): memory, CPU time, open files.
+
 import { readdir, readFile } from "node:fs/promises";
+import { cpus, totalmem } from "node:os";
 
 /** Resident memory (VmRSS) in MB. */
 export async function rssMb(pid: number | undefined): Promise<number> {
@@ -48,4 +50,14 @@ export async function connectionsOnPort(port: number): Promise<number> {
     }
   }
   return count;
+}
+
+/** What a bench result was measured on. */
+export function machineDescription() {
+  return {
+    cpus: cpus().length,
+    model: cpus()[0]?.model,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  };
 }
