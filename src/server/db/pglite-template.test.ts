@@ -1,5 +1,5 @@
 // A new embedded database starts as a copy of the build's template, and only when the template fits.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -99,6 +99,17 @@ describe("the embedded database template", () => {
     expect(copyPgliteTemplate({ templateDir: variant, dataDir: path.join(root, "changed"), migrationsFolder: MIGRATIONS })).toBe(
       false,
     );
+  });
+
+  it("leaves the data folder empty again when the copy fails half-way", () => {
+    const broken = path.join(root, "broken", "pglite-template");
+    cpSync(templateDir, broken, { recursive: true });
+    cpSync(pgliteTemplateManifestFile(templateDir), pgliteTemplateManifestFile(broken));
+    symlinkSync(path.join(root, "nowhere"), path.join(broken, "global", "zz-unreadable"));
+    const dataDir = path.join(root, "half-way");
+    mkdirSync(dataDir);
+    expect(() => copyPgliteTemplate({ templateDir: broken, dataDir, migrationsFolder: MIGRATIONS })).toThrow(/ENOENT/);
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 
   it("is not used without its manifest (a build that stopped half-way) or over a folder that holds files", () => {

@@ -1,7 +1,7 @@
 // The migrated embedded database that `npm run build` makes beside the built server: a new DATA_DIR starts as a copy
 // of it (a tenth of a second) instead of running PGlite's initdb (seconds, and about 600 MB while it runs).
 import { createHash } from "node:crypto";
-import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -72,14 +72,22 @@ function copyFolder(from: string, to: string, skip?: string): void {
 
 /**
  * Fills a new data folder from the template; false (and nothing written) when the template does not fit or the folder
- * already holds something. PG_VERSION, which marks a finished database, is copied last: an interrupted copy leaves a
- * folder that the next start initialises from scratch.
+ * already holds something. PG_VERSION, which marks a finished database, is copied last, so a copy cut short (the
+ * process killed) is never taken for a database: the next start initialises that folder from scratch.
  */
 export function copyPgliteTemplate(options: { templateDir: string; dataDir: string; migrationsFolder: string }): boolean {
   const { templateDir, dataDir } = options;
   if (!pgliteTemplateFits(templateDir, options.migrationsFolder)) return false;
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return false;
-  copyFolder(templateDir, dataDir, "PG_VERSION");
-  copyFileSync(path.join(templateDir, "PG_VERSION"), path.join(dataDir, "PG_VERSION"));
+  try {
+    copyFolder(templateDir, dataDir, "PG_VERSION");
+    copyFileSync(path.join(templateDir, "PG_VERSION"), path.join(dataDir, "PG_VERSION"));
+  } catch (error) {
+    // A full disk or a permission error half-way: leave the folder empty again, as it was.
+    for (const name of existsSync(dataDir) ? readdirSync(dataDir) : []) {
+      rmSync(path.join(dataDir, name), { recursive: true, force: true });
+    }
+    throw error;
+  }
   return true;
 }
