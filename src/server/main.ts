@@ -1,4 +1,5 @@
 // Starts the server and shuts it down gracefully on SIGTERM/SIGINT.
+import path from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { dataDirProblem, describeDataDirError } from "./data-dir";
@@ -27,9 +28,10 @@ async function main(): Promise<void> {
     app = await buildApp({ config });
   } catch (error) {
     // A new embedded database is copied from the build's template: a full or read-only disk stops that copy.
-    const failedPath = (error as { path?: unknown }).path;
+    const { path: failedPath, dest } = error as { path?: unknown; dest?: unknown };
+    const written = typeof dest === "string" ? dest : failedPath;
     const copyProblem =
-      typeof failedPath === "string" && failedPath.startsWith(config.dataDir)
+      typeof written === "string" && written.startsWith(`${config.dataDir}${path.sep}`)
         ? describeDataDirError(config.dataDir, error)
         : null;
     if (copyProblem) {
