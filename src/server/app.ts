@@ -174,7 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     db: database.db,
     email: createEmailOutbox(database.db, () => emailWorker.kick()),
-    files: createFileStore(config.fileStorage, database.db),
+    files: await createFileStore(config.fileStorage, database.db),
     caches,
   };
   app.decorate("ctx", ctx);

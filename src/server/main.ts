@@ -1,7 +1,8 @@
 // Starts the server and shuts it down gracefully on SIGTERM/SIGINT.
+import path from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { dataDirProblem } from "./data-dir";
+import { dataDirProblem, describeDataDirError } from "./data-dir";
 
 async function main(): Promise<void> {
   // Whatever the server writes (embedded database, generated key) is readable by its own user only.
@@ -26,6 +27,17 @@ async function main(): Promise<void> {
   try {
     app = await buildApp({ config });
   } catch (error) {
+    // A new embedded database is copied from the build's template: a full or read-only disk stops that copy.
+    const { path: failedPath, dest } = error as { path?: unknown; dest?: unknown };
+    const written = typeof dest === "string" ? dest : failedPath;
+    const copyProblem =
+      typeof written === "string" && written.startsWith(`${config.dataDir}${path.sep}`)
+        ? describeDataDirError(config.dataDir, error)
+        : null;
+    if (copyProblem) {
+      console.error(`Cannot start: ${copyProblem}`);
+      process.exit(1);
+    }
     // The embedded database reports a full or read-only disk as a bare errno: say what it means.
     if (config.databaseUrl.startsWith("pglite://") && (error as { name?: string }).name === "ErrnoError") {
       console.error(

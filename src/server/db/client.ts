@@ -1,6 +1,6 @@
 // One Drizzle database over PGlite (embedded or in memory) or a node-postgres pool: the same query code serves all.
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -12,6 +12,13 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import {
+  copyPgliteTemplate,
+  installedPgliteVersion,
+  migrationFingerprints,
+  type PgliteTemplateManifest,
+  pgliteTemplateManifestFile,
+} from "./pglite-template";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -84,10 +91,9 @@ const PGLITE_START_PARAMS = [
 
 /**
  * Creating and migrating a new embedded database (initdb) costs about 600 MB that WebAssembly keeps for the life of
- * the process, so a short-lived child process does it and exits; this process then opens the finished folder.
+ * the process, so a short-lived child process does it and exits; the caller then opens the finished folder.
  */
-function initialisePgliteDataDir(dataDir: string): void {
-  if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
+function initdbInChildProcess(dataDir: string, folder: string): void {
   const script = `
     const { PGlite } = await import(${JSON.stringify(import.meta.resolve("@electric-sql/pglite"))});
     const { pg_trgm } = await import(${JSON.stringify(import.meta.resolve("@electric-sql/pglite/contrib/pg_trgm"))});
@@ -98,9 +104,33 @@ function initialisePgliteDataDir(dataDir: string): void {
       extensions: { pg_trgm },
     });
     await client.exec(${JSON.stringify(CREATE_EXTENSIONS)});
-    await migrate(drizzle(client), { migrationsFolder: ${JSON.stringify(migrationsFolder())} });
+    await migrate(drizzle(client), { migrationsFolder: ${JSON.stringify(folder)} });
     await client.close();`;
   execFileSync(process.execPath, ["--input-type=module", "--eval", script], { stdio: "inherit" });
+}
+
+/** Where the build puts the template: beside the built server (dist/server); run from src/ there is none. */
+const DEFAULT_PGLITE_TEMPLATE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "pglite-template");
+
+/** A new data folder starts as a copy of the build's template when it fits, else from initdb in a child process. */
+function initialisePgliteDataDir(dataDir: string, templateDir: string | null): void {
+  if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
+  const folder = migrationsFolder();
+  if (templateDir && copyPgliteTemplate({ templateDir, dataDir, migrationsFolder: folder })) return;
+  initdbInChildProcess(dataDir, folder);
+}
+
+/**
+ * Makes the template a new embedded database starts from (`npm run build`): a migrated data folder, and beside it the
+ * manifest (PGlite version, migrations) written last, which says the folder is complete and what it holds.
+ */
+export function createPgliteTemplate(templateDir: string, folder = migrationsFolder()): void {
+  const manifestFile = pgliteTemplateManifestFile(templateDir);
+  rmSync(manifestFile, { force: true });
+  rmSync(templateDir, { recursive: true, force: true });
+  initdbInChildProcess(templateDir, folder);
+  const manifest: PgliteTemplateManifest = { pglite: installedPgliteVersion(), migrations: migrationFingerprints(folder) };
+  writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 type ConnectCallback = (
@@ -150,6 +180,8 @@ type OpenDatabaseOptions = {
   url: string;
   /** A PGlite data directory dump to start from (tests use a migrated snapshot). */
   pgliteSnapshot?: Blob | File;
+  /** The migrated data folder a new embedded database is copied from (default: the build's; null: none, run initdb). */
+  pgliteTemplateDir?: string | null;
   onPoolError?: (error: Error) => void;
 };
 
@@ -186,7 +218,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   const dataDir = url === "memory://" ? undefined : url.replace(/^pglite:\/\//, "");
-  if (dataDir && !options.pgliteSnapshot) initialisePgliteDataDir(dataDir);
+  if (dataDir && !options.pgliteSnapshot) {
+    initialisePgliteDataDir(
+      dataDir,
+      options.pgliteTemplateDir === undefined ? DEFAULT_PGLITE_TEMPLATE_DIR : options.pgliteTemplateDir,
+    );
+  }
   const client = await PGlite.create(dataDir, {
     startParams: PGLITE_START_PARAMS,
     extensions: { pg_trgm },

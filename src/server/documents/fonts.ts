@@ -3,7 +3,7 @@
 // ever drawn as "?". Coverage of the bundled DejaVu Sans is listed in docs/decisions/documents-toolkit.md.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import fontkit, { type Font } from "@pdf-lib/fontkit";
+import type { Font } from "@pdf-lib/fontkit";
 import type { PDFDocument, PDFFont } from "pdf-lib";
 import { woffToSfnt } from "./woff";
 
@@ -35,7 +35,15 @@ export function dejaVuSans(): FamilySource {
 // string it measures or draws through fontkit's OpenType engine, which costs ~5x the whole rest of a document.
 // Western text needs no shaping; scripts that do (Arabic, Indic) are not shaped by pdf-lib anyway.
 const parsed = new WeakMap<Uint8Array, Font>();
-function parse(bytes: Uint8Array): Font {
+type Fontkit = { create: typeof import("@pdf-lib/fontkit").create };
+// Loaded with the first document, not at start: evaluating fontkit (it unpacks its Unicode tables) takes ~0.2 s.
+// Its module is CommonJS (or the ES build's default export): the functions are on `default`.
+let fontkitLoading: Promise<Fontkit> | null = null;
+function loadFontkit(): Promise<Fontkit> {
+  fontkitLoading ??= import("@pdf-lib/fontkit").then((module) => (module as unknown as { default: Fontkit }).default);
+  return fontkitLoading;
+}
+function parse(fontkit: Fontkit, bytes: Uint8Array): Font {
   let font = parsed.get(bytes);
   if (!font) {
     const created = fontkit.create(bytes as Buffer);
@@ -45,7 +53,7 @@ function parse(bytes: Uint8Array): Font {
   }
   return font;
 }
-const cmapOnlyFontkit = { create: (bytes: Uint8Array) => parse(bytes) } as unknown as typeof fontkit;
+const cmapOnly = (fontkit: Fontkit) => ({ create: (bytes: Uint8Array) => parse(fontkit, bytes) }) as unknown as Fontkit;
 
 type EmbeddedFace = { pdf: PDFFont; outline: Font };
 
@@ -77,7 +85,8 @@ export class DocumentFonts {
 
   /** Embeds each family (subset: only the glyphs used end up in the file). The first family is the main one. */
   static async embed(doc: PDFDocument, sources: FamilySource[] = [dejaVuSans()]): Promise<DocumentFonts> {
-    doc.registerFontkit(cmapOnlyFontkit);
+    const fontkit = await loadFontkit();
+    doc.registerFontkit(cmapOnly(fontkit));
     const embedded = new Map<Uint8Array, EmbeddedFace>();
     const families: Partial<Record<Face, EmbeddedFace>>[] = [];
     for (const source of sources) {
@@ -87,7 +96,7 @@ export class DocumentFonts {
         if (!bytes) continue;
         let found = embedded.get(bytes);
         if (!found) {
-          found = { pdf: await doc.embedFont(bytes, { subset: source.subset ?? true }), outline: parse(bytes) };
+          found = { pdf: await doc.embedFont(bytes, { subset: source.subset ?? true }), outline: parse(fontkit, bytes) };
           embedded.set(bytes, found);
         }
         family[face] = found;

@@ -61,7 +61,7 @@ function contract(name: string, open: () => Promise<{ store: FileStore; close():
 
 contract("database backend", async () => {
   const database: DatabaseHandle = await openTestDatabase();
-  const store = createFileStore(loadConfig(base).fileStorage, database.db);
+  const store = await createFileStore(loadConfig(base).fileStorage, database.db);
   expect(store.backend).toBe("database");
   return { store, close: () => database.close() };
 });
@@ -70,7 +70,7 @@ let s3: TestS3Server;
 contract("S3-compatible backend (s3rver)", async () => {
   s3 = await startS3Server();
   const config = loadConfig({ ...base, S3_URL: s3.url });
-  const store = createFileStore(config.fileStorage, undefined as never);
+  const store = await createFileStore(config.fileStorage, undefined as never);
   expect(store.backend).toBe("s3");
   return { store, close: () => s3.close() };
 });

@@ -17,6 +17,6 @@ export type FileStore = {
   delete(id: string): Promise<void>;
 };
 
-export function createFileStore(config: FileStorageConfig, db: Database): FileStore {
+export async function createFileStore(config: FileStorageConfig, db: Database): Promise<FileStore> {
   return config.backend === "s3" ? createS3FileStore(config) : createDatabaseFileStore(db);
 }

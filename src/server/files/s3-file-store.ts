@@ -1,12 +1,4 @@
 // The S3-compatible file store backend (AWS S3, MinIO, Ceph, R2...) through the AWS SDK for JavaScript v3.
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
 import type { FileStorageConfig } from "../config";
 import { contentIdOf, isContentId } from "./content-id";
 import type { FileStore } from "./file-store";
@@ -15,14 +7,13 @@ type S3Config = Extract<FileStorageConfig, { backend: "s3" }>;
 
 const KEY_PREFIX = "files/";
 
-function isNotFound(error: unknown): boolean {
-  return (
+export async function createS3FileStore(config: S3Config): Promise<FileStore> {
+  // The SDK takes ~0.1 s to load: only a server that uses S3 loads it.
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } =
+    await import("@aws-sdk/client-s3");
+  const isNotFound = (error: unknown): boolean =>
     error instanceof S3ServiceException &&
-    (error.$metadata.httpStatusCode === 404 || error.name === "NotFound" || error.name === "NoSuchKey")
-  );
-}
-
-export function createS3FileStore(config: S3Config): FileStore {
+    (error.$metadata.httpStatusCode === 404 || error.name === "NotFound" || error.name === "NoSuchKey");
   const client = new S3Client({
     region: config.region,
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },

@@ -3,7 +3,8 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, gzip } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PUBLIC_PAGES, type PublicPageKey, publicPageByPath } from "../../shared/public-pages";
@@ -25,8 +26,22 @@ export function clientDistDir(): string | null {
   return candidates.find((dir) => existsSync(path.join(dir, "index.html"))) ?? null;
 }
 
-/** One HTML document, ready in each encoding, with its validator. */
-type PreparedHtml = { identity: Buffer; gzip: Buffer; br: Buffer; etag: string };
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * One HTML document with its validator. Each compressed copy is made when first asked for, on libuv's thread pool, and
+ * kept: brotli at its best level takes about 0.1 s a public page, which made at start cost ~0.5 s of every start.
+ */
+type PreparedHtml = { identity: Buffer; gzip(): Promise<Buffer>; br(): Promise<Buffer>; etag: string };
+
+function once(make: () => Promise<Buffer>): () => Promise<Buffer> {
+  let made: Promise<Buffer> | null = null;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
 
 function prepareHtml(html: string, values: { bookingUrl: string; appUrl: string; sessionCookie?: "0" | "1" }): PreparedHtml {
   const filled = html
@@ -36,13 +51,18 @@ function prepareHtml(html: string, values: { bookingUrl: string; appUrl: string;
   const identity = Buffer.from(filled, "utf8");
   return {
     identity,
-    gzip: gzipSync(identity, { level: 9 }),
-    br: brotliCompressSync(identity),
+    gzip: once(() => gzipAsync(identity, { level: 9 })),
+    br: once(() => brotliAsync(identity)),
     etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
   };
 }
 
-function sendHtml(request: FastifyRequest, reply: FastifyReply, doc: PreparedHtml, options: { status?: number; vary: string }) {
+async function sendHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  doc: PreparedHtml,
+  options: { status?: number; vary: string },
+) {
   reply
     .status(options.status ?? 200)
     .type("text/html; charset=utf-8")
@@ -51,8 +71,8 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, doc: PreparedHtm
     .header("etag", doc.etag);
   if ((options.status ?? 200) === 200 && request.headers["if-none-match"] === doc.etag) return reply.status(304).send();
   const accepted = String(request.headers["accept-encoding"] ?? "");
-  if (/\bbr\b/.test(accepted)) return reply.header("content-encoding", "br").send(doc.br);
-  if (/\bgzip\b/.test(accepted)) return reply.header("content-encoding", "gzip").send(doc.gzip);
+  if (/\bbr\b/.test(accepted)) return reply.header("content-encoding", "br").send(await doc.br());
+  if (/\bgzip\b/.test(accepted)) return reply.header("content-encoding", "gzip").send(await doc.gzip());
   return reply.send(doc.identity);
 }
 
