@@ -18,8 +18,7 @@ async function enterPortal(container: HTMLElement) {
   const { mountPortal } = await import("./portal");
   root.unmount();
   window.history.replaceState(null, "", "/");
-  // The on-demand toaster is already showing the sign-in toasts: the portal does not add a second one.
-  mountPortal(container, queryClient, { toaster: false });
+  mountPortal(container, queryClient);
 }
 
 mountToasterOnDemand();
