@@ -1,8 +1,5 @@
-// What the server said about the session in the app's HTML (src/server/http/web.ts): whether the request carried a
-// session cookie, and for a signed-in user the user. A module of its own so that the sign-in screen can use it without
-// the marketing constants.
-import { CURRENT_USER_BLOCK_ID } from "../../shared/runtime-tokens";
-import type { CurrentUser } from "../../shared/schemas/auth";
+// Whether the page may hold a session cookie: the server says so in the app's HTML (src/server/http/web.ts), in a
+// module of its own so that the sign-in screen can use it without the marketing constants.
 
 export const SESSION_COOKIE_META = "bp:session-cookie";
 
@@ -21,16 +18,4 @@ export function mayHaveSessionCookie(): boolean {
 
 export function noteSessionCookie(present: boolean): void {
   sessionCookieSinceLoad = present;
-}
-
-/** The signed-in user the server embedded in the app's HTML (GET /api/auth/user's JSON), or null when it did not. */
-export function embeddedCurrentUser(): CurrentUser | null {
-  if (typeof document === "undefined") return null;
-  const block = document.getElementById(CURRENT_USER_BLOCK_ID);
-  if (!block?.textContent) return null;
-  try {
-    return JSON.parse(block.textContent) as CurrentUser;
-  } catch {
-    return null;
-  }
 }
