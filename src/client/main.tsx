@@ -1,5 +1,6 @@
 // The portal's entry (index.html): everything but a visitor's sign-in screen, which has its own (auth-main.tsx).
 import "./styles.css";
+import "./lib/zod-jitless";
 import { mountToasterOnDemand } from "./components/ui/toaster-on-demand";
 import { seedCurrentUser } from "./features/auth/api/get-current-user";
 import { takePreloadedReads } from "./first-reads";
