@@ -28,7 +28,7 @@ export function clientDistDir(): string | null {
   return candidates.find((dir) => existsSync(path.join(dir, "index.html"))) ?? null;
 }
 
-/** What vite.config.ts (`pageChunks`) lists beside the manifest: the files the frame and each page need beyond the entry. */
+/** What vite.config.ts (`pageChunks`) lists beside the manifest: the files the frame and each page add to the entry's. */
 type PageChunks = { shell: string[]; pages: Partial<Record<PageKey, string[]>> };
 
 function readPageChunks(dir: string): PageChunks | null {
@@ -45,12 +45,14 @@ export function jsonForScriptBlock(value: unknown): string {
 }
 
 /**
- * What a signed-in user's app HTML carries after the root element: the user as GET /api/auth/user answers it (the client seeds its session
- * query with it: features/auth/api/get-current-user.ts) and modulepreload hints for the chunks of the frame and of the
- * page at this path, which the browser would otherwise find one after another.
+ * What a signed-in user's app HTML carries after the root element: the user as GET /api/auth/user answers it (the
+ * client seeds its session query with it: features/auth/api/get-current-user.ts), and for the frame and the page at
+ * this path their chunks (modulepreload) and first API reads (preload; client/first-reads.ts takes the answers), which
+ * the browser would otherwise find one after another.
  */
 function signedInPart(user: SessionUser, pathname: string, chunks: PageChunks | null): string {
-  const userBlock = `<script type="application/json" id="${CURRENT_USER_BLOCK_ID}">${jsonForScriptBlock(toCurrentUser(user))}</script>`;
+  const userJson = jsonForScriptBlock(toCurrentUser(user));
+  const userBlock = `<script type="application/json" id="${CURRENT_USER_BLOCK_ID}">${userJson}</script>`;
   const audience = audienceOf(user);
   const routes = routesFor(audience);
   const at = (where: string) => routes.find((route) => route.path === where);
@@ -165,7 +167,7 @@ export async function registerWebClient(app: FastifyInstance, options: { dir?: s
     },
   });
 
-  /** The session's user: null without a valid session, undefined when the lookup failed (a visitor's page, or the app asks). */
+  /** The session's user: null without a valid session, undefined when the lookup failed (then the page finds out). */
   const signedIn = (request: FastifyRequest): Promise<SessionUser | null | undefined> =>
     currentUser(request).catch((error: unknown) => {
       request.log.warn({ err: error }, "session lookup failed: serving the page without the user");
