@@ -1,4 +1,4 @@
-// The portal: router, query cache and tooltips around the route table's pages. main.tsx mounts it on load; the
+// The portal: router and query cache around the route table's pages. main.tsx mounts it on load; the
 // visitor's sign-in entry (auth-main.tsx) mounts it in place once the user has signed in. Toasts come from the
 // on-demand toaster that each entry starts (components/ui/toaster-on-demand.tsx).
 import type { QueryClient } from "@tanstack/react-query";
@@ -6,7 +6,6 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { TooltipProvider } from "./components/ui/tooltip";
 import { AppRoutes } from "./router";
 
 export function mountPortal(element: HTMLElement, queryClient: QueryClient): void {
@@ -17,11 +16,9 @@ export function mountPortal(element: HTMLElement, queryClient: QueryClient): voi
     root.render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <TooltipProvider>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </TooltipProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </QueryClientProvider>
       </StrictMode>,
     );
