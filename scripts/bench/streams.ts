@@ -8,7 +8,7 @@ import http from "node:http";
 import { loadavg } from "node:os";
 import pg from "pg";
 import { LIVE_LIMITS } from "../../src/server/live/hub";
-import { LIVE_EVENT_NAME } from "../../src/shared/schemas/live-events";
+import { LIVE_EVENT_NAME } from "../../src/shared/constants/live";
 import { seedDatabase, sessionFor, throwawayDatabase } from "../lib/bench-database";
 import { percentile } from "../lib/percentile";
 import { connectionsOnPort, cpuMs, machineDescription, openFileCount, openFileLimit, rssKb } from "../lib/process-stats";

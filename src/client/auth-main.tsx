@@ -2,6 +2,7 @@
 // screen and its two API calls, without the router, the portal or the toaster. Once the code is verified, the portal
 // is loaded and mounted in place with the same query cache (the user already in it), so the welcome toast stays up.
 import "./styles.css";
+import "./lib/zod-jitless";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
@@ -18,8 +19,7 @@ async function enterPortal(container: HTMLElement) {
   const { mountPortal } = await import("./portal");
   root.unmount();
   window.history.replaceState(null, "", "/");
-  // The on-demand toaster is already showing the sign-in toasts: the portal does not add a second one.
-  mountPortal(container, queryClient, { toaster: false });
+  mountPortal(container, queryClient);
 }
 
 mountToasterOnDemand();

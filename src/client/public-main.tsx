@@ -1,6 +1,7 @@
 // The public pages' entry. The HTML arrives complete (pre-rendered), so the first paint needs no JavaScript: this entry
 // lets the browser paint first, then loads React and this page's own chunk (already preloaded) and hydrates.
 // No portal or admin code is reachable from here.
+import "./lib/zod-jitless";
 import { publicPageByPath } from "../shared/public-pages";
 import { PAGE_LOADERS } from "./features/public-site/pages";
 

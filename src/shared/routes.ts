@@ -95,6 +95,19 @@ export const ROUTES: readonly RouteRow[] = [
   { path: "/", page: "notFound", audiences: ["none"] },
 ];
 
+/**
+ * The GET endpoints the signed-in frame (by audience) and a page ask for on their first render. A signed-in user's
+ * HTML asks the browser to fetch them at once (src/server/http/web.ts), so the answers are there when the code is; a
+ * page that stops asking for one must drop it here (the browser warns about a preload nobody used).
+ */
+export const FRAME_READS: Partial<Record<Audience, readonly string[]>> = {
+  customer: ["/api/profile", "/api/projects", "/api/notifications"],
+  company: ["/api/notifications"],
+};
+export const PAGE_READS: Partial<Record<PageKey, readonly string[]>> = {
+  dashboard: ["/api/profile", "/api/projects", "/api/dashboard/activity"],
+};
+
 export function audienceOf(user: { role: string } | null): Audience {
   if (!user) return "visitor";
   return user.role === "customer" || user.role === "company" ? user.role : "none";

@@ -6,12 +6,17 @@ import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signIn, type TestApp } from "../../../tests/setup/test-app";
 import { PUBLIC_PAGES } from "../../shared/public-pages";
+import { FRAME_READS, PAGE_READS } from "../../shared/routes";
+import { CURRENT_USER_BLOCK_ID, RUNTIME_TOKENS } from "../../shared/runtime-tokens";
+import { jsonForScriptBlock } from "./web";
 
 const BOOKING = "https://calendly.com/acme/intro?utm=site&ref=web";
 let t: TestApp;
 let dir: string;
 /** One signed-in customer for every test that needs a session. */
 let member: string;
+/** A company admin, whose `/` is the admin console. */
+let admin: string;
 
 function page(key: string) {
   return `<!doctype html><html><head><link rel="canonical" href="__BP_APP_URL__/${key}" />
@@ -25,7 +30,15 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, "assets"));
   writeFileSync(
     path.join(dir, "index.html"),
-    '<!doctype html><html><head><meta name="bp:session-cookie" content="__BP_SESSION_COOKIE__" /></head><body><div id="root"></div>app-shell</body></html>',
+    `<!doctype html><html><head><meta name="bp:session-cookie" content="__BP_SESSION_COOKIE__" /></head><body><div id="root"></div>${RUNTIME_TOKENS.signedInPart}app-shell</body></html>`,
+  );
+  mkdirSync(path.join(dir, ".vite"));
+  writeFileSync(
+    path.join(dir, ".vite", "page-chunks.json"),
+    JSON.stringify({
+      shell: ["/assets/AppShell-1.js", "/assets/radix-1.js"],
+      pages: { dashboard: ["/assets/DashboardPage-1.js"], admin: ["/assets/AdminPage-1.js", "/assets/radix-1.js"] },
+    }),
   );
   writeFileSync(path.join(dir, "auth.html"), '<!doctype html><html><body><div id="root"></div>sign-in-screen</body></html>');
   writeFileSync(path.join(dir, "public.html"), "template");
@@ -34,10 +47,11 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, "assets", "public-abc.js"), script);
   writeFileSync(path.join(dir, "assets", "public-abc.js.br"), brotliCompressSync(script));
   t = await createTestApp(
-    { CALENDLY_BOOKING_URL: BOOKING, APP_URL: "https://portal.example.com" },
+    { CALENDLY_BOOKING_URL: BOOKING, APP_URL: "https://portal.example.com", ADMIN_EMAILS: "boss@blueprint.local" },
     { serveClient: true, clientDir: dir },
   );
   member = await signIn(t.app, "member@example.com", "Mo Member");
+  admin = await signIn(t.app, "boss@blueprint.local", "Bo Boss");
 });
 afterAll(async () => {
   await t.close();
@@ -129,6 +143,79 @@ describe("serving the public pages", () => {
   it("does not expose the page templates as files", async () => {
     expect((await get("/pages/home.html")).body).not.toContain("page:home");
     expect((await get("/public.html")).body).not.toBe("template");
+  });
+});
+
+/** The JSON in the page's current-user block, or null when it has none. */
+function embeddedUser(html: string): unknown {
+  const block = new RegExp(`<script type="application/json" id="${CURRENT_USER_BLOCK_ID}">([^<]*)</script>`).exec(html);
+  return block ? JSON.parse(block[1] ?? "") : null;
+}
+
+const modulePreloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+const fetchPreloads = (html: string) =>
+  [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)].map((m) => m[1]);
+
+describe("a signed-in user's app HTML", () => {
+  it("carries the user exactly as GET /api/auth/user answers, and is never stored by a cache", async () => {
+    for (const url of ["/", "/requirements", "/auth", "/no-such-page"]) {
+      const res = await get(url, { cookie: member });
+      expect(embeddedUser(res.body)).toEqual((await get("/api/auth/user", { cookie: member })).json());
+      expect(res.headers["cache-control"]).toBe("private, no-store");
+      expect(res.headers.vary).toContain("Cookie");
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.body).not.toContain(RUNTIME_TOKENS.signedInPart);
+    }
+  });
+
+  it("carries no user for a visitor or a session the server does not know, and then asks for no session", async () => {
+    for (const headers of [{}, { cookie: "bp_session=forged-token" }] as Array<Record<string, string>>) {
+      for (const url of ["/requirements", "/verify", "/no-such-page"]) {
+        const res = await get(url, headers);
+        expect(embeddedUser(res.body)).toBeNull();
+        expect(res.body).not.toContain('rel="preload"');
+        expect(res.body).not.toContain(RUNTIME_TOKENS.signedInPart);
+        expect(res.body).toContain('name="bp:session-cookie" content="0"');
+      }
+    }
+  });
+
+  it("cannot be broken out of by a name: </script>, <!-- and the line separators stay inside the JSON", async () => {
+    const name = "</script><script>alert(1)</script><!-- \u2028\u2029 & >";
+    const cookie = await signIn(t.app, "mallory@example.com", name);
+    const res = await get("/", { cookie });
+    expect(res.body).not.toContain("<script>alert(1)");
+    expect(res.body.match(/<\/script>/g)).toHaveLength(1);
+    expect(res.body).not.toContain("<!-- ");
+    expect((embeddedUser(res.body) as { name: string }).name).toBe(name);
+  });
+
+  it("writes JSON whose text has no <, > or & and no line separators, and parses back to the same value", () => {
+    const value = { name: "</script>\u2028\u2029<!--&>" };
+    const text = jsonForScriptBlock(value);
+    expect(text).toBe('{"name":"\\u003c/script\\u003e\\u2028\\u2029\\u003c!--\\u0026\\u003e"}');
+    expect(JSON.parse(text)).toEqual(value);
+  });
+
+  it("preloads the chunks and the first API reads of the frame and of the page at that path", async () => {
+    const dashboard = await get("/", { cookie: member, "accept-encoding": "br" });
+    const html = brotliDecompressSync(dashboard.rawPayload).toString();
+    expect(modulePreloads(html)).toEqual(["/assets/AppShell-1.js", "/assets/radix-1.js", "/assets/DashboardPage-1.js"]);
+    expect(fetchPreloads(html).sort()).toEqual(
+      [...new Set([...(FRAME_READS.customer ?? []), ...(PAGE_READS.dashboard ?? [])])].sort(),
+    );
+    // /auth sends someone signed in on to /, so it preloads what / needs.
+    expect(modulePreloads((await get("/auth", { cookie: member })).body)).toEqual(modulePreloads(html));
+
+    const console = (await get("/", { cookie: admin })).body;
+    expect((embeddedUser(console) as { role: string }).role).toBe("company");
+    expect(modulePreloads(console)).toEqual(["/assets/AppShell-1.js", "/assets/radix-1.js", "/assets/AdminPage-1.js"]);
+    expect(fetchPreloads(console)).toEqual(FRAME_READS.company ?? []);
+
+    const unknown = await get("/no-such-page", { cookie: member });
+    expect(unknown.statusCode).toBe(404);
+    expect(modulePreloads(unknown.body)).toEqual([]);
   });
 });
 

@@ -1,18 +1,20 @@
 // Serves the built client: hashed assets (pre-compressed, cached for a year), the pre-rendered public pages, and the
 // app's HTML for every other page route. `/` is the landing for visitors and the app for anyone with a valid session.
+// A signed-in user's app HTML carries the user and preload hints for the frame and the page (signedInPart).
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { brotliCompress, gzip } from "node:zlib";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PUBLIC_PAGES, type PublicPageKey, publicPageByPath } from "../../shared/public-pages";
-import { isKnownPath, ROUTES } from "../../shared/routes";
-import { RUNTIME_TOKENS } from "../../shared/runtime-tokens";
+import { audienceOf, FRAME_READS, isKnownPath, PAGE_READS, type PageKey, ROUTES, routesFor } from "../../shared/routes";
+import { CURRENT_USER_BLOCK_ID, RUNTIME_TOKENS } from "../../shared/runtime-tokens";
 import { currentUser } from "../auth/guards";
-import { sessionCookieName } from "../auth/sessions";
+import { type SessionUser, sessionCookieName } from "../auth/sessions";
 import { escapeHtml } from "../email/layout";
+import { toCurrentUser } from "../features/auth/current-user";
 
 /** Where a visitor sees the sign-in screen (the route table's `signIn` rows). */
 const SIGN_IN_PATHS = new Set(ROUTES.filter((route) => route.page === "signIn").map((route) => route.path));
@@ -43,11 +45,59 @@ function once(make: () => Promise<Buffer>): () => Promise<Buffer> {
   };
 }
 
-function prepareHtml(html: string, values: { bookingUrl: string; appUrl: string; sessionCookie?: "0" | "1" }): PreparedHtml {
-  const filled = html
+/** What vite.config.ts (`pageChunks`) lists beside the manifest: the files the frame and each page add to the entry's. */
+type PageChunks = { shell: string[]; pages: Partial<Record<PageKey, string[]>> };
+
+function readPageChunks(dir: string): PageChunks | null {
+  const file = path.join(dir, ".vite", "page-chunks.json");
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as PageChunks) : null;
+}
+
+/**
+ * JSON for a `<script type="application/json">` block. `<`, `>`, `&` and the line separators become \u escapes, which
+ * JSON.parse reads back unchanged, so no value can close the block (`</script>`) or open a comment (`<!--`).
+ */
+export function jsonForScriptBlock(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/**
+ * What a signed-in user's app HTML carries after the root element: the user as GET /api/auth/user answers it (the
+ * client seeds its session query with it: features/auth/api/get-current-user.ts), and for the frame and the page at
+ * this path their chunks (modulepreload) and first API reads (preload; client/first-reads.ts takes the answers), which
+ * the browser would otherwise find one after another.
+ */
+function signedInPart(user: SessionUser, pathname: string, chunks: PageChunks | null): string {
+  const userJson = jsonForScriptBlock(toCurrentUser(user));
+  const userBlock = `<script type="application/json" id="${CURRENT_USER_BLOCK_ID}">${userJson}</script>`;
+  const audience = audienceOf(user);
+  const routes = routesFor(audience);
+  const at = (where: string) => routes.find((route) => route.path === where);
+  const requested = at(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+  // /auth for someone signed in sends them on to /.
+  const route = requested?.page === "backHome" ? at("/") : requested;
+  if (!route) return userBlock;
+  const files = new Set([...(route.shell ? (chunks?.shell ?? []) : []), ...(chunks?.pages[route.page] ?? [])]);
+  const reads = new Set([...(route.shell ? (FRAME_READS[audience] ?? []) : []), ...(PAGE_READS[route.page] ?? [])]);
+  return [
+    userBlock,
+    ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`),
+    // The same request as apiRequest's fetch (CORS mode, credentials included), so the page's query takes this answer.
+    ...[...reads].map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(url)}">`),
+  ].join("\n    ");
+}
+
+type RuntimeValues = { bookingUrl: string; appUrl: string; sessionCookie?: "0" | "1" };
+
+function fillTokens(html: string, values: RuntimeValues): string {
+  return html
     .replaceAll(RUNTIME_TOKENS.bookingUrl, escapeHtml(values.bookingUrl))
     .replaceAll(RUNTIME_TOKENS.appUrl, escapeHtml(values.appUrl))
     .replaceAll(RUNTIME_TOKENS.sessionCookie, values.sessionCookie ?? "1");
+}
+
+function prepareHtml(html: string, values: RuntimeValues): PreparedHtml {
+  const filled = fillTokens(html, values).replaceAll(RUNTIME_TOKENS.signedInPart, "");
   const identity = Buffer.from(filled, "utf8");
   return {
     identity,
@@ -76,6 +126,23 @@ async function sendHtml(
   return reply.send(doc.identity);
 }
 
+/** HTML made for one signed-in user: never stored by a cache, compressed on the way (off the event loop, ~1 ms). */
+async function sendUserHtml(request: FastifyRequest, reply: FastifyReply, html: string, status: number) {
+  reply
+    .status(status)
+    .type("text/html; charset=utf-8")
+    .header("cache-control", "private, no-store")
+    .header("vary", "Accept-Encoding, Cookie");
+  const identity = Buffer.from(html, "utf8");
+  const accepted = String(request.headers["accept-encoding"] ?? "");
+  if (/\bbr\b/.test(accepted)) {
+    const br = await brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header("content-encoding", "br").send(br);
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header("content-encoding", "gzip").send(await gzipAsync(identity));
+  return reply.send(identity);
+}
+
 export async function registerWebClient(app: FastifyInstance, options: { dir?: string | undefined } = {}): Promise<void> {
   const dir = options.dir ?? clientDistDir();
   if (!dir) {
@@ -88,8 +155,9 @@ export async function registerWebClient(app: FastifyInstance, options: { dir?: s
   const appSource = readFileSync(path.join(dir, "index.html"), "utf8");
   const appHtmlWithCookie = prepareHtml(appSource, { ...values, sessionCookie: "1" });
   const appHtmlWithoutCookie = prepareHtml(appSource, { ...values, sessionCookie: "0" });
+  const signedInSource = fillTokens(appSource, { ...values, sessionCookie: "1" });
+  const pageChunks = readPageChunks(dir);
   const cookieName = sessionCookieName(app.ctx.config);
-  const appHtmlFor = (request: FastifyRequest) => (request.cookies[cookieName] ? appHtmlWithCookie : appHtmlWithoutCookie);
   const authFile = path.join(dir, "auth.html");
   const authHtml = existsSync(authFile) ? prepareHtml(readFileSync(authFile, "utf8"), values) : appHtmlWithoutCookie;
   const pages = new Map<PublicPageKey, PreparedHtml>();
@@ -115,11 +183,19 @@ export async function registerWebClient(app: FastifyInstance, options: { dir?: s
     },
   });
 
-  const signedIn = (request: FastifyRequest) =>
+  /** The session's user: null without a valid session, undefined when the lookup failed (then the page finds out). */
+  const signedIn = (request: FastifyRequest): Promise<SessionUser | null | undefined> =>
     currentUser(request).catch((error: unknown) => {
-      request.log.warn({ err: error }, "session lookup failed: serving the visitor's page");
-      return null;
+      request.log.warn({ err: error }, "session lookup failed: serving the page without the user");
+      return undefined;
     });
+  const sendApp = (request: FastifyRequest, reply: FastifyReply, user: SessionUser, pathname: string, status = 200) =>
+    sendUserHtml(
+      request,
+      reply,
+      signedInSource.replace(RUNTIME_TOKENS.signedInPart, () => signedInPart(user, pathname, pageChunks)),
+      status,
+    );
 
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
@@ -129,16 +205,22 @@ export async function registerWebClient(app: FastifyInstance, options: { dir?: s
     if (page && prerendered) {
       if (page.key !== "home") return sendHtml(request, reply, prerendered, { vary: "Accept-Encoding" });
       // The landing is for visitors only: someone signed in gets the app straight away, without a flash of the landing.
-      const html = (await signedIn(request)) ? appHtmlWithCookie : prerendered;
-      return sendHtml(request, reply, html, { vary: "Accept-Encoding, Cookie" });
+      const user = await signedIn(request);
+      if (user) return sendApp(request, reply, user, pathname);
+      return sendHtml(request, reply, prerendered, { vary: "Accept-Encoding, Cookie" });
     }
     if (SIGN_IN_PATHS.has(pathname)) {
       // A visitor's sign-in screen is its own small entry; a signed-in user gets the app (/auth → /, /admin → admin).
-      const html = (await signedIn(request)) ? appHtmlWithCookie : authHtml;
-      return sendHtml(request, reply, html, { vary: "Accept-Encoding, Cookie" });
+      const user = await signedIn(request);
+      if (user) return sendApp(request, reply, user, pathname);
+      return sendHtml(request, reply, authHtml, { vary: "Accept-Encoding, Cookie" });
     }
-    return sendHtml(request, reply, appHtmlFor(request), {
-      status: isKnownPath(pathname) ? 200 : 404,
+    const status = isKnownPath(pathname) ? 200 : 404;
+    // Without a valid session (no cookie, or one the server no longer knows) the page asks for none, so it logs no 401.
+    const user = request.cookies[cookieName] ? await signedIn(request) : null;
+    if (user) return sendApp(request, reply, user, pathname, status);
+    return sendHtml(request, reply, user === undefined ? appHtmlWithCookie : appHtmlWithoutCookie, {
+      status,
       vary: "Accept-Encoding, Cookie",
     });
   });

@@ -4,7 +4,8 @@
 // every stream closed before the server stops.
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
-import { LIVE_EVENT_NAME, LIVE_RETRY_MS, type LiveEvent } from "../../shared/schemas/live-events";
+import { LIVE_EVENT_NAME, LIVE_RETRY_MS } from "../../shared/constants/live";
+import type { LiveEvent } from "../../shared/schemas/live-events";
 import { sha256Hex } from "../auth/secrets";
 import type { SessionUser } from "../auth/sessions";
 import type { DatabaseHandle, Unlisten } from "../db/client";

@@ -12,8 +12,3 @@ export const liveEventSchema = z.object({
   subjectId: z.string().optional(),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
-
-/** The SSE event name every change travels under. */
-export const LIVE_EVENT_NAME = "change";
-/** The client reconnects after this many milliseconds (SSE `retry:`). */
-export const LIVE_RETRY_MS = 5_000;

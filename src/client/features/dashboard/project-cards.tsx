@@ -25,12 +25,13 @@ import {
   safeExternalUrl,
 } from "../../../shared/domain/dashboard";
 import { formatLongDate, timeAgo } from "../../../shared/domain/dates";
+import { documentMeta } from "../../../shared/domain/document-meta";
 import { requirementsSubmitted } from "../../../shared/domain/next-action";
 import { ACCESS_LEVEL_LABELS } from "../../../shared/domain/project-access";
 import { statusLabel } from "../../../shared/domain/project-status";
 import type { Profile } from "../../../shared/schemas/profile";
 import type { Project } from "../../../shared/schemas/project";
-import { documentMeta, type ProjectDocument, type ProjectDocumentKind } from "../../../shared/schemas/project-documents";
+import type { ProjectDocument, ProjectDocumentKind } from "../../../shared/schemas/project-documents";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";

@@ -2,7 +2,8 @@
 // EventSource reconnects by itself; while the stream is down the pages' fallback polling takes over.
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { LIVE_EVENT_NAME, type LiveEvent, liveEventSchema } from "../../../shared/schemas/live-events";
+import { LIVE_EVENT_NAME } from "../../../shared/constants/live";
+import type { LiveEvent } from "../../../shared/schemas/live-events";
 import { COMPANY_COMMUNICATIONS_KEY, communicationsKey } from "../communications/api/communications-api";
 import { COMPANY_MEETING_REQUESTS_KEY, MEETING_STATS_KEY, meetingRequestsKey } from "../meetings/api/meetings-api";
 import { notificationsQueryKey } from "../notifications/api/get-notifications";
@@ -40,13 +41,17 @@ export function useLiveUpdates(enabled: boolean): void {
     let failures = 0;
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | null = null;
+    // The schema (and with it zod) loads with the first event, not with every signed-in page.
     const onChange = (message: Event) => {
-      try {
-        const parsed = liveEventSchema.safeParse(JSON.parse((message as MessageEvent<string>).data));
-        if (parsed.success) applyLiveEvent(queryClient, parsed.data);
-      } catch {
-        // an unreadable event changes nothing; the next poll or event catches up
-      }
+      const data = (message as MessageEvent<string>).data;
+      import("../../../shared/schemas/live-events")
+        .then(({ liveEventSchema }) => {
+          const parsed = liveEventSchema.safeParse(JSON.parse(data));
+          if (parsed.success) applyLiveEvent(queryClient, parsed.data);
+        })
+        .catch(() => {
+          // an unreadable event changes nothing; the next poll or event catches up
+        });
     };
     const open = () => {
       source = new EventSource("/api/events", { withCredentials: true });
