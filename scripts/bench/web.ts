@@ -19,6 +19,7 @@ import { chromium } from "playwright-core";
 import { PUBLIC_PAGES } from "../../src/shared/public-pages";
 import { codeIn, startSmtpServer } from "../../tests/setup/smtp";
 import { CHROME_FLAGS, CHROMIUM, freePort, startBuiltServer } from "../lib/built-server";
+import { signInThroughApi } from "../lib/sign-in";
 
 const MOBILE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const LIGHTHOUSE_ROUTES = process.env.LIGHTHOUSE_ROUTES?.split(",");
@@ -58,28 +59,6 @@ const ROUTES_TO_MEASURE: RouteToMeasure[] = [
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const gzipKb = (file: string) => kb(gzipSync(readFileSync(path.join(CLIENT_DIR, file)), { level: 9 }).length);
-
-/** Signs in through the API as the sign-in screen does; the session cookie ("name=value") it sets. */
-async function signIn(base: string, email: string, readCode: () => Promise<string>): Promise<string> {
-  const post = (url: string, body: unknown, cookie = "") =>
-    fetch(base + url, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    });
-  const requested = await post("/api/auth/request-code", { email, name: "Bench User" });
-  if (!requested.ok) throw new Error(`request-code for ${email}: ${requested.status} ${await requested.text()}`);
-  // The code is bound to the browser that asked for it (the pre-sign-in cookie), as in the sign-in screen.
-  const binding = requested.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-  const verified = await post("/api/auth/verify-code", { email, code: await readCode() }, binding);
-  if (!verified.ok) throw new Error(`verify-code for ${email}: ${verified.status} ${await verified.text()}`);
-  const cookie = verified.headers.getSetCookie().find((line) => line.includes("bp_session="));
-  if (!cookie) throw new Error(`verify-code for ${email} set no session cookie`);
-  return cookie.split(";")[0] ?? "";
-}
 
 type Chunk = { file: string; gzipKb: number };
 type RouteWeight = {
@@ -266,8 +245,8 @@ async function main() {
     };
     const cookies: Record<Who, string> = {
       visitor: "",
-      customer: await signIn(base, DEMO_EMAIL, async () => "000000"),
-      admin: await signIn(base, ADMIN_EMAIL, adminCode),
+      customer: await signInThroughApi(base, DEMO_EMAIL, async () => "000000"),
+      admin: await signInThroughApi(base, ADMIN_EMAIL, adminCode),
     };
 
     const weights = await measureWeights(base, cookies);

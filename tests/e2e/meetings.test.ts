@@ -70,7 +70,7 @@ describe("Meeting Requests", () => {
     await dialog.getByLabel("Preferred Dates & Times").fill("Tuesday afternoon");
     await dialog.getByText("High", { exact: true }).click();
     await dialog.getByRole("button", { name: "Submit Request" }).click();
-    await page.getByText("Your meeting request has been sent to the admin team.").waitFor();
+    await page.getByText("Your meeting request has been sent to the admin team.", { exact: true }).waitFor();
     const item = page.locator("li", { hasText: "Walk through the booking flow" });
     await item.getByText("Pending").waitFor();
     await item.getByText("High urgency").waitFor();
