@@ -184,7 +184,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const live = await startLiveHub({ database, log: app.log });
   app.decorate("live", live);
   // Open event streams would hold the server open: end them before it waits for in-flight requests.
-  const inboundEmail = config.inboundEmail ? await startInboundEmail({ ctx, log: app.log, ...config.inboundEmail }) : null;
+  const inboundEmail = config.inboundEmail
+    ? await startInboundEmail({ ctx, changeFeed, log: app.log, ...config.inboundEmail })
+    : null;
   app.decorate("inboundEmail", inboundEmail);
   app.addHook("preClose", async () => {
     await changeFeed.stop();

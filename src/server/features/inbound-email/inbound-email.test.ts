@@ -5,7 +5,7 @@ import { type Customer, customer, json, newProject } from "../../../../tests/fac
 import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { outgoingEmails, users } from "../../db/schema";
-import { MAX_MESSAGE_BYTES } from "./inbound-server";
+import { INBOUND_REPLY_LIMITS, MAX_MESSAGE_BYTES } from "./inbound-server";
 import { parseReplyAddress, replyAddress, signatureMatches } from "./reply-address";
 import { stripQuotedReply } from "./strip-quoted";
 
@@ -133,6 +133,31 @@ describe("replying to a notification email", () => {
     });
     const [after] = await t.app.ctx.db.select({ n: count() }).from(users);
     expect(after?.n).toBe(before?.n);
+  });
+
+  it("tells a sender who floods a thread to come back later (451), and adds nothing more", async () => {
+    const flooder = await customer(t.app, "inbound-flood@example.com", "Flo Odd");
+    const theirs = await newProject(t.app, flooder);
+    const started = await t.app.inject({
+      method: "POST",
+      url: `/api/projects/${theirs.id}/communications`,
+      payload: { type: "message", subject: "Loop", content: "An autoresponder is about to answer this." },
+      headers: { cookie: flooder.cookie, ...json },
+    });
+    const thread: string = started.json().id;
+    const to = replyAddress({
+      secretKey: t.app.ctx.config.secretKey,
+      domain: DOMAIN,
+      threadId: thread,
+      recipient: flooder.email,
+    });
+    const { max } = INBOUND_REPLY_LIMITS.perSenderShort;
+    for (let i = 0; i < max; i++) await sendInto({ from: flooder.email, to, text: `Reply number ${i}` });
+    await expect(sendInto({ from: flooder.email, to, text: "One too many" })).rejects.toMatchObject({ responseCode: 451 });
+    const threads = (
+      await t.app.inject({ method: "GET", url: `/api/projects/${theirs.id}/communications`, headers: { cookie: flooder.cookie } })
+    ).json();
+    expect(threads[0].replies).toHaveLength(max);
   });
 });
 

@@ -1,7 +1,8 @@
 // The inbound SMTP endpoint for replies to notification emails (INBOUND_SMTP_PORT, REPLY_DOMAIN; off by default).
 // It accepts mail only for reply+<token>@REPLY_DOMAIN, only from the address that token was made for, only up to
-// MAX_MESSAGE_BYTES, and only from someone who may still write in the thread; never creates an account. The reply's
-// own text (quoted history stripped) is added to the thread like a reply typed in the portal.
+// MAX_MESSAGE_BYTES, at most INBOUND_REPLY_LIMITS per sender, and only from someone who may still write in the thread;
+// never creates an account. The reply's own text (quoted history stripped) is added to the thread like a reply typed
+// in the portal.
 // It does not verify SPF/DKIM: run it behind the domain's MX (which does) rather than facing the internet directly.
 
 import { eq } from "drizzle-orm";
@@ -9,6 +10,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { simpleParser } from "mailparser";
 import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 import { COMMUNICATION_LIMITS } from "../../../shared/schemas/communications";
+import { consumeRateLimits } from "../../auth/rate-limit";
+import type { ChangeFeed } from "../../cache/change-feed";
 import type { AppContext } from "../../context";
 import { communications } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -19,6 +22,12 @@ import { parseReplyAddress, signatureMatches } from "./reply-address";
 import { stripQuotedReply } from "./strip-quoted";
 
 export const MAX_MESSAGE_BYTES = 256 * 1024;
+
+/** Replies by email one sender may add (each also emails the thread's other side): a loop or a flood stops here. */
+export const INBOUND_REPLY_LIMITS = {
+  perSenderShort: { max: 20, windowSeconds: 10 * 60 },
+  perSenderDay: { max: 200, windowSeconds: 24 * 3600 },
+} as const;
 
 export type InboundEmailServer = { port: number; close(): Promise<void> };
 
@@ -38,12 +47,14 @@ async function readLimited(stream: SMTPServerDataStream): Promise<Buffer | null>
 
 export async function startInboundEmail(options: {
   ctx: AppContext;
+  /** A reply is accepted (250) only once the read caches show it, as a portal request answers only then. */
+  changeFeed: Pick<ChangeFeed, "caughtUp">;
   log: FastifyBaseLogger;
   port: number;
   host: string;
   replyDomain: string;
 }): Promise<InboundEmailServer> {
-  const { ctx, log, replyDomain } = options;
+  const { ctx, changeFeed, log, replyDomain } = options;
 
   async function accept(recipient: string, raw: Buffer): Promise<void> {
     const parsed = parseReplyAddress(recipient, replyDomain);
@@ -53,6 +64,15 @@ export async function startInboundEmail(options: {
     if (!sender || !signatureMatches(ctx.config.secretKey, parsed, sender)) {
       throw smtpError(550, "This reply address was not issued to the sender");
     }
+    await consumeRateLimits(ctx.db, [
+      { bucket: "inbound-reply-10m", key: sender, ...INBOUND_REPLY_LIMITS.perSenderShort },
+      { bucket: "inbound-reply-day", key: sender, ...INBOUND_REPLY_LIMITS.perSenderDay },
+    ]).catch((error: unknown) => {
+      if (error instanceof AppError && error.statusCode === 429) {
+        throw smtpError(451, "Too many replies from this address; please try again later");
+      }
+      throw error;
+    });
     const autoSubmitted = mail.headers.get("auto-submitted");
     if (autoSubmitted && String(autoSubmitted).toLowerCase() !== "no") return; // out-of-office and bounces: dropped
     const [thread] = await ctx.db
@@ -77,6 +97,7 @@ export async function startInboundEmail(options: {
       content,
       source: "email",
     });
+    await changeFeed.caughtUp();
     log.info({ threadId: parsed.threadId, side: writer.side }, "reply by email added to the thread");
   }
 
