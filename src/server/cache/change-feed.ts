@@ -38,11 +38,7 @@ export async function followChanges(
     forEachCache((cache) => cache.suspend());
     for (const release of waiting.values()) release();
   };
-  const clearAll = () =>
-    forEachCache((cache) => {
-      cache.suspend();
-      cache.resume();
-    });
+  const clearAll = () => forEachCache((cache) => cache.clear());
   const unlisten = await database.listen(
     CHANGE_CHANNEL,
     (tag) => {

@@ -15,6 +15,8 @@ export type ReadCache<V> = {
   load(key: string, loader: () => Promise<Loaded<V>>): Promise<V | null>;
   /** Drops every entry carrying this tag. */
   invalidate(tag: string): void;
+  /** Drops everything (loads under way are not kept). */
+  clear(): void;
   /** Drops everything and stops caching until resume() (the change feed lost its connection). */
   suspend(): void;
   resume(): void;
@@ -98,12 +100,15 @@ export function createReadCache<V>(options: { ttlMs: number; maxEntries: number 
       if (!keys) return;
       for (const key of [...keys]) remove(key);
     },
-    suspend() {
+    clear() {
       generation++;
-      suspended = true;
       inFlight.clear();
       entries.clear();
       keysByTag.clear();
+    },
+    suspend() {
+      suspended = true;
+      this.clear();
     },
     resume() {
       generation++;

@@ -1,7 +1,8 @@
 // The read caches of one server process (one per app), each kept right by the change feed.
 import type { SessionRecord } from "../auth/sessions";
 import type { ProjectAccessRecord } from "../features/projects/access";
-import { createReadCache, type ReadCache } from "./read-cache";
+import { cachedRead, createReadCache, type ReadCache } from "./read-cache";
+import { cacheTags } from "./tags";
 
 export type ReadCaches = {
   /** Session token hash → the session and its user: spares the lookup on every signed-in request. */
@@ -23,4 +24,12 @@ export function createReadCaches(): ReadCaches {
     reads: createReadCache({ ttlMs: 60_000, maxEntries: 3_000 }),
     companyViews: createReadCache({ ttlMs: 60_000, maxEntries: 200 }),
   };
+}
+
+/**
+ * A console read over every project, kept in the company-views cache until a change to the tables it reads
+ * (projects, profiles, users, members, requirements) is announced: many admins, or one refreshing, cost one query.
+ */
+export function companyView<V>(caches: ReadCaches, key: string, read: () => Promise<V>): Promise<V> {
+  return cachedRead(caches.companyViews, key, read, [cacheTags.company]);
 }

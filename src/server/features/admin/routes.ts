@@ -25,9 +25,7 @@ import {
 } from "../../../shared/schemas/admin";
 import { successReplySchema } from "../../../shared/schemas/replies";
 import { requireCompany } from "../../auth/guards";
-import { cachedRead } from "../../cache/read-cache";
-import { cacheTags } from "../../cache/tags";
-import type { AppContext } from "../../context";
+import { companyView } from "../../cache/read-caches";
 import { errorReplies } from "../../http/openapi";
 import { listAudit } from "./audit-log";
 import { setBrd } from "./brd";
@@ -50,14 +48,6 @@ const pageQuery = z.object({
 });
 const conflictReplies = { ...errorReplies, 409: errorReplies[400] };
 
-/**
- * A console read over every project, kept in the company-views cache until a change to the tables it reads
- * (projects, profiles, users, members, requirements) is announced: many admins, or one refreshing, cost one query.
- */
-function companyView<V>(ctx: AppContext, key: string, read: () => Promise<V>): Promise<V> {
-  return cachedRead(ctx.caches.companyViews, key, read, [cacheTags.company]);
-}
-
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   await app.register(documentUploadRoutes);
@@ -77,7 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: adminStatsSchema, ...errorReplies },
         },
       },
-      async () => companyView(ctx, "stats", () => getAdminStats(ctx.db)),
+      async () => companyView(ctx.caches, "stats", () => getAdminStats(ctx.db)),
     );
 
     company.get(
@@ -91,7 +81,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        companyView(ctx, `projects:${JSON.stringify(request.query)}`, () => listAdminProjects(ctx.db, request.query)),
+        companyView(ctx.caches, `projects:${JSON.stringify(request.query)}`, () => listAdminProjects(ctx.db, request.query)),
     );
 
     company.get(
@@ -184,7 +174,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        companyView(ctx, `user-activity:${JSON.stringify(request.query)}`, () => listUserActivity(ctx.db, request.query)),
+        companyView(ctx.caches, `user-activity:${JSON.stringify(request.query)}`, () => listUserActivity(ctx.db, request.query)),
     );
 
     company.post(

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { ProjectAccessLevel } from "../../../shared/domain/project-access";
 import type { SessionUser } from "../../auth/sessions";
 import { cachedRead } from "../../cache/read-cache";
+import { companyView } from "../../cache/read-caches";
 import { cacheTags } from "../../cache/tags";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
@@ -83,7 +84,7 @@ export async function listProjectsFor(db: Database, user: Pick<SessionUser, "id"
  */
 export function cachedProjectListFor(ctx: AppContext, user: Pick<SessionUser, "id" | "email" | "role">) {
   if (user.role === "company") {
-    return cachedRead(ctx.caches.companyViews, "projects", () => listProjectsFor(ctx.db, user), [cacheTags.company]);
+    return companyView(ctx.caches, "projects", () => listProjectsFor(ctx.db, user));
   }
   return cachedRead(
     ctx.caches.reads,
