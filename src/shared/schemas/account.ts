@@ -7,10 +7,10 @@ export const NOTIFICATION_KINDS = ["messages", "feedback", "meetings", "status",
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; hint: string }> = {
-  messages: { label: "Messages", hint: "New messages and replies in your project conversations" },
-  feedback: { label: "Feedback answers", hint: "When the team has addressed your feedback" },
-  meetings: { label: "Meeting updates", hint: "Meeting requests, times and cancellations" },
-  status: { label: "Status changes", hint: "NDA approval and project status" },
+  messages: { label: "Messages", hint: "Project messages and replies" },
+  feedback: { label: "Feedback answers", hint: "Your feedback addressed" },
+  meetings: { label: "Meeting updates", hint: "Meeting times and changes" },
+  status: { label: "Status changes", hint: "NDA approval, project status" },
   team: { label: "Team changes", hint: "Invitations to projects" },
 };
 
