@@ -42,6 +42,33 @@ afterAll(async () => {
 const api = (path: string) =>
   server.app.inject({ method: "GET", url: path, headers: { cookie: owner.cookie } }).then((res) => res);
 
+describe("User Management: leaving a project", () => {
+  it("an invited member leaves after confirming, and the project is gone from their list", async () => {
+    const host = await customer(server.app, "host.e2e@northside.example", "Hana Host");
+    const project = await newProject(server.app, host);
+    const invited = await server.app.inject({
+      method: "POST",
+      url: `/api/projects/${project.id}/users`,
+      payload: { email: "guest.e2e@northside.example", accessLevel: "view_only" },
+      headers: { cookie: host.cookie, "content-type": "application/json" },
+    });
+    expect(invited.statusCode).toBe(201);
+    const guest = await customer(server.app, "guest.e2e@northside.example", "Gil Guest");
+    const guestContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    await useSession(guestContext, server.url, guest.cookie);
+    const guestPage = await guestContext.newPage();
+    await guestPage.goto(`${server.url}/user-management`);
+    await guestPage.getByRole("button", { name: "Leave this project" }).click();
+    const dialog = guestPage.getByRole("dialog", { name: `Leave ${project.projectCode}?` });
+    await dialog.getByRole("button", { name: "Leave project" }).click();
+    await guestPage.getByText("You have left the project.").first().waitFor();
+    await guestPage.getByText("No project found").waitFor();
+    const left = await server.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: guest.cookie } });
+    expect(left.json()).toEqual([]);
+    await guestContext.close();
+  });
+});
+
 describe("Profile Settings: the account's own data", () => {
   it("saves a notification choice", async () => {
     await page.goto(`${server.url}/profile`);

@@ -56,7 +56,10 @@ function DeleteAccountDialog({
   const navigate = useNavigate();
   const [codeSent, setCodeSent] = useState(false);
   const sendCode = useSendDeletionCode();
-  const remove = useDeleteAccount();
+  // The success toast is on the hook: signing out unmounts this dialog before a mutate callback would run.
+  const remove = useDeleteAccount({
+    onSuccess: () => toast({ title: "Account deleted", description: ACCOUNT_MESSAGES.deleted }),
+  });
   const form = useForm<DeleteAccountInput>({
     resolver: zodResolver(deleteAccountSchema),
     defaultValues: { code: "", confirm: "" as DeleteAccountInput["confirm"] },
@@ -80,10 +83,7 @@ function DeleteAccountDialog({
     });
   const submit = form.handleSubmit((input) =>
     remove.mutate(input, {
-      onSuccess: () => {
-        toast({ title: "Account deleted", description: ACCOUNT_MESSAGES.deleted });
-        navigate("/", { replace: true });
-      },
+      onSuccess: () => navigate("/", { replace: true }),
       onError: (error) => {
         if (error instanceof ApiError && error.code?.startsWith("CODE_")) {
           form.setError("code", { type: "server", message: serverMessage(error, "Invalid code") }, { shouldFocus: true });

@@ -9,16 +9,14 @@ import { useLeaveProject } from "./api/leave-project";
 
 export function LeaveProjectButton({ projectId, projectCode }: { projectId: string; projectCode: string }) {
   const [open, setOpen] = useState(false);
-  const leave = useLeaveProject();
-  const confirm = () =>
-    leave.mutate(projectId, {
-      onSuccess: (reply) => {
-        setOpen(false);
-        toast({ title: "Left the project", description: reply.message });
-      },
-      onError: (error) =>
-        toast({ title: "Error", description: serverMessage(error, "Could not leave the project"), variant: "destructive" }),
-    });
+  // On the hook, not on mutate: leaving removes the project from the list, which unmounts this button before a
+  // mutate callback would run.
+  const leave = useLeaveProject({
+    onSuccess: (reply) => toast({ title: "Left the project", description: reply.message }),
+    onError: (error) =>
+      toast({ title: "Error", description: serverMessage(error, "Could not leave the project"), variant: "destructive" }),
+  });
+  const confirm = () => leave.mutate(projectId);
   return (
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>

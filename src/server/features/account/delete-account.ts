@@ -247,7 +247,7 @@ async function eraseAccount(tx: Database, user: SessionUser, email: string, rele
       { field: "account", before: user.id, after: retained ? "anonymised" : "deleted" },
       { field: "projects deleted", before: codes(dropped), after: [] },
       ...(retained ? [{ field: "retention note", before: null, after: note }] : []),
-      ...(kept.length ? [{ field: "projects kept", before: codes(kept), after: codes(kept) }] : []),
+      ...(kept.length ? [{ field: "projects kept", before: null, after: codes(kept) }] : []),
     ],
   });
   for (const project of kept) {
