@@ -49,6 +49,7 @@ export function createEmailOutbox(
       assertHeaderSafe(message.to, "Recipient");
       assertHeaderSafe(message.subject, "Subject");
       if (message.replyTo) assertHeaderSafe(message.replyTo, "Reply-To");
+      if (message.listUnsubscribe) assertHeaderSafe(message.listUnsubscribe, "List-Unsubscribe");
       let listUnsubscribe = message.listUnsubscribe ?? null;
       const kind = message.listUnsubscribe ? null : notificationKindOf(message.kind);
       if (kind) {
