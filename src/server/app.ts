@@ -12,8 +12,10 @@ import { createReadCaches } from "./cache/read-caches";
 import type { Config, TrustProxy } from "./config";
 import type { AppContext } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/client";
+import { type DigestScheduler, startDigestScheduler } from "./email/digest";
 import { createEmailOutbox } from "./email/outbox";
 import { createTransport, type EmailWorker, type MailTransport, purgeOldEmailBodies, startEmailWorker } from "./email/worker";
+import { accountRoutes } from "./features/account/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { type StatusScheduler, startStatusScheduler } from "./features/admin/status-scheduler";
 import { authRoutes } from "./features/auth/routes";
@@ -173,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx: AppContext = {
     config,
     db: database.db,
-    email: createEmailOutbox(database.db, () => emailWorker.kick()),
+    email: createEmailOutbox(database.db, () => emailWorker.kick(), config),
     files: await createFileStore(config.fileStorage, database.db),
     caches,
   };
@@ -201,10 +203,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   maintenance.unref();
   const statusScheduler: StatusScheduler | null =
     options.statusScheduler === false ? null : startStatusScheduler({ db: database.db, log: app.log });
+  // The daily digest is a scheduled job like the status rules: a test app without schedulers runs neither.
+  const digestScheduler: DigestScheduler | null =
+    options.statusScheduler === false
+      ? null
+      : startDigestScheduler({ db: database.db, outbox: ctx.email, links: config, log: app.log });
 
   app.addHook("onClose", async () => {
     clearInterval(maintenance);
     statusScheduler?.stop();
+    digestScheduler?.stop();
     await emailWorker.stop();
     if (!options.database) await database.close();
   });
@@ -258,6 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(calendlyRoutes);
   await app.register(liveRoutes);
   await app.register(feedbackRoutes);
+  await app.register(accountRoutes);
   await app.register(publicSiteRoutes);
   if (config.devMailbox) await app.register(devMailboxRoutes);
   if (options.serveClient !== false) await registerWebClient(app, { dir: options.clientDir });

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { CODE_PURPOSES } from "../../shared/constants/auth";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -33,6 +34,8 @@ export const users = pgTable(
       .default("customer"),
     createdAt: createdAt(),
     lastSignInAt: ts("last_sign_in_at"),
+    /** Set when the owner deleted the account and a record had to stay (see retention_note): the row is anonymised. */
+    deletedAt: ts("deleted_at"),
   },
   (t) => [
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
@@ -62,7 +65,7 @@ export const oneTimeCodes = pgTable(
   "one_time_codes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    purpose: text("purpose", { enum: ["sign_in", "nda_customer", "nda_company"] }).notNull(),
+    purpose: text("purpose", { enum: CODE_PURPOSES }).notNull(),
     /** Lower-cased address the code was sent to. */
     email: text("email").notNull(),
     /** What the code is for beyond the email, e.g. the profile id of an NDA; '' when nothing. */
@@ -117,6 +120,8 @@ export const outgoingEmails = pgTable(
     replyTo: text("reply_to"),
     /** A calendar invitation sent as the message's text/calendar part (nodemailer icalEvent). */
     icalEvent: jsonb("ical_event").$type<{ method: "REQUEST" | "CANCEL"; filename: string; content: string }>(),
+    /** The one-click unsubscribe URL (List-Unsubscribe) of a notification email; null for security emails. */
+    listUnsubscribe: text("list_unsubscribe"),
     createdAt: createdAt(),
     sentAt: ts("sent_at"),
   },
@@ -182,6 +187,8 @@ export const profiles = pgTable(
     ndaStatus: text("nda_status", { enum: ["pending", "customer_verified", "approved"] }),
     ndaApprovedAt: ts("nda_approved_at"),
     requirementsSubmitted: boolean("requirements_submitted").notNull().default(false),
+    /** Why this row outlived its owner's account deletion (the signed NDA kept for the law); null otherwise. */
+    retentionNote: text("retention_note"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -299,6 +306,8 @@ export const projects = pgTable(
     deploymentDate: ts("deployment_date"),
     customerAccessExpiryDate: ts("customer_access_expiry_date"),
     statusSetManuallyAt: ts("status_set_manually_at"),
+    /** Why this project outlived its owner's account deletion (payments and invoices kept for the law); null otherwise. */
+    retentionNote: text("retention_note"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -588,4 +597,34 @@ export const fileAttachments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("file_attachments_file_idx").on(t.fileId), index("file_attachments_project_idx").on(t.projectId, t.kind)],
+);
+
+/** A user's choice per notification kind; no row means "email". Security emails have no kind and are always sent. */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    mode: text("mode", { enum: ["email", "digest", "off"] }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/** Notifications held for a user's daily digest; the digest run deletes the ones it sends. */
+export const notificationDigestItems = pgTable(
+  "notification_digest_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    subject: text("subject").notNull(),
+    summary: text("summary").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notification_digest_items_user_idx").on(t.userId, t.createdAt)],
 );

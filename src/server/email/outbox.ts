@@ -1,7 +1,13 @@
 // The durable email queue: messages are rows in outgoing_emails, written in the caller's transaction
-// when it has one, and delivered by the worker (email/worker.ts) with retries.
+// when it has one, and delivered by the worker (email/worker.ts) with retries. The recipient's notification
+// choice is applied here, the one place every email passes: sent with a one-click unsubscribe link, held for
+// the daily digest, or dropped. Security emails have no notification kind and are always sent.
+import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { outgoingEmails } from "../db/schema";
+import { notificationDigestItems, outgoingEmails, users } from "../db/schema";
+import { notificationKindOf } from "./notification-kinds";
+import { modeFor } from "./preferences";
+import { unsubscribeUrl } from "./unsubscribe";
 
 export type EmailMessage = {
   kind: string;
@@ -13,6 +19,8 @@ export type EmailMessage = {
   replyTo?: string | null;
   /** A calendar invitation or cancellation, sent as the message's text/calendar part. */
   icalEvent?: IcalEvent | null;
+  /** Set by the digest itself: sent as it is, whatever the recipient's choices. */
+  listUnsubscribe?: string | null;
 };
 
 export type IcalEvent = { method: "REQUEST" | "CANCEL"; filename: string; content: string };
@@ -25,12 +33,43 @@ function assertHeaderSafe(value: string, what: string): void {
   if (/[\r\n]/.test(value)) throw new Error(`${what} must not contain line breaks`);
 }
 
-export function createEmailOutbox(db: Database, onEnqueued: () => void): EmailOutbox {
+/** The summary of a held notification in the digest: its text, without the sign-off, at most 600 characters. */
+function digestSummary(text: string): string {
+  const body = text.split("\n— ")[0] ?? text;
+  return body.length > 600 ? `${body.slice(0, 599)}…` : body;
+}
+
+export function createEmailOutbox(
+  db: Database,
+  onEnqueued: () => void,
+  links: { appUrl: string; secretKey: string },
+): EmailOutbox {
   return {
     async enqueue(message, tx = db) {
       assertHeaderSafe(message.to, "Recipient");
       assertHeaderSafe(message.subject, "Subject");
       if (message.replyTo) assertHeaderSafe(message.replyTo, "Reply-To");
+      if (message.listUnsubscribe) assertHeaderSafe(message.listUnsubscribe, "List-Unsubscribe");
+      let listUnsubscribe = message.listUnsubscribe ?? null;
+      const kind = message.listUnsubscribe ? null : notificationKindOf(message.kind);
+      if (kind) {
+        const [recipient] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`lower(${users.email}) = ${message.to.toLowerCase()}`)
+          .limit(1);
+        if (recipient) {
+          const mode = await modeFor(tx, recipient.id, kind);
+          if (mode === "off") return;
+          if (mode === "digest") {
+            await tx
+              .insert(notificationDigestItems)
+              .values({ userId: recipient.id, kind, subject: message.subject, summary: digestSummary(message.text) });
+            return;
+          }
+          listUnsubscribe = unsubscribeUrl(links, recipient.id, kind);
+        }
+      }
       await tx.insert(outgoingEmails).values({
         kind: message.kind,
         toAddress: message.to,
@@ -39,6 +78,7 @@ export function createEmailOutbox(db: Database, onEnqueued: () => void): EmailOu
         htmlBody: message.html,
         replyTo: message.replyTo ?? null,
         icalEvent: message.icalEvent ?? null,
+        listUnsubscribe,
       });
       onEnqueued();
     },

@@ -6,6 +6,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../db/client";
 import { outgoingEmails } from "../db/schema";
 import type { IcalEvent } from "./outbox";
+import { LIST_UNSUBSCRIBE_POST } from "./unsubscribe";
 
 const BATCH_SIZE = 10;
 const MAX_ATTEMPTS = 8;
@@ -26,6 +27,7 @@ export type OutgoingMessage = {
   html: string;
   replyTo?: string;
   icalEvent?: IcalEvent;
+  headers?: Record<string, string>;
 };
 
 export function createTransport(options: {
@@ -68,6 +70,7 @@ type ClaimedEmail = {
   html_body: string;
   reply_to: string | null;
   ical_event: IcalEvent | null;
+  list_unsubscribe: string | null;
   attempts: number;
 };
 
@@ -82,7 +85,7 @@ async function claimDueEmails(db: Database): Promise<ClaimedEmail[]> {
       limit ${BATCH_SIZE}
       for update skip locked
     )
-    returning id, to_address, subject, text_body, html_body, reply_to, ical_event, attempts`);
+    returning id, to_address, subject, text_body, html_body, reply_to, ical_event, list_unsubscribe, attempts`);
   return (result as unknown as { rows: ClaimedEmail[] }).rows;
 }
 
@@ -116,6 +119,9 @@ export function startEmailWorker(options: {
         html: email.html_body,
         ...(email.reply_to ? { replyTo: email.reply_to } : {}),
         ...(email.ical_event ? { icalEvent: email.ical_event } : {}),
+        ...(email.list_unsubscribe
+          ? { headers: { "List-Unsubscribe": `<${email.list_unsubscribe}>`, "List-Unsubscribe-Post": LIST_UNSUBSCRIBE_POST } }
+          : {}),
       });
       // Once handed to SMTP the body (which may hold a code) is not ours to keep; the outbox keeps it for /dev/mailbox.
       const body = transport.kind === "smtp" ? sql`, text_body = '', html_body = ''` : sql``;

@@ -38,7 +38,7 @@ export const SIGN_IN_BINDING_SECONDS = CODE_TTL_MINUTES * 60;
 /** How long a browser stays known to an address after signing in there. */
 export const KNOWN_BROWSER_SECONDS = 365 * 24 * 60 * 60;
 
-export const CODE_PURPOSES = ["sign_in", "nda_customer", "nda_company"] as const;
+export const CODE_PURPOSES = ["sign_in", "nda_customer", "nda_company", "account_delete"] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 export const SESSION_RULES = {

@@ -1,4 +1,5 @@
-// /profile: Profile Information with Package Details, Legal Documentation and Profile Completion (part 1 §2).
+// /profile: Profile Information with Package Details, Legal Documentation and Profile Completion (part 1 §2), then
+// the account's own settings: notifications, the data export and the danger zone.
 import { Download, ExternalLink, FileSignature, Package } from "lucide-react";
 import { Link } from "react-router";
 import { COMPANY_SIZES_SETUP } from "../../../shared/constants/lists";
@@ -13,6 +14,8 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Progress } from "../../components/ui/progress";
 import { Skeleton } from "../../components/ui/skeleton";
+import { DangerZone, DataExportCard } from "../account/DataAndDeletion";
+import { NotificationSettings } from "../account/NotificationSettings";
 import { useAuth } from "../auth/api/get-current-user";
 import { useProfile } from "../onboarding/api/get-profile";
 import { NDA_LINKS } from "../onboarding/api/nda-documents";
@@ -170,6 +173,13 @@ export function ProfilePage() {
           <PackageDetails packageType={packageType} />
           <LegalDocumentation profile={data} />
           <ProfileCompletion profile={data} />
+        </div>
+        <div className="lg:col-span-2">
+          <NotificationSettings />
+        </div>
+        <div className="grid gap-6">
+          <DataExportCard />
+          <DangerZone email={user.email} />
         </div>
       </div>
     </>

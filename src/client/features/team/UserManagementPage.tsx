@@ -7,6 +7,7 @@ import {
   ACCESS_LEVEL_DESCRIPTIONS,
   ACCESS_LEVEL_LABELS,
   accessAllows,
+  MEMBER_ACCESS_LEVELS,
   type MemberAccessLevel,
 } from "../../../shared/domain/project-access";
 import { availableSlots, type ProjectUser, TEAM_MESSAGES } from "../../../shared/schemas/team";
@@ -28,6 +29,12 @@ import { useSelectedProject } from "../projects/use-selected-project";
 import { AddUserDialog } from "./AddUserDialog";
 import { useProjectUsers } from "./api/get-project-users";
 import { useRemoveProjectUser } from "./api/remove-project-user";
+import { LeaveProjectButton } from "./LeaveProjectButton";
+
+/** Someone invited onto the project (not its owner, not the company): they may leave it. */
+function isInvitedMember(level: string | undefined): boolean {
+  return (MEMBER_ACCESS_LEVELS as readonly (string | undefined)[]).includes(level);
+}
 
 function packageName(type: string | undefined): string {
   if (!type || !(type in PACKAGES)) return "Basic";
@@ -116,6 +123,11 @@ export function UserManagementPage() {
             <Alert variant="info" className="mb-4">
               You can see who has access to this project. Only the project owner and admins can add or remove users.
             </Alert>
+          )}
+          {isInvitedMember(selected.accessLevel) && (
+            <div className="mb-4 flex justify-end">
+              <LeaveProjectButton projectId={selected.id} projectCode={selected.projectCode} />
+            </div>
           )}
 
           <Card>

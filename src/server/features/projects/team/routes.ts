@@ -6,6 +6,7 @@ import { addProjectUserSchema, projectUserSchema } from "../../../../shared/sche
 import { apiErrorSchema, errorReplies } from "../../../http/openapi";
 import { requireProjectAccess } from "../access";
 import { addMember } from "./add-member";
+import { leaveProject } from "./leave-project";
 import { listMembers } from "./list-members";
 import { removeMember } from "./remove-member";
 
@@ -60,6 +61,22 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const access = await requireProjectAccess(request, request.params.id, "edit");
       return removeMember(ctx.db, access, request.params.userId);
+    },
+  );
+
+  app.delete(
+    "/api/projects/:id/membership",
+    {
+      schema: {
+        tags: ["team"],
+        summary: "The caller leaves a project they were invited to; their access ends at once",
+        params,
+        response: { 200: successReplySchema, ...errorReplies, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const access = await requireProjectAccess(request, request.params.id, "view");
+      return leaveProject(ctx.db, access);
     },
   );
 };

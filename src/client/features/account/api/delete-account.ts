@@ -1,0 +1,27 @@
+// POST /api/me/deletion-code emails the confirmation code; POST /api/me/delete deletes the account with it. After a
+// deletion the session is gone: the cached user is cleared and every other cached answer dropped, as on sign-out.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { DeleteAccountInput } from "../../../../shared/schemas/account";
+import type { SuccessReply } from "../../../../shared/schemas/replies";
+import { apiRequest } from "../../../lib/api";
+import { currentUserQueryKey, type MutationConfig, ownedMutation } from "../../../lib/query-client";
+import { noteSessionCookie } from "../../../lib/session-cookie";
+
+const sendDeletionCode = () => apiRequest<SuccessReply>("POST", "/api/me/deletion-code");
+
+export function useSendDeletionCode(config: MutationConfig<typeof sendDeletionCode> = {}) {
+  return useMutation(ownedMutation(config, sendDeletionCode, () => undefined));
+}
+
+const deleteAccount = (input: DeleteAccountInput) => apiRequest<SuccessReply>("POST", "/api/me/delete", input);
+
+export function useDeleteAccount(config: MutationConfig<typeof deleteAccount> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation(
+    ownedMutation(config, deleteAccount, () => {
+      noteSessionCookie(false);
+      queryClient.setQueryData(currentUserQueryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
+    }),
+  );
+}

@@ -1,0 +1,18 @@
+// PUT /api/me/notification-preferences: saves every kind's choice; the answer replaces the cached choices.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { NotificationPreferences } from "../../../../shared/schemas/account";
+import { apiRequest } from "../../../lib/api";
+import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
+import { notificationPreferencesQueryKey } from "./get-notification-preferences";
+
+const saveNotificationPreferences = (choices: NotificationPreferences) =>
+  apiRequest<NotificationPreferences>("PUT", "/api/me/notification-preferences", choices);
+
+export function useSaveNotificationPreferences(config: MutationConfig<typeof saveNotificationPreferences> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation(
+    ownedMutation(config, saveNotificationPreferences, (saved) =>
+      queryClient.setQueryData(notificationPreferencesQueryKey, saved),
+    ),
+  );
+}

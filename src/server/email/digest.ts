@@ -1,0 +1,103 @@
+// The daily digest: notifications a user chose to get "daily" are held in notification_digest_items and sent as one
+// email a day. The day's run is claimed once across server processes (scheduled_job_runs), and each held item is
+// deleted in the transaction that queues its digest, so an item is never sent twice.
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { NOTIFICATION_KIND_LABELS, type NotificationKind } from "../../shared/schemas/account";
+import type { Database } from "../db/client";
+import { notificationDigestItems, users } from "../db/schema";
+import { runTickOnce, tickOf } from "../features/admin/status-scheduler";
+import { APP_NAME, renderEmail } from "./layout";
+import type { EmailOutbox } from "./outbox";
+import { unsubscribeUrl } from "./unsubscribe";
+
+export const DIGEST_JOB = "notification-digest";
+export const DIGEST_INTERVAL_MS = 24 * 3600_000;
+const WAKE_MS = 5 * 60_000;
+
+/** Sends every user's held notifications, one email per user; answers how many digests were queued. */
+export async function sendDigests(
+  db: Database,
+  outbox: EmailOutbox,
+  links: { appUrl: string; secretKey: string },
+): Promise<number> {
+  const recipients = await db.selectDistinct({ userId: notificationDigestItems.userId }).from(notificationDigestItems);
+  let sent = 0;
+  for (const { userId } of recipients) {
+    const queued = await db.transaction(async (tx) => {
+      const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      const items = await tx.delete(notificationDigestItems).where(eq(notificationDigestItems.userId, userId)).returning();
+      if (!user || items.length === 0) return false;
+      items.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      const paragraphs = items.map(
+        (item) =>
+          `${NOTIFICATION_KIND_LABELS[item.kind as NotificationKind]?.label ?? item.kind} · ${item.subject}\n${item.summary}`,
+      );
+      const content = renderEmail({
+        heading: `Your daily ${APP_NAME} digest`,
+        paragraphs: [`${items.length} update${items.length === 1 ? "" : "s"} since your last digest:`, ...paragraphs],
+        action: { label: `Open ${APP_NAME}`, url: `${links.appUrl}/dashboard` },
+        footnote: `You chose a daily digest for these emails. Change it under Profile Settings → Notifications.`,
+      });
+      await outbox.enqueue(
+        {
+          kind: "notification-digest",
+          to: user.email,
+          subject: `Your daily ${APP_NAME} digest (${items.length})`,
+          ...content,
+          listUnsubscribe: unsubscribeUrl(links, userId, "digest"),
+        },
+        tx,
+      );
+      return true;
+    });
+    if (queued) sent += 1;
+  }
+  return sent;
+}
+
+export type DigestScheduler = { stop(): void; checkNow(now?: Date): Promise<boolean> };
+
+export function startDigestScheduler(options: {
+  db: Database;
+  outbox: EmailOutbox;
+  links: { appUrl: string; secretKey: string };
+  log: FastifyBaseLogger;
+}): DigestScheduler {
+  const processId = randomUUID();
+  let running: Promise<unknown> | null = null;
+  let lastTick = 0;
+  const checkNow = async (now = new Date()): Promise<boolean> => {
+    const tickAt = tickOf(now, DIGEST_INTERVAL_MS);
+    if (tickAt.getTime() === lastTick) return false;
+    lastTick = tickAt.getTime();
+    const outcome = await runTickOnce(options.db, {
+      job: DIGEST_JOB,
+      tickAt,
+      processId,
+      work: async () => ({ digests: await sendDigests(options.db, options.outbox, options.links) }),
+    });
+    if (outcome.ran) options.log.info({ job: DIGEST_JOB, ...outcome.result }, "daily digests queued");
+    return outcome.ran;
+  };
+  const wake = () => {
+    if (running) return;
+    running = checkNow()
+      .catch((error) => options.log.warn({ err: error }, "daily digest run failed"))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(wake, WAKE_MS);
+  timer.unref();
+  const first = setTimeout(wake, 0);
+  first.unref();
+  return {
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+    checkNow,
+  };
+}

@@ -1,0 +1,237 @@
+// GET /api/me/export: everything the portal holds about the caller, as a ZIP streamed while it is built (archiver:
+// one entry at a time, each written out before the next is made, never the whole archive in memory). JSON for
+// the records, the documents as the files the portal issues (signed NDA, briefs) or was given (BRDs, invoices).
+import type { Readable } from "node:stream";
+import { ZipArchive } from "archiver";
+import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { FastifyBaseLogger } from "fastify";
+import type { SessionUser } from "../../auth/sessions";
+import type { AppContext } from "../../context";
+import {
+  activityEvents,
+  communicationReplies,
+  communications,
+  feedback,
+  fileAttachments,
+  meetingRequests,
+  profiles,
+  projectMembers,
+  projects,
+  requirements,
+} from "../../db/schema";
+import { fileNamePart } from "../../documents/deliver";
+import { readPreferences } from "../../email/preferences";
+import { issueSignedNda } from "../onboarding/nda-documents";
+import { downloadBrief } from "../projects/requirements/download-brief";
+
+type Entry = { name: string; data: string | Uint8Array };
+
+/** Waits until archiver has written the entry out, so the next one is made only then. */
+function appendEntry(archive: ZipArchive, entry: Entry): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      archive.off("error", fail);
+      resolve();
+    };
+    const fail = (error: Error) => {
+      archive.off("entry", done);
+      reject(error);
+    };
+    archive.once("entry", done);
+    archive.once("error", fail);
+    const data = typeof entry.data === "string" ? entry.data : Buffer.from(entry.data);
+    archive.append(data, { name: entry.name, date: new Date() });
+  });
+}
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+const anyOf = (conditions: (SQL | undefined)[]) => or(...conditions.filter(Boolean), sql`false`);
+
+const README = `Your data from Blueprint
+
+profile.json           your account, company profile and notification choices
+projects.json          the projects you own and those shared with you
+answers.json           your requirements answers
+briefs.json            the project briefs (text); the PDFs are in documents/
+feedback.json          your feedback; screenshots are in feedback/
+messages.json          project conversations and your replies
+meeting-requests.json  meeting requests
+activity.json          your activity timeline
+documents/             the signed NDA, briefs, BRDs and invoices as issued
+`;
+
+export function exportFilename(now = new Date()): string {
+  return `blueprint-data-${now.toISOString().slice(0, 10)}.zip`;
+}
+
+/** The archive as a stream; its entries are made while it is read. A failure part-way ends the stream with it. */
+export function streamAccountExport(ctx: AppContext, user: SessionUser, log: FastifyBaseLogger): Readable {
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  fillArchive(ctx, user, archive)
+    .then(() => archive.finalize())
+    .catch((error) => {
+      log.warn({ err: error, userId: user.id }, "data export failed part-way");
+      archive.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+  return archive;
+}
+
+async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchive): Promise<void> {
+  const { db } = ctx;
+  const add = (name: string, data: string | Uint8Array) => appendEntry(archive, { name, data });
+  const [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id)).limit(1);
+  await add("README.txt", README);
+  await add(
+    "profile.json",
+    json({
+      account: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        createdAt: user.createdAt,
+        lastSignInAt: user.lastSignInAt,
+      },
+      profile: profile ?? null,
+      notificationPreferences: await readPreferences(db, user.id),
+    }),
+  );
+
+  const owned = await db.select().from(projects).where(eq(projects.userId, user.id)).orderBy(asc(projects.createdAt));
+  const ownedIds = owned.map((p) => p.id);
+  const onOwned = (column: AnyPgColumn) => (ownedIds.length ? inArray(column, ownedIds) : undefined);
+  const memberships = await db
+    .select({
+      projectId: projects.id,
+      projectCode: projects.projectCode,
+      projectName: projects.projectName,
+      status: projects.status,
+      accessLevel: projectMembers.accessLevel,
+      addedAt: projectMembers.createdAt,
+    })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(and(eq(projectMembers.email, user.email.toLowerCase()), ne(projects.userId, user.id)));
+  await add("projects.json", json({ owned, sharedWithYou: memberships }));
+  const codeOf = new Map(owned.map((p) => [p.id, p.projectCode]));
+
+  const answers = ownedIds.length ? await db.select().from(requirements).where(inArray(requirements.projectId, ownedIds)) : [];
+  await add(
+    "answers.json",
+    json(
+      answers.map(({ generatedBrief, briefGeneratedBy, briefConfirmed, briefConfirmedAt, briefStatus, ...row }) => ({
+        projectCode: codeOf.get(row.projectId),
+        ...row,
+      })),
+    ),
+  );
+  await add(
+    "briefs.json",
+    json(
+      answers
+        .filter((row) => row.generatedBrief)
+        .map((row) => ({
+          projectCode: codeOf.get(row.projectId),
+          brief: row.generatedBrief,
+          generatedBy: row.briefGeneratedBy,
+          confirmed: row.briefConfirmed,
+          confirmedAt: row.briefConfirmedAt,
+        })),
+    ),
+  );
+
+  const feedbackRows = await db
+    .select()
+    .from(feedback)
+    .where(anyOf([onOwned(feedback.projectId), eq(feedback.authorId, user.id)]))
+    .orderBy(asc(feedback.createdAt));
+  const screenshots = new Map<string, string>();
+  for (const row of feedbackRows) {
+    if (row.screenshotFileId) screenshots.set(row.id, `feedback/${row.id}-screenshot`);
+  }
+  await add(
+    "feedback.json",
+    json(feedbackRows.map(({ screenshotFileId, ...row }) => ({ ...row, screenshot: screenshots.get(row.id) ?? null }))),
+  );
+  for (const row of feedbackRows) {
+    if (!row.screenshotFileId) continue;
+    const [attachment] = await db
+      .select({ filename: fileAttachments.filename })
+      .from(fileAttachments)
+      .where(and(eq(fileAttachments.fileId, row.screenshotFileId), eq(fileAttachments.kind, "feedback_screenshot")))
+      .limit(1);
+    const stored = await ctx.files.get(row.screenshotFileId);
+    if (!stored) continue;
+    const extension = attachment?.filename.split(".").pop() ?? "png";
+    await add(`feedback/${row.id}-screenshot.${extension}`, stored.bytes);
+  }
+
+  const threads = await db
+    .select()
+    .from(communications)
+    .where(anyOf([onOwned(communications.projectId), eq(communications.authorId, user.id)]))
+    .orderBy(asc(communications.createdAt));
+  const threadIds = threads.map((t) => t.id);
+  const replies = await db
+    .select()
+    .from(communicationReplies)
+    .where(
+      anyOf([
+        threadIds.length ? inArray(communicationReplies.communicationId, threadIds) : undefined,
+        eq(communicationReplies.authorId, user.id),
+      ]),
+    )
+    .orderBy(asc(communicationReplies.createdAt));
+  await add(
+    "messages.json",
+    json({
+      threads: threads.map((thread) => ({ ...thread, replies: replies.filter((r) => r.communicationId === thread.id) })),
+      yourRepliesElsewhere: replies.filter((r) => !threadIds.includes(r.communicationId)),
+    }),
+  );
+
+  const meetings = await db
+    .select()
+    .from(meetingRequests)
+    .where(anyOf([onOwned(meetingRequests.projectId), eq(meetingRequests.requestedBy, user.id)]))
+    .orderBy(asc(meetingRequests.createdAt));
+  await add("meeting-requests.json", json(meetings));
+
+  const activity = await db
+    .select()
+    .from(activityEvents)
+    .where(eq(activityEvents.userId, user.id))
+    .orderBy(asc(activityEvents.createdAt));
+  await add("activity.json", json(activity));
+
+  if (profile?.ndaSigned) {
+    const nda = await issueSignedNda(ctx, profile, user.id);
+    await add(`documents/${nda.filename}`, nda.bytes);
+  }
+  for (const project of owned) {
+    const answer = answers.find((row) => row.projectId === project.id);
+    if (answer?.generatedBrief?.trim()) {
+      const brief = await downloadBrief(db, { user, project, accessLevel: "owner" });
+      await add(`documents/${brief.filename}`, brief.bytes);
+    }
+  }
+  const uploads = ownedIds.length
+    ? await db
+        .select()
+        .from(fileAttachments)
+        .where(and(inArray(fileAttachments.projectId, ownedIds), inArray(fileAttachments.kind, ["brd", "invoice"])))
+        .orderBy(asc(fileAttachments.createdAt))
+    : [];
+  const used = new Set<string>();
+  for (const upload of uploads) {
+    const stored = await ctx.files.get(upload.fileId);
+    if (!stored) continue;
+    const folder = `documents/${fileNamePart(codeOf.get(upload.projectId), "project")}`;
+    let name = `${folder}/${upload.kind === "brd" ? "BRD" : "invoice"}-${upload.filename}`;
+    for (let n = 2; used.has(name); n += 1) name = `${folder}/${n}-${upload.kind}-${upload.filename}`;
+    used.add(name);
+    await add(name, stored.bytes);
+  }
+}

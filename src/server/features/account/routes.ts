@@ -1,0 +1,126 @@
+// The caller's own account: data export, deletion, notification choices; and the one-click unsubscribe links.
+import type { Readable } from "node:stream";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ACCOUNT_MESSAGES, deleteAccountSchema, notificationPreferencesSchema } from "../../../shared/schemas/account";
+import { successReplySchema } from "../../../shared/schemas/replies";
+import { requireCustomer, requireUser } from "../../auth/guards";
+import { consumeRateLimits } from "../../auth/rate-limit";
+import { clearSessionCookie } from "../../auth/sessions";
+import { contentDisposition } from "../../documents/deliver";
+import { readPreferences, savePreferences } from "../../email/preferences";
+import { errorReplies } from "../../http/openapi";
+import { deleteAccount, sendDeletionCode } from "./delete-account";
+import { exportFilename, streamAccountExport } from "./export-data";
+import { unsubscribeRoutes } from "./unsubscribe-routes";
+
+function sendZip(reply: FastifyReply, archive: Readable) {
+  return reply
+    .type("application/zip")
+    .header("content-disposition", contentDisposition("attachment", exportFilename()))
+    .header("x-content-type-options", "nosniff")
+    .send(archive);
+}
+
+/** Building an export reads everything and renders the documents: 3 an hour per user is plenty. */
+export const EXPORT_LIMIT = { max: 3, windowSeconds: 60 * 60 };
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    "/api/me/export",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Everything the portal holds about the caller, as a ZIP (JSON records and document files)",
+        produces: ["application/zip"],
+        response: errorReplies,
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await consumeRateLimits(
+        ctx.db,
+        [{ bucket: "data-export-user-1h", key: user.id, ...EXPORT_LIMIT }],
+        ACCOUNT_MESSAGES.exportThrottled,
+      );
+      return sendZip(reply, streamAccountExport(ctx, user, request.log));
+    },
+  );
+
+  app.get(
+    "/api/me/notification-preferences",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "The caller's notification choices per kind (security emails are always sent)",
+        response: { 200: notificationPreferencesSchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return readPreferences(ctx.db, user.id);
+    },
+  );
+
+  app.put(
+    "/api/me/notification-preferences",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Sets the caller's notification choices: email, a daily digest, or off, per kind",
+        body: notificationPreferencesSchema,
+        response: { 200: notificationPreferencesSchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await savePreferences(ctx.db, user.id, request.body);
+      return readPreferences(ctx.db, user.id);
+    },
+  );
+
+  app.post(
+    "/api/me/deletion-code",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Emails the caller a code that confirms deleting their account",
+        response: { 200: successReplySchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = await requireCustomer(request);
+      return sendDeletionCode(ctx, user, request.ip);
+    },
+  );
+
+  app.post(
+    "/api/me/delete",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Deletes the caller's account once the emailed code is right; their sessions end at once",
+        body: deleteAccountSchema,
+        response: {
+          200: successReplySchema.extend({
+            deletedProjects: z.array(z.string()),
+            keptProjects: z.array(z.string()),
+            keptNda: z.boolean(),
+          }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireCustomer(request);
+      const outcome = await deleteAccount(ctx, user, { code: request.body.code, ip: request.ip });
+      clearSessionCookie(reply, ctx.config);
+      return { success: true, message: ACCOUNT_MESSAGES.deleted, ...outcome };
+    },
+  );
+
+  await app.register(unsubscribeRoutes);
+};
