@@ -125,3 +125,8 @@ export function signingIdentity(config: Config): SigningIdentity {
   }
   return identity;
 }
+
+/** The place a seal names: the portal and the host it is served from. */
+export function sealLocation(config: Config): string {
+  return `Blueprint client portal, ${new URL(config.appUrl).host}`;
+}
