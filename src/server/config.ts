@@ -122,6 +122,7 @@ const envSchema = z.object({
     .default([]),
   SIGNING_P12: z.string().optional(),
   SIGNING_P12_PASSWORD: z.string().optional(),
+  TSA_URL: z.string().optional(),
 });
 
 /** Where the file store keeps bytes: the database (default) or an S3-compatible bucket. */
@@ -241,6 +242,8 @@ function fileStorageFrom(e: z.infer<typeof envSchema>): FileStorageConfig {
  * file is read and opened here, so a wrong path or password stops the start instead of the first signed download.
  */
 function signingFrom(e: z.infer<typeof envSchema>): Config["signing"] {
+  // Refused rather than ignored, so nobody believes their documents are time-stamped.
+  if (e.TSA_URL) throw invalid("TSA_URL", "time stamps are not supported yet; unset it (documents are signed without one)");
   const password = e.SIGNING_P12_PASSWORD ?? "";
   if (!e.SIGNING_P12) {
     if (e.SIGNING_P12_PASSWORD !== undefined) throw invalid("SIGNING_P12_PASSWORD", "set without SIGNING_P12");

@@ -2,7 +2,7 @@
 // without one, a self-signed certificate is made once per installation and kept in DATA_DIR (0600), so every
 // process and restart seals with the same identity. An in-memory database keeps nothing, so neither does its seal.
 import { createPrivateKey, generateKeyPairSync, type KeyObject, randomBytes, X509Certificate } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import forge from "node-forge";
 import type { Config } from "../config";
@@ -107,6 +107,7 @@ function selfSignedIdentity(config: Config): SigningIdentity {
     if ((error as { code?: string }).code !== "ENOENT") throw error;
   }
   try {
+    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, createSelfSignedP12(""), { mode: 0o600, flag: "wx" });
   } catch (error) {
     if ((error as { code?: string }).code !== "EEXIST") throw error;
