@@ -25,7 +25,8 @@ const STATUS_TEXT: Record<string, string> = {
 
 const utc = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace("T", " ")} UTC` : "—");
 
-function Result({ name, result }: { name: string; result: DocumentCheck }) {
+/** What /verify says of a checked file. */
+export function VerifyResult({ name, result }: { name: string; result: DocumentCheck }) {
   const doc = result.document;
   if (!result.valid || !doc) {
     return (
@@ -209,7 +210,7 @@ export function VerifyPage() {
             }}
           />
         </label>
-        {state.step === "done" && <Result name={state.name} result={state.result} />}
+        {state.step === "done" && <VerifyResult name={state.name} result={state.result} />}
         {state.step === "error" && (
           <p role="alert" className="flex items-center gap-2 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
             <FileSearch className="size-5" aria-hidden="true" />
