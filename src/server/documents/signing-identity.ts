@@ -1,8 +1,9 @@
 // The certificate and key that seal issued PDFs. Production brings its own (SIGNING_P12 + SIGNING_P12_PASSWORD);
 // without one, a self-signed certificate is made once per installation and kept in DATA_DIR (0600), so every
-// process and restart seals with the same identity. An in-memory database keeps nothing, so neither does its seal.
+// process and restart seals with the same identity. Made or read on the first signed document (keygen and the
+// P12's key derivation take a moment, once). An in-memory database keeps nothing, so neither does its seal.
 import { createPrivateKey, generateKeyPairSync, type KeyObject, randomBytes, X509Certificate } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import forge from "node-forge";
 import type { Config } from "../config";
@@ -106,11 +107,17 @@ function selfSignedIdentity(config: Config): SigningIdentity {
   } catch (error) {
     if ((error as { code?: string }).code !== "ENOENT") throw error;
   }
+  // Written whole under a private name, then linked into place: a process that loses the race reads the winner's
+  // complete file, never a half-written one.
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(draft, createSelfSignedP12(""), { mode: 0o600, flag: "wx" });
   try {
-    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-    writeFileSync(file, createSelfSignedP12(""), { mode: 0o600, flag: "wx" });
+    linkSync(draft, file);
   } catch (error) {
     if ((error as { code?: string }).code !== "EEXIST") throw error;
+  } finally {
+    rmSync(draft, { force: true });
   }
   return identityFromP12(readFileSync(file), "");
 }
