@@ -5,6 +5,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BOOKING_URL } from "../shared/constants/marketing";
+import { identityFromP12 } from "./documents/signing-identity";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -119,6 +120,9 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url().transform((url) => new URL(url).origin)))
     .default([]),
+  SIGNING_P12: z.string().optional(),
+  SIGNING_P12_PASSWORD: z.string().optional(),
+  TSA_URL: z.string().optional(),
 });
 
 /** Where the file store keeps bytes: the database (default) or an S3-compatible bucket. */
@@ -162,6 +166,8 @@ export type Config = {
   fileStorage: FileStorageConfig;
   /** Extra origins the prototype viewer may frame besides https ones (local prototypes, browser tests). */
   prototypeFrameOrigins: string[];
+  /** The PKCS#12 that seals issued PDFs; null = the installation's self-signed one in DATA_DIR. */
+  signing: { p12: Buffer | null; password: string };
 };
 
 export class ConfigError extends Error {}
@@ -229,6 +235,39 @@ function fileStorageFrom(e: z.infer<typeof envSchema>): FileStorageConfig {
     accessKeyId: e.S3_ACCESS_KEY_ID ?? "",
     secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? "",
   };
+}
+
+/**
+ * SIGNING_P12 is a file path, or `base64:` and the file's content (for platforms that only pass variables). The
+ * file is read and opened here, so a wrong path or password stops the start instead of the first signed download.
+ */
+function signingFrom(e: z.infer<typeof envSchema>): Config["signing"] {
+  // Refused rather than ignored, so nobody believes their documents are time-stamped.
+  if (e.TSA_URL) throw invalid("TSA_URL", "time stamps are not supported yet; unset it (documents are signed without one)");
+  const password = e.SIGNING_P12_PASSWORD ?? "";
+  if (!e.SIGNING_P12) {
+    if (e.SIGNING_P12_PASSWORD !== undefined) throw invalid("SIGNING_P12_PASSWORD", "set without SIGNING_P12");
+    return { p12: null, password };
+  }
+  let p12: Buffer;
+  if (e.SIGNING_P12.startsWith("base64:")) {
+    p12 = Buffer.from(e.SIGNING_P12.slice("base64:".length), "base64");
+  } else {
+    try {
+      p12 = readFileSync(e.SIGNING_P12);
+    } catch (error) {
+      throw invalid("SIGNING_P12", `cannot read ${e.SIGNING_P12} (${(error as Error).message})`);
+    }
+  }
+  try {
+    identityFromP12(p12, password);
+  } catch (error) {
+    throw invalid(
+      "SIGNING_P12",
+      `is not a usable PKCS#12 file with SIGNING_P12_PASSWORD (${(error as Error).message}): it must hold an RSA key and its certificate`,
+    );
+  }
+  return { p12, password };
 }
 
 const LOOPBACK_HOSTS = new Set(["localhost", "::1", "[::1]"]);
@@ -309,5 +348,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     fileStorage: fileStorageFrom(e),
     prototypeFrameOrigins: e.PROTOTYPE_FRAME_ORIGINS,
+    signing: signingFrom(e),
   };
 }

@@ -222,6 +222,10 @@ describe("a new customer's onboarding", () => {
     });
     await expect.poll(() => page.getByRole("status").first().textContent()).toContain("Genuine: issued by Blueprint");
     expect(await page.getByRole("status").first().textContent()).toContain("Signed by the client and approved by Blueprint");
+    // Beside the hash, the file's two digital signatures: the customer's seal and the company's approval.
+    const seals = await page.getByRole("status").first().textContent();
+    expect(seals).toContain("Digital signatures in the file");
+    expect(seals?.match(/Signed by Blueprint client portal \(self-signed\) at/g)).toHaveLength(2);
     await shot("verify");
   });
 });

@@ -141,6 +141,9 @@ export const pendingNdaSchema = z.object({
 });
 export type PendingNda = z.infer<typeof pendingNdaSchema>;
 
+export const documentSealSchema = z.object({ signer: z.string(), signedAt: z.string(), reason: z.string() });
+export type DocumentSeal = z.infer<typeof documentSealSchema>;
+
 /** POST /api/verify-document: is this file exactly a document the portal issued? */
 export const documentCheckSchema = z.object({
   valid: z.boolean(),
@@ -161,6 +164,8 @@ export const documentCheckSchema = z.object({
       approvedBy: z.string().nullable(),
       agreementSha256: z.string().nullable(),
       status: z.string(),
+      /** The PDF's digital signatures (PAdES), first to last: who signed it, when, and why. */
+      signatures: z.array(documentSealSchema),
     })
     .nullable(),
 });

@@ -1,12 +1,12 @@
 // /verify (public, and for signed-in users too): upload a signed NDA or an exported brief and learn whether it is
 // exactly a file the portal issued, and whose content it is. Kept light: no query library, no forms library, one small chunk.
-import { CheckCircle2, FileSearch, Loader2, ShieldAlert, Upload } from "lucide-react";
+import { BadgeCheck, CheckCircle2, FileSearch, Loader2, ShieldAlert, Upload } from "lucide-react";
 import { type ChangeEvent, type DragEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { VERIFY_MAX_BYTES } from "../../../shared/constants/documents";
 import { formatLongDate } from "../../../shared/domain/dates";
 import { verdictFor } from "../../../shared/domain/issued-documents";
-import type { DocumentCheck } from "../../../shared/schemas/nda";
+import type { DocumentCheck, DocumentSeal } from "../../../shared/schemas/nda";
 import { ApiError, serverMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { checkDocument } from "./api/check-document";
@@ -25,7 +25,8 @@ const STATUS_TEXT: Record<string, string> = {
 
 const utc = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace("T", " ")} UTC` : "—");
 
-function Result({ name, result }: { name: string; result: DocumentCheck }) {
+/** What /verify says of a checked file. */
+export function VerifyResult({ name, result }: { name: string; result: DocumentCheck }) {
   const doc = result.document;
   if (!result.valid || !doc) {
     return (
@@ -59,7 +60,7 @@ function Result({ name, result }: { name: string; result: DocumentCheck }) {
           <strong>{name}</strong> is exactly the file the portal exported, byte for byte. It is not an agreement.
         </p>
         <ResultRows rows={rows} />
-        <p className="font-mono text-xs break-all">SHA-256 {result.sha256}</p>
+        <Fingerprint sha256={result.sha256} seals={doc.signatures} />
       </div>
     );
   }
@@ -82,7 +83,35 @@ function Result({ name, result }: { name: string; result: DocumentCheck }) {
         <strong>{name}</strong> is exactly the file the portal issued, byte for byte.
       </p>
       <ResultRows rows={rows} />
-      <p className="font-mono text-xs break-all">SHA-256 {result.sha256}</p>
+      <Fingerprint sha256={result.sha256} seals={doc.signatures} />
+    </div>
+  );
+}
+
+/** The file's hash beside its digital signatures, which any PDF reader can check without this page. */
+function Fingerprint({ sha256, seals }: { sha256: string; seals: DocumentSeal[] }) {
+  return (
+    <div className="grid gap-2 border-t border-current/10 pt-3">
+      <p className="font-mono text-xs break-all">SHA-256 {sha256}</p>
+      {seals.length > 0 && (
+        <div className="grid gap-1 text-sm">
+          <p className="font-semibold">Digital signatures in the file</p>
+          <ol className="grid gap-1">
+            {seals.map((seal) => (
+              <li key={`${seal.signedAt} ${seal.reason}`} className="flex items-start gap-2">
+                <BadgeCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <span>
+                  Signed by <strong>{seal.signer}</strong> at {utc(seal.signedAt)}
+                  <span className="block text-xs opacity-80">{seal.reason}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+          <p className="text-xs opacity-80">
+            A PDF reader (Acrobat, Preview, pdfsig) checks these signatures itself: any change to the file breaks them.
+          </p>
+        </div>
+      )}
     </div>
   );
 }
@@ -181,7 +210,7 @@ export function VerifyPage() {
             }}
           />
         </label>
-        {state.step === "done" && <Result name={state.name} result={state.result} />}
+        {state.step === "done" && <VerifyResult name={state.name} result={state.result} />}
         {state.step === "error" && (
           <p role="alert" className="flex items-center gap-2 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
             <FileSearch className="size-5" aria-hidden="true" />

@@ -82,7 +82,7 @@ export async function listProjectDocuments(ctx: AppContext, access: ProjectAcces
   const ndaSigned = Boolean(profile?.ndaSigned);
   const ndaSize = profile && ndaSigned ? await sizeOf(() => issueSignedNda(ctx, profile, user.id)) : null;
   const hasBrief = Boolean(brief?.generatedBrief?.trim());
-  const briefSize = hasBrief ? await sizeOf(() => downloadBrief(ctx.db, access)) : null;
+  const briefSize = hasBrief ? await sizeOf(() => downloadBrief(ctx, access)) : null;
 
   const documents: ProjectDocument[] = [
     {

@@ -117,14 +117,15 @@ describe("the signed NDA", () => {
     expect(rows[0]).toMatchObject({ kind: "nda_signed", sha256: sha256Hex(first.rawPayload) });
   });
 
-  it("shows the company's approval once approved", async () => {
+  it("shows the company's approval once approved, drawn by the approval's signature over the Provider's box", async () => {
     const c = await signedCustomer();
     await approveNdaAs(t.app, admin, ADMIN, c.profileId);
     const res = await get("/api/nda/download/signed", c.cookie);
-    const text = pdfText(res.rawPayload);
-    expect(text).toContain("Approved electronically");
-    expect(text).toContain("Company approved");
-    expect(text).toContain(ADMIN);
+    // In content order (-raw) the signature's appearance follows the page's own "Awaiting company approval".
+    const file = path.join(dir, "approved.pdf");
+    writeFileSync(file, res.rawPayload);
+    const text = execFileSync("pdftotext", ["-raw", file, "-"], { encoding: "utf8" });
+    expect(text).toMatch(new RegExp(`Approved electronically\\nBlueprint\\n${ADMIN}\\nApproved \\d{4}-\\d\\d-\\d\\d`));
   });
 
   it("draws typed values as text, never as markup", async () => {

@@ -1,17 +1,22 @@
-// Produces the NDA's PDFs and records each issued file's SHA-256, so /verify can recognise it later.
+// Produces the NDA's PDFs and records each issued file's SHA-256, so /verify can recognise it later. The signed NDA
+// carries Blueprint's digital seal from the customer's signature; the company's approval is a second signature
+// appended to that same file, so the customer's copy is a byte-for-byte prefix of the approved one.
 import { eq } from "drizzle-orm";
 import { isoDay } from "../../../shared/domain/dates";
+import { PROVIDER_NAME } from "../../../shared/domain/nda-agreement";
 import { NDA_MESSAGES, type SignatureMethod } from "../../../shared/schemas/nda";
 import { sha256Hex } from "../../auth/secrets";
 import type { AppContext } from "../../context";
 import { ndaSignatures } from "../../db/schema";
 import { fileNamePart, type IssuedDocument } from "../../documents/deliver";
 import { recordIssuedDocument } from "../../documents/issued";
+import { countersignPdf, type SealDetails, sealPdf, sealRecord } from "../../documents/pades";
 import { contentKey, pdfRenders } from "../../documents/render-guard";
+import { sealLocation, signingIdentity } from "../../documents/signing-identity";
 import { notFound } from "../../errors";
 import { loadNdaTrail } from "./nda-audit";
 import { oneLine } from "./nda-codes";
-import { type NdaPdfInput, renderNdaPdf } from "./nda-pdf";
+import { approvalAppearance, type NdaPdfInput, renderNdaPdf } from "./nda-pdf";
 import type { ProfileRow } from "./profile-dto";
 import { shrinkSignature } from "./signature-image";
 
@@ -21,8 +26,8 @@ function ndaFilename(fullName: string | null, kind: "signed" | "draft"): string 
 }
 
 /** NDA PDFs are rendered under the shared bounds and cached by their input (the same input gives the same bytes). */
-function renderCached(input: NdaPdfInput, owner: string): Promise<Uint8Array> {
-  return pdfRenders.render(contentKey("nda:v2", input), owner, () => renderNdaPdf(input));
+async function renderCached(input: NdaPdfInput, owner: string): Promise<Uint8Array> {
+  return pdfRenders.render(contentKey("nda:v2", input), owner, async () => (await renderNdaPdf(input)).bytes);
 }
 
 /** The unsigned NDA with today's date and the profile's names, for reading before signing. */
@@ -47,7 +52,8 @@ export async function issueDraftNda(
 export async function issueSignedNda(ctx: AppContext, profile: ProfileRow, requesterId: string): Promise<IssuedDocument> {
   const [signature] = await ctx.db.select().from(ndaSignatures).where(eq(ndaSignatures.profileId, profile.id)).limit(1);
   if (!signature || !profile.ndaSigned) throw notFound(NDA_MESSAGES.notSigned);
-  const trail = await loadNdaTrail(ctx.db, profile.id);
+  // The customer's seal covers the trail up to their signature; what happens later is in later signatures.
+  const trail = (await loadNdaTrail(ctx.db, profile.id)).filter((entry) => entry.at <= signature.signedAt);
   const approval =
     signature.approvedAt && signature.approvedBy ? { approvedAt: signature.approvedAt, approvedBy: signature.approvedBy } : null;
   const input: NdaPdfInput = {
@@ -67,11 +73,28 @@ export async function issueSignedNda(ctx: AppContext, profile: ProfileRow, reque
       signaturePng: shrinkSignature(Buffer.from(signature.signaturePng, "base64")).bytes,
       signatureMethod: signature.signatureMethod as SignatureMethod,
       agreementSha256: signature.agreementSha256,
-      approval,
       trail,
     },
   };
-  const bytes = await renderCached(input, requesterId);
+  const identity = signingIdentity(ctx.config);
+  const location = sealLocation(ctx.config);
+  const customerSeal: SealDetails = {
+    reason: `Signed by ${signature.signerName} (${signature.signerEmail}) for ${signature.companyName} with a one-time code sent to that address`,
+    location,
+    signingTime: signature.signedAt,
+  };
+  const approvalSeal: SealDetails | null = approval && {
+    reason: `Approved for ${PROVIDER_NAME} by ${approval.approvedBy} with a one-time code sent to that address`,
+    location,
+    signingTime: approval.approvedAt,
+  };
+  const key = contentKey("nda-signed:v3", { input, approval, signer: identity.fingerprint, location });
+  const bytes = await pdfRenders.render(key, requesterId, async () => {
+    const drawn = await renderNdaPdf(input);
+    const sealed = await sealPdf(drawn.bytes, identity, customerSeal);
+    if (!approval || !approvalSeal) return sealed;
+    return countersignPdf(sealed, identity, approvalSeal, drawn.approvalPlace, approvalAppearance(approval));
+  });
   const sha256 = await recordIssuedDocument(ctx.db, {
     kind: "nda_signed",
     bytes,
@@ -85,6 +108,7 @@ export async function issueSignedNda(ctx: AppContext, profile: ProfileRow, reque
       approvedBy: approval?.approvedBy ?? null,
       agreementSha256: signature.agreementSha256,
       status: approval ? "approved" : "customer_verified",
+      signatures: [customerSeal, ...(approvalSeal ? [approvalSeal] : [])].map((seal) => sealRecord(identity, seal)),
     },
   });
   return { bytes, filename: ndaFilename(signature.signerName, "signed"), sha256 };

@@ -1,6 +1,8 @@
 // Draws the NDA as a PDF with pdf-lib: the agreement, the signature block with the signer's image, and (when
 // signed) a signing certificate with the audit trail. Every typed value is drawn as text in an embedded
 // Unicode font, never interpreted. The same inputs give the same bytes, so a file's SHA-256 identifies it.
+// The company's approval is not drawn here: it is a second, visible digital signature over the Provider's box,
+// appended to the customer-signed file (approvalAppearance), so the customer's sealed copy stays unchanged.
 import { degrees, PDFDocument, type PDFImage, rgb } from "pdf-lib";
 import { formatLongDate } from "../../../shared/domain/dates";
 import {
@@ -14,6 +16,7 @@ import {
 import type { SignatureMethod } from "../../../shared/schemas/nda";
 import { DocumentFonts, drawable, type Face } from "../../documents/fonts";
 import { A4, drawRuns, fitLine, type Margins, PageFlow } from "../../documents/layout";
+import { type FieldAppearance, pdfText, type SignaturePlace } from "../../documents/pades";
 import type { NdaAuditEntry } from "./nda-audit";
 
 export type NdaPdfInput = {
@@ -29,7 +32,7 @@ export type NdaPdfInput = {
     signaturePng: Uint8Array;
     signatureMethod: SignatureMethod;
     agreementSha256: string;
-    approval: { approvedAt: Date; approvedBy: string } | null;
+    /** The customer's steps up to signing; the approval is added later as its own signature. */
     trail: NdaAuditEntry[];
   };
 };
@@ -115,7 +118,7 @@ function header(w: Writer, input: NdaPdfInput): void {
   rule(w, 10);
 }
 
-function signatureBlock(w: Writer, input: NdaPdfInput, image: PDFImage | null): void {
+function signatureBlock(w: Writer, input: NdaPdfInput, image: PDFImage | null): SignaturePlace {
   const { flow, fonts } = w;
   const boxHeight = 150;
   flow.ensure(boxHeight + 30);
@@ -161,10 +164,7 @@ function signatureBlock(w: Writer, input: NdaPdfInput, image: PDFImage | null): 
 
   // The Provider
   line(providerX, top - 16, "THE PROVIDER", { size: 8, face: "bold", color: MUTED });
-  const approval = signed?.approval ?? null;
-  if (approval) {
-    line(providerX, signatureBase + 20, "Approved electronically", { size: 12, face: "bold", color: rgb(0.02, 0.47, 0.34) });
-  } else if (signed) {
+  if (signed) {
     line(providerX, signatureBase + 20, "Awaiting company approval", { size: 11, face: "bold", color: rgb(0.7, 0.45, 0.03) });
   }
   page.drawLine({
@@ -174,11 +174,43 @@ function signatureBlock(w: Writer, input: NdaPdfInput, image: PDFImage | null): 
     color: MUTED,
   });
   line(providerX, signatureBase - 14, PROVIDER_NAME, { face: "bold" });
-  line(providerX, signatureBase - 26, approval ? approval.approvedBy : "Company administrator");
-  line(providerX, signatureBase - 38, approval ? `Approved ${formatUtc(approval.approvedAt)}` : "Not approved yet", {
-    color: MUTED,
-  });
+  line(providerX, signatureBase - 26, "Company administrator");
+  line(providerX, signatureBase - 38, "Not approved yet", { color: MUTED });
   flow.y = top - boxHeight - 12;
+  return {
+    fieldName: "Company approval",
+    pageIndex: page.doc.getPages().indexOf(page),
+    rect: [providerX, top - boxHeight, providerX + columnWidth, top],
+  };
+}
+
+/** Colours as content-stream operands (the same as the page's). */
+const APPROVED_GREEN = "0.02 0.47 0.34";
+const INK_RGB = "0.11 0.13 0.18";
+const MUTED_RGB = "0.4 0.43 0.5";
+const RULE_RGB = "0.85 0.87 0.9";
+
+/**
+ * The Provider's box once approved, drawn by the approval signature over the box of the customer-signed file: the
+ * same lines in the same places, with the approver and the time. Helvetica covers what it shows (an admin's email,
+ * a time); any other character is drawn as "?".
+ */
+export function approvalAppearance(approval: { approvedAt: Date; approvedBy: string }): FieldAppearance {
+  return (width, height) => {
+    const signatureBase = height - 92;
+    const text = (y: number, font: "F1" | "F2", size: number, color: string, value: string) =>
+      `BT /${font} ${size} Tf ${color} rg 10 ${y} Td ${pdfText(value)} Tj ET`;
+    return [
+      `q 1 1 1 rg 0 0 ${width} ${height} re f ${RULE_RGB} RG 0.75 w 0.375 0.375 ${width - 0.75} ${height - 0.75} re S Q`,
+      text(height - 16, "F2", 8, MUTED_RGB, "THE PROVIDER"),
+      text(signatureBase + 20, "F2", 12, APPROVED_GREEN, "Approved electronically"),
+      `q ${MUTED_RGB} RG 0.75 w 10 ${signatureBase} m ${width - 10} ${signatureBase} l S Q`,
+      text(signatureBase - 14, "F2", 8.5, INK_RGB, PROVIDER_NAME),
+      text(signatureBase - 26, "F1", 8.5, INK_RGB, approval.approvedBy),
+      text(signatureBase - 38, "F1", 8.5, MUTED_RGB, `Approved ${formatUtc(approval.approvedAt)}`),
+      text(signatureBase - 52, "F1", 7, MUTED_RGB, "Sealed with a digital signature"),
+    ].join("\n");
+  };
 }
 
 function certificate(w: Writer, input: NdaPdfInput): void {
@@ -195,12 +227,7 @@ function certificate(w: Writer, input: NdaPdfInput): void {
     ["Signer email", signed.signerEmail],
     ["Signature", signed.signatureMethod === "typed" ? "Typed name, rendered as a signature image" : "Drawn by hand"],
     ["Effective date", formatLongDate(input.parties.effectiveDate)],
-    [
-      "Status",
-      signed.approval
-        ? `Signed by the client and approved by ${PROVIDER_NAME}`
-        : `Signed by the client, awaiting approval by ${PROVIDER_NAME}`,
-    ],
+    ["Status", `Signed by the client. ${PROVIDER_NAME}'s approval is added to this file as a second digital signature.`],
     ["Agreement text SHA-256", signed.agreementSha256],
   ];
   for (const [label, value] of facts) {
@@ -251,13 +278,13 @@ function footers(w: Writer, input: NdaPdfInput): void {
   });
 }
 
-export async function renderNdaPdf(input: NdaPdfInput): Promise<Uint8Array> {
+/** The PDF, and for a signed NDA where the company's approval signature goes (the Provider's box). */
+export async function renderNdaPdf(input: NdaPdfInput): Promise<{ bytes: Uint8Array; approvalPlace: SignaturePlace }> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   const fonts = await DocumentFonts.embed(doc);
   const image = input.signed ? await doc.embedPng(input.signed.signaturePng) : null;
 
-  const issuedAt =
-    input.signed?.approval?.approvedAt ?? input.signed?.signedAt ?? new Date(`${input.parties.effectiveDate}T00:00:00Z`);
+  const issuedAt = input.signed?.signedAt ?? new Date(`${input.parties.effectiveDate}T00:00:00Z`);
   doc.setTitle(`${NDA_TITLE} - ${drawable(input.parties.customerName)}`);
   doc.setAuthor(PROVIDER_NAME);
   doc.setSubject(input.signed ? "Signed non-disclosure agreement" : "Draft non-disclosure agreement");
@@ -286,8 +313,8 @@ export async function renderNdaPdf(input: NdaPdfInput): Promise<Uint8Array> {
     paragraph(w, section.heading, { size: 10.5, bold: true, gapAfter: 1 });
     paragraph(w, section.body, { size: 9.5, gapAfter: 8 });
   }
-  signatureBlock(w, input, image);
+  const approvalPlace = signatureBlock(w, input, image);
   certificate(w, input);
   footers(w, input);
-  return doc.save();
+  return { bytes: await doc.save(), approvalPlace };
 }

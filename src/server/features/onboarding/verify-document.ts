@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { ISSUED_DOCUMENT_KINDS, isIssuedDocumentKind } from "../../../shared/domain/issued-documents";
-import type { DocumentCheck } from "../../../shared/schemas/nda";
+import { type DocumentCheck, type DocumentSeal, documentSealSchema } from "../../../shared/schemas/nda";
 import type { Database } from "../../db/client";
 import { issuedDocuments } from "../../db/schema";
 import { unsupportedMediaType } from "../../errors";
@@ -33,6 +33,15 @@ export async function hashPdfStream(stream: Readable): Promise<string> {
 }
 
 const text = (value: unknown): string | null => (typeof value === "string" && value ? value : null);
+
+/** The seals recorded with the document (none for files issued before documents were signed). */
+function seals(value: unknown): DocumentSeal[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((seal) => {
+    const parsed = documentSealSchema.safeParse(seal);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
 
 export async function checkIssuedDocument(db: Database, sha256: string): Promise<DocumentCheck> {
   const [row] = await db.select().from(issuedDocuments).where(eq(issuedDocuments.sha256, sha256)).limit(1);
@@ -63,6 +72,7 @@ export async function checkIssuedDocument(db: Database, sha256: string): Promise
       approvedBy: text(stated.approvedBy),
       agreementSha256: text(stated.agreementSha256),
       status: customerAuthored ? "exported" : (text(d.status) ?? "issued"),
+      signatures: seals(d.signatures),
     },
   };
 }

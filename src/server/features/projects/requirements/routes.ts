@@ -81,7 +81,7 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const access = await requireProjectAccess(request, request.params.id, "view");
       await consumeRateLimits(ctx.db, [{ bucket: "brief-pdf-user-10m", key: access.user.id, ...PDF_LIMIT }], PDF_THROTTLED);
-      return sendDocument(reply, await downloadBrief(ctx.db, access), { disposition: "attachment" });
+      return sendDocument(reply, await downloadBrief(ctx, access), { disposition: "attachment" });
     },
   );
 };
