@@ -213,7 +213,7 @@ async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchi
   for (const project of owned) {
     const answer = answers.find((row) => row.projectId === project.id);
     if (answer?.generatedBrief?.trim()) {
-      const brief = await downloadBrief(db, { user, project, accessLevel: "owner" });
+      const brief = await downloadBrief(ctx, { user, project, accessLevel: "owner" });
       await add(`documents/${brief.filename}`, brief.bytes);
     }
   }
