@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { MEMBER_ACCESS_LEVELS } from "../../shared/domain/project-access";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -325,7 +326,7 @@ export const projectMembers = pgTable(
       .references(() => projects.id, { onDelete: "cascade" }),
     /** Lower-cased; the member is matched to a user by email when they sign in. */
     email: text("email").notNull(),
-    accessLevel: text("access_level", { enum: ["admin", "user", "view_only"] }).notNull(),
+    accessLevel: text("access_level", { enum: MEMBER_ACCESS_LEVELS }).notNull(),
     addedBy: uuid("added_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },

@@ -10,7 +10,7 @@ export type FeedbackCaller = { userId: string; accessLevel: ProjectAccessLevel }
 
 /**
  * The company may always edit. Customers may not once an admin has edited the item (the edit lock, part 2 §4);
- * before that the owner and admin members may edit any item, user members their own, view_only members none.
+ * before that the owner and admin members may edit any item, user members their own, view-only members none.
  */
 export function feedbackEditableBy(row: Pick<FeedbackRow, "adminUpdatedAt" | "authorId">, caller: FeedbackCaller): boolean {
   switch (caller.accessLevel) {

@@ -76,7 +76,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: FEEDBACK_JSON_LIMIT,
       schema: {
         tags: ["feedback"],
-        summary: "Submit feedback (owner, admin and user members, the company; view_only members may not)",
+        summary: "Submit feedback (owner, admin and user members, the company; view-only members may not)",
         description: BODY_DESCRIPTION,
         consumes: ["application/json", "multipart/form-data"],
         params,
