@@ -16,13 +16,13 @@ import {
   inquiryPageSchema,
   inquiryQuerySchema,
   inquirySchema,
-  pageSchema,
   projectListQuerySchema,
   projectPatchSchema,
   statusRunSchema,
   userActivityPageSchema,
   userActivityQuerySchema,
 } from "../../../shared/schemas/admin";
+import { pageQueryFields, pageSchema } from "../../../shared/schemas/paging";
 import { successReplySchema } from "../../../shared/schemas/replies";
 import { requireCompany } from "../../auth/guards";
 import { companyView } from "../../cache/read-caches";
@@ -42,10 +42,7 @@ import { listUserActivity, sendProfileReminder } from "./user-activity";
 
 const idParam = z.object({ id: z.string().max(64) });
 const userIdParam = z.object({ userId: z.string().max(64) });
-const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().default(DEFAULT_ADMIN_PAGE_SIZE),
-});
+const pageQuery = z.object(pageQueryFields(DEFAULT_ADMIN_PAGE_SIZE));
 const conflictReplies = { ...errorReplies, 409: errorReplies[400] };
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
