@@ -24,7 +24,7 @@ import {
 } from "../../../shared/schemas/admin";
 import { pageQueryFields, pageSchema } from "../../../shared/schemas/paging";
 import { successReplySchema } from "../../../shared/schemas/replies";
-import { requireCompany } from "../../auth/guards";
+import { companyOnly, companyUser } from "../../auth/guards";
 import { companyView } from "../../cache/read-caches";
 import { errorReplies } from "../../http/openapi";
 import { listAudit } from "./audit-log";
@@ -51,9 +51,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(async (scope) => {
     const company = scope.withTypeProvider<ZodTypeProvider>();
-    company.addHook("onRequest", async (request) => {
-      await requireCompany(request);
-    });
+    companyOnly(company);
 
     company.get(
       "/api/company/stats",
@@ -112,7 +110,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: adminProjectSchema, ...errorReplies },
         },
       },
-      async (request) => updateProject(ctx.db, await requireCompany(request), request.params.id, request.body),
+      async (request) => updateProject(ctx.db, companyUser(request), request.params.id, request.body),
     );
 
     company.get(
@@ -154,7 +152,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        setBrd(ctx.db, await requireCompany(request), request.params.id, {
+        setBrd(ctx.db, companyUser(request), request.params.id, {
           url: request.body.documentUrl,
           name: request.body.documentName,
         }),
@@ -184,7 +182,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: successReplySchema, ...conflictReplies },
         },
       },
-      async (request) => sendProfileReminder(ctx, await requireCompany(request), request.params.userId),
+      async (request) => sendProfileReminder(ctx, companyUser(request), request.params.userId),
     );
 
     company.get(
@@ -223,7 +221,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const admin = await requireCompany(request);
+        const admin = companyUser(request);
         return runStatusRules(ctx.db, { actor: { id: admin.id, email: admin.email } });
       },
     );
@@ -264,7 +262,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: inquirySchema, ...errorReplies },
         },
       },
-      async (request) => setInquiryStatus(ctx.db, await requireCompany(request), request.params.id, request.body.status),
+      async (request) => setInquiryStatus(ctx.db, companyUser(request), request.params.id, request.body.status),
     );
   });
 };
