@@ -1,4 +1,4 @@
-// The admin console's calls (part 2 §2, §3, §7): list queries, the project edit, stats, activity, charts, audit, inquiries.
+// The admin console's calls: list queries, the project edit, stats, activity, charts, audit, inquiries.
 import { z } from "zod";
 import { CURRENCIES, PACKAGE_TYPES } from "../constants/packages";
 import { PROJECT_STATUSES } from "../domain/project-status";
@@ -69,7 +69,7 @@ export type { Page } from "./paging";
 
 export const adminProjectPageSchema = pageSchema(adminProjectSchema);
 
-// --- Stats (DESIGN.md §5) ------------------------------------------------------------------------------------
+// --- Stats ------------------------------------------------------------------------------------
 
 export const adminStatsSchema = z.object({
   totalProjects: z.number(),

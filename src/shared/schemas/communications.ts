@@ -1,4 +1,4 @@
-// Communications (part 2 §3, §5, §7): the New Communication form, replies, and the threads the API answers.
+// Communications: the New Communication form, replies, and the threads the API answers.
 import { z } from "zod";
 import { MEETING_TIME_GRACE_MS } from "../constants/meetings";
 import { meetingLinkSchema } from "./meeting-link";

@@ -1,4 +1,4 @@
-// Feedback (part 2 §3, §5, §7, §8): the Submit Feedback form, the calls' bodies and the item the lists answer.
+// Feedback: the Submit Feedback form, the calls' bodies and the item the lists answer.
 import { z } from "zod";
 import { FILE_MESSAGES } from "../constants/files";
 import { pageQueryFields, pageSchema } from "./paging";

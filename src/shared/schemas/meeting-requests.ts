@@ -1,4 +1,4 @@
-// Meeting requests (part 2 §3, §5, §7): the Request Meeting form, the admin's response, the list and the stats.
+// Meeting requests: the Request Meeting form, the admin's response, the list and the stats.
 import { z } from "zod";
 import { MEETING_REQUEST_STATUSES, MEETING_URGENCIES } from "../constants/meetings";
 import { isMeetingLink, MEETING_LINK_MESSAGES } from "./meeting-link";

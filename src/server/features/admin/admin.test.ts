@@ -99,7 +99,7 @@ describe("every admin route is company only", () => {
 });
 
 describe("GET /api/company/stats", () => {
-  it("counts by the DESIGN §5 definitions", async () => {
+  it("counts each stat card by its definition", async () => {
     const before = (await req("GET", "/api/company/stats", admin)).json();
     const a = await customerWithProject();
     await customer(t.app, `login-only-${++counter}@example.com`);

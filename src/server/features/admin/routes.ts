@@ -1,4 +1,4 @@
-// The admin console's API (part 2 §7 `/api/company/*`, `/api/admin/*`, `/api/customer-profile/*`): company only —
+// The admin console's API (`/api/company/*`, `/api/admin/*`, `/api/customer-profile/*`): company only —
 // 401 for visitors and 403 for customers before anything else runs; answers are never cached (security.ts).
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

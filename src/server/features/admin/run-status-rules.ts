@@ -1,4 +1,4 @@
-// Applies the automatic status rules (DESIGN.md §5) to every project one of them could move; each step is written
+// Applies the automatic status rules to every project one of them could move; each step is written
 // as an activity event with its reason and an audit entry. Used by Test Status Updates and the 10-minute scheduler.
 import { and, eq, sql } from "drizzle-orm";
 import type { StatusRun } from "../../../shared/schemas/admin";

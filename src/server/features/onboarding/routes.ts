@@ -1,4 +1,4 @@
-// Profile and NDA routes (part 1 §7, part 2 §7): thin handlers over the use cases in this folder.
+// Profile and NDA routes: thin handlers over the use cases in this folder.
 
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
