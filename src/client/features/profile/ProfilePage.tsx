@@ -1,4 +1,4 @@
-// /profile: Profile Information with Package Details, Legal Documentation and Profile Completion (part 1 §2).
+// /profile: Profile Information with Package Details, Legal Documentation and Profile Completion.
 import { Download, ExternalLink, FileSignature, Package } from "lucide-react";
 import { Link } from "react-router";
 import { COMPANY_SIZES_SETUP } from "../../../shared/constants/lists";
