@@ -1,5 +1,5 @@
 // npm test: builds the web client, runs every test on PGlite, then the API tests again on PostgreSQL
-// when TEST_DATABASE_URL names a server (DESIGN.md §1), with the several-processes-behind-nginx test.
+// when TEST_DATABASE_URL names a server, with the several-processes-behind-nginx test.
 import { spawnSync } from "node:child_process";
 
 function run(command, args, env = process.env) {

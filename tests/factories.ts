@@ -47,6 +47,31 @@ export async function createSessionFor(app: FastifyInstance, user: Pick<User, "i
   return { name, token, header: `${name}=${token}` };
 }
 
+export type Who = User | { email: string; name?: string; role?: Role };
+export type SignedInUser = { user: User; userId: string; email: string; cookie: string; token: string; cookieName: string };
+
+/**
+ * The login fixture: finds or creates the user and gives them a fresh session, skipping the sign-in screen and its
+ * rate limits (only the sign-in tests sign in by code). Browser tests put it in a context with `signInContext`.
+ */
+export async function signedInUser(app: FastifyInstance, who: Who): Promise<SignedInUser> {
+  const db = app.ctx.db;
+  const user =
+    "id" in who
+      ? who
+      : ((await findUser(db, who.email)) ??
+        (await createUser(db, { email: who.email, name: who.name ?? "Casey Client", role: who.role })));
+  const session = await createSessionFor(app, user);
+  return {
+    user,
+    userId: user.id,
+    email: user.email,
+    cookie: session.header,
+    token: session.token,
+    cookieName: session.name,
+  };
+}
+
 type ProfileValues = Partial<typeof profiles.$inferInsert>;
 
 /** A completed company profile (inserted, or completed if one exists); every value can be overridden. */

@@ -8,8 +8,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { freePort } from "../../tests/setup/free-port";
 import { startSmtpServer } from "../../tests/setup/smtp";
-import { freePort, waitForReady } from "../lib/built-server";
+import { waitForReady } from "../lib/built-server";
 
 export type HeapSample = { rssMb: number; heapUsedMb: number; heapTotalMb: number; externalMb: number };
 

@@ -17,8 +17,9 @@ import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromium } from "playwright-core";
 import { PUBLIC_PAGES } from "../../src/shared/public-pages";
+import { freePort } from "../../tests/setup/free-port";
 import { codeIn, startSmtpServer } from "../../tests/setup/smtp";
-import { CHROME_FLAGS, CHROMIUM, freePort, startBuiltServer } from "../lib/built-server";
+import { CHROME_FLAGS, CHROMIUM, startBuiltServer } from "../lib/built-server";
 import { signInThroughApi } from "../lib/sign-in";
 
 const MOBILE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);

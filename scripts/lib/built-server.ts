@@ -1,7 +1,6 @@
 // Runs the built server (dist/server/main.js) for scripts that measure or photograph it, and the Chromium they use.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -16,17 +15,6 @@ export const CHROME_FLAGS = [
   "--disable-sync",
   "--no-first-run",
 ];
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** Polls GET /readyz until the server answers 200; returns the milliseconds it took. */
 export async function waitForReady(base: string, child: ChildProcess): Promise<number> {

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { freePort } from "./built-server";
+import { freePort } from "../../tests/setup/free-port";
 
 export const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 

@@ -1,7 +1,8 @@
 // npm run screenshots:public — full-page screenshots of the landing at 1280 and 375 px into docs/screenshots/.
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { CHROME_FLAGS, CHROMIUM, freePort, startBuiltServer } from "../lib/built-server";
+import { freePort } from "../../tests/setup/free-port";
+import { CHROME_FLAGS, CHROMIUM, startBuiltServer } from "../lib/built-server";
 
 const port = await freePort();
 const server = await startBuiltServer(port);

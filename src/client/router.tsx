@@ -1,4 +1,4 @@
-// The router: the route table's rows for the signed-in user's audience (part 2 §2), each page its own chunk.
+// The router: the route table's rows for the signed-in user's audience, each page its own chunk.
 import { lazy, Suspense } from "react";
 import { Route, Routes } from "react-router";
 import { audienceOf, routesFor } from "../shared/routes";

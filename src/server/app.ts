@@ -73,7 +73,7 @@ export type BuildAppOptions = {
 };
 
 /**
- * How long a connection may take (DESIGN.md §4 server limits): a slow client (slowloris on the headers or the body)
+ * How long a connection may take: a slow client (slowloris on the headers or the body)
  * loses its socket after these, and the check runs often enough that a trickle cannot keep one alive for long.
  */
 export type ServerTimeouts = {

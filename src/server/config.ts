@@ -1,4 +1,4 @@
-// Configuration: read from the environment once at start (DESIGN.md §2). A bad value stops the start.
+// Configuration: read from the environment once at start. A bad value stops the start.
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";

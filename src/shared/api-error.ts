@@ -1,4 +1,4 @@
-// The JSON error shape every API error answers with (DESIGN.md §3).
+// The JSON error shape every API error answers with.
 import type { ErrorCode } from "./error-codes";
 
 export type ApiErrorBody = {

@@ -1,4 +1,4 @@
-// The closed list of API error codes and the HTTP status each one answers with (DESIGN.md §3).
+// The closed list of API error codes and the HTTP status each one answers with.
 // The server's error constructors, its error handler, the OpenAPI replies and the client's parser all read it:
 // adding a code is one line here.
 

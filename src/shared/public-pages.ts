@@ -5,7 +5,7 @@ export type PublicPageKey = "home" | "about" | "howItWorks" | "prototyping" | "p
 export type PublicPageMeta = {
   key: PublicPageKey;
   path: string;
-  /** The header link's label (part 1 §2). */
+  /** The header link's label. */
   navLabel: string;
   title: string;
   description: string;

@@ -3,7 +3,7 @@ import { type Audience, audienceOf, isKnownPath, navFor, ROUTES, routesFor } fro
 
 const pagesAt = (audience: Audience) => Object.fromEntries(routesFor(audience).map((route) => [route.path, route.page]));
 
-describe("the route table (part 2 §2)", () => {
+describe("the route table", () => {
   it.each<Audience>(["visitor", "customer", "company", "none"])("gives %s at most one screen per path", (audience) => {
     const paths = routesFor(audience).map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);

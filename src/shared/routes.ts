@@ -1,4 +1,4 @@
-// THE route table (part 2 §2): every screen's path, who reaches it, and its sidebar entry. The client's router and
+// THE route table: every screen's path, who reaches it, and its sidebar entry. The client's router and
 // sidebar and the server's HTML fallback all read it. A new screen is one row here plus its page in client/pages.tsx.
 import { PUBLIC_PAGES, type PublicPageKey } from "./public-pages";
 
@@ -39,7 +39,7 @@ type NavEntry = {
   icon: NavIcon;
   /** Active only on this exact path (for "/"). */
   end?: boolean;
-  /** Shown but disabled until the current project's prototype is ready for the team (part 2 §2). */
+  /** Shown but disabled until the current project's prototype is ready for the team. */
   needsPrototype?: boolean;
 };
 

@@ -7,9 +7,8 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Customer, customer, newProject } from "../factories";
-import { launchBrowser } from "../setup/browser";
+import { launchBrowser, signInContext } from "../setup/browser";
 import { submitProfile } from "../setup/onboarding";
-import { useSession } from "../setup/session-cookie";
 import { latestCodeFor } from "../setup/test-app";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
@@ -27,7 +26,7 @@ beforeAll(async () => {
   await submitProfile(server.app, owner.cookie);
   await newProject(server.app, owner);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  await useSession(context, server.url, owner.cookie);
+  await signInContext(context, server, { email: owner.email });
   page = await context.newPage();
   downloads = mkdtempSync(join(tmpdir(), "bp-e2e-export-"));
 });
@@ -55,7 +54,7 @@ describe("User Management: leaving a project", () => {
     expect(invited.statusCode).toBe(201);
     const guest = await customer(server.app, "guest.e2e@northside.example", "Gil Guest");
     const guestContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    await useSession(guestContext, server.url, guest.cookie);
+    await signInContext(guestContext, server, { email: guest.email });
     const guestPage = await guestContext.newPage();
     await guestPage.goto(`${server.url}/user-management`);
     await guestPage.getByRole("button", { name: "Leave this project" }).click();

@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../setup/browser";
+import { type SignedInUser, signedInUser } from "../factories";
+import { launchBrowser, signInContext } from "../setup/browser";
 import { GOOD_FEEDBACK } from "../setup/feedback";
 import { signNdaFor, submitProfile } from "../setup/onboarding";
-import { type SignedInUser, signedInUser } from "../setup/session-fixture";
 import { codeIn, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
@@ -25,8 +25,7 @@ let project: { id: string; projectCode: string };
 
 async function contextFor(user: SignedInUser, width = 1280): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
-  const [name, value] = user.cookie.split("=");
-  await context.addCookies([{ name: name ?? "", value: value ?? "", url: server.url }]);
+  await signInContext(context, server, user);
   return context;
 }
 

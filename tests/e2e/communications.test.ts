@@ -2,28 +2,26 @@
 // meeting, a message sent, the admin's reply arriving live (no reload), a scheduled meeting card.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Customer, customer, json, newProject } from "../factories";
-import { launchBrowser } from "../setup/browser";
-import { useSession } from "../setup/session-cookie";
-import { signIn } from "../setup/test-app";
+import { json, newProject, type SignedInUser, signedInUser } from "../factories";
+import { launchBrowser, signInContext } from "../setup/browser";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
 let server: TestServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let owner: Customer;
+let owner: SignedInUser;
 let project: { id: string };
 let admin: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
-  owner = await customer(server.app, "comms.e2e@northside.example", "Nora North");
+  owner = await signedInUser(server.app, { email: "comms.e2e@northside.example", name: "Nora North" });
   project = await newProject(server.app, owner);
-  admin = await signIn(server.app, "admin@blueprint.local", "Ada Admin");
+  admin = (await signedInUser(server.app, { email: "admin@blueprint.local", name: "Ada Admin", role: "company" })).cookie;
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: "Europe/Berlin" });
-  await useSession(context, server.url, owner.cookie);
+  await signInContext(context, server, owner);
   page = await context.newPage();
 });
 

@@ -2,10 +2,8 @@
 // list and stats, the admin's scheduling arriving live, the booking page in a new tab and 'Popup Blocked'.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Customer, customer, json, newProject } from "../factories";
-import { launchBrowser } from "../setup/browser";
-import { useSession } from "../setup/session-cookie";
-import { signIn } from "../setup/test-app";
+import { json, newProject, type SignedInUser, signedInUser } from "../factories";
+import { launchBrowser, signInContext } from "../setup/browser";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
 const BOOKING = "https://calendly.com/blueprint-test/30min";
@@ -13,20 +11,20 @@ let server: TestServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let owner: Customer;
+let owner: SignedInUser;
 let admin: string;
 
 beforeAll(async () => {
   server = await startTestServer({ CALENDLY_BOOKING_URL: BOOKING });
   browser = await launchBrowser();
-  owner = await customer(server.app, "meetings.e2e@northside.example", "Mel Meeting");
-  admin = await signIn(server.app, "admin@blueprint.local", "Ada Admin");
+  owner = await signedInUser(server.app, { email: "meetings.e2e@northside.example", name: "Mel Meeting" });
+  admin = (await signedInUser(server.app, { email: "admin@blueprint.local", name: "Ada Admin", role: "company" })).cookie;
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // The booking page is outside the test: answer it locally so no request leaves the machine.
   await context.route("https://calendly.com/**", (route) =>
     route.fulfill({ status: 200, contentType: "text/html", body: "<title>Booking</title>" }),
   );
-  await useSession(context, server.url, owner.cookie);
+  await signInContext(context, server, owner);
   page = await context.newPage();
 });
 

@@ -152,7 +152,7 @@ describe("a new customer's onboarding", () => {
     const ndaMail = await nextMail(CUSTOMER.email, /NDA signing code/, mark);
     const notice = await nextMail(ADMIN, /NDA signature in progress/, mark);
     expect(notice.text).toContain(CUSTOMER.email);
-    // Verify stays disabled with an empty code; Enter in the empty field says why (part 1 §5).
+    // Verify stays disabled with an empty code; Enter in the empty field says why.
     await page.getByLabel("OTP code").press("Enter");
     await expect.poll(() => page.getByText("Please enter your OTP code.").isVisible()).toBe(true);
     expect(await page.getByText("Missing OTP", { exact: true }).isVisible()).toBe(true);

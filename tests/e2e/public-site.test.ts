@@ -1,6 +1,5 @@
 // The public site as a visitor meets it: the real server (built client, PGlite, real SMTP) driven through Chromium.
 import { existsSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -8,6 +7,7 @@ import { rateLimitHits } from "../../src/server/db/schema";
 import { DELIVERY_STEPS } from "../../src/shared/constants/marketing";
 import { PUBLIC_PAGES } from "../../src/shared/public-pages";
 import { launchBrowser, signInContext } from "../setup/browser";
+import { freePort } from "../setup/free-port";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -34,17 +34,6 @@ let t: TestApp;
 let smtp: TestSmtpServer;
 let browser: Browser;
 let base: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 beforeAll(async () => {
   if (!existsSync("dist/client/pages/home.html")) throw new Error("dist/client is not built: run `npm run build:client` first");

@@ -143,7 +143,7 @@ async function openBrief(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-describe("a lost session and failures on Prototype Projects (part 2 §8)", () => {
+describe("a lost session and failures on Prototype Projects", () => {
   it("New Project after the session ended says 'Please Login' and goes to /auth", async () => {
     const { who, context } = await signedInContext("lost-new@northside.example");
     const page = await context.newPage();

@@ -6,6 +6,7 @@ import { oneTimeCodes, outgoingEmails } from "../../src/server/db/schema";
 import { createUser } from "../factories";
 import { expectNoChange } from "../setup/db-state";
 import { expectErrorShape, type HttpRequestOptions, httpRequest } from "../setup/http";
+import { multipart } from "../setup/multipart";
 import { signIn } from "../setup/test-app";
 import { startTestServer, type TestServer } from "../setup/test-server";
 import { fakeClientBuild, SECRET_OUTSIDE_BUILD } from "./fixture";
@@ -71,20 +72,10 @@ describe("path traversal", () => {
   });
 });
 
-function multipart(filename: string, contentType: string, content: Buffer, field = "file") {
-  const boundary = "----blueprint-test-boundary";
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body };
+function upload(filename: string, contentType: string, bytes: Buffer, field?: string) {
+  const { payload, headers } = multipart({}, { filename, contentType, bytes, field });
+  return attack({ method: "POST", path: "/api/verify-document", headers, body: payload });
 }
-
-const upload = (filename: string, contentType: string, content: Buffer, field?: string) =>
-  attack({ method: "POST", path: "/api/verify-document", ...multipart(filename, contentType, content, field) });
 
 describe("upload type by magic bytes (/api/verify-document)", () => {
   it.each<[string, string, Buffer]>([

@@ -2,8 +2,7 @@
 import { existsSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
-import type { Role } from "../../src/shared/constants/auth";
-import { createSessionFor, createUser, findUser, type User } from "../factories";
+import { type SignedInUser, signedInUser, type User, type Who } from "../factories";
 
 export function chromiumPath(): string {
   const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -31,25 +30,24 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 type TestServerLike = { app: FastifyInstance; url: string };
-type Who = User | { email: string; name: string; role?: Role };
 
 /**
- * The login fixture of the browser tests: finds or creates the user, creates a session row the way the sign-in
- * route does, and puts its cookie in the browser context. Only the sign-in journeys drive /auth.
+ * The login fixture in a browser: signs `who` in with `signedInUser` (or takes a session already made) and puts its
+ * cookie in the context. Only the sign-in journeys drive /auth.
  */
-export async function signInContext(context: BrowserContext, server: TestServerLike, who: Who) {
-  const db = server.app.ctx.db;
-  const user = "id" in who ? who : ((await findUser(db, who.email)) ?? (await createUser(db, who)));
-  const session = await createSessionFor(server.app, user);
-  await context.addCookies([{ name: session.name, value: session.token, url: server.url, httpOnly: true, sameSite: "Lax" }]);
-  return { user, cookie: session.header };
+export async function signInContext(context: BrowserContext, server: TestServerLike, who: Who | SignedInUser) {
+  const signedIn = "cookieName" in who ? who : await signedInUser(server.app, who);
+  await context.addCookies([
+    { name: signedIn.cookieName, value: signedIn.token, url: server.url, httpOnly: true, sameSite: "Lax" },
+  ]);
+  return signedIn;
 }
 
 /** A fresh browser context (and page) signed in as `who`, through the login fixture. */
 export async function signedInAs(
   browser: Browser,
   server: TestServerLike,
-  who: Who,
+  who: Who | SignedInUser,
   options: BrowserContextOptions = { viewport: { width: 1280, height: 900 } },
 ): Promise<{ context: BrowserContext; page: Page; user: User; cookie: string }> {
   const context = await browser.newContext(options);

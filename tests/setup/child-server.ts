@@ -2,8 +2,8 @@
 // or start it on a broken DATA_DIR.
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { freePort } from "./free-port";
 import { TEST_ENV } from "./test-app";
-import { freePort } from "./test-server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 

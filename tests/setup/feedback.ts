@@ -1,6 +1,7 @@
 // Feedback request helpers for API tests: JSON (the spec's data URL) and multipart bodies.
 import type { FastifyInstance } from "fastify";
 import { json } from "../factories";
+import { type FilePart, multipart } from "./multipart";
 
 export const GOOD_FEEDBACK = {
   feedbackType: "error",
@@ -40,26 +41,6 @@ export function patchFeedback(
   });
 }
 
-const BOUNDARY = "----bp-feedback-test";
-
-/** A multipart body with text fields and, optionally, one file part named `screenshot`. */
-export function multipartBody(
-  fields: Record<string, string>,
-  file?: { bytes: Buffer; filename: string; contentType: string },
-): { payload: Buffer; headers: Record<string, string> } {
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="screenshot"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from("\r\n"),
-    );
-  }
-  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` } };
-}
+/** A feedback body as multipart: text fields and, optionally, the image as the file part `screenshot`. */
+export const multipartBody = (fields: Record<string, string>, file?: Omit<FilePart, "field">) =>
+  multipart(fields, file && { ...file, field: "screenshot" });

@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "./test-server";
+import { freePort } from "./free-port";
 
 const BIN = process.env.PG_BIN_DIR ?? "/usr/lib/postgresql/15/bin";
 

@@ -1,11 +1,9 @@
-// The real app listening on a free port: with the built web client for browser tests, or with a given client
-// folder (or none) for the HTTP-level security and fault tests.
-import net from "node:net";
 import type { FastifyInstance } from "fastify";
 import { type BuildAppOptions, buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import type { DatabaseHandle } from "../../src/server/db/client";
 import { clientDistDir } from "../../src/server/http/web";
+import { freePort } from "./free-port";
 import { recordQueuedEmails, TEST_ENV } from "./test-app";
 import { openTestDatabase } from "./test-database";
 
@@ -15,17 +13,6 @@ export type TestServerOptions = Pick<BuildAppOptions, "serveClient" | "clientDir
   /** An already open database (default: a fresh test database, closed with the server). */
   database?: DatabaseHandle;
 };
-
-export function freePort(): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const servesBuiltClient = options.serveClient !== false && !options.clientDir;

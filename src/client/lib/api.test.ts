@@ -74,7 +74,7 @@ describe("parsing an error answer", () => {
   });
 });
 
-describe("the query client's session rule (part 1 §8)", () => {
+describe("the query client's session rule", () => {
   let server: Server;
   let base = "";
   beforeAll(async () => {

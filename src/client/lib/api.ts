@@ -1,5 +1,5 @@
 // The client's one way to talk to the API: cookies always sent, JSON (or multipart) bodies, and every non-ok answer
-// parsed once into an ApiError. Its message stays "status: body" for display (part 1 §7, §8); decisions read
+// parsed once into an ApiError. Its message stays "status: body" for display; decisions read
 // `status` and `code`, never the text.
 import type { ApiErrorBody } from "../../shared/api-error";
 import { type ErrorCode, genericCodeFor, isErrorCode } from "../../shared/error-codes";

@@ -1,4 +1,4 @@
-// TanStack Query with the spec's cache rules (part 1 §7), and the one session rule: a 401 from any query signs out.
+// TanStack Query with the spec's cache rules, and the one session rule: a 401 from any query signs out.
 import { QueryCache, QueryClient, type UseMutationOptions } from "@tanstack/react-query";
 import { QUERY_GC_MS, QUERY_RETRY_BASE_MS, QUERY_RETRY_MAX_MS, QUERY_STALE_MS } from "../../shared/constants/ui";
 import { type ApiError, isSessionLost } from "./api";

@@ -1,6 +1,6 @@
 // Who may call a route: signed in, a company admin, or anyone. Routes call these before their use case.
 import { eq } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { users } from "../db/schema";
 import { forbidden, unauthorized } from "../errors";
 import { roleFor } from "./roles";
@@ -38,6 +38,20 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
 export async function requireCompany(request: FastifyRequest): Promise<SessionUser> {
   const user = await requireUser(request);
   if (user.role !== "company") throw forbidden("Company access required");
+  return user;
+}
+
+/** Guards every route of a scope (plugin) as company-only, before anything else runs. */
+export function companyOnly(scope: FastifyInstance): void {
+  scope.addHook("onRequest", async (request) => {
+    await requireCompany(request);
+  });
+}
+
+/** The company admin calling a route that `companyOnly` guards. */
+export function companyUser(request: FastifyRequest): SessionUser {
+  const user = request.sessionUser;
+  if (user?.role !== "company") throw forbidden("Company access required");
   return user;
 }
 

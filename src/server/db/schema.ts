@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { CODE_PURPOSES } from "../../shared/constants/auth";
+import { MEMBER_ACCESS_LEVELS } from "../../shared/domain/project-access";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -334,7 +335,7 @@ export const projectMembers = pgTable(
       .references(() => projects.id, { onDelete: "cascade" }),
     /** Lower-cased; the member is matched to a user by email when they sign in. */
     email: text("email").notNull(),
-    accessLevel: text("access_level", { enum: ["admin", "user", "view_only"] }).notNull(),
+    accessLevel: text("access_level", { enum: MEMBER_ACCESS_LEVELS }).notNull(),
     addedBy: uuid("added_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },

@@ -1,4 +1,4 @@
-// The file store (DESIGN.md §5): bytes kept under their SHA-256, in the database or an S3-compatible bucket.
+// The file store: bytes kept under their SHA-256, in the database or an S3-compatible bucket.
 // Which project a file belongs to is recorded apart from the bytes (features/files/project-files.ts).
 import type { FileStorageConfig } from "../config";
 import type { Database } from "../db/client";

@@ -1,4 +1,4 @@
-// Cross-site request defences and caching rules for the API (DESIGN.md §4).
+// Cross-site request defences and caching rules for the API.
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import { forbidden, unsupportedMediaType } from "../errors";

@@ -5,6 +5,7 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import { LIVE_EVENT_NAME, LIVE_RETRY_MS } from "../../shared/constants/live";
+import { accessAllows, projectAccessLevel } from "../../shared/domain/project-access";
 import type { LiveEvent } from "../../shared/schemas/live-events";
 import { sha256Hex } from "../auth/secrets";
 import type { SessionUser } from "../auth/sessions";
@@ -83,7 +84,7 @@ export async function startLiveHub(options: {
       const ids = new Set(audience.userIds);
       return all.filter((s) => ids.has(s.user.id));
     }
-    // A project's people: its owner, its members (matched by email, like the access rule) and every company admin.
+    // A project's people: whoever the access rule lets view it.
     const [owner] = await database.db
       .select({ userId: projects.userId })
       .from(projects)
@@ -91,11 +92,18 @@ export async function startLiveHub(options: {
       .limit(1);
     if (!owner) return [];
     const members = await database.db
-      .select({ email: projectMembers.email })
+      .select({ email: projectMembers.email, accessLevel: projectMembers.accessLevel })
       .from(projectMembers)
       .where(eq(projectMembers.projectId, audience.projectId));
-    const emails = new Set(members.map((m) => m.email));
-    return all.filter((s) => s.user.role === "company" || s.user.id === owner.userId || emails.has(s.user.email.toLowerCase()));
+    const levels = new Map(members.map((m) => [m.email, m.accessLevel]));
+    return all.filter((s) => {
+      const level = projectAccessLevel({
+        company: s.user.role === "company",
+        owner: s.user.id === owner.userId,
+        memberLevel: levels.get(s.user.email.toLowerCase()),
+      });
+      return accessAllows(level, "view");
+    });
   }
 
   const unlisten: Unlisten = await database.listen(

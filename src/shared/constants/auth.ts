@@ -1,4 +1,4 @@
-// One-time code and session rules (DESIGN.md §4).
+// One-time code and session rules.
 
 export const CODE_LENGTH = 6;
 export const DEMO_CODE = "000000";

@@ -1,4 +1,4 @@
-// Limits and messages for uploaded files (DESIGN.md §4, part 2 §5): the client checks early, the server decides.
+// Limits and messages for uploaded files: the client checks early, the server decides.
 
 export const MAX_SCREENSHOT_BYTES = 5 * 1024 * 1024;
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;

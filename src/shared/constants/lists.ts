@@ -1,4 +1,4 @@
-// Fixed option lists from the specification (part 1 §5 and §9, part 2 §9).
+// Fixed option lists from the specification.
 
 export const COUNTRIES = [
   "United States",
@@ -53,7 +53,7 @@ export const CONTACT_BUDGETS = [
 
 export const CONTACT_TIMELINES = ["ASAP (Rush)", "1-2 weeks", "2-4 weeks", "1-2 months", "2-3 months", "Flexible"] as const;
 
-/** The /profile setup form's variant of the company size list (part 1 §9 keeps both readings). */
+/** The /profile setup form's variant of the company size list (each form keeps its own list). */
 export const COMPANY_SIZES_SETUP = ["1-10", "11-50", "51-200", "201-1000"] as const;
 /** Every size either form may save. */
 export const ALL_COMPANY_SIZES = [...COMPANY_SIZES, "201-1000"] as const;

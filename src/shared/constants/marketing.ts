@@ -1,4 +1,4 @@
-// The public claims and promises of part 1 §1 and §9: every marketing page, the sales deck and the emails read them here.
+// The public claims and promises: every marketing page, the sales deck and the emails read them here.
 import { HOSTED_ACCESS_YEARS } from "./packages";
 
 export const COMPANY_NAME = "Blueprint";
@@ -21,7 +21,7 @@ export const MARKETING_FIGURES = {
   hostedAccessYears: HOSTED_ACCESS_YEARS,
 } as const;
 
-/** What every engagement includes (part 1 §1). */
+/** What every engagement includes. */
 export const ENGAGEMENT_INCLUDES = [
   "NDA protection",
   "Daily progress updates",
@@ -37,7 +37,7 @@ export const DELIVERY_STEPS = [
   { title: "Test & Perfect", timing: "Your timeline" },
 ] as const;
 
-/** How fast we answer (part 1 §9, part 2 §9). */
+/** How fast we answer. */
 export const RESPONSE_PROMISES = [
   { topic: "New projects", within: "2 hours" },
   { topic: "General inquiries", within: "4 hours" },

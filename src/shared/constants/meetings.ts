@@ -1,4 +1,4 @@
-// Meeting rules of part 2 §4 and §9: urgency meanings, request states, the 30-minute default and the meet-link prefix.
+// Meeting rules: urgency meanings, request states, the 30-minute default and the meet-link prefix.
 
 export const MEETING_URGENCIES = ["low", "medium", "high"] as const;
 export type MeetingUrgency = (typeof MEETING_URGENCIES)[number];

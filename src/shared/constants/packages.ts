@@ -16,7 +16,7 @@ type PackageInfo = {
   type: PackageType;
   name: string;
   prices: Record<Currency, number>;
-  /** The value the admin console quotes for the package (DESIGN.md §5). */
+  /** The value the admin console quotes for the package. */
   adminQuote: { amount: number; label: string };
   deliveryHours: number;
   users: number;

@@ -1,4 +1,4 @@
-// Client timing constants from part 1 §9.
+// Client timing constants: how long query answers stay fresh, how retries back off, and how toasts behave.
 
 export const QUERY_STALE_MS = 60_000;
 export const QUERY_GC_MS = 5 * 60_000;

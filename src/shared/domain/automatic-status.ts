@@ -1,4 +1,4 @@
-// The automatic project status rules (DESIGN.md §5): each names the one step it takes, or none.
+// The automatic project status rules: each names the one step it takes, or none.
 import type { ProjectStatus } from "./project-status";
 
 export type StatusFacts = {

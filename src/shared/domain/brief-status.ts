@@ -1,4 +1,4 @@
-// The three status cards of Prototype Projects: Requirements, AI Brief, Approval (part 2 §4).
+// The three status cards of Prototype Projects: Requirements, AI Brief, Approval.
 
 const BRIEF_STATUS_LABELS = {
   defined: "Defined",

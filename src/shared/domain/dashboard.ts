@@ -1,4 +1,4 @@
-// The customer dashboard's cards (part 1 §2): stat figures, quick actions, the add-user gate and payments.
+// The customer dashboard's cards: stat figures, quick actions, the add-user gate and payments.
 import { type Currency, DEFAULT_MAX_ITERATIONS, DEFAULT_USER_LIMIT, formatPrice } from "../constants/packages";
 import { daysBetween, formatLongDate } from "./dates";
 import { prototypeReadyForTeam } from "./project-rules";

@@ -1,4 +1,4 @@
-// How people and companies are named in the shell (part 1 §2).
+// How people and companies are named in the shell.
 
 type NameSource = { fullName?: string | null; company?: string | null } | null | undefined;
 type UserNames = { firstName?: string | null; lastName?: string | null } | null | undefined;

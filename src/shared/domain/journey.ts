@@ -1,4 +1,4 @@
-// The nine-step journey (part 1 §4, §9): which step is current, and how long each takes.
+// The nine-step journey: which step is current, and how long each takes.
 import { isProjectStatus, type ProjectStatus } from "./project-status";
 
 const JOURNEY_STEPS = [

@@ -1,11 +1,11 @@
-// The NDA's wording (part 1 §9): one text, shown on the NDA tab, drawn into the PDF and hashed when signed.
+// The NDA's wording: one text, shown on the NDA tab, drawn into the PDF and hashed when signed.
 import { formatLongDate } from "./dates";
 
 export const NDA_TERMS = {
   nonCompeteMonths: 12,
   survivalYears: 3,
   terminationNoticeDays: 30,
-  /** The UI's own statement of the duration (part 1 §9 keeps both readings). */
+  /** The UI's own statement of the duration (the agreement's own wording and this one both stand). */
   durationSummary: "the project plus 2 years",
 } as const;
 

@@ -1,4 +1,4 @@
-// How the NDA's state reads to the customer (part 1 §4, part 2 §4): first match wins.
+// How the NDA's state reads to the customer: first match wins.
 
 type NdaFacts = { ndaSigned?: boolean | null; ndaStatus?: string | null } | null | undefined;
 

@@ -1,4 +1,4 @@
-// The dashboard's What's Next card (part 1 §2): eight rules, first match wins.
+// The dashboard's What's Next card: eight rules, first match wins.
 
 type ActionProfile =
   | { profileCompleted?: boolean | null; ndaSigned?: boolean | null; requirementsSubmitted?: boolean | null }

@@ -1,4 +1,4 @@
-// The onboarding tabs and the profile's completion figures (part 1 §2, §4).
+// The onboarding tabs and the profile's completion figures.
 
 export type OnboardingTab = "company" | "nda" | "prototype";
 export type StepBadge = "Complete" | "In Progress" | "Locked";
@@ -40,12 +40,12 @@ export function profileCompletionPercent(profile: { profileCompleted?: boolean |
 
 type NdaCodeRequest = { email?: string | null; customerName?: string | null; companyName?: string | null };
 
-/** 'Send OTP' stays disabled until the email, the full name and the company are all filled (part 1 §2). */
+/** 'Send OTP' stays disabled until the email, the full name and the company are all filled. */
 export function canSendNdaCode(input: NdaCodeRequest): boolean {
   return Boolean(input.email?.trim() && input.customerName?.trim() && input.companyName?.trim());
 }
 
-/** The verify button stays disabled while the code is empty (part 1 §2); an empty submit gets 'Missing OTP' (§5). */
+/** The verify button stays disabled while the code is empty; an empty submit gets 'Missing OTP'. */
 export function canVerifyNdaCode(code: string | null | undefined): boolean {
   return Boolean(code?.trim());
 }

@@ -1,4 +1,4 @@
-// Your Progress (part 1 §4): five items; the percent is the share of those done.
+// Your Progress: five items; the percent is the share of those done.
 import { requirementsSubmitted } from "./next-action";
 
 const AT_LEAST_REQUIREMENTS = new Set(["requirements", "development", "testing", "completed"]);

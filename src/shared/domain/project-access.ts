@@ -1,4 +1,5 @@
-// Who may do what on a project (part 2 §6, DESIGN.md §5): the one table the server's access rule and the UI read.
+// Who may do what on a project: the one table the server's access rule (in TypeScript here, in SQL in
+// project-access-sql.ts) and the UI read.
 
 export const MEMBER_ACCESS_LEVELS = ["admin", "user", "view_only"] as const;
 export type MemberAccessLevel = (typeof MEMBER_ACCESS_LEVELS)[number];
@@ -22,6 +23,28 @@ const ALLOWED: Record<ProjectNeed, readonly ProjectAccessLevel[]> = {
 
 export function accessAllows(level: ProjectAccessLevel | null | undefined, need: ProjectNeed): boolean {
   return level ? ALLOWED[need].includes(level) : false;
+}
+
+/** The member levels that allow `need` (the SQL form of the rule filters members by these). */
+export function memberLevelsAllowing(need: ProjectNeed): MemberAccessLevel[] {
+  return MEMBER_ACCESS_LEVELS.filter((level) => accessAllows(level, need));
+}
+
+/** What the caller is to a project, as the database knows it. */
+export type ProjectRelation = {
+  /** A company admin (the role, or an address in the company's admin list). */
+  company: boolean;
+  /** The caller owns the project. */
+  owner: boolean;
+  /** The caller's member row's level on the project (matched by lower-cased email); null: not a member. */
+  memberLevel: MemberAccessLevel | null | undefined;
+};
+
+/** The caller's access level on a project: company admins see all, then the owner, then a member; null: none. */
+export function projectAccessLevel(relation: ProjectRelation): ProjectAccessLevel | null {
+  if (relation.company) return "company";
+  if (relation.owner) return "owner";
+  return relation.memberLevel ?? null;
 }
 
 export const ACCESS_LEVEL_LABELS: Record<MemberAccessLevel, string> = {

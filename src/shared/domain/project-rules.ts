@@ -1,4 +1,4 @@
-// Rules about what a project allows right now (part 1 §2, part 2 §2).
+// Rules about what a project allows right now.
 
 type ProjectGate = { prototypeUrl?: string | null; status?: string | null } | null | undefined;
 

@@ -1,4 +1,4 @@
-// Project status labels and progress (part 1 §4, part 2 §4).
+// Project status labels and progress.
 
 export const PROJECT_STATUSES = ["profile", "requirements", "development", "testing", "completed"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];

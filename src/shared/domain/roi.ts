@@ -17,7 +17,7 @@ type RoiResult = {
   savedPerDollar: number;
 };
 
-/** The defaults tell the story of part 1 §1: a $150,000 project, $30,000 saved, well over $10 per $1. */
+/** The defaults tell the landing page's story: a $150,000 project, $30,000 saved, well over $10 per $1. */
 export const ROI_DEFAULTS: RoiInput = { buildBudget: 150_000, reworkAvoidedPercent: 20, packageType: "advanced" };
 
 export const ROI_LIMITS = {

@@ -1,4 +1,4 @@
-// Decides what a file is from its first bytes (DESIGN.md §4): never from its name or the type the sender claims.
+// Decides what a file is from its first bytes: never from its name or the type the sender claims.
 // The server decides with it; the browser uses it to say at once that a renamed file is not an image.
 
 export type DetectedFileType = {

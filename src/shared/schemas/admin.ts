@@ -1,7 +1,8 @@
-// The admin console's calls (part 2 §2, §3, §7): list queries, the project edit, stats, activity, charts, audit, inquiries.
+// The admin console's calls: list queries, the project edit, stats, activity, charts, audit, inquiries.
 import { z } from "zod";
 import { CURRENCIES, PACKAGE_TYPES } from "../constants/packages";
 import { PROJECT_STATUSES } from "../domain/project-status";
+import { pageQueryFields, pageSchema } from "./paging";
 import { NDA_STATUSES, profileSchema } from "./profile";
 import { projectSchema } from "./project";
 
@@ -57,22 +58,18 @@ export const projectListQuerySchema = z.object({
     .default("all"),
   sort: z.enum(PROJECT_SORTS).optional().default("createdAt"),
   order: z.enum(["asc", "desc"]).optional().default("desc"),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().default(DEFAULT_ADMIN_PAGE_SIZE),
+  ...pageQueryFields(DEFAULT_ADMIN_PAGE_SIZE),
 });
 export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
 
 export const adminProjectSchema = projectSchema.extend({ customerEmail: z.string().nullable() });
 export type AdminProject = z.infer<typeof adminProjectSchema>;
 
-export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
-}
-export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+export type { Page } from "./paging";
 
 export const adminProjectPageSchema = pageSchema(adminProjectSchema);
 
-// --- Stats (DESIGN.md §5) ------------------------------------------------------------------------------------
+// --- Stats ------------------------------------------------------------------------------------
 
 export const adminStatsSchema = z.object({
   totalProjects: z.number(),
@@ -187,8 +184,7 @@ export const userActivityQuerySchema = z.object({
     .optional()
     .default("all"),
   search: z.string().trim().max(100).optional().default(""),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().default(DEFAULT_ADMIN_PAGE_SIZE),
+  ...pageQueryFields(DEFAULT_ADMIN_PAGE_SIZE),
 });
 export const userActivitySchema = z.object({
   id: z.string(),
@@ -249,8 +245,7 @@ export const inquiryQuerySchema = z.object({
     .enum(["all", ...INQUIRY_STATUSES])
     .optional()
     .default("all"),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().default(DEFAULT_ADMIN_PAGE_SIZE),
+  ...pageQueryFields(DEFAULT_ADMIN_PAGE_SIZE),
 });
 
 export const INVOICE_PHASES = ["advance", "final"] as const;

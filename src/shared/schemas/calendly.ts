@@ -1,4 +1,4 @@
-// Calendly (part 2 §3 External scheduled meeting, §7 /api/calendly/*, §8 'Calendly Connection Failed').
+// Calendly: the external scheduled meeting, the /api/calendly/* calls, and the 'Calendly Connection Failed' message.
 import { z } from "zod";
 import { MEETING_DURATION_MINUTES } from "../constants/meetings";
 

@@ -1,7 +1,8 @@
-// Communications (part 2 §3, §5, §7): the New Communication form, replies, and the threads the API answers.
+// Communications: the New Communication form, replies, and the threads the API answers.
 import { z } from "zod";
 import { MEETING_TIME_GRACE_MS } from "../constants/meetings";
 import { meetingLinkSchema } from "./meeting-link";
+import { pageQueryFields, pageSchema } from "./paging";
 
 export const COMMUNICATION_TYPES = ["message", "meeting"] as const;
 export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
@@ -106,21 +107,14 @@ export const projectRefSchema = z.object({
 export const companyCommunicationsQuerySchema = z.object({
   projectId: z.string().max(64).optional(),
   unread: z.enum(["true", "false"]).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQueryFields(20),
 });
 export type CompanyCommunicationsQuery = z.input<typeof companyCommunicationsQuerySchema>;
 
 export const companyCommunicationSchema = communicationSchema.extend({ project: projectRefSchema });
 export type CompanyCommunication = z.infer<typeof companyCommunicationSchema>;
 
-export const companyCommunicationPageSchema = z.object({
-  items: z.array(companyCommunicationSchema),
-  total: z.number(),
-  unreadThreads: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const companyCommunicationPageSchema = pageSchema(companyCommunicationSchema).extend({ unreadThreads: z.number() });
 export type CompanyCommunicationPage = z.infer<typeof companyCommunicationPageSchema>;
 
 /** Scheduled Meetings (§2): meetings with a time, earliest first. */

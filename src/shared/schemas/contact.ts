@@ -1,4 +1,4 @@
-// POST /api/contact: the short 'Send Us a Message' card and the long project inquiry (part 1 §3, §5; part 2 §9).
+// POST /api/contact: the short 'Send Us a Message' card and the long project inquiry.
 // Each field's rule is written once and composed into the two forms and into the route's body.
 import { z } from "zod";
 import { HONEYPOT_FIELD } from "../constants/contact";

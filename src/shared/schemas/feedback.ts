@@ -1,6 +1,7 @@
-// Feedback (part 2 §3, §5, §7, §8): the Submit Feedback form, the calls' bodies and the item the lists answer.
+// Feedback: the Submit Feedback form, the calls' bodies and the item the lists answer.
 import { z } from "zod";
 import { FILE_MESSAGES } from "../constants/files";
+import { pageQueryFields, pageSchema } from "./paging";
 
 export const FEEDBACK_TYPES = ["error", "enhancement"] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
@@ -136,10 +137,7 @@ export type CompanyFeedbackItem = z.infer<typeof companyFeedbackItemSchema>;
 
 export const FEEDBACK_PAGE_SIZE = 10;
 
-const pageFields = {
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(FEEDBACK_PAGE_SIZE),
-};
+const pageFields = pageQueryFields(FEEDBACK_PAGE_SIZE);
 
 export const projectFeedbackQuerySchema = z.strictObject({
   status: z.enum([...FEEDBACK_STATUSES, "all"]).optional(),
@@ -155,12 +153,9 @@ export const companyFeedbackQuerySchema = z.strictObject({
 });
 export type CompanyFeedbackQuery = z.infer<typeof companyFeedbackQuerySchema>;
 
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
-
-export const feedbackPageSchema = pageOf(feedbackItemSchema);
+export const feedbackPageSchema = pageSchema(feedbackItemSchema);
 export type FeedbackPage = z.infer<typeof feedbackPageSchema>;
-export const companyFeedbackPageSchema = pageOf(companyFeedbackItemSchema);
+export const companyFeedbackPageSchema = pageSchema(companyFeedbackItemSchema);
 export type CompanyFeedbackPage = z.infer<typeof companyFeedbackPageSchema>;
 
 export const closeFeedbackRoundResultSchema = z.object({

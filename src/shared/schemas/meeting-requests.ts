@@ -1,7 +1,8 @@
-// Meeting requests (part 2 §3, §5, §7): the Request Meeting form, the admin's response, the list and the stats.
+// Meeting requests: the Request Meeting form, the admin's response, the list and the stats.
 import { z } from "zod";
 import { MEETING_REQUEST_STATUSES, MEETING_URGENCIES } from "../constants/meetings";
 import { isMeetingLink, MEETING_LINK_MESSAGES } from "./meeting-link";
+import { pageQueryFields, pageSchema } from "./paging";
 
 export const MEETING_REQUEST_LIMITS = { subject: 200, description: 5_000, preferredDates: 500, adminNotes: 5_000 } as const;
 
@@ -113,8 +114,7 @@ export const companyMeetingRequestsQuerySchema = z.object({
   status: z.enum([...MEETING_REQUEST_STATUSES, "all"]).default("all"),
   urgency: z.enum([...MEETING_URGENCIES, "all"]).default("all"),
   projectId: z.string().max(64).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQueryFields(20),
 });
 export type CompanyMeetingRequestsQuery = z.input<typeof companyMeetingRequestsQuerySchema>;
 
@@ -129,10 +129,5 @@ export const companyMeetingRequestSchema = meetingRequestSchema.extend({
 });
 export type CompanyMeetingRequest = z.infer<typeof companyMeetingRequestSchema>;
 
-export const companyMeetingRequestPageSchema = z.object({
-  items: z.array(companyMeetingRequestSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const companyMeetingRequestPageSchema = pageSchema(companyMeetingRequestSchema);
 export type CompanyMeetingRequestPage = z.infer<typeof companyMeetingRequestPageSchema>;

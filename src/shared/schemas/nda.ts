@@ -1,4 +1,4 @@
-// NDA calls (part 1 §7, part 2 §7): requests, answers, and the texts of their toasts (part 1 §8, part 2 §5, §8).
+// NDA calls: requests, answers, and the texts of their toasts.
 import { z } from "zod";
 import { CODE_LENGTH } from "../constants/auth";
 import { hasUnsafeCharacters } from "../text/safe-text";
@@ -60,7 +60,7 @@ const signatureDataUrlSchema = z
 const SIGNATURE_METHODS = ["drawn", "typed"] as const;
 export type SignatureMethod = (typeof SIGNATURE_METHODS)[number];
 
-/** An NDA one-time code as typed: required, at most six characters (part 1 §5). */
+/** An NDA one-time code as typed: required, at most six characters. */
 const ndaCodeSchema = (missing: string) =>
   z.string({ error: missing }).trim().min(1, missing).max(CODE_LENGTH, `The code has ${CODE_LENGTH} digits`);
 

@@ -1,4 +1,4 @@
-// The company profile: the form (both sides validate with it), the save request and the API answer (part 1 §3, §5).
+// The company profile: the form (both sides validate with it), the save request and the API answer.
 import { z } from "zod";
 import { ALL_COMPANY_SIZES, INDUSTRIES } from "../constants/lists";
 import { PACKAGE_TYPES } from "../constants/packages";

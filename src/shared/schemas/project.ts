@@ -1,4 +1,4 @@
-// The project as the API returns it, and the New Project request (part 2 §3, §7).
+// The project as the API returns it, and the New Project request.
 import { z } from "zod";
 import { PACKAGE_TYPES } from "../constants/packages";
 import { PROJECT_ACCESS_LEVELS } from "../domain/project-access";
@@ -48,7 +48,7 @@ export const projectSchema = z.object({
   deploymentDate: isoDate,
   customerAccessExpiryDate: isoDate,
   createdAt: z.string(),
-  /** The project's requirements are saved with a problem statement (part 1 §2 next-action rule 3). */
+  /** The project's requirements are saved with a problem statement (What's Next reads it). */
   requirementsSubmitted: z.boolean(),
   /** The caller's access to this project: owner, a member's level, or company. */
   accessLevel: z.enum(PROJECT_ACCESS_LEVELS),

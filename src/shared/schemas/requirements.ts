@@ -1,4 +1,4 @@
-// The requirements questionnaire and the brief (part 2 §3, §5, §7): questions, rules, messages and API shapes.
+// The requirements questionnaire and the brief: questions, rules, messages and API shapes.
 import { z } from "zod";
 import { hasUnsafeCharacters } from "../text/safe-text";
 

@@ -1,4 +1,4 @@
-// Project users (part 2 §3, §5, §7): the add-user form and the list the User Management page polls.
+// Project users: the add-user form and the list the User Management page polls.
 import { z } from "zod";
 import { MEMBER_ACCESS_LEVELS } from "../domain/project-access";
 
@@ -30,7 +30,7 @@ export const projectUserSchema = z.object({
 });
 export type ProjectUser = z.infer<typeof projectUserSchema>;
 
-/** Seats left on a project: the limit minus the users added, never below zero (part 2 §4). */
+/** Seats left on a project: the limit minus the users added, never below zero. */
 export function availableSlots(userLimit: number, usersCount: number): number {
   return Math.max(0, userLimit - usersCount);
 }

@@ -1,4 +1,4 @@
-// The signed-in sidebar: navigation by role, who is signed in, and the current project (part 1 §2).
+// The signed-in sidebar: navigation by role, who is signed in, and the current project.
 import {
   Building2,
   CalendarClock,

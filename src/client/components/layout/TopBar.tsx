@@ -1,4 +1,4 @@
-// The signed-in top bar: notifications and the user menu (part 1 §2).
+// The signed-in top bar: notifications and the user menu.
 import { Bell, LogOut, Menu, Settings, User } from "lucide-react";
 import { useNavigate } from "react-router";
 import { displayName } from "../../../shared/domain/display";

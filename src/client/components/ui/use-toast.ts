@@ -1,4 +1,4 @@
-// A tiny toast store: one toast at a time (part 1 §9); any module may call toast().
+// A tiny toast store: one toast at a time; any module may call toast().
 import { useSyncExternalStore } from "react";
 import { TOAST_LIMIT } from "../../../shared/constants/ui";
 

@@ -1,4 +1,4 @@
-// The admin console (part 2 §2): header, six stat cards, search and filters (in the URL), charts, and the tabs.
+// The admin console: header, six stat cards, search and filters (in the URL), charts, and the tabs.
 import { Activity, CheckCircle2, FolderKanban, LogOut, RefreshCw, ShieldAlert, UserRound, Users, UserX, Zap } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";

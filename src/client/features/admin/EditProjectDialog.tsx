@@ -1,4 +1,4 @@
-// Edit Details: the project-details form in its five sections (part 2 §2, §3). Only changed fields are sent;
+// Edit Details: the project-details form in its five sections. Only changed fields are sent;
 // the access expiry is computed by the server from the deployment date and shown read-only.
 import { Upload, X } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";

@@ -1,4 +1,4 @@
-// Feedback Management tab (part 2 §2) on the feedback feature's owners: GET /api/company/feedback (filtered by project
+// Feedback Management tab on the feedback feature's owners: GET /api/company/feedback (filtered by project
 // and status, paged on the server) and the admin's review, PATCH /api/projects/{projectId}/feedback/{feedbackId}.
 // FeedbackReviewList is also the project's feedback inside View Details.
 import { Globe, ImageIcon, X } from "lucide-react";

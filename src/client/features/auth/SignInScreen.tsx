@@ -1,4 +1,4 @@
-// /auth and /admin: the two-step sign-in with an emailed one-time code (part 1 §2, §4, §5, §8).
+// /auth and /admin: the two-step sign-in with an emailed one-time code.
 // No router here: a visitor's /auth is its own small entry (auth-main.tsx), and the portal's router wraps this screen
 // in SignInPage. Zod and the shared schemas load on the form's first focus (lazyResolver).
 import { ArrowLeft, FileSignature, Loader2, Lock, Sparkles, Users } from "lucide-react";

@@ -1,4 +1,4 @@
-// /communications (part 2 §2): New Message (also opened by ?openMessage=true, which is then removed from the URL),
+// /communications: New Message (also opened by ?openMessage=true, which is then removed from the URL),
 // Scheduled Meetings, and the conversation with the Blueprint team as threads, live over the event stream.
 import { MessageSquarePlus, MessagesSquare, RefreshCw, X } from "lucide-react";
 import { useEffect, useState } from "react";

@@ -1,4 +1,4 @@
-// The New Communication form (part 2 §2, §5): a message, or a meeting with a link (prefilled with the meet prefix) and
+// The New Communication form: a message, or a meeting with a link (prefilled with the meet prefix) and
 // a date-time whose earliest value is now. The shared schema checks it here and again on the server.
 import { Loader2, Send } from "lucide-react";
 import { Controller, type Resolver, useForm } from "react-hook-form";

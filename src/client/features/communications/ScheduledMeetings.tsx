@@ -1,4 +1,4 @@
-// Scheduled Meetings (part 2 §2, §4): meetings with a time, earliest first; Upcoming or Past; date and time in the
+// Scheduled Meetings: meetings with a time, earliest first; Upcoming or Past; date and time in the
 // viewer's zone; Join Meeting.
 import { CalendarClock, Clock, Video } from "lucide-react";
 import { MEETING_DURATION_MINUTES, meetingTiming } from "../../../shared/constants/meetings";

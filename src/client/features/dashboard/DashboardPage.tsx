@@ -1,4 +1,4 @@
-// / and /dashboard: the customer dashboard (part 1 §2, §4). Every rule it shows lives in src/shared/domain.
+// / and /dashboard: the customer dashboard. Every rule it shows lives in src/shared/domain.
 import { RefreshCw } from "lucide-react";
 import { nextActionFor } from "../../../shared/domain/next-action";
 import { PageHeader } from "../../components/layout/PageHeader";

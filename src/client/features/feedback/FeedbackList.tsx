@@ -1,4 +1,4 @@
-// The project's feedback (part 2 §2, §3): type and status badges, dates, the texts, the screenshot (click to
+// The project's feedback: type and status badges, dates, the texts, the screenshot (click to
 // enlarge), the team's response with its date, the round; newest first, filtered by status and paged on the server.
 import { Bot, ChevronLeft, ChevronRight, Globe, Lock, MessageSquareReply, Pencil, RefreshCw } from "lucide-react";
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// The hosted prototype in a 600 px frame (part 2 §2, §4): loading, loaded, failed; Refresh and Open in New Tab.
+// The hosted prototype in a 600 px frame: loading, loaded, failed; Refresh and Open in New Tab.
 // A frame the prototype's site refuses (X-Frame-Options / frame-ancestors) is found by the server's frame check;
 // a frame that never finishes loading fails after PROTOTYPE_LOAD_TIMEOUT_MS instead of spinning forever.
 import { AlertTriangle, Clock, ExternalLink, Loader2, RefreshCw, ShieldAlert } from "lucide-react";

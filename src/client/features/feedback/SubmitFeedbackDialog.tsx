@@ -1,4 +1,4 @@
-// Submit Feedback (part 2 §2, §5, §8): type, issue faced, change needed and a screenshot that can be marked up;
+// Submit Feedback: type, issue faced, change needed and a screenshot that can be marked up;
 // the context (prototype page, browser, viewport, console errors) is attached when it is sent. Also edits an item.
 // react-hook-form + the shared feedback schema; every control in a Field.
 import { zodResolver } from "@hookform/resolvers/zod";

@@ -1,5 +1,5 @@
-// /testing-feedback — the hosted prototype, the testing guidelines, Submit Feedback and the project's feedback
-// (part 2 §2–§8). view_only members see everything but cannot submit.
+// /testing-feedback — the hosted prototype, the testing guidelines, Submit Feedback and the project's feedback.
+// View-only members see everything but cannot submit.
 import { Eye, MessageSquarePlus } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { currentFeedbackRound, feedbackRoundLabel } from "../../../shared/domain/feedback-rounds";

@@ -1,4 +1,4 @@
-// The testing guideline lists beside the viewer (part 2 §2).
+// The testing guideline lists beside the viewer.
 import { CheckCircle2, MessageSquareText } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 

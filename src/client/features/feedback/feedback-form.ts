@@ -5,7 +5,7 @@ import { MAX_SCREENSHOT_BYTES } from "../../../shared/constants/files";
 import { detectFileType } from "../../../shared/files/detect-file-type";
 import { FEEDBACK_MESSAGES, feedbackFormSchema } from "../../../shared/schemas/feedback";
 
-/** Why this file cannot be a screenshot (part 2 §5, §8), or null when it can. */
+/** Why this file cannot be a screenshot, or null when it can. */
 export async function screenshotProblem(file: Blob): Promise<string | null> {
   if (file.size > MAX_SCREENSHOT_BYTES) return FEEDBACK_MESSAGES.imageTooLarge;
   const head = new Uint8Array(await file.slice(0, 64).arrayBuffer());

@@ -1,4 +1,4 @@
-// /meeting-requests (part 2 §2, §4, §8, §9): four stat cards, book a 30-minute call on the booking page or send the
+// /meeting-requests: four stat cards, book a 30-minute call on the booking page or send the
 // team a meeting request, and the list of requests (polled every 30 s) with their status and the admin's answer.
 import {
   CalendarCheck,

@@ -1,4 +1,4 @@
-// The Request Meeting dialog (part 2 §2, §5, §9): subject required, description and preferred dates optional, urgency
+// The Request Meeting dialog: subject required, description and preferred dates optional, urgency
 // required (default medium) with what each level promises beside it.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarPlus, Loader2 } from "lucide-react";

@@ -1,4 +1,4 @@
-// The company profile form (part 1 §3, §5), used by the onboarding Company Setup tab and the /profile page.
+// The company profile form, used by the onboarding Company Setup tab and the /profile page.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { useState } from "react";

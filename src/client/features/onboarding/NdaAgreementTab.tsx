@@ -1,4 +1,4 @@
-// The NDA Agreement tab (part 1 §2, §5, §8): read the agreement, tick the box, sign, and confirm with the emailed code.
+// The NDA Agreement tab: read the agreement, tick the box, sign, and confirm with the emailed code.
 import { Download, ExternalLink, FileText, Loader2, Mail, ShieldCheck } from "lucide-react";
 import { type FormEvent, useCallback, useId, useState } from "react";
 import { CODE_LENGTH } from "../../../shared/constants/auth";

@@ -1,4 +1,4 @@
-// /onboarding: Company Setup, NDA Agreement and Prototype Status, with their badges and locks (part 1 §2, §4).
+// /onboarding: Company Setup, NDA Agreement and Prototype Status, with their badges and locks.
 import { CheckCircle2, Lock } from "lucide-react";
 import { useState } from "react";
 import { COMPANY_SIZES } from "../../../shared/constants/lists";

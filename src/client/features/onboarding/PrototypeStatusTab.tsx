@@ -1,4 +1,4 @@
-// The Prototype Status tab: the current project's status, polled every 30 s (part 2 §4).
+// The Prototype Status tab: the current project's status, polled every 30 s.
 import { ExternalLink, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
 import { PACKAGES } from "../../../shared/constants/packages";

@@ -1,4 +1,4 @@
-// 'Update NDA' on a signed NDA: a signed agreement cannot be changed here, and the spec's alert says so (part 1 §2).
+// 'Update NDA' on a signed NDA: a signed agreement cannot be changed here, and the spec's alert says so.
 import { useState } from "react";
 import { NDA_MESSAGES } from "../../../shared/schemas/nda";
 import { Alert } from "../../components/ui/alert";

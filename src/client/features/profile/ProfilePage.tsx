@@ -1,4 +1,4 @@
-// /profile: Profile Information with Package Details, Legal Documentation and Profile Completion (part 1 §2), then
+// /profile: Profile Information with Package Details, Legal Documentation and Profile Completion, then
 // the account's own settings: notifications, the data export and the danger zone.
 import { Download, ExternalLink, FileSignature, Package } from "lucide-react";
 import { Link } from "react-router";

@@ -1,5 +1,5 @@
 // /requirements — Prototype Projects: summary and status cards, the project selector, the Requirements Form and
-// the Generated Brief tabs, and New Project (part 2 §2, §4, §8).
+// the Generated Brief tabs, and New Project.
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ClipboardCheck, FileText, FolderPlus, Loader2, RefreshCw, ShieldCheck, Sparkles, Users } from "lucide-react";

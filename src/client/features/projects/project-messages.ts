@@ -1,4 +1,4 @@
-// Toast texts of Prototype Projects (part 2 §8) and the session-loss handling of New Project and Confirm Brief.
+// Toast texts of Prototype Projects and the session-loss handling of New Project and Confirm Brief.
 import { toast } from "../../components/ui/use-toast";
 import { isSessionLost, serverMessage } from "../../lib/api";
 

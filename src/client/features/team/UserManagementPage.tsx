@@ -1,5 +1,4 @@
-// /user-management — the project team: stat cards, the authorized users (polled every 5 s), add and remove
-// (part 2 §2, §4, §5, §8).
+// /user-management — the project team: stat cards, the authorized users (polled every 5 s), add and remove.
 import { Loader2, Package, Shield, Trash2, UserPlus, UserSquare, Users } from "lucide-react";
 import { useState } from "react";
 import { PACKAGES } from "../../../shared/constants/packages";

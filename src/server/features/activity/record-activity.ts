@@ -1,4 +1,4 @@
-// Writes one activity event (DESIGN.md §5): Recent Activity, the admin views and the bell read them.
+// Writes one activity event: Recent Activity, the admin views and the bell read them.
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { activityEvents } from "../../db/schema";

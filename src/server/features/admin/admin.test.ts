@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCompletedProfile } from "../../../../tests/factories";
+import { createCompletedProfile, signedInUser } from "../../../../tests/factories";
+import { fileUpload } from "../../../../tests/setup/multipart";
 import { signNdaFor } from "../../../../tests/setup/onboarding";
-import { signedInUser } from "../../../../tests/setup/session-fixture";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import {
   activityEvents,
@@ -99,7 +99,7 @@ describe("every admin route is company only", () => {
 });
 
 describe("GET /api/company/stats", () => {
-  it("counts by the DESIGN §5 definitions", async () => {
+  it("counts each stat card by its definition", async () => {
     const before = (await req("GET", "/api/company/stats", admin)).json();
     const a = await customerWithProject();
     await customer(t.app, `login-only-${++counter}@example.com`);
@@ -459,29 +459,14 @@ describe("admins are users too", () => {
   });
 });
 
-function multipart(filename: string, bytes: Buffer, contentType = "application/pdf") {
-  const boundary = `----bp${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
-const upload = (url: string, cookie: string | undefined, body: ReturnType<typeof multipart>) =>
-  t.app.inject({
-    method: "POST",
-    url,
-    payload: body.payload,
-    headers: { "content-type": body.contentType, ...(cookie ? { cookie } : {}) },
-  });
+const upload = (url: string, cookie: string | undefined, body: ReturnType<typeof fileUpload>) =>
+  t.app.inject({ method: "POST", url, payload: body.payload, headers: { ...body.headers, ...(cookie ? { cookie } : {}) } });
 
 describe("uploaded BRD and invoices", () => {
   it("stores a PDF BRD in the file store; the customer and the admin can download it; removing deletes it", async () => {
     const a = await customerWithProject();
-    const res = await upload(`/api/company/projects/${a.project.id}/brd`, admin, multipart("Glacier BRD.pdf", PDF));
+    const res = await upload(`/api/company/projects/${a.project.id}/brd`, admin, fileUpload("Glacier BRD.pdf", PDF));
     expect(res.statusCode).toBe(200);
     const url = res.json().brdDocumentUrl as string;
     expect(url).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
@@ -503,11 +488,11 @@ describe("uploaded BRD and invoices", () => {
   it("refuses a renamed .exe as 'Please upload a PDF or document file', and more than 20 MB", async () => {
     const a = await customerWithProject();
     const exe = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00"), Buffer.alloc(512, 1)]);
-    const res = await upload(`/api/company/projects/${a.project.id}/brd`, admin, multipart("brd.pdf", exe));
+    const res = await upload(`/api/company/projects/${a.project.id}/brd`, admin, fileUpload("brd.pdf", exe));
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE", message: "Please upload a PDF or document file" });
     const big = Buffer.concat([PDF, Buffer.alloc(20 * 1024 * 1024)]);
-    const tooBig = await upload(`/api/company/projects/${a.project.id}/brd`, admin, multipart("big.pdf", big));
+    const tooBig = await upload(`/api/company/projects/${a.project.id}/brd`, admin, fileUpload("big.pdf", big));
     expect(tooBig.statusCode).toBe(413);
     const [row] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, a.project.id));
     expect(row?.brdDocumentUrl).toBeNull();
@@ -516,15 +501,15 @@ describe("uploaded BRD and invoices", () => {
   it("answers 401 and 403 on the upload routes", async () => {
     const a = await customerWithProject();
     for (const url of [`/api/company/projects/${a.project.id}/brd`, `/api/company/projects/${a.project.id}/invoices/advance`]) {
-      expect((await upload(url, undefined, multipart("x.pdf", PDF))).statusCode).toBe(401);
-      expect((await upload(url, a.cookie, multipart("x.pdf", PDF))).statusCode).toBe(403);
+      expect((await upload(url, undefined, fileUpload("x.pdf", PDF))).statusCode).toBe(401);
+      expect((await upload(url, a.cookie, fileUpload("x.pdf", PDF))).statusCode).toBe(403);
     }
     expect((await req("DELETE", `/api/company/projects/${a.project.id}/invoices/final`, a.cookie)).statusCode).toBe(403);
   });
 
   it("uploads an invoice the customer sees on their payment card, and removes it", async () => {
     const a = await customerWithProject();
-    const res = await upload(`/api/company/projects/${a.project.id}/invoices/advance`, admin, multipart("INV-001.pdf", PDF));
+    const res = await upload(`/api/company/projects/${a.project.id}/invoices/advance`, admin, fileUpload("INV-001.pdf", PDF));
     expect(res.statusCode).toBe(200);
     const mine = (await req("GET", "/api/projects", a.cookie)).json()[0];
     expect(mine).toMatchObject({
@@ -545,8 +530,8 @@ describe("the customer's Project Documents", () => {
       .insert(requirements)
       .values({ projectId: a.project.id, projectName: "Bus Tracker", generatedBrief: "# Bus Tracker\n\nRiders see the bus." })
       .onConflictDoUpdate({ target: requirements.projectId, set: { generatedBrief: "# Bus Tracker\n\nRiders see the bus." } });
-    await upload(`/api/company/projects/${a.project.id}/brd`, admin, multipart("Tracker BRD.pdf", PDF));
-    await upload(`/api/company/projects/${a.project.id}/invoices/advance`, admin, multipart("INV-7.pdf", PDF));
+    await upload(`/api/company/projects/${a.project.id}/brd`, admin, fileUpload("Tracker BRD.pdf", PDF));
+    await upload(`/api/company/projects/${a.project.id}/invoices/advance`, admin, fileUpload("INV-7.pdf", PDF));
 
     const res = await req("GET", `/api/projects/${a.project.id}/documents`, a.cookie);
     expect(res.statusCode).toBe(200);

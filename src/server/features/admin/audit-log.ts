@@ -2,6 +2,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AuditEntry, Page } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
+import { onePage, pageReply } from "../../db/paging";
 import { adminAuditLog } from "../../db/schema";
 
 export type FieldChange = { field: string; before: unknown; after: unknown };
@@ -34,17 +35,11 @@ export async function listAudit(
   if (query.projectId) conditions.push(eq(adminAuditLog.projectId, query.projectId));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(adminAuditLog)
-      .where(where)
-      .orderBy(desc(adminAuditLog.createdAt))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+    onePage(db.select().from(adminAuditLog).where(where).orderBy(desc(adminAuditLog.createdAt)).$dynamic(), query),
     db.select({ count: sql<number>`count(*)::int` }).from(adminAuditLog).where(where),
   ]);
-  return {
-    items: rows.map((row) => ({
+  return pageReply(
+    rows.map((row) => ({
       id: row.id,
       projectId: row.projectId,
       actorEmail: row.actorEmail,
@@ -52,8 +47,7 @@ export async function listAudit(
       changes: row.changes,
       createdAt: row.createdAt.toISOString(),
     })),
-    total: counted?.count ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    counted?.count ?? 0,
+    query,
+  );
 }

@@ -1,7 +1,6 @@
 // Documents the admin uploads onto a project (the BRD and the two invoices): multipart, one file, at most 20 MB
 // (stopped while streaming), typed by its magic bytes (PDF, DOC, DOCX), kept in the file store, served by
 // GET /api/files/{id} to the project's people and the company.
-import fastifyMultipart from "@fastify/multipart";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
@@ -9,11 +8,12 @@ import { z } from "zod";
 import { FILE_MESSAGES, fileIdFromUrl, MAX_DOCUMENT_BYTES } from "../../../shared/constants/files";
 import { isUuid } from "../../../shared/domain/ids";
 import { adminProjectSchema, INVOICE_PHASES, type InvoicePhase } from "../../../shared/schemas/admin";
-import { requireCompany } from "../../auth/guards";
+import { companyOnly, companyUser } from "../../auth/guards";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import { projects } from "../../db/schema";
-import { badRequest, notFound, unsupportedMediaType } from "../../errors";
+import { notFound, unsupportedMediaType } from "../../errors";
+import { acceptMultipart, readOneFile } from "../../http/multipart";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { recordActivity } from "../activity/record-activity";
 import { fileTooLarge, releaseProjectFile, storeProjectFile } from "../files/project-files";
@@ -25,18 +25,6 @@ import { findAdminProject } from "./list-admin-projects";
 const uploadReplies = { 200: adminProjectSchema, ...errorReplies, 413: apiErrorSchema, 415: apiErrorSchema };
 const NO_FILE = "Please choose a PDF or document file to upload";
 
-async function readDocument(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string }> {
-  if (!request.isMultipart()) throw unsupportedMediaType(FILE_MESSAGES.notADocument);
-  const file = await request.file();
-  if (!file) throw badRequest(NO_FILE, { file: NO_FILE });
-  try {
-    return { bytes: await file.toBuffer(), filename: file.filename };
-  } catch (error) {
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw fileTooLarge("brd");
-    throw error;
-  }
-}
-
 async function projectOr404(ctx: AppContext, projectId: string) {
   if (!isUuid(projectId)) throw notFound(PROJECT_NOT_FOUND);
   const [row] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
@@ -46,9 +34,14 @@ async function projectOr404(ctx: AppContext, projectId: string) {
 
 /** An upload's common steps: the company caller, the project (404), the one file read and kept in the store. */
 async function storeUpload(ctx: AppContext, request: FastifyRequest<{ Params: { id: string } }>, kind: "brd" | "invoice") {
-  const admin = await requireCompany(request);
+  const admin = companyUser(request);
   const before = await projectOr404(ctx, request.params.id);
-  const upload = await readDocument(request);
+  const upload = await readOneFile(request, {
+    fileField: "file",
+    missing: NO_FILE,
+    tooLarge: () => fileTooLarge(kind),
+    notMultipart: () => unsupportedMediaType(FILE_MESSAGES.notADocument),
+  });
   const stored = await storeProjectFile(ctx, {
     projectId: before.id,
     kind,
@@ -105,15 +98,11 @@ async function setInvoice(
 
 export const documentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 100, headerPairs: 50 },
-  });
+  await acceptMultipart(app, { fileSize: MAX_DOCUMENT_BYTES });
 
   await app.register(async (scope) => {
     const company = scope.withTypeProvider<ZodTypeProvider>();
-    company.addHook("onRequest", async (request) => {
-      await requireCompany(request);
-    });
+    companyOnly(company);
 
     company.post(
       "/api/company/projects/:id/brd",
@@ -145,7 +134,7 @@ export const documentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { previousUrl } = await removeBrd(ctx.db, await requireCompany(request), request.params.id);
+        const { previousUrl } = await removeBrd(ctx.db, companyUser(request), request.params.id);
         await releaseIfStored(ctx, request.params.id, "brd", previousUrl);
         return { success: true, message: "BRD document deleted successfully" };
       },
@@ -185,7 +174,7 @@ export const documentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const admin = await requireCompany(request);
+        const admin = companyUser(request);
         await setInvoice(ctx, admin, { projectId: request.params.id, phase: request.params.phase, url: null, name: null });
         return (await findAdminProject(ctx.db, request.params.id)) as z.infer<typeof adminProjectSchema>;
       },

@@ -1,4 +1,4 @@
-// GET /api/company/stats: the six stat cards (DESIGN.md §5 definitions) in one statement, one round trip.
+// GET /api/company/stats: the six stat cards, each counted as its card defines it, in one statement, one round trip.
 import { sql } from "drizzle-orm";
 import type { AdminStats } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";

@@ -4,6 +4,7 @@ import { isUuid } from "../../../shared/domain/ids";
 import type { Inquiry, Page } from "../../../shared/schemas/admin";
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
+import { onePage, pageReply } from "../../db/paging";
 import { contactInquiries } from "../../db/schema";
 import { notFound } from "../../errors";
 
@@ -33,16 +34,10 @@ export async function listInquiries(
 ): Promise<Page<Inquiry>> {
   const where: SQL | undefined = query.status === "all" ? undefined : eq(contactInquiries.status, query.status);
   const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(contactInquiries)
-      .where(where)
-      .orderBy(desc(contactInquiries.createdAt))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+    onePage(db.select().from(contactInquiries).where(where).orderBy(desc(contactInquiries.createdAt)).$dynamic(), query),
     db.select({ count: sql<number>`count(*)::int` }).from(contactInquiries).where(where),
   ]);
-  return { items: rows.map(toInquiryDto), total: counted?.count ?? 0, page: query.page, pageSize: query.pageSize };
+  return pageReply(rows.map(toInquiryDto), counted?.count ?? 0, query);
 }
 
 export async function setInquiryStatus(db: Database, admin: SessionUser, id: string, status: Inquiry["status"]) {

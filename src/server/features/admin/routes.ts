@@ -1,4 +1,4 @@
-// The admin console's API (part 2 §7 `/api/company/*`, `/api/admin/*`, `/api/customer-profile/*`): company only —
+// The admin console's API (`/api/company/*`, `/api/admin/*`, `/api/customer-profile/*`): company only —
 // 401 for visitors and 403 for customers before anything else runs; answers are never cached (security.ts).
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -16,15 +16,15 @@ import {
   inquiryPageSchema,
   inquiryQuerySchema,
   inquirySchema,
-  pageSchema,
   projectListQuerySchema,
   projectPatchSchema,
   statusRunSchema,
   userActivityPageSchema,
   userActivityQuerySchema,
 } from "../../../shared/schemas/admin";
+import { pageQueryFields, pageSchema } from "../../../shared/schemas/paging";
 import { successReplySchema } from "../../../shared/schemas/replies";
-import { requireCompany } from "../../auth/guards";
+import { companyOnly, companyUser } from "../../auth/guards";
 import { companyView } from "../../cache/read-caches";
 import { errorReplies } from "../../http/openapi";
 import { listAudit } from "./audit-log";
@@ -42,10 +42,7 @@ import { listUserActivity, sendProfileReminder } from "./user-activity";
 
 const idParam = z.object({ id: z.string().max(64) });
 const userIdParam = z.object({ userId: z.string().max(64) });
-const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().default(DEFAULT_ADMIN_PAGE_SIZE),
-});
+const pageQuery = z.object(pageQueryFields(DEFAULT_ADMIN_PAGE_SIZE));
 const conflictReplies = { ...errorReplies, 409: errorReplies[400] };
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,9 +51,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(async (scope) => {
     const company = scope.withTypeProvider<ZodTypeProvider>();
-    company.addHook("onRequest", async (request) => {
-      await requireCompany(request);
-    });
+    companyOnly(company);
 
     company.get(
       "/api/company/stats",
@@ -115,7 +110,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: adminProjectSchema, ...errorReplies },
         },
       },
-      async (request) => updateProject(ctx.db, await requireCompany(request), request.params.id, request.body),
+      async (request) => updateProject(ctx.db, companyUser(request), request.params.id, request.body),
     );
 
     company.get(
@@ -157,7 +152,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        setBrd(ctx.db, await requireCompany(request), request.params.id, {
+        setBrd(ctx.db, companyUser(request), request.params.id, {
           url: request.body.documentUrl,
           name: request.body.documentName,
         }),
@@ -187,7 +182,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: successReplySchema, ...conflictReplies },
         },
       },
-      async (request) => sendProfileReminder(ctx, await requireCompany(request), request.params.userId),
+      async (request) => sendProfileReminder(ctx, companyUser(request), request.params.userId),
     );
 
     company.get(
@@ -226,7 +221,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const admin = await requireCompany(request);
+        const admin = companyUser(request);
         return runStatusRules(ctx.db, { actor: { id: admin.id, email: admin.email } });
       },
     );
@@ -267,7 +262,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: inquirySchema, ...errorReplies },
         },
       },
-      async (request) => setInquiryStatus(ctx.db, await requireCompany(request), request.params.id, request.body.status),
+      async (request) => setInquiryStatus(ctx.db, companyUser(request), request.params.id, request.body.status),
     );
   });
 };

@@ -1,4 +1,4 @@
-// Applies the automatic status rules (DESIGN.md §5) to every project one of them could move; each step is written
+// Applies the automatic status rules to every project one of them could move; each step is written
 // as an activity event with its reason and an audit entry. Used by Test Status Updates and the 10-minute scheduler.
 import { and, eq, sql } from "drizzle-orm";
 import type { StatusRun } from "../../../shared/schemas/admin";
@@ -7,8 +7,12 @@ import { profiles, projects, requirements } from "../../db/schema";
 import { recordStatusSteps, statusStepsFor } from "../projects/apply-status-rules";
 import { recordAudit, SYSTEM_ACTOR } from "./audit-log";
 
-/** The rules' preconditions in SQL, so only projects a rule can move are read (not all 50,000). */
-const candidate = (now: Date) => sql`(
+/**
+ * The rules' preconditions in SQL over a project joined with its owner's profile and its requirements, so only
+ * projects a rule can move are read (not all 50,000). status-rules-sql.test.ts proves it picks exactly the projects
+ * `nextStatusStep` moves.
+ */
+export const statusRuleCandidate = (now: Date) => sql`(
   (${projects.status} = 'profile' and coalesce(${profiles.profileCompleted}, false))
   or (${projects.status} = 'requirements' and coalesce(${requirements.briefConfirmed}, false) and ${projects.advancePaymentReceivedDate} is not null)
   or (${projects.status} = 'development' and ${projects.prototypeUrl} is not null)
@@ -36,7 +40,7 @@ export async function runStatusRules(
     .from(projects)
     .leftJoin(profiles, eq(profiles.userId, projects.userId))
     .leftJoin(requirements, eq(requirements.projectId, projects.id))
-    .where(candidate(now));
+    .where(statusRuleCandidate(now));
 
   const changes: StatusRun["changes"] = [];
   for (const row of rows) {

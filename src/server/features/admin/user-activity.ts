@@ -7,6 +7,7 @@ import { consumeRateLimits } from "../../auth/rate-limit";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
+import { onePage, pageReply } from "../../db/paging";
 import { profiles, users } from "../../db/schema";
 import { APP_NAME, renderEmail } from "../../email/layout";
 import { conflict, notFound } from "../../errors";
@@ -36,28 +37,30 @@ function activityWhere(query: ActivityQuery): SQL {
 export async function listUserActivity(db: Database, query: ActivityQuery): Promise<Page<UserActivity>> {
   const where = activityWhere(query);
   const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        createdAt: users.createdAt,
-        company: profiles.company,
-        profileId: profiles.id,
-        profileCompleted: profiles.profileCompleted,
-        firstProject,
-      })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+    onePage(
+      db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          createdAt: users.createdAt,
+          company: profiles.company,
+          profileId: profiles.id,
+          profileCompleted: profiles.profileCompleted,
+          firstProject,
+        })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .$dynamic(),
+      query,
+    ),
     db.select({ count: sql<number>`count(*)::int` }).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(where),
   ]);
-  return {
-    items: rows.map((row) => {
+  return pageReply(
+    rows.map((row) => {
       const [projectCode, projectId] = row.firstProject ? row.firstProject.split(" ") : [null, null];
       const hasProfile = row.profileId !== null;
       return {
@@ -75,10 +78,9 @@ export async function listUserActivity(db: Database, query: ActivityQuery): Prom
         projectId: projectId ?? null,
       };
     }),
-    total: counted?.count ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    counted?.count ?? 0,
+    query,
+  );
 }
 
 /** One reminder per customer a day: a nudge, not a nag (and no mail bomb from a double click). */

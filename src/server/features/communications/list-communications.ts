@@ -3,8 +3,10 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { isUuid } from "../../../shared/domain/ids";
 import type { Communication, CompanyCommunicationPage, CompanyCommunicationsQuery } from "../../../shared/schemas/communications";
+import type { Paging } from "../../../shared/schemas/paging";
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
+import { onePage, pageReply } from "../../db/paging";
 import { communicationReads, communicationReplies, communications, profiles, projects, users } from "../../db/schema";
 
 export const COMPANY_AUTHOR_FALLBACK = "Blueprint team";
@@ -121,14 +123,9 @@ export async function findThread(db: Database, viewer: Viewer, threadId: string)
 export async function listCompanyCommunications(
   db: Database,
   viewer: Viewer,
-  query: Required<Pick<CompanyCommunicationsQuery, "page" | "pageSize">> &
-    Pick<CompanyCommunicationsQuery, "projectId" | "unread">,
+  query: Paging & Pick<CompanyCommunicationsQuery, "projectId" | "unread">,
 ): Promise<CompanyCommunicationPage> {
-  const page = Number(query.page);
-  const pageSize = Number(query.pageSize);
-  if (query.projectId !== undefined && !isUuid(query.projectId)) {
-    return { items: [], total: 0, unreadThreads: 0, page, pageSize };
-  }
+  if (query.projectId !== undefined && !isUuid(query.projectId)) return { ...pageReply([], 0, query), unreadThreads: 0 };
   const unreadForViewer = and(
     sql`${communications.lastCustomerActivityAt} is not null`,
     or(isNull(communicationReads.lastReadAt), gt(communications.lastCustomerActivityAt, communicationReads.lastReadAt)),
@@ -138,41 +135,38 @@ export async function listCompanyCommunications(
   const readJoin = and(eq(communicationReads.communicationId, communications.id), eq(communicationReads.userId, viewer.id));
 
   const [rows, [totals], [unread]] = await Promise.all([
-    db
-      .select({
-        ...threadColumns,
-        project: { id: projects.id, projectCode: projects.projectCode, projectName: projects.projectName },
-        customerName: profiles.fullName,
-      })
-      .from(communications)
-      .innerJoin(projects, eq(projects.id, communications.projectId))
-      .leftJoin(profiles, eq(profiles.userId, projects.userId))
-      .leftJoin(users, eq(users.id, communications.authorId))
-      .leftJoin(communicationReads, readJoin)
-      .where(where)
-      .orderBy(desc(communications.lastActivityAt), desc(communications.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    onePage(
+      db
+        .select({
+          ...threadColumns,
+          project: { id: projects.id, projectCode: projects.projectCode, projectName: projects.projectName },
+          customerName: profiles.fullName,
+        })
+        .from(communications)
+        .innerJoin(projects, eq(projects.id, communications.projectId))
+        .leftJoin(profiles, eq(profiles.userId, projects.userId))
+        .leftJoin(users, eq(users.id, communications.authorId))
+        .leftJoin(communicationReads, readJoin)
+        .where(where)
+        .orderBy(desc(communications.lastActivityAt), desc(communications.id))
+        .$dynamic(),
+      query,
+    ),
     db.select({ total: count() }).from(communications).leftJoin(communicationReads, readJoin).where(where),
     db.select({ total: count() }).from(communications).leftJoin(communicationReads, readJoin).where(and(scope, unreadForViewer)),
   ]);
   const threads = await hydrate(db, viewer, flatten(rows));
-  return {
-    items: threads.map((thread, i) => {
-      const row = rows[i];
-      return {
-        ...thread,
-        project: {
-          id: row?.project.id ?? thread.projectId,
-          projectCode: row?.project.projectCode ?? "",
-          projectName: row?.project.projectName ?? null,
-          customerName: row?.customerName ?? null,
-        },
-      };
-    }),
-    total: totals?.total ?? 0,
-    unreadThreads: unread?.total ?? 0,
-    page,
-    pageSize,
-  };
+  const items = threads.map((thread, i) => {
+    const row = rows[i];
+    return {
+      ...thread,
+      project: {
+        id: row?.project.id ?? thread.projectId,
+        projectCode: row?.project.projectCode ?? "",
+        projectName: row?.project.projectName ?? null,
+        customerName: row?.customerName ?? null,
+      },
+    };
+  });
+  return { ...pageReply(items, totals?.total ?? 0, query), unreadThreads: unread?.total ?? 0 };
 }

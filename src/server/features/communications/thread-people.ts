@@ -1,6 +1,7 @@
 // Who is on each side of a project's conversation: the customer's side (the owner and the admin-level members) and
 // the company's side (the company inbox, ADMIN_EMAILS). The other side of the writer is emailed and notified.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { accessAllows, projectAccessLevel } from "../../../shared/domain/project-access";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { projectMembers, projects, users } from "../../db/schema";
@@ -50,14 +51,12 @@ export async function writerByEmail(
   }
   const [project] = await db.select({ ownerId: projects.userId }).from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project) return null;
-  if (account && project.ownerId === account.id) return { side: "customer", userId: account.id, name: account.name };
   const [member] = await db
     .select({ accessLevel: projectMembers.accessLevel })
     .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), inArray(projectMembers.email, [address])))
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.email, address)))
     .limit(1);
-  if (member && member.accessLevel !== "view_only") {
-    return { side: "customer", userId: account?.id ?? null, name: account?.name ?? null };
-  }
+  const level = projectAccessLevel({ company: false, owner: account?.id === project.ownerId, memberLevel: member?.accessLevel });
+  if (accessAllows(level, "post")) return { side: "customer", userId: account?.id ?? null, name: account?.name ?? null };
   return null;
 }

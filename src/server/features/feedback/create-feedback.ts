@@ -38,7 +38,7 @@ export async function createFeedback(
       // Locked so a round closing at the same moment cannot leave this item in the closed round.
       const [project] = await tx.select().from(projects).where(eq(projects.id, access.project.id)).for("update").limit(1);
       if (!project) throw notFound(PROJECT_NOT_FOUND);
-      // Status and reply are the company's (DESIGN.md §3): a customer's are ignored.
+      // Status and reply are the company's: a customer's are ignored.
       const adminComment = byCompany ? body.adminComment?.trim() || null : null;
       const status = byCompany ? (body.status ?? "pending") : "pending";
       const reviewed = byCompany && (adminComment !== null || status !== "pending");

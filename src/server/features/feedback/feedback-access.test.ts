@@ -1,4 +1,4 @@
-// Who may call each feedback route (part 2 §6, DESIGN.md §4): every role and member level, and cross-customer isolation.
+// Who may call each feedback route: every role and member level, and cross-customer isolation.
 import { createServer } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

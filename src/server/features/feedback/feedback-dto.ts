@@ -9,8 +9,8 @@ export type FeedbackAuthor = { name: string | null; email: string } | null;
 export type FeedbackCaller = { userId: string; accessLevel: ProjectAccessLevel };
 
 /**
- * The company may always edit. Customers may not once an admin has edited the item (the edit lock, part 2 §4);
- * before that the owner and admin members may edit any item, user members their own, view_only members none.
+ * The company may always edit. Customers may not once an admin has edited the item (the edit lock);
+ * before that the owner and admin members may edit any item, user members their own, view-only members none.
  */
 export function feedbackEditableBy(row: Pick<FeedbackRow, "adminUpdatedAt" | "authorId">, caller: FeedbackCaller): boolean {
   switch (caller.accessLevel) {

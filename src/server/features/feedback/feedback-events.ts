@@ -1,4 +1,4 @@
-// Activity events, bell notifications and the "done" email of feedback (DESIGN.md §5).
+// Activity events, bell notifications and the "done" email of feedback.
 import { eq } from "drizzle-orm";
 import { FEEDBACK_TYPE_LABELS, type FeedbackType } from "../../../shared/schemas/feedback";
 import type { AppContext } from "../../context";

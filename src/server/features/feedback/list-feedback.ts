@@ -8,7 +8,9 @@ import type {
   FeedbackPage,
   ProjectFeedbackQuery,
 } from "../../../shared/schemas/feedback";
+import type { Paging } from "../../../shared/schemas/paging";
 import type { Database } from "../../db/client";
+import { onePage, pageReply } from "../../db/paging";
 import { feedback, profiles, projects, users } from "../../db/schema";
 import type { ProjectAccess } from "../projects/access";
 import { toFeedbackDto } from "./feedback-dto";
@@ -16,19 +18,12 @@ import { toFeedbackDto } from "./feedback-dto";
 const author = { name: users.name, email: users.email };
 
 /** One page of the feedback `select` (joined to its author) picks, newest first, and how many match `where`. */
-async function newestFirstPage<T extends PgSelect>(
-  db: Database,
-  select: T,
-  where: SQL | undefined,
-  paging: { page: number; pageSize: number },
-) {
+async function newestFirstPage<T extends PgSelect>(db: Database, select: T, where: SQL | undefined, paging: Paging) {
   const [rows, [counted]] = await Promise.all([
-    select
-      .leftJoin(users, eq(users.id, feedback.authorId))
-      .where(where)
-      .orderBy(desc(feedback.createdAt), desc(feedback.id))
-      .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize),
+    onePage(
+      select.leftJoin(users, eq(users.id, feedback.authorId)).where(where).orderBy(desc(feedback.createdAt), desc(feedback.id)),
+      paging,
+    ),
     db.select({ total: count() }).from(feedback).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
@@ -49,12 +44,11 @@ export async function listProjectFeedback(
     query,
   );
   const caller = { userId: access.user.id, accessLevel: access.accessLevel };
-  return {
-    items: rows.map((row) => toFeedbackDto(row.item, row.author?.email ? row.author : null, caller)),
+  return pageReply(
+    rows.map((row) => toFeedbackDto(row.item, row.author?.email ? row.author : null, caller)),
     total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    query,
+  );
 }
 
 export async function listCompanyFeedback(
@@ -62,10 +56,9 @@ export async function listCompanyFeedback(
   userId: string,
   query: CompanyFeedbackQuery,
 ): Promise<CompanyFeedbackPage> {
-  const empty = { items: [], total: 0, page: query.page, pageSize: query.pageSize };
   const conditions: SQL[] = [];
   if (query.projectId) {
-    if (!isUuid(query.projectId)) return empty;
+    if (!isUuid(query.projectId)) return pageReply([], 0, query);
     conditions.push(eq(feedback.projectId, query.projectId));
   }
   if (query.status && query.status !== "all") conditions.push(eq(feedback.status, query.status));
@@ -84,15 +77,14 @@ export async function listCompanyFeedback(
     .leftJoin(profiles, eq(profiles.userId, projects.userId))
     .$dynamic();
   const { rows, total } = await newestFirstPage(db, select, where, query);
-  return {
-    items: rows.map((row) => ({
+  return pageReply(
+    rows.map((row) => ({
       ...toFeedbackDto(row.item, row.author?.email ? row.author : null, { userId, accessLevel: "company" }),
       projectCode: row.projectCode,
       projectName: row.projectName,
       customerName: row.customerName,
     })),
     total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    query,
+  );
 }

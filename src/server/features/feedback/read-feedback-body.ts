@@ -4,44 +4,32 @@ import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { fileIdFromUrl, MAX_SCREENSHOT_BYTES } from "../../../shared/constants/files";
 import { FEEDBACK_MESSAGES } from "../../../shared/schemas/feedback";
-import { AppError, badRequest } from "../../errors";
+import { AppError, badRequest, unsupportedMediaType } from "../../errors";
+import { readMultipart, type Upload } from "../../http/multipart";
 import { fileTooLarge } from "../files/project-files";
 
 export const FEEDBACK_JSON_LIMIT = 7 * 1024 * 1024;
 
 export type ScreenshotChange = { kind: "keep" } | { kind: "remove" } | { kind: "new"; bytes: Buffer; filename?: string };
 
-type RawBody = { fields: Record<string, unknown>; upload: { bytes: Buffer; filename: string } | null };
+type RawBody = { fields: Record<string, unknown>; upload: Upload | null };
 
-async function readMultipart(request: FastifyRequest): Promise<RawBody> {
-  const fields: Record<string, unknown> = {};
-  let upload: RawBody["upload"] = null;
-  for await (const part of request.parts()) {
-    if (part.type === "file") {
-      if (part.fieldname !== "screenshot") {
-        part.file.resume();
-        throw badRequest(`Unknown field: ${part.fieldname}`, { [part.fieldname]: `Unknown field: ${part.fieldname}` });
-      }
-      const bytes = await part.toBuffer();
-      upload = { bytes, filename: part.filename };
-      continue;
-    }
-    const value = String(part.value);
-    if (part.fieldname === "context") {
-      try {
-        fields.context = JSON.parse(value);
-      } catch {
-        throw badRequest("Invalid context", { context: "Invalid context" });
-      }
-    } else {
-      fields[part.fieldname] = value;
-    }
+async function readFeedbackForm(request: FastifyRequest): Promise<RawBody> {
+  const { fields, file } = await readMultipart(request, {
+    fileField: "screenshot",
+    tooLarge: () => fileTooLarge("feedback_screenshot"),
+    notMultipart: () => unsupportedMediaType(),
+  });
+  if (fields.context === undefined) return { fields, upload: file };
+  try {
+    return { fields: { ...fields, context: JSON.parse(fields.context) }, upload: file };
+  } catch {
+    throw badRequest("Invalid context", { context: "Invalid context" });
   }
-  return { fields, upload };
 }
 
 export async function readFeedbackBody(request: FastifyRequest): Promise<RawBody> {
-  if (request.isMultipart()) return readMultipart(request);
+  if (request.isMultipart()) return readFeedbackForm(request);
   const body = request.body;
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw badRequest("Invalid request body");
   return { fields: body as Record<string, unknown>, upload: null };

@@ -1,6 +1,5 @@
 // Feedback: /api/projects/{id}/feedback (list, create, edit, close a round) and /api/company/feedback.
 // Registered on its own: multipart bodies and the 7 MB JSON limit apply to these routes only.
-import fastifyMultipart from "@fastify/multipart";
 import type { FastifyError } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -20,6 +19,7 @@ import { requireCompany } from "../../auth/guards";
 import { cachedRead } from "../../cache/read-cache";
 import { cacheTags } from "../../cache/tags";
 import { AppError, forbidden } from "../../errors";
+import { acceptMultipart } from "../../http/multipart";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { fileTooLarge } from "../files/project-files";
 import { requireProjectAccess } from "../projects/access";
@@ -38,9 +38,7 @@ const BODY_DESCRIPTION =
 
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_SCREENSHOT_BYTES, files: 1, fields: 12, fieldSize: 64 * 1024, parts: 13, headerPairs: 50 },
-  });
+  await acceptMultipart(app, { fileSize: MAX_SCREENSHOT_BYTES, fields: 12, fieldSize: 64 * 1024 });
   // Too large, whether as JSON or as an upload, is the spec's image message; the app's handler shapes the answer.
   app.setErrorHandler((error: FastifyError) => {
     if (!(error instanceof AppError) && error.statusCode === 413) throw fileTooLarge("feedback_screenshot");
@@ -76,7 +74,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: FEEDBACK_JSON_LIMIT,
       schema: {
         tags: ["feedback"],
-        summary: "Submit feedback (owner, admin and user members, the company; view_only members may not)",
+        summary: "Submit feedback (owner, admin and user members, the company; view-only members may not)",
         description: BODY_DESCRIPTION,
         consumes: ["application/json", "multipart/form-data"],
         params,

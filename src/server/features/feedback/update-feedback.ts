@@ -84,7 +84,7 @@ export async function updateFeedback(
         released = row.screenshotFileId;
         changed.push("screenshot removed");
       }
-      // Status and reply are the company's alone (DESIGN.md §3): a customer's values are ignored, never written.
+      // Status and reply are the company's alone: a customer's values are ignored, never written.
       const statusChanged = byCompany && body.status !== undefined && body.status !== row.status;
       if (statusChanged) changes.status = body.status;
       if (byCompany && body.adminComment !== undefined) {

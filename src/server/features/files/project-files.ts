@@ -1,14 +1,15 @@
 // Files that belong to a project (feedback screenshots, BRDs, invoices): checked by their magic bytes, stored once
 // in the file store, and recorded with their project and kind so GET /api/files/{id} can decide who may read them.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { FILE_MESSAGES, type FileKind, fileUrl, MAX_DOCUMENT_BYTES, MAX_SCREENSHOT_BYTES } from "../../../shared/constants/files";
 import { detectFileType } from "../../../shared/files/detect-file-type";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { fileAttachments, projectMembers, projects } from "../../db/schema";
+import { fileAttachments } from "../../db/schema";
 import { AppError } from "../../errors";
 import { isContentId } from "../../files/content-id";
+import { projectAccessibleTo } from "../projects/access";
 
 type KindRule = { category: "image" | "document"; maxBytes: number; tooLarge: string; wrongType: string; field: string };
 
@@ -127,20 +128,10 @@ export async function findReadableFile(
   fileId: string,
 ): Promise<ReadableFile | null> {
   if (!isContentId(fileId)) return null;
-  const columns = { filename: fileAttachments.filename, contentType: fileAttachments.contentType, kind: fileAttachments.kind };
-  if (user.role === "company") {
-    const [row] = await db.select(columns).from(fileAttachments).where(eq(fileAttachments.fileId, fileId)).limit(1);
-    return row ?? null;
-  }
   const [row] = await db
-    .select(columns)
+    .select({ filename: fileAttachments.filename, contentType: fileAttachments.contentType, kind: fileAttachments.kind })
     .from(fileAttachments)
-    .innerJoin(projects, eq(projects.id, fileAttachments.projectId))
-    .leftJoin(
-      projectMembers,
-      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.email, sql`${user.email.toLowerCase()}`)),
-    )
-    .where(and(eq(fileAttachments.fileId, fileId), sql`(${projects.userId} = ${user.id} or ${projectMembers.id} is not null)`))
+    .where(and(eq(fileAttachments.fileId, fileId), projectAccessibleTo(fileAttachments.projectId, user, "view")))
     .limit(1);
   return row ?? null;
 }

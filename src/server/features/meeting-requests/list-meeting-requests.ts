@@ -7,7 +7,9 @@ import type {
   MeetingRequest,
   MeetingRequestStats,
 } from "../../../shared/schemas/meeting-requests";
+import type { Paging } from "../../../shared/schemas/paging";
 import type { Database } from "../../db/client";
+import { onePage, pageReply } from "../../db/paging";
 import { meetingRequests, profiles, projects, users } from "../../db/schema";
 import { toMeetingRequestDto } from "./meeting-request-dto";
 
@@ -47,44 +49,44 @@ export async function meetingRequestStats(db: Database, projectIds: string[] | "
 /** GET /api/company/meeting-requests: newest first, filtered by status and urgency on the server, paged. */
 export async function listCompanyMeetingRequests(
   db: Database,
-  query: Required<Pick<CompanyMeetingRequestsQuery, "status" | "urgency" | "page" | "pageSize">> &
+  query: Paging &
+    Required<Pick<CompanyMeetingRequestsQuery, "status" | "urgency">> &
     Pick<CompanyMeetingRequestsQuery, "projectId">,
 ): Promise<CompanyMeetingRequestPage> {
-  const page = Number(query.page);
-  const pageSize = Number(query.pageSize);
-  if (query.projectId !== undefined && !isUuid(query.projectId)) return { items: [], total: 0, page, pageSize };
+  if (query.projectId !== undefined && !isUuid(query.projectId)) return pageReply([], 0, query);
   const conditions: SQL[] = [];
   if (query.status !== "all") conditions.push(eq(meetingRequests.status, query.status));
   if (query.urgency !== "all") conditions.push(eq(meetingRequests.urgency, query.urgency));
   if (query.projectId) conditions.push(eq(meetingRequests.projectId, query.projectId));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [totals]] = await Promise.all([
-    db
-      .select({
-        request: meetingRequests,
-        requestedByName: requesterName,
-        requesterEmail: users.email,
-        project: { id: projects.id, projectCode: projects.projectCode, projectName: projects.projectName },
-        customerName: profiles.fullName,
-      })
-      .from(meetingRequests)
-      .innerJoin(projects, eq(projects.id, meetingRequests.projectId))
-      .leftJoin(profiles, eq(profiles.userId, projects.userId))
-      .leftJoin(users, eq(users.id, meetingRequests.requestedBy))
-      .where(where)
-      .orderBy(desc(meetingRequests.createdAt), desc(meetingRequests.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    onePage(
+      db
+        .select({
+          request: meetingRequests,
+          requestedByName: requesterName,
+          requesterEmail: users.email,
+          project: { id: projects.id, projectCode: projects.projectCode, projectName: projects.projectName },
+          customerName: profiles.fullName,
+        })
+        .from(meetingRequests)
+        .innerJoin(projects, eq(projects.id, meetingRequests.projectId))
+        .leftJoin(profiles, eq(profiles.userId, projects.userId))
+        .leftJoin(users, eq(users.id, meetingRequests.requestedBy))
+        .where(where)
+        .orderBy(desc(meetingRequests.createdAt), desc(meetingRequests.id))
+        .$dynamic(),
+      query,
+    ),
     db.select({ total: count() }).from(meetingRequests).where(where),
   ]);
-  return {
-    items: rows.map((row) => ({
+  return pageReply(
+    rows.map((row) => ({
       ...toMeetingRequestDto(row.request, row.requestedByName),
       requesterEmail: row.requesterEmail,
       project: { ...row.project, customerName: row.customerName },
     })),
-    total: totals?.total ?? 0,
-    page,
-    pageSize,
-  };
+    totals?.total ?? 0,
+    query,
+  );
 }

@@ -1,4 +1,4 @@
-// The bell (DESIGN.md §5): events addressed to the user with notify set, newest first, with the unread count.
+// The bell: events addressed to the user with notify set, newest first, with the unread count.
 // Company admins also see company-wide events (no user), whose read state the admins share.
 import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { NotificationList } from "../../../shared/schemas/activity";

@@ -1,4 +1,4 @@
-// The company side of the NDA (part 2 §4, §7): the pending list, the approval code, and the approval.
+// The company side of the NDA: the pending list, the approval code, and the approval.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { NDA_TITLE } from "../../../shared/domain/nda-agreement";
 import { NDA_MESSAGES, type PendingNda } from "../../../shared/schemas/nda";

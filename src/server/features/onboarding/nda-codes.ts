@@ -43,7 +43,7 @@ export async function throttleCompanyCodeSending(ctx: AppContext, email: string,
 
 /**
  * Checks an NDA code and consumes it; throws the same error codes as sign-in (CODE_WRONG, CODE_EXPIRED, ...).
- * A wrong code reads as the spec's 'Invalid OTP. Please try again.' (part 1 §8, part 2 §8).
+ * A wrong code reads 'Invalid OTP. Please try again.'
  */
 export async function checkNdaCode(
   ctx: AppContext,

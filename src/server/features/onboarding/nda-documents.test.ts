@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approveNdaAs, signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
+import { pdfText as readPdfText } from "../../../../tests/setup/pdf-text";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { sha256Hex } from "../../auth/secrets";
 import { issuedDocuments, ndaSignatures } from "../../db/schema";
@@ -28,12 +29,7 @@ afterAll(async () => {
 
 const get = (url: string, cookie?: string) => t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 
-/** The PDF's text as poppler reads it (what a person opening the file sees). */
-function pdfText(bytes: Buffer): string {
-  const file = path.join(dir, `doc-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, bytes);
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-}
+const pdfText = (bytes: Buffer) => readPdfText(bytes, { layout: true });
 
 let counter = 0;
 async function signedCustomer(fullName = "Katherine Johnson") {

@@ -1,4 +1,4 @@
-// Profile and NDA routes (part 1 §7, part 2 §7): thin handlers over the use cases in this folder.
+// Profile and NDA routes: thin handlers over the use cases in this folder.
 
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
@@ -16,7 +16,7 @@ import {
   verifyCustomerOtpSchema,
 } from "../../../shared/schemas/nda";
 import { ndaSignedReplySchema, profileSchema, saveProfileSchema } from "../../../shared/schemas/profile";
-import { requireCompany, requireCustomer, requireUser } from "../../auth/guards";
+import { companyOnly, companyUser, requireCustomer, requireUser } from "../../auth/guards";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import { cachedRead } from "../../cache/read-cache";
 import { cacheTags } from "../../cache/tags";
@@ -245,9 +245,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(async (scope) => {
     const company = scope.withTypeProvider<ZodTypeProvider>();
-    company.addHook("onRequest", async (request) => {
-      await requireCompany(request);
-    });
+    companyOnly(company);
 
     company.get(
       "/api/company/pending-ndas",
@@ -263,7 +261,6 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await requireCompany(request);
         return listPendingNdas(ctx, request.query);
       },
     );
@@ -279,7 +276,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const admin = await requireCompany(request);
+        const admin = companyUser(request);
         return sendCompanyNdaCode(ctx, admin, request.body.profileId, clientOf(request));
       },
     );
@@ -295,7 +292,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const admin = await requireCompany(request);
+        const admin = companyUser(request);
         return approveNda(ctx, admin, { profileId: request.body.profileId, code: request.body.otp }, clientOf(request));
       },
     );
@@ -311,7 +308,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const admin = await requireCompany(request);
+        const admin = companyUser(request);
         return approveNda(ctx, admin, { profileId: request.body.profileId, code: request.body.companyOtp }, clientOf(request));
       },
     );

@@ -1,5 +1,5 @@
 // POST /api/profile: saves the company profile, marks it completed, and opens the first project when none exists.
-// The NDA fields are derived here, never taken from the request (DESIGN.md §3).
+// The NDA fields are derived here, never taken from the request.
 import { and, eq, sql } from "drizzle-orm";
 import { DEFAULT_NEW_PROJECT } from "../../../shared/constants/packages";
 import type { SaveProfileInput } from "../../../shared/schemas/profile";
@@ -54,7 +54,7 @@ export async function saveProfile(ctx: AppContext, user: SessionUser, input: Sav
   });
 }
 
-/** Projects opened before the profile existed move on now that it is complete (DESIGN.md §5). */
+/** Projects opened before the profile existed move on now that it is complete. */
 async function advanceProjectsWaitingForProfile(tx: Database, userId: string): Promise<void> {
   const waiting = await tx
     .select({ id: projects.id })
@@ -63,7 +63,7 @@ async function advanceProjectsWaitingForProfile(tx: Database, userId: string): P
   for (const project of waiting) await applyStatusRules(tx, project.id, userId);
 }
 
-/** customer_verified or approved stand; anything else becomes pending (part 1 §4: profile save). */
+/** customer_verified or approved stand; anything else becomes pending when the profile is saved. */
 function ndaStatusAfterSave(existing: ProfileRow | undefined): ProfileRow["ndaStatus"] {
   const status = existing?.ndaStatus;
   return status === "customer_verified" || status === "approved" ? status : "pending";

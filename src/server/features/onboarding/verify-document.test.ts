@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCompletedProfile, GOOD_ANSWERS, json, newProject } from "../../../../tests/factories";
+import { fileUpload, multipart } from "../../../../tests/setup/multipart";
 import { approveNdaAs, signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 
@@ -43,29 +44,15 @@ afterAll(async () => {
   await t.close();
 });
 
-const BOUNDARY = "----blueprint-test-boundary";
+const pdfUpload = (bytes: Buffer, filename = "nda.pdf", contentType = "application/pdf") =>
+  fileUpload(filename, bytes, contentType);
 
-function multipart(file: Buffer, filename = "nda.pdf", type = "application/pdf"): Buffer {
-  return Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-}
-
-const upload = (body: Buffer, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/verify-document",
-    payload: body,
-    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, ...headers },
-  });
+const upload = (body: ReturnType<typeof fileUpload>, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: "POST", url: "/api/verify-document", payload: body.payload, headers: { ...body.headers, ...headers } });
 
 describe("POST /api/verify-document", () => {
   it("recognises a signed NDA the portal issued, with its signers and dates, without signing in", async () => {
-    const res = await upload(multipart(approvedPdf));
+    const res = await upload(pdfUpload(approvedPdf));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       valid: true,
@@ -84,12 +71,12 @@ describe("POST /api/verify-document", () => {
   });
 
   it("still recognises the copy issued before approval, as it was then", async () => {
-    const res = await upload(multipart(signedPdf));
+    const res = await upload(pdfUpload(signedPdf));
     expect(res.json()).toMatchObject({ valid: true, document: { status: "customer_verified", approvedAt: null } });
   });
 
   it("shows a confirmed brief as the customer's own document with its own title, never as an agreement", async () => {
-    const res = await upload(multipart(confirmedBriefPdf, "brief.pdf"));
+    const res = await upload(pdfUpload(confirmedBriefPdf, "brief.pdf"));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       valid: true,
@@ -107,46 +94,46 @@ describe("POST /api/verify-document", () => {
   });
 
   it("marks the NDA as issued by Blueprint", async () => {
-    expect((await upload(multipart(approvedPdf))).json().document.authoredBy).toBe("blueprint");
+    expect((await upload(pdfUpload(approvedPdf))).json().document.authoredBy).toBe("blueprint");
   });
 
   it("does not recognise drafts: an unconfirmed brief or an unsigned NDA", async () => {
     expect(draftBriefPdf.subarray(0, 5).toString()).toBe("%PDF-");
-    expect((await upload(multipart(draftBriefPdf, "brief.pdf"))).json()).toMatchObject({ valid: false, document: null });
+    expect((await upload(pdfUpload(draftBriefPdf, "brief.pdf"))).json()).toMatchObject({ valid: false, document: null });
     expect(ndaDraftPdf.subarray(0, 5).toString()).toBe("%PDF-");
-    expect((await upload(multipart(ndaDraftPdf))).json()).toMatchObject({ valid: false, document: null });
+    expect((await upload(pdfUpload(ndaDraftPdf))).json()).toMatchObject({ valid: false, document: null });
   });
 
   it("says no for a copy changed by one byte", async () => {
     const changed = Buffer.from(approvedPdf);
     const at = Math.floor(changed.length / 2);
     changed[at] = (changed[at] ?? 0) ^ 0x01;
-    const res = await upload(multipart(changed));
+    const res = await upload(pdfUpload(changed));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ valid: false, document: null });
   });
 
   it("refuses a file that is not a PDF, whatever its name and type say, with 415", async () => {
-    const res = await upload(multipart(Buffer.from("<html><script>alert(1)</script></html>"), "nda.pdf", "application/pdf"));
+    const res = await upload(pdfUpload(Buffer.from("<html><script>alert(1)</script></html>"), "nda.pdf", "application/pdf"));
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe("Please upload a PDF file");
   });
 
   it("refuses a file over 20 MB with 413", async () => {
     const big = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(20 * 1024 * 1024 + 10, 0x20)]);
-    const res = await upload(multipart(big));
+    const res = await upload(pdfUpload(big));
     expect(res.statusCode).toBe(413);
   });
 
   it("refuses a JSON body with 415 and a request without a file with 400", async () => {
     const json = await t.app.inject({ method: "POST", url: "/api/verify-document", payload: { file: "x" } });
     expect(json.statusCode).toBe(415);
-    const empty = await upload(Buffer.from(`--${BOUNDARY}--\r\n`));
+    const empty = await upload(multipart({}));
     expect(empty.statusCode).toBe(400);
   });
 
   it("refuses a cross-origin upload", async () => {
-    const res = await upload(multipart(approvedPdf), { origin: "https://evil.example" });
+    const res = await upload(pdfUpload(approvedPdf), { origin: "https://evil.example" });
     expect(res.statusCode).toBe(403);
   });
 });

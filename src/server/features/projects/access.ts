@@ -1,9 +1,21 @@
-// The one authorization rule for every /api/projects/{id}/... route: the owner and admin members may edit,
-// user members may also send feedback, view_only members may view, company admins see all; anyone else gets 404.
-import { and, eq, sql } from "drizzle-orm";
+// The one authorization rule for every /api/projects/{id}/... route and every query that lists or joins projects for
+// a caller: who may do what is the shared table (`accessAllows`, and `projectAccessCondition` in SQL); a project the
+// caller cannot see answers 404.
+import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { isUuid } from "../../../shared/domain/ids";
-import { accessAllows, type ProjectAccessLevel, type ProjectNeed } from "../../../shared/domain/project-access";
+import {
+  accessAllows,
+  type MemberAccessLevel,
+  type ProjectAccessLevel,
+  type ProjectNeed,
+  projectAccessLevel,
+} from "../../../shared/domain/project-access";
+import {
+  type ProjectAccessCaller,
+  type ProjectAccessColumns,
+  projectAccessCondition,
+} from "../../../shared/domain/project-access-sql";
 import { requireUser } from "../../auth/guards";
 import type { SessionUser } from "../../auth/sessions";
 import type { ReadCache } from "../../cache/read-cache";
@@ -17,7 +29,7 @@ export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectAccess = { user: SessionUser; project: ProjectRow; accessLevel: ProjectAccessLevel };
 
 /** A project as read for one user, and that user's member level on it (null: not a member). */
-export type ProjectAccessRecord = { project: ProjectRow; memberLevel: ProjectAccessLevel | null };
+export type ProjectAccessRecord = { project: ProjectRow; memberLevel: MemberAccessLevel | null };
 
 export const PROJECT_NOT_FOUND = "Project not found";
 
@@ -27,6 +39,23 @@ const NEED_MESSAGES: Record<ProjectNeed, string> = {
   post: "Your access level lets you read this project's messages but not post.",
   edit: "Your access level lets you view this project but not change it.",
 };
+
+const PROJECT_ACCESS_COLUMNS: ProjectAccessColumns = {
+  projectId: projects.id,
+  ownerId: projects.userId,
+  memberProjectId: projectMembers.projectId,
+  memberEmail: projectMembers.email,
+  memberLevel: projectMembers.accessLevel,
+};
+
+/** `project` is one the caller may use for `need` (the access rule as a WHERE condition). */
+export function projectAccessibleTo(
+  project: AnyColumn | SQL,
+  caller: Omit<ProjectAccessCaller, "company"> & { role: SessionUser["role"] },
+  need: ProjectNeed,
+): SQL {
+  return projectAccessCondition(project, PROJECT_ACCESS_COLUMNS, { ...caller, company: caller.role === "company" }, need);
+}
 
 /** The project and the caller's member level on it, in one query; null when there is no such project. */
 async function readProjectForUser(
@@ -68,10 +97,12 @@ async function findProjectAccess(
         })))
       : await readProjectForUser(db, user, projectId);
   if (!row) return null;
-  if (user.role === "company") return { project: row.project, accessLevel: "company" };
-  if (row.project.userId === user.id) return { project: row.project, accessLevel: "owner" };
-  if (row.memberLevel) return { project: row.project, accessLevel: row.memberLevel };
-  return null;
+  const accessLevel = projectAccessLevel({
+    company: user.role === "company",
+    owner: row.project.userId === user.id,
+    memberLevel: row.memberLevel,
+  });
+  return accessLevel ? { project: row.project, accessLevel } : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-// Applies the automatic status rules (DESIGN.md §5) to one project after something they depend on changed,
+// Applies the automatic status rules to one project after something they depend on changed,
 // logging each step as an activity event on the owner's timeline.
 import { eq } from "drizzle-orm";
 import { statusSteps } from "../../../shared/domain/automatic-status";

@@ -1,7 +1,7 @@
 // GET /api/projects: the caller's own projects, then those they are a member of, oldest first (the first is the
 // current one), each with the caller's access level; a company admin sees every project. One query.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { ProjectAccessLevel } from "../../../shared/domain/project-access";
+import { projectAccessLevel } from "../../../shared/domain/project-access";
 import type { SessionUser } from "../../auth/sessions";
 import { cachedRead } from "../../cache/read-cache";
 import { companyView } from "../../cache/read-caches";
@@ -10,6 +10,7 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
 import { profiles, projectMembers, projects, requirements } from "../../db/schema";
+import { projectAccessibleTo } from "./access";
 import { toProjectDto } from "./project-dto";
 
 /** A company admin's list is capped: the admin console has its own paginated list. */
@@ -22,30 +23,21 @@ const requirementsSubmitted = sql<boolean>`coalesce(${requirements.problemStatem
 // Every customer page asks for this list: a named prepared statement spares building, parsing and planning it.
 const customerProjectsQuery = preparedPerDatabase((db) => {
   const userId = sql.placeholder("userId");
-  return (
-    db
-      .select({
-        project: projects,
-        customerName: profiles.fullName,
-        memberCount,
-        memberLevel: projectMembers.accessLevel,
-        requirementsSubmitted,
-      })
-      .from(projects)
-      .leftJoin(profiles, eq(profiles.userId, projects.userId))
-      .leftJoin(
-        projectMembers,
-        and(eq(projectMembers.projectId, projects.id), eq(projectMembers.email, sql.placeholder("email"))),
-      )
-      .leftJoin(requirements, eq(requirements.projectId, projects.id))
-      // Owned or joined, found through the two indexes (an OR across the join would scan every project).
-      .where(
-        sql`${projects.id} in (select ${projects.id} from ${projects} where ${projects.userId} = ${userId}
-        union all select ${projectMembers.projectId} from ${projectMembers} where ${projectMembers.email} = ${sql.placeholder("email")})`,
-      )
-      .orderBy(sql`case when ${projects.userId} = ${userId} then 0 else 1 end`, asc(projects.createdAt))
-      .prepare("customer_projects")
-  );
+  return db
+    .select({
+      project: projects,
+      customerName: profiles.fullName,
+      memberCount,
+      memberLevel: projectMembers.accessLevel,
+      requirementsSubmitted,
+    })
+    .from(projects)
+    .leftJoin(profiles, eq(profiles.userId, projects.userId))
+    .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.email, sql.placeholder("email"))))
+    .leftJoin(requirements, eq(requirements.projectId, projects.id))
+    .where(projectAccessibleTo(projects.id, { id: userId, email: sql.placeholder("email"), role: "customer" }, "view"))
+    .orderBy(sql`case when ${projects.userId} = ${userId} then 0 else 1 end`, asc(projects.createdAt))
+    .prepare("customer_projects");
 });
 
 export async function listProjectsFor(db: Database, user: Pick<SessionUser, "id" | "email" | "role">) {
@@ -67,8 +59,13 @@ export async function listProjectsFor(db: Database, user: Pick<SessionUser, "id"
     );
   }
   const rows = await customerProjectsQuery(db).execute({ userId: user.id, email: user.email.toLowerCase() });
-  return rows.map((row) => {
-    const accessLevel: ProjectAccessLevel = row.project.userId === user.id ? "owner" : (row.memberLevel ?? "view_only");
+  return rows.flatMap((row) => {
+    const accessLevel = projectAccessLevel({
+      company: false,
+      owner: row.project.userId === user.id,
+      memberLevel: row.memberLevel,
+    });
+    if (!accessLevel) return [];
     return toProjectDto(row.project, {
       authorizedUsersCount: row.memberCount,
       customerName: row.customerName,

@@ -1,4 +1,4 @@
-// Project codes read like PRJ-2026-0042: the year and a per-year sequence (DESIGN.md §5).
+// Project codes read like PRJ-2026-0042: the year and a per-year sequence.
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { projectCodeCounters } from "../../db/schema";

@@ -113,7 +113,7 @@ describe("the project list", () => {
   });
 });
 
-describe("requirements submitted before the profile existed (part 1 §2, next action rule 3)", () => {
+describe("requirements submitted before the profile existed (the What's Next rule for saved requirements)", () => {
   it("the project says its requirements are submitted, so the dashboard does not ask for them again", async () => {
     const ann = await customer(t.app, "early-bird@example.com");
     const project = await newProject(t.app, ann);
@@ -131,7 +131,7 @@ describe("requirements submitted before the profile existed (part 1 §2, next ac
     await signNdaFor(t.app, ann.cookie, ann.email);
     const profile = (await t.app.inject({ method: "GET", url: "/api/profile", headers: { cookie: ann.cookie } })).json();
     const [current] = (await list(ann.cookie)).json();
-    // Completing the profile moved the project on to requirements (DESIGN.md §5).
+    // Completing the profile moved the project on to requirements.
     expect(current).toMatchObject({ id: project.id, status: "requirements", requirementsSubmitted: true });
     expect(nextActionFor(profile, current).key).not.toBe("submit_requirements");
     expect(overallProgress({ profile, project: current }).items.find((i) => i.id === "requirements")?.done).toBe(true);

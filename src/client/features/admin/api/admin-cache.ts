@@ -1,4 +1,4 @@
-// What every admin owner shares: admin data is never cached (part 2 §4), and one refresh (Refresh Data, or any admin
+// What every admin owner shares: admin data is never cached, and one refresh (Refresh Data, or any admin
 // change) asks every admin read again: the console's own and the company views owned by other features.
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 

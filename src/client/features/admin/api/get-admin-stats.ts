@@ -1,4 +1,4 @@
-// GET /api/company/stats: the six stat cards (DESIGN §5 definitions), one round trip.
+// GET /api/company/stats: the six stat cards, one round trip.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminStats } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";

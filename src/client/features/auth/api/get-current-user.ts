@@ -1,4 +1,4 @@
-// GET /api/auth/user: the session on the client, where a 401 means "signed out" (part 1 §7), not an error.
+// GET /api/auth/user: the session on the client, where a 401 means "signed out", not an error.
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { CURRENT_USER_BLOCK_ID } from "../../../../shared/runtime-tokens";
 import type { CurrentUser } from "../../../../shared/schemas/auth";

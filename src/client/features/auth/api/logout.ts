@@ -1,4 +1,4 @@
-// POST /api/auth/logout: on success the cached user is cleared (part 1 §7) and every other cached answer dropped.
+// POST /api/auth/logout: on success the cached user is cleared and every other cached answer dropped.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SuccessReply } from "../../../../shared/schemas/replies";
 import { apiRequest } from "../../../lib/api";

@@ -38,7 +38,7 @@ export function companyCommunicationsQuery(params: CompanyCommunicationsQuery = 
   return queryOptions({
     queryKey: [...COMPANY_COMMUNICATIONS_KEY, params] as const,
     queryFn: () => apiRequest<CompanyCommunicationPage>("GET", `/api/company/communications?${search}`),
-    // Admin views load with no caching (part 2 §4).
+    // Admin views load with no caching.
     staleTime: 0,
     gcTime: 0,
   });

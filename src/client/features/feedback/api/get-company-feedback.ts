@@ -21,7 +21,7 @@ export const companyFeedbackQueryOptions = (params: CompanyFeedbackParams) =>
     queryKey: [...companyFeedbackQueryKey, params] as const,
     queryFn: () => getCompanyFeedback(params),
     placeholderData: keepPreviousData,
-    // Admin data views load with no caching (part 2 §4).
+    // Admin data views load with no caching.
     staleTime: 0,
   });
 

@@ -65,7 +65,7 @@ export function companyMeetingRequestsQuery(params: CompanyMeetingRequestsQuery 
     queryKey: [...COMPANY_MEETING_REQUESTS_KEY, params] as const,
     queryFn: () => apiRequest<CompanyMeetingRequestPage>("GET", `/api/company/meeting-requests?${search}`),
     refetchInterval: MEETING_REQUESTS_POLL_MS,
-    // Admin views load with no caching (part 2 §4).
+    // Admin views load with no caching.
     staleTime: 0,
     gcTime: 0,
   });

@@ -1,4 +1,4 @@
-// POST /api/nda/send-otp: sends the NDA codes to both parties (part 1 §7).
+// POST /api/nda/send-otp: sends the NDA codes to both parties.
 import { useMutation } from "@tanstack/react-query";
 import type { NdaActionReply, SendNdaOtpInput } from "../../../../shared/schemas/nda";
 import { apiRequest } from "../../../lib/api";

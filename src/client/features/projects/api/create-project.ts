@@ -1,4 +1,4 @@
-// POST /api/projects: a new project with the default package (part 2 §7); the project list is asked again.
+// POST /api/projects: a new project with the default package; the project list is asked again.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { DEFAULT_NEW_PROJECT } from "../../../../shared/constants/packages";
 import type { Project } from "../../../../shared/schemas/project";

@@ -1,4 +1,4 @@
-// GET /api/projects: the caller's projects, the first being the current one (part 2 §7).
+// GET /api/projects: the caller's projects, the first being the current one.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Project } from "../../../../shared/schemas/project";
 import { apiRequest } from "../../../lib/api";

@@ -1,4 +1,4 @@
-// 'No Project Found' (part 2 §2, §8): pages that work on a project, before the customer has one.
+// 'No Project Found': pages that work on a project, before the customer has one.
 import { FolderX } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";

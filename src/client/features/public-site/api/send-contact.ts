@@ -1,4 +1,4 @@
-// POST /api/contact: either contact form. Success is judged by the status alone (part 1 §7); the body is not read.
+// POST /api/contact: either contact form. Success is judged by the status alone; the body is not read.
 import { useMutation } from "@tanstack/react-query";
 import type { ContactMessageInput, ProjectInquiryInput } from "../../../../shared/schemas/contact";
 import { toast } from "../../../components/ui/use-toast";

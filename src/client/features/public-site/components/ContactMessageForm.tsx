@@ -1,4 +1,4 @@
-// The 'Send Us a Message' card: name*, email*, mobile, country (fixed list), remarks (4 rows) (part 1 §2, §4, §5, §8).
+// The 'Send Us a Message' card: name*, email*, mobile, country (fixed list), remarks (4 rows).
 import { Send } from "lucide-react";
 import { COUNTRIES } from "../../../../shared/constants/lists";
 import type { ContactMessageInput } from "../../../../shared/schemas/contact";

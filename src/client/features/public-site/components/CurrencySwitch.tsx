@@ -1,4 +1,4 @@
-// USD / INR (default USD): changes only the symbol and the figures (part 1 §4).
+// USD / INR (default USD): changes only the symbol and the figures.
 import clsx from "clsx";
 import { CURRENCIES, CURRENCY_DISPLAY, type Currency } from "../../../../shared/constants/packages";
 

@@ -1,4 +1,4 @@
-// The Contact page's long form: name, email, company, phone, project type, budget, timeline, message (part 1 §5, part 2 §9).
+// The Contact page's long form: name, email, company, phone, project type, budget, timeline, message.
 import { Send } from "lucide-react";
 import { CONTACT_BUDGETS, CONTACT_PROJECT_TYPES, CONTACT_TIMELINES } from "../../../../shared/constants/lists";
 import type { ProjectInquiryInput } from "../../../../shared/schemas/contact";

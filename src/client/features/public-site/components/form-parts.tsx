@@ -46,7 +46,7 @@ export function Honeypot(props: ComponentProps<"input">) {
   );
 }
 
-/** The submit button's look and its sending state: 'Sending...' with a spinner (part 1 §4). */
+/** The submit button's look and its sending state: 'Sending...' with a spinner. */
 export function SubmitLabel({ sending, icon }: { sending: boolean; icon: ReactNode }) {
   return (
     <>

@@ -1,4 +1,4 @@
-// /contact: the long project inquiry form, how to reach us, and the support button (part 1 §2, part 2 §2).
+// /contact: the long project inquiry form, how to reach us, and the support button.
 import { LifeBuoy } from "lucide-react";
 import { MARKETING_FIGURES } from "../../../../shared/constants/marketing";
 import { buttonVariants } from "../../../components/ui/variants";

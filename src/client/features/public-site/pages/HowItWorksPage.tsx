@@ -7,7 +7,7 @@ import { PublicLayout, SectionHeading } from "../components/PublicLayout";
 import { FinalCtaSection } from "../sections/FinalCtaSection";
 import { StepsSection } from "../sections/StepsSection";
 
-/** The journey through the portal, with the durations of part 1 §9. */
+/** The journey through the portal, with how long each step takes. */
 const JOURNEY = [
   {
     title: "Create your company profile",

@@ -1,4 +1,4 @@
-// / for signed-out visitors: the eleven landing sections in the spec's order (part 1 §2).
+// / for signed-out visitors: the eleven landing sections in the spec's order.
 import { PublicLayout } from "../components/PublicLayout";
 import { ClosingCtaSection } from "../sections/ClosingCtaSection";
 import { FinalCtaSection } from "../sections/FinalCtaSection";

@@ -1,4 +1,4 @@
-// GET /api/projects/{id}/users: the project's authorized users (User Management polls it every 5 s, part 2 §7).
+// GET /api/projects/{id}/users: the project's authorized users (User Management polls it every 5 s).
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ProjectUser } from "../../../../shared/schemas/team";
 import { apiRequest } from "../../../lib/api";

@@ -1,4 +1,4 @@
-// DELETE /api/projects/{id}/users/{userId}: removes a user (the error body carries the reason, part 2 §7).
+// DELETE /api/projects/{id}/users/{userId}: removes a user (the error body carries the reason).
 import type { SuccessReply } from "../../../../shared/schemas/replies";
 import { apiRequest } from "../../../lib/api";
 import { useTeamMutation } from "./add-project-user";

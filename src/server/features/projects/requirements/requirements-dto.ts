@@ -1,4 +1,4 @@
-// Requirements rows in the API shape (part 2 §3).
+// Requirements rows in the API shape.
 import type { Requirements } from "../../../../shared/schemas/requirements";
 import type { requirements } from "../../../db/schema";
 

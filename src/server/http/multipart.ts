@@ -1,0 +1,79 @@
+// The one way a route takes a multipart/form-data body: the parser is registered inside the route's own plugin (so
+// multipart is accepted only there, with that route's limits), and `readMultipart` reads the text fields and the one
+// file part, turning an over-limit file into the route's 413 and a missing or unexpected part into a 400.
+import fastifyMultipart, { type MultipartFile } from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type AppError, badRequest } from "../errors";
+
+export type MultipartLimits = { fileSize: number; fields?: number; fieldSize?: number };
+
+/** Accepts multipart bodies in this plugin (and its children) only: one file of at most `fileSize` bytes. */
+export async function acceptMultipart(app: FastifyInstance, limits: MultipartLimits): Promise<void> {
+  const fields = limits.fields ?? 0;
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: limits.fileSize,
+      files: 1,
+      fields,
+      parts: fields + 1,
+      ...(limits.fieldSize ? { fieldSize: limits.fieldSize } : {}),
+      fieldNameSize: 100,
+      headerPairs: 50,
+    },
+  });
+}
+
+export type Upload = { bytes: Buffer; filename: string };
+
+type ReadOptions<F> = {
+  /** The name of the one file part. */
+  fileField: string;
+  /** The 413 for a file over the limit. */
+  tooLarge: () => AppError;
+  /** The 415 for a body that is not multipart. */
+  notMultipart: () => AppError;
+  /** Reads the file part (default: its bytes); it may stream instead, and throw to refuse it. */
+  readFile?: (part: MultipartFile) => Promise<F>;
+};
+
+const readBytes = async (part: MultipartFile): Promise<Upload> => ({ bytes: await part.toBuffer(), filename: part.filename });
+
+/** The body's text fields and its file (null when none was sent). */
+export async function readMultipart<F = Upload>(
+  request: FastifyRequest,
+  options: ReadOptions<F>,
+): Promise<{ fields: Record<string, string>; file: F | null }> {
+  if (!request.isMultipart()) throw options.notMultipart();
+  const readFile = options.readFile ?? (readBytes as unknown as (part: MultipartFile) => Promise<F>);
+  // No prototype: a part named "__proto__" is just a field.
+  const fields: Record<string, string> = Object.create(null);
+  let file: F | null = null;
+  for await (const part of request.parts()) {
+    if (part.type !== "file") {
+      fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    if (part.fieldname !== options.fileField) {
+      part.file.resume();
+      throw badRequest(`Unknown field: ${part.fieldname}`, { [part.fieldname]: `Unknown field: ${part.fieldname}` });
+    }
+    try {
+      file = await readFile(part);
+    } catch (error) {
+      if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw options.tooLarge();
+      throw error;
+    }
+    if (part.file.truncated) throw options.tooLarge();
+  }
+  return { fields, file };
+}
+
+/** The one file a body must carry, or a 400 with `message` on the file field. */
+export async function readOneFile<F = Upload>(
+  request: FastifyRequest,
+  options: ReadOptions<F> & { missing: string },
+): Promise<F> {
+  const { file } = await readMultipart(request, options);
+  if (file === null) throw badRequest(options.missing, { [options.fileField]: options.missing });
+  return file;
+}

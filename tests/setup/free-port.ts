@@ -1,0 +1,13 @@
+// A TCP port nobody listens on right now, for a child process that must be told its port before it starts.
+import { createServer } from "node:net";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
