@@ -8,7 +8,7 @@ import { LIVE_EVENT_NAME, LIVE_RETRY_MS } from "../../shared/constants/live";
 import type { LiveEvent } from "../../shared/schemas/live-events";
 import { sha256Hex } from "../auth/secrets";
 import type { SessionUser } from "../auth/sessions";
-import type { DatabaseHandle, Unlisten } from "../db/client";
+import type { DatabaseHandle, Listening } from "../db/client";
 import { projectMembers, projects, sessions } from "../db/schema";
 import { tooManyRequests } from "../errors";
 import { LIVE_CHANNEL, type LiveNotice } from "./publish";
@@ -98,9 +98,8 @@ export async function startLiveHub(options: {
     return all.filter((s) => s.user.role === "company" || s.user.id === owner.userId || emails.has(s.user.email.toLowerCase()));
   }
 
-  const unlisten: Unlisten = await database.listen(
-    LIVE_CHANNEL,
-    (payload) => {
+  const listening: Listening = await database.listen(LIVE_CHANNEL, {
+    onMessage(payload) {
       let notice: LiveNotice;
       try {
         notice = JSON.parse(payload) as LiveNotice;
@@ -110,8 +109,9 @@ export async function startLiveHub(options: {
       }
       deliver(notice).catch((error) => log.warn({ err: error }, "live hub: delivery failed"));
     },
-    (error) => log.warn({ err: error }, "live hub: LISTEN connection lost; reconnecting"),
-  );
+    onLost: (error) => log.warn({ err: error }, "live hub: LISTEN connection lost; reconnecting"),
+    onRestored: () => log.info("live hub: listening again"),
+  });
 
   /** The sessions among `sessionIds` that are still signed in, read in a few queries rather than one per session. */
   async function liveSessions(sessionIds: string[]): Promise<Set<string>> {
@@ -186,7 +186,7 @@ export async function startLiveHub(options: {
       closed = true;
       clearInterval(heartbeat);
       for (const stream of [...streams]) end(stream);
-      await unlisten();
+      await listening.stop();
     },
   };
 }

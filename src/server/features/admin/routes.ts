@@ -25,7 +25,7 @@ import {
 } from "../../../shared/schemas/admin";
 import { successReplySchema } from "../../../shared/schemas/replies";
 import { requireCompany } from "../../auth/guards";
-import { companyView } from "../../cache/read-caches";
+import { cachedRead, cachedReads } from "../../cache/cached-reads";
 import { errorReplies } from "../../http/openapi";
 import { listAudit } from "./audit-log";
 import { setBrd } from "./brd";
@@ -67,7 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: adminStatsSchema, ...errorReplies },
         },
       },
-      async () => companyView(ctx.caches, "stats", () => getAdminStats(ctx.db)),
+      async () => cachedRead(ctx.caches, cachedReads.adminStats, {}, () => getAdminStats(ctx.db)),
     );
 
     company.get(
@@ -81,7 +81,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        companyView(ctx.caches, `projects:${JSON.stringify(request.query)}`, () => listAdminProjects(ctx.db, request.query)),
+        cachedRead(ctx.caches, cachedReads.adminProjects, { query: request.query }, () =>
+          listAdminProjects(ctx.db, request.query),
+        ),
     );
 
     company.get(
@@ -174,7 +176,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        companyView(ctx.caches, `user-activity:${JSON.stringify(request.query)}`, () => listUserActivity(ctx.db, request.query)),
+        cachedRead(ctx.caches, cachedReads.adminUserActivity, { query: request.query }, () =>
+          listUserActivity(ctx.db, request.query),
+        ),
     );
 
     company.post(
