@@ -186,7 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("emailWorker", emailWorker);
   app.decorate("database", database);
   app.decorate("changeFeed", changeFeed);
-  const live = await startLiveHub({ database, log: app.log });
+  const live = await startLiveHub({ database, changeFeed, log: app.log });
   app.decorate("live", live);
   metrics.observe({ app, budget: readCaches.budget, caches: Object.values(caches), changeFeed, database, live });
   const metricsServer =

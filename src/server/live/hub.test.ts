@@ -7,6 +7,7 @@ import { createUser } from "../../../tests/factories";
 import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { createSession, deleteSession, findSessionUser, type SessionRecord } from "../auth/sessions";
 import { createByteBudget } from "../cache/byte-budget";
+import { followChanges } from "../cache/change-feed";
 import { createReadCache } from "../cache/read-cache";
 import type { DatabaseHandle } from "../db/client";
 import { type LiveHub, startLiveHub } from "./hub";
@@ -75,7 +76,8 @@ beforeAll(async () => {
   }
   app = Fastify({ logger: false });
   counter = countingSelects(database);
-  hub = await startLiveHub({ database: counter.handle, log: app.log, heartbeatMs: HEARTBEAT_MS });
+  const changeFeed = await followChanges(database, [], app.log);
+  hub = await startLiveHub({ database: counter.handle, changeFeed, log: app.log, heartbeatMs: HEARTBEAT_MS });
   app.get("/events", async (request, reply) => {
     const token = String(request.headers["x-session-token"]);
     const user = await findSessionUser(database.db, token, sessions);
