@@ -32,7 +32,12 @@ function largeItem(projectId: string, authorId: string, i: number) {
     text("change", 5_000),
     JSON.stringify({
       pageUrl: `https://prototype.example/${"p".repeat(2_000)}`,
+      browser: "Chromium 140",
+      os: "Linux",
       userAgent: "u".repeat(512),
+      viewport: { width: 1280, height: 800 },
+      capturedAt: "2026-01-01T00:00:00.000Z",
+      timezone: "Europe/Berlin",
       consoleErrors: Array.from({ length: 20 }, (_, n) => ({ message: text(`error ${n}`, 1_000), at: "2026-01-01T00:00:00Z" })),
     }),
   ];

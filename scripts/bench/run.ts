@@ -138,6 +138,54 @@ async function measureAfterChange(url: string, cookie: string | undefined, chang
   return { p50Ms: round1(durations[Math.floor(rounds / 2)] ?? 0), maxMs: round1(durations.at(-1) ?? 0) };
 }
 
+type MixedResult = {
+  scenario: string;
+  readRequestsPerSecond: number;
+  readP99Ms: number;
+  ceilingRequestsPerSecond: number;
+  ratio: number;
+  writeRequestsPerSecond: number;
+  writeShare: number;
+  writeP50Ms: number;
+  writeP99Ms: number;
+  errors: number;
+};
+
+/** Of the 50 connections, this many write all along (a customer posting to the measured project): about 10 % of requests. */
+const WRITING_CONNECTIONS = Math.max(1, Math.round(CONNECTIONS / 10));
+
+/**
+ * A read route measured while writes flow: the reads on CONNECTIONS − WRITING_CONNECTIONS connections and, at the same
+ * time, messages posted on the others. Each write drops cached answers (the project's threads, the bell, the
+ * console's views) and waits for its own change notices, so the reads meet cache misses at the rate of real use.
+ */
+async function measureMixed(base: string, scenario: Scenario, write: { path: string; cookie: string }): Promise<MixedResult> {
+  const ceiling = await measure(`${base}/readyz`);
+  const writing = autocannon({
+    url: base + write.path,
+    connections: WRITING_CONNECTIONS,
+    duration: DURATION_SECONDS,
+    method: "POST",
+    headers: { cookie: write.cookie, "content-type": "application/json", origin: base },
+    body: JSON.stringify({ type: "message", subject: "Bench write", content: "A message posted while the reads run." }),
+  });
+  const reads = await measure(base + scenario.path, scenario.cookie, CONNECTIONS - WRITING_CONNECTIONS);
+  const writes = await writing;
+  const writeRate = Math.round(writes.requests.average);
+  return {
+    scenario: scenario.name,
+    readRequestsPerSecond: reads.requestsPerSecond,
+    readP99Ms: reads.p99Ms,
+    ceilingRequestsPerSecond: ceiling.requestsPerSecond,
+    ratio: Number((reads.requestsPerSecond / Math.max(1, ceiling.requestsPerSecond)).toFixed(2)),
+    writeRequestsPerSecond: writeRate,
+    writeShare: Number((writeRate / Math.max(1, writeRate + reads.requestsPerSecond)).toFixed(3)),
+    writeP50Ms: writes.latency.p50,
+    writeP99Ms: writes.latency.p99,
+    errors: reads.errors + reads.non2xx + writes.errors + writes.non2xx,
+  };
+}
+
 async function main(): Promise<void> {
   const database = await throwawayDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "bp-bench-data-"));
@@ -229,6 +277,16 @@ async function main(): Promise<void> {
       });
       console.log(`  ${scenario.name}: ${measured.requestsPerSecond} req/s (ceiling ${ceiling.requestsPerSecond})`);
     }
+    // Reads while writes flow (about 10 % of the connections post messages to the customer's project).
+    const mixed: MixedResult[] = [];
+    const writeTarget = { path: `/api/projects/${projectId}/communications`, cookie: customerCookie };
+    for (const scenario of scenarios.filter((s) => s.kind !== "admin")) {
+      const result = await measureMixed(base, scenario, writeTarget);
+      mixed.push(result);
+      console.log(
+        `  mixed, ${scenario.name}: ${result.readRequestsPerSecond} req/s with ${result.writeRequestsPerSecond} writes/s`,
+      );
+    }
     const signIn = await measureSignIn(base, smtp, 10);
     const rssAfterBench = await rssMb(child.pid);
     await client.end();
@@ -264,6 +322,23 @@ async function main(): Promise<void> {
         errors: r.errors + r.non2xx,
       })),
     );
+    console.log(
+      `\nReads while writes flow: ${CONNECTIONS - WRITING_CONNECTIONS} reading + ${WRITING_CONNECTIONS} writing connections (POST a message)\n`,
+    );
+    console.table(
+      mixed.map((m) => ({
+        route: m.scenario,
+        "req/s": m.readRequestsPerSecond,
+        "p99 ms": m.readP99Ms,
+        ceiling: m.ceilingRequestsPerSecond,
+        ratio: m.ratio,
+        "writes/s": m.writeRequestsPerSecond,
+        "write share": m.writeShare,
+        "write p50 ms": m.writeP50Ms,
+        "write p99 ms": m.writeP99Ms,
+        errors: m.errors,
+      })),
+    );
     console.log(`sign-in flow (request, email, verify; new users): ${signIn.flowsPerSecond} flows/s, p50 ${signIn.p50Ms} ms`);
     console.log(
       `PostgreSQL: first answer ${firstAnswerMs} ms after start, RSS ${rssAfterStart} MB after start, ${rssAfterBench} MB after the bench`,
@@ -288,6 +363,7 @@ async function main(): Promise<void> {
       postgres: { firstAnswerMs, rssAfterStartMb: rssAfterStart, rssAfterBenchMb: rssAfterBench },
       embedded,
       results,
+      mixed,
       signIn,
       throughNginx,
     };
