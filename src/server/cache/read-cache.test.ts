@@ -72,6 +72,27 @@ describe("the read cache", () => {
     expect(await through(cache, "k", async () => "third", ["p"])).toBe("fresh");
   });
 
+  it("keeps a value loaded while only other rows changed (writes elsewhere do not stop caching)", async () => {
+    const { cache } = newCache();
+    const slow = deferred<string>();
+    const loading = through(cache, "k", () => slow.promise, ["feedback.project_id:1"]);
+    cache.invalidate("feedback.project_id:2");
+    cache.invalidate("users");
+    slow.resolve("kept");
+    expect(await loading).toBe("kept");
+    expect(await through(cache, "k", async () => "reloaded", ["feedback.project_id:1"])).toBe("kept");
+  });
+
+  it("keeps no value loaded across a clear (a missed notice or a lost feed)", async () => {
+    const { cache } = newCache();
+    const slow = deferred<string>();
+    const loading = through(cache, "k", () => slow.promise, ["t"]);
+    cache.clear();
+    slow.resolve("unsure");
+    await loading;
+    expect(await through(cache, "k", async () => "fresh", ["t"])).toBe("fresh");
+  });
+
   it("keeps no null result", async () => {
     const { cache } = newCache();
     const loader = vi.fn(async () => null);

@@ -59,8 +59,16 @@ export function createReadCache<V>(options: {
   const entries = new Map<string, Entry<V>>();
   const keysByTag = new Map<string, Set<string>>();
   const inFlight = new Map<string, Promise<V | null>>();
+  /** Bumped by every invalidation; a clear() or resume() moves `epoch` too, so no load started before it is kept. */
   let generation = 0;
+  let epoch = 0;
+  /** The generation at which each tag was last invalidated, while loads are under way that may carry it. */
+  const invalidatedAt = new Map<string, number>();
+  let loading = 0;
   let suspended = false;
+  /** Whether a load started at `startedAt` may have read rows changed since (one of its tags was invalidated). */
+  const staleSince = (startedAt: number, tags: string[]) =>
+    startedAt < epoch || tags.some((tag) => (invalidatedAt.get(tag) ?? -1) > startedAt);
 
   function remove(key: string): Entry<V> | undefined {
     const entry = entries.get(key);
@@ -110,6 +118,7 @@ export function createReadCache<V>(options: {
 
   function clear(): void {
     generation++;
+    epoch = generation;
     inFlight.clear();
     for (const entry of entries.values()) budget.release(entry.charge);
     entries.clear();
@@ -133,21 +142,25 @@ export function createReadCache<V>(options: {
       const pending = inFlight.get(key);
       if (pending) return pending;
       const startedAt = generation;
-      const loading = loader()
+      loading++;
+      const load = loader()
         .then((loaded) => {
           if (!loaded) return null;
-          if (!suspended && generation === startedAt && budget.limitBytes > 0) store(key, loaded);
+          if (!suspended && budget.limitBytes > 0 && !staleSince(startedAt, loaded.tags)) store(key, loaded);
           return loaded.value;
         })
         .finally(() => {
-          if (inFlight.get(key) === loading) inFlight.delete(key);
+          if (inFlight.get(key) === load) inFlight.delete(key);
+          if (--loading === 0) invalidatedAt.clear();
         });
-      inFlight.set(key, loading);
-      return loading;
+      inFlight.set(key, load);
+      return load;
     },
     invalidate(tag) {
       generation++;
-      // A load already under way may have read the row before this change: later callers start their own.
+      // A load already under way may have read the row before this change: it is not kept if it carries this tag, and
+      // later callers start their own.
+      if (loading > 0) invalidatedAt.set(tag, generation);
       inFlight.clear();
       const keys = keysByTag.get(tag);
       if (!keys) return;
@@ -160,6 +173,7 @@ export function createReadCache<V>(options: {
     },
     resume() {
       generation++;
+      epoch = generation;
       suspended = false;
     },
     sweep() {
