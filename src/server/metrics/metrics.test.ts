@@ -2,7 +2,7 @@
 // durations by route, each cached read's hits and misses, the change feed, the outbox, live streams, the process.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customer } from "../../../tests/factories";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
+import { createTestApp, signIn, type TestApp } from "../../../tests/setup/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,5 +56,15 @@ describe("GET /metrics on METRICS_PORT", () => {
     expect(sample(text, "bp_live_streams_open")).toBe(0);
     expect(sample(text, "process_resident_memory_bytes")).toBeGreaterThan(0);
     expect(text).toContain("# TYPE bp_read_cache_evictions_total counter");
+  });
+
+  it("counts the console's views as served from the cache once loaded", async () => {
+    const admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");
+    for (let i = 0; i < 3; i++) {
+      expect((await t.app.inject({ method: "GET", url: "/api/company/stats", headers: { cookie: admin } })).statusCode).toBe(200);
+    }
+    const text = await scrape();
+    expect(sample(text, "bp_read_cache_misses_total", 'read="company-stats"')).toBe(1);
+    expect(sample(text, "bp_read_cache_hits_total", 'read="company-stats"')).toBe(2);
   });
 });
