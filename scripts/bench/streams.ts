@@ -83,7 +83,10 @@ function openStream(base: string, cookie: string, projectId: string): Promise<St
             resolve(stream);
           } else if (block.startsWith(": heartbeat")) {
             stream.heartbeats++;
-          } else if (block.startsWith(`event: ${LIVE_EVENT_NAME}`) && block.includes(`communication_replies.project_id:${projectId}`)) {
+          } else if (
+            block.startsWith(`event: ${LIVE_EVENT_NAME}`) &&
+            block.includes(`communication_replies.project_id:${projectId}`)
+          ) {
             stream.changes.push(performance.now());
           }
         }
