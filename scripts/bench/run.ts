@@ -139,6 +139,72 @@ async function measureAfterChange(url: string, cookie: string | undefined, chang
   return { p50Ms: round1(durations[Math.floor(rounds / 2)] ?? 0), maxMs: round1(durations.at(-1) ?? 0) };
 }
 
+type MixedResult = {
+  scenario: string;
+  readRequestsPerSecond: number;
+  ceilingRequestsPerSecond: number;
+  ratio: number;
+  p99Ms: number;
+  writeRequestsPerSecond: number;
+  writeP50Ms: number;
+  writeP99Ms: number;
+  errors: number;
+};
+
+/** Of every 10 requests on each connection, this many are writes. */
+const WRITES_IN_TEN = 1;
+
+/**
+ * A read route measured while writes flow: on all CONNECTIONS, every tenth request posts a message to the customer's
+ * project (dropping cached answers: the project's threads, the bell, the console's views, and waiting for its own change
+ * notices), the others read the route. Write latency is timed by one more client posting one message at a time.
+ */
+async function measureMixed(base: string, scenario: Scenario, write: { path: string; cookie: string }): Promise<MixedResult> {
+  const ceiling = await measure(`${base}/readyz`);
+  const read = { method: "GET" as const, path: scenario.path, headers: scenario.cookie ? { cookie: scenario.cookie } : {} };
+  const body = JSON.stringify({ type: "message", subject: "Bench write", content: "A message posted while the reads run." });
+  const post = {
+    method: "POST" as const,
+    path: write.path,
+    headers: { cookie: write.cookie, "content-type": "application/json", origin: base },
+    body,
+  };
+  let probing = true;
+  const writeDurations: number[] = [];
+  const probe = (async () => {
+    while (probing) {
+      const started = performance.now();
+      const response = await fetch(base + write.path, { method: "POST", headers: post.headers, body });
+      await response.arrayBuffer();
+      if (response.status === 201) writeDurations.push(performance.now() - started);
+    }
+  })();
+  const mixed = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    requests: [...Array.from({ length: 10 - WRITES_IN_TEN }, () => read), ...Array.from({ length: WRITES_IN_TEN }, () => post)],
+  });
+  probing = false;
+  await probe;
+  writeDurations.sort((x, y) => x - y);
+  const at = (q: number) =>
+    Math.round(writeDurations[Math.min(writeDurations.length - 1, Math.floor(q * writeDurations.length))] ?? 0);
+  const total = mixed.requests.average;
+  const reads = Math.round((total * (10 - WRITES_IN_TEN)) / 10);
+  return {
+    scenario: scenario.name,
+    readRequestsPerSecond: reads,
+    ceilingRequestsPerSecond: ceiling.requestsPerSecond,
+    ratio: Number((reads / Math.max(1, ceiling.requestsPerSecond)).toFixed(2)),
+    p99Ms: mixed.latency.p99,
+    writeRequestsPerSecond: Math.round((total * WRITES_IN_TEN) / 10),
+    writeP50Ms: at(0.5),
+    writeP99Ms: at(0.99),
+    errors: mixed.errors + mixed.non2xx,
+  };
+}
+
 async function main(): Promise<void> {
   const database = await throwawayDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "bp-bench-data-"));
@@ -230,7 +296,19 @@ async function main(): Promise<void> {
       });
       console.log(`  ${scenario.name}: ${measured.requestsPerSecond} req/s (ceiling ${ceiling.requestsPerSecond})`);
     }
+    // Before the writes below fill the outbox with notification emails, which the sign-in codes would queue behind.
     const signIn = await measureSignIn(base, smtp, 10);
+    // Reads while writes flow (every tenth request posts a message to the customer's project).
+    const mixed: MixedResult[] = [];
+    const writeTarget = { path: `/api/projects/${projectId}/communications`, cookie: customerCookie };
+    for (const scenario of scenarios.filter((s) => s.kind !== "admin")) {
+      const result = await measureMixed(base, scenario, writeTarget);
+      mixed.push(result);
+      console.log(
+        `  mixed, ${scenario.name}: ${result.readRequestsPerSecond} req/s with ${result.writeRequestsPerSecond} writes/s`,
+      );
+    }
+
     const rssAfterBench = await rssMb(child.pid);
     await client.end();
     child.kill("SIGTERM");
@@ -265,6 +343,22 @@ async function main(): Promise<void> {
         errors: r.errors + r.non2xx,
       })),
     );
+    console.log(
+      `\nReads while writes flow: ${CONNECTIONS} connections, ${WRITES_IN_TEN} request in 10 a write (POST a message)\n`,
+    );
+    console.table(
+      mixed.map((m) => ({
+        route: m.scenario,
+        "reads/s": m.readRequestsPerSecond,
+        "p99 ms (all)": m.p99Ms,
+        ceiling: m.ceilingRequestsPerSecond,
+        ratio: m.ratio,
+        "writes/s": m.writeRequestsPerSecond,
+        "write p50 ms": m.writeP50Ms,
+        "write p99 ms": m.writeP99Ms,
+        errors: m.errors,
+      })),
+    );
     console.log(`sign-in flow (request, email, verify; new users): ${signIn.flowsPerSecond} flows/s, p50 ${signIn.p50Ms} ms`);
     console.log(
       `PostgreSQL: first answer ${firstAnswerMs} ms after start, RSS ${rssAfterStart} MB after start, ${rssAfterBench} MB after the bench`,
@@ -289,6 +383,7 @@ async function main(): Promise<void> {
       postgres: { firstAnswerMs, rssAfterStartMb: rssAfterStart, rssAfterBenchMb: rssAfterBench },
       embedded,
       results,
+      mixed,
       signIn,
       throughNginx,
     };

@@ -28,7 +28,7 @@ const OWNER_EMAIL = "maya@northwind.example";
 
 type Stream = {
   openMs: number;
-  /** When each 'change' event about the thread arrived (performance.now()). */
+  /** When each 'change' event naming a reply on the project arrived (performance.now()). */
   changes: number[];
   heartbeats: number;
   ended: boolean;
@@ -40,7 +40,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /** Opens one stream; resolves once the server's ": connected" comment arrived. */
-function openStream(base: string, cookie: string, threadId: string): Promise<Stream> {
+function openStream(base: string, cookie: string, projectId: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let resolveEnded: (at: number) => void = () => {};
@@ -83,7 +83,10 @@ function openStream(base: string, cookie: string, threadId: string): Promise<Str
             resolve(stream);
           } else if (block.startsWith(": heartbeat")) {
             stream.heartbeats++;
-          } else if (block.startsWith(`event: ${LIVE_EVENT_NAME}`) && block.includes(threadId)) {
+          } else if (
+            block.startsWith(`event: ${LIVE_EVENT_NAME}`) &&
+            block.includes(`communication_replies.project_id:${projectId}`)
+          ) {
             stream.changes.push(performance.now());
           }
         }
@@ -94,7 +97,7 @@ function openStream(base: string, cookie: string, threadId: string): Promise<Str
 }
 
 /** Opens one stream per cookie, OPEN_CONCURRENCY at a time; returns them and the wall time. */
-async function openAll(base: string, cookies: string[], threadId: string): Promise<{ streams: Stream[]; seconds: number }> {
+async function openAll(base: string, cookies: string[], projectId: string): Promise<{ streams: Stream[]; seconds: number }> {
   const started = performance.now();
   const streams: Stream[] = new Array(cookies.length);
   let next = 0;
@@ -102,7 +105,7 @@ async function openAll(base: string, cookies: string[], threadId: string): Promi
     Array.from({ length: Math.min(OPEN_CONCURRENCY, cookies.length) }, async () => {
       while (next < cookies.length) {
         const index = next++;
-        streams[index] = await openStream(base, cookies[index] ?? "", threadId);
+        streams[index] = await openStream(base, cookies[index] ?? "", projectId);
       }
     }),
   );
@@ -302,7 +305,7 @@ async function main(): Promise<void> {
     // Connections the bench keeps for itself (fetch's keep-alive from the start-up poll) stay out of the counts.
     const ownConnections = await connectionsOnPort(server.port);
     const clientsGone = async () => (await connectionsOnPort(server?.port ?? 0)) <= ownConnections;
-    const warmUp = await openAll(base, setup.cookies.slice(0, WARM_UP_STREAMS), thread.id);
+    const warmUp = await openAll(base, setup.cookies.slice(0, WARM_UP_STREAMS), setup.projectId);
     for (const stream of warmUp.streams) stream.close();
     await waitFor(clientsGone, 10_000);
     const serverLimit = await openFileLimit(server.pid);
@@ -313,7 +316,7 @@ async function main(): Promise<void> {
         `idle CPU without streams ${baseline.cpuPercent} %, probe p99 ${baseline.probe.p99Ms} ms`,
     );
 
-    const opened = await openAll(base, setup.cookies, thread.id);
+    const opened = await openAll(base, setup.cookies, setup.projectId);
     streams = opened.streams;
     const openTimes = streams.map((s) => s.openMs).sort((a, b) => a - b);
     const withStreams = await snapshot(server);
@@ -337,7 +340,7 @@ async function main(): Promise<void> {
     const afterClientClose = await snapshot(server);
 
     // Open them again and stop the server: every stream must end and the process exit 0.
-    const reopened = await openAll(base, setup.cookies, thread.id);
+    const reopened = await openAll(base, setup.cookies, setup.projectId);
     streams = reopened.streams;
     const stopping = performance.now();
     const stopped = await server.stop();

@@ -41,6 +41,7 @@ import { memoizedSerializerCompiler } from "./http/memoized-serializer";
 import { registerRequestGuards } from "./http/security";
 import { registerWebClient } from "./http/web";
 import { type LiveHub, startLiveHub } from "./live/hub";
+import { createMetrics, serveMetrics } from "./metrics/metrics";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -49,6 +50,8 @@ declare module "fastify" {
     live: LiveHub;
     /** The read caches' change feed: `caughtUp()` waits until every committed change has reached them. */
     changeFeed: ChangeFeed;
+    /** Where the Prometheus metrics are served (METRICS_PORT), or null. */
+    metricsUrl: string | null;
     /** The inbound SMTP endpoint for emailed replies, when INBOUND_SMTP_PORT and REPLY_DOMAIN are set. */
     inboundEmail: InboundEmailServer | null;
   }
@@ -166,7 +169,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mailboxUrl: config.devMailbox ? `${config.appUrl}/dev/mailbox` : null,
     });
   const emailWorker = startEmailWorker({ db: database.db, transport, from: config.mailFrom, log: app.log });
-  const caches = createReadCaches();
+  const metrics = createMetrics();
+  const readCaches = createReadCaches({ budgetBytes: config.readCacheBytes, events: metrics.cacheEvents });
+  const { caches } = readCaches;
   const changeFeed = await followChanges(database, Object.values(caches), app.log);
   // A request that may have written answers only once its changes have reached this process's read caches.
   app.addHook("onSend", async (request, reply) => {
@@ -183,14 +188,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("emailWorker", emailWorker);
   app.decorate("database", database);
   app.decorate("changeFeed", changeFeed);
-  const live = await startLiveHub({ database, log: app.log });
+  const live = await startLiveHub({ database, changeFeed, log: app.log });
   app.decorate("live", live);
+  metrics.observe({ app, budget: readCaches.budget, caches: Object.values(caches), changeFeed, database, live });
+  const metricsServer =
+    config.metricsPort === null ? null : await serveMetrics(metrics.registry, config.host, config.metricsPort);
+  app.decorate("metricsUrl", metricsServer?.url ?? null);
   // Open event streams would hold the server open: end them before it waits for in-flight requests.
   const inboundEmail = config.inboundEmail
     ? await startInboundEmail({ ctx, changeFeed, log: app.log, ...config.inboundEmail })
     : null;
   app.decorate("inboundEmail", inboundEmail);
   app.addHook("preClose", async () => {
+    readCaches.stop();
+    metricsServer?.close();
     await changeFeed.stop();
     await live.close();
     await inboundEmail?.close();

@@ -7,6 +7,13 @@ import { loadConfig } from "./config";
 const base = { SECRET_KEY: "x".repeat(40), DATABASE_URL: "memory://" };
 
 describe("configuration", () => {
+  it("sizes the read caches in MB (64 by default, 0 turns them off) and keeps metrics off unless METRICS_PORT is set", () => {
+    expect(loadConfig(base).readCacheBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ ...base, READ_CACHE_MB: "0" }).readCacheBytes).toBe(0);
+    expect(loadConfig(base).metricsPort).toBeNull();
+    expect(loadConfig({ ...base, METRICS_PORT: "9464" }).metricsPort).toBe(9464);
+  });
+
   it.each([
     [{ PORT: "eighty" }, "PORT"],
     [{ APP_URL: "not a url" }, "APP_URL"],
@@ -17,6 +24,8 @@ describe("configuration", () => {
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
     [{ INBOUND_SMTP_PORT: "2525" }, "INBOUND_SMTP_PORT, REPLY_DOMAIN"],
     [{ INBOUND_SMTP_PORT: "2525", REPLY_DOMAIN: "not a domain" }, "REPLY_DOMAIN"],
+    [{ READ_CACHE_MB: "-1" }, "READ_CACHE_MB"],
+    [{ METRICS_PORT: "metrics" }, "METRICS_PORT"],
   ])("stops with a message naming the variable for %j", (env, variable) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`${variable}:`));
   });

@@ -89,6 +89,8 @@ const envSchema = z.object({
   CALENDLY_API_URL: z.url().default("https://api.calendly.com"),
   CALENDLY_BOOKING_URL: z.url().default(DEFAULT_BOOKING_URL),
   INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  READ_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   INBOUND_SMTP_HOST: z.string().min(1).optional(),
   REPLY_DOMAIN: z
     .string()
@@ -163,6 +165,10 @@ export type Config = {
   inboundEmail: { port: number; host: string; replyDomain: string } | null;
   trustProxy: TrustProxy;
   logLevel: string;
+  /** The read caches' memory budget in bytes, shared by all of them (0: caches off). */
+  readCacheBytes: number;
+  /** Prometheus metrics on their own listener at `host` (null: off). */
+  metricsPort: number | null;
   fileStorage: FileStorageConfig;
   /** Extra origins the prototype viewer may frame besides https ones (local prototypes, browser tests). */
   prototypeFrameOrigins: string[];
@@ -346,6 +352,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
+    metricsPort: e.METRICS_PORT ?? null,
     fileStorage: fileStorageFrom(e),
     prototypeFrameOrigins: e.PROTOTYPE_FRAME_ORIGINS,
     signing: signingFrom(e),

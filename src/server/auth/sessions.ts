@@ -2,8 +2,9 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type Role, SESSION_RULES } from "../../shared/constants/auth";
+import { cachedReads, tagsOf } from "../cache/cached-reads";
+import { rowChange } from "../cache/change-notices";
 import type { ReadCache } from "../cache/read-cache";
-import { cacheTags } from "../cache/tags";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
@@ -69,13 +70,15 @@ export async function findSessionUser(
   if (!token || token.length > MAX_TOKEN_LENGTH) return null;
   const id = sha256Hex(token);
   const now = new Date();
-  const cached = cache.get(id);
+  const read = cachedReads.session;
+  const cached = cache.get(id, read.name);
   const record =
     cached && cached.expiresAt > now && !isIdle(cached, now)
       ? cached
       : await cache.load(id, async () => {
           const [row] = await sessionUserQuery(db).execute({ id, now });
-          return row ? { value: row, tags: [cacheTags.session(id), cacheTags.user(row.user.id)] } : null;
+          if (!row) return null;
+          return { value: row, tags: tagsOf(read, { sessionId: id }, row), owner: row.user.id, read: read.name };
         });
   if (!record || record.expiresAt <= now) return null;
   if (isIdle(record, now)) {
@@ -95,7 +98,7 @@ export async function deleteSession(db: Database, token: string | undefined, cac
   const id = sha256Hex(token);
   await db.delete(sessions).where(eq(sessions.id, id));
   // The change notice does the same for every process; this one must not wait for it.
-  cache.invalidate(cacheTags.session(id));
+  cache.invalidate(rowChange("sessions", "id", id));
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, maxAgeSeconds: number): void {

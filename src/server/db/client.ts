@@ -1,5 +1,6 @@
 // One Drizzle database over PGlite (embedded or in memory) or a node-postgres pool: the same query code serves all.
 import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,25 +24,37 @@ import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** Stops listening. */
-export type Unlisten = () => Promise<void>;
+/** What a listener hears besides its messages. */
+export type ListenEvents = {
+  onMessage(payload: string): void;
+  /** The connection was lost (or stopped carrying traffic): notices sent from now on until onRestored are lost. */
+  onLost?(error: Error): void;
+  /** Listening works again after a loss. */
+  onRestored?(): void;
+  /** A heartbeat came back through the connection after this many milliseconds. */
+  onHeartbeat?(roundTripMs: number): void;
+};
+
+export type Listening = {
+  stop(): Promise<void>;
+  /** Drops the connection and listens again on a new one (e.g. a writer's own notice never came back). */
+  reconnect(reason: string): void;
+};
 
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
   /**
-   * Receives NOTIFY payloads on a channel: node-postgres uses one dedicated connection outside the pool (reconnecting
-   * after a drop), PGlite its in-process listen API. Notifications sent inside a transaction arrive at its commit.
-   * Those sent while the connection was down are lost: onReconnect says when listening works again.
+   * Receives NOTIFY payloads on a channel: node-postgres uses one dedicated connection outside the pool, checked by a
+   * heartbeat and reopened with back-off after a drop; PGlite its in-process listen API. Notifications sent inside a
+   * transaction arrive at its commit. Those sent while the connection was down are lost: onRestored says when
+   * listening works again.
    */
-  listen(
-    channel: string,
-    onMessage: (payload: string) => void,
-    onError?: (error: Error) => void,
-    onReconnect?: () => void,
-  ): Promise<Unlisten>;
+  listen(channel: string, events: ListenEvents): Promise<Listening>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** The node-postgres pool's connections (null on PGlite: one in-process connection). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 };
 
@@ -210,10 +223,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await pool.query(CREATE_EXTENSIONS);
         await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
       },
-      listen: (channel, onMessage, onError, onReconnect) => listenPostgres(url, channel, onMessage, onError, onReconnect),
+      listen: (channel, events) => listenPostgres(url, channel, events),
       ping: async () => {
         await pool.query("select 1");
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -237,67 +251,145 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await client.exec(CREATE_EXTENSIONS);
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
     },
-    listen: async (channel, onMessage) => {
-      const unsubscribe = await client.listen(channel, onMessage);
-      return async () => {
-        if (!client.closed) await unsubscribe();
+    listen: async (channel, events) => {
+      const unsubscribe = await client.listen(channel, events.onMessage);
+      return {
+        async stop() {
+          if (!client.closed) await unsubscribe();
+        },
+        // In-process: nothing can silently stop carrying notices.
+        reconnect() {},
       };
     },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => null,
     close: () => client.close(),
   };
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000];
+const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000];
+/**
+ * A connection that stops carrying traffic without closing (an idle-timed-out NAT or firewall) sends no error: a
+ * heartbeat notice goes through it every few seconds and must come back in time, or the connection is dropped.
+ */
+export const LISTEN_HEARTBEAT = { everyMs: 2_000, timeoutMs: 3_000 } as const;
+/** TCP keepalive on listening connections: the OS default (about two hours) would never notice a dead peer. */
+const LISTEN_KEEPALIVE_MS = 10_000;
+const HEARTBEAT_PREFIX = "heartbeat:";
 
-/** LISTEN on a dedicated node-postgres connection; after a drop it reconnects with back-off and listens again. */
-async function listenPostgres(
-  url: string,
-  channel: string,
-  onMessage: (payload: string) => void,
-  onError?: (error: Error) => void,
-  onReconnect?: () => void,
-): Promise<Unlisten> {
+/** Rejects when `promise` has not settled within `ms`. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * LISTEN on a dedicated node-postgres connection, checked by a heartbeat through the channel itself; after a drop or
+ * a missed heartbeat the connection is destroyed and a new one opened with back-off.
+ */
+async function listenPostgres(url: string, channel: string, events: ListenEvents): Promise<Listening> {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name: ${channel}`);
   let stopped = false;
   let client: pg.Client | null = null;
   let failures = 0;
+  let lost = false;
   let retry: NodeJS.Timeout | null = null;
+  let beat: { payload: string; sentAt: number; timer: NodeJS.Timeout } | null = null;
+  let sequence = 0;
+  const instance = randomUUID();
+
+  const destroy = (target: pg.Client) => {
+    target.removeAllListeners("end");
+    target.removeAllListeners("notification");
+    target.on("error", () => {});
+    // end() would wait for a reply a dead link never sends.
+    (target as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  };
+  const drop = (target: pg.Client, error: Error) => {
+    if (client !== target) return;
+    client = null;
+    if (beat) clearTimeout(beat.timer);
+    beat = null;
+    destroy(target);
+    if (!lost) {
+      lost = true;
+      events.onLost?.(error);
+    }
+    if (!stopped) scheduleReconnect();
+  };
+
+  const sendHeartbeat = () => {
+    const current = client;
+    if (!current || beat || stopped) return;
+    const payload = `${HEARTBEAT_PREFIX}${instance}:${++sequence}`;
+    const timer = setTimeout(
+      () => drop(current, new Error(`no heartbeat back within ${LISTEN_HEARTBEAT.timeoutMs} ms`)),
+      LISTEN_HEARTBEAT.timeoutMs,
+    );
+    timer.unref();
+    beat = { payload, sentAt: performance.now(), timer };
+    current.query("select pg_notify($1, $2)", [channel, payload]).catch(() => {});
+  };
+  const heartbeat = setInterval(sendHeartbeat, LISTEN_HEARTBEAT.everyMs);
+  heartbeat.unref();
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true });
-    next.on("notification", (message) => {
-      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: LISTEN_KEEPALIVE_MS,
     });
-    const dropped = (error?: Error) => {
-      if (client !== next) return;
-      client = null;
-      next.removeAllListeners("end");
-      next.end().catch(() => {});
-      if (error) onError?.(error);
-      if (!stopped) scheduleReconnect();
-    };
-    next.on("error", dropped);
-    next.on("end", () => dropped(new Error("LISTEN connection ended")));
+    next.on("notification", (message) => {
+      if (message.channel !== channel || message.payload === undefined) return;
+      if (message.payload.startsWith(HEARTBEAT_PREFIX)) {
+        if (beat && message.payload === beat.payload) {
+          clearTimeout(beat.timer);
+          events.onHeartbeat?.(performance.now() - beat.sentAt);
+          beat = null;
+        }
+        return;
+      }
+      events.onMessage(message.payload);
+    });
+    next.on("error", (error) => drop(next, error));
+    next.on("end", () => drop(next, new Error("LISTEN connection ended")));
     client = next;
-    await next.connect();
-    await next.query(`LISTEN ${channel}`);
-    if (failures > 0) onReconnect?.();
+    try {
+      await within(
+        next.connect().then(() => next.query(`LISTEN ${channel}`)),
+        LISTEN_HEARTBEAT.timeoutMs,
+        "LISTEN",
+      );
+    } catch (error) {
+      if (client === next) client = null;
+      destroy(next);
+      throw error;
+    }
     failures = 0;
+    if (lost) {
+      lost = false;
+      events.onRestored?.();
+    }
   };
   const scheduleReconnect = () => {
-    const delay = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)] ?? 5_000;
+    if (retry) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)] ?? 2_000;
     failures++;
     retry = setTimeout(() => {
       retry = null;
+      if (stopped) return;
       connect().catch((error: Error) => {
-        onError?.(error);
-        const current = client;
-        client = null;
-        current?.end().catch(() => {});
+        if (!lost) {
+          lost = true;
+          events.onLost?.(error);
+        }
         if (!stopped) scheduleReconnect();
       });
     }, delay);
@@ -305,15 +397,24 @@ async function listenPostgres(
   };
 
   await connect();
-  return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    const current = client;
-    client = null;
-    if (current) {
-      current.removeAllListeners("end");
-      await current.end().catch(() => {});
-    }
+  return {
+    reconnect(reason) {
+      if (client) drop(client, new Error(reason));
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(heartbeat);
+      if (beat) clearTimeout(beat.timer);
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = null;
+      if (current) {
+        current.removeAllListeners("end");
+        current.removeAllListeners("error");
+        current.on("error", () => {});
+        await current.end().catch(() => {});
+      }
+    },
   };
 }
 

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../../tests/factories";
 import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { createSession, deleteSession, findSessionUser, type SessionRecord } from "../auth/sessions";
+import { createByteBudget } from "../cache/byte-budget";
+import { followChanges } from "../cache/change-feed";
 import { createReadCache } from "../cache/read-cache";
 import type { DatabaseHandle } from "../db/client";
 import { type LiveHub, startLiveHub } from "./hub";
@@ -59,7 +61,7 @@ function countingSelects(database: DatabaseHandle): { handle: DatabaseHandle; se
 
 let database: TestDatabase;
 // No change feed here: a cache that is never filled keeps every lookup going to the database.
-const sessions = createReadCache<SessionRecord>({ ttlMs: 0, maxEntries: 0 });
+const sessions = createReadCache<SessionRecord>({ ttlMs: 0, budget: createByteBudget(0) });
 let app: FastifyInstance;
 let hub: LiveHub;
 let baseUrl: string;
@@ -74,7 +76,8 @@ beforeAll(async () => {
   }
   app = Fastify({ logger: false });
   counter = countingSelects(database);
-  hub = await startLiveHub({ database: counter.handle, log: app.log, heartbeatMs: HEARTBEAT_MS });
+  const changeFeed = await followChanges(database, [], app.log);
+  hub = await startLiveHub({ database: counter.handle, changeFeed, log: app.log, heartbeatMs: HEARTBEAT_MS });
   app.get("/events", async (request, reply) => {
     const token = String(request.headers["x-session-token"]);
     const user = await findSessionUser(database.db, token, sessions);

@@ -1,18 +1,20 @@
 // The live-updates hub of one server process: holds the open Server-Sent Events streams (one per signed-in tab) and
-// LISTENs on PostgreSQL for the changes every process publishes (live/publish.ts), passing each to the tabs whose
-// user may see it. Bounded: a cap of streams per user, heartbeats that also end streams whose session ended, and
+// passes on the change tags the change feed hears (cache/change-notices.ts: every write, by any process) to the tabs
+// whose user may see those rows; the browser refreshes its queries by the same tags. Bounded: a cap of streams per user, heartbeats that also end streams whose session ended, and
 // every stream closed before the server stops.
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import { LIVE_EVENT_NAME, LIVE_RETRY_MS } from "../../shared/constants/live";
-import { accessAllows, projectAccessLevel } from "../../shared/domain/project-access";
+import { accessAllows, type MemberAccessLevel, projectAccessLevel } from "../../shared/domain/project-access";
+import { parseTag } from "../../shared/live-tags";
 import type { LiveEvent } from "../../shared/schemas/live-events";
 import { sha256Hex } from "../auth/secrets";
 import type { SessionUser } from "../auth/sessions";
-import type { DatabaseHandle, Unlisten } from "../db/client";
+import type { ChangeFeed } from "../cache/change-feed";
+import { changeNotices } from "../cache/change-notices";
+import type { DatabaseHandle } from "../db/client";
 import { projectMembers, projects, sessions } from "../db/schema";
 import { tooManyRequests } from "../errors";
-import { LIVE_CHANNEL, type LiveNotice } from "./publish";
 
 export const LIVE_LIMITS = {
   /** Streams one user may hold at once (tabs); a browser allows six connections per origin over HTTP/1.1. */
@@ -20,6 +22,8 @@ export const LIVE_LIMITS = {
   heartbeatMs: 25_000,
   /** A tab that stops reading is dropped once this much is waiting for it. */
   maxBufferedBytes: 256 * 1024,
+  /** Tags heard within this long go out as one event (a write announces several rows at once). */
+  batchMs: 25,
 } as const;
 
 /**
@@ -44,6 +48,7 @@ export type LiveHub = {
 
 export async function startLiveHub(options: {
   database: DatabaseHandle;
+  changeFeed: ChangeFeed;
   log: FastifyBaseLogger;
   maxStreamsPerUser?: number;
   heartbeatMs?: number;
@@ -69,57 +74,86 @@ export async function startLiveHub(options: {
     if (!raw.writableEnded) raw.end();
   }
 
-  async function deliver(notice: LiveNotice): Promise<void> {
-    if (streams.size === 0) return;
-    const targets = await recipients(notice);
-    const chunk = `event: ${LIVE_EVENT_NAME}\ndata: ${JSON.stringify(notice.event satisfies LiveEvent)}\n\n`;
-    for (const stream of targets) send(stream, chunk);
+  /** Who may hear a tag: company admins hear every tag but the private ones; customers their projects' and their own. */
+  type Audience = { company: true } | { userId: string } | { projectId: string } | null;
+  function audienceOf(tag: string): Audience {
+    const { table, column, value } = parseTag(tag);
+    const notice = (changeNotices as Record<string, { rows: Record<string, string> }>)[table];
+    // A table whose rows no one may hear about (sessions) is private as a whole.
+    if (!notice || Object.values(notice.rows).every((audience) => audience === "nobody")) return null;
+    if (column === null || value === null) return { company: true };
+    const audience = notice.rows[column];
+    if (audience === "project") return { projectId: value };
+    if (audience === "user") return value === "null" ? { company: true } : { userId: value };
+    return null;
   }
 
-  async function recipients(notice: LiveNotice): Promise<Stream[]> {
-    const all = [...streams];
-    const { audience } = notice;
-    if ("company" in audience) return all.filter((s) => s.user.role === "company");
-    if ("userIds" in audience) {
-      const ids = new Set(audience.userIds);
-      return all.filter((s) => ids.has(s.user.id));
-    }
-    // A project's people: whoever the access rule lets view it.
+  async function projectPeople(projectId: string): Promise<{ ownerId: string; levels: Map<string, MemberAccessLevel> } | null> {
     const [owner] = await database.db
       .select({ userId: projects.userId })
       .from(projects)
-      .where(eq(projects.id, audience.projectId))
+      .where(eq(projects.id, projectId))
       .limit(1);
-    if (!owner) return [];
+    if (!owner) return null;
     const members = await database.db
       .select({ email: projectMembers.email, accessLevel: projectMembers.accessLevel })
       .from(projectMembers)
-      .where(eq(projectMembers.projectId, audience.projectId));
-    const levels = new Map(members.map((m) => [m.email, m.accessLevel]));
-    return all.filter((s) => {
-      const level = projectAccessLevel({
-        company: s.user.role === "company",
-        owner: s.user.id === owner.userId,
-        memberLevel: levels.get(s.user.email.toLowerCase()),
-      });
-      return accessAllows(level, "view");
-    });
+      .where(eq(projectMembers.projectId, projectId));
+    return { ownerId: owner.userId, levels: new Map(members.map((m) => [m.email.toLowerCase(), m.accessLevel])) };
   }
 
-  const unlisten: Unlisten = await database.listen(
-    LIVE_CHANNEL,
-    (payload) => {
-      let notice: LiveNotice;
-      try {
-        notice = JSON.parse(payload) as LiveNotice;
-      } catch {
-        log.warn("live hub: unreadable notification ignored");
-        return;
+  async function deliver(tags: string[]): Promise<void> {
+    if (streams.size === 0) return;
+    const all = [...streams];
+    const heard = new Map<Stream, string[]>();
+    const hear = (stream: Stream, tag: string) => {
+      const list = heard.get(stream);
+      if (list) list.push(tag);
+      else heard.set(stream, [tag]);
+    };
+    const byProject = new Map<string, string[]>();
+    for (const tag of tags) {
+      const audience = audienceOf(tag);
+      if (!audience) continue;
+      if ("projectId" in audience) {
+        byProject.set(audience.projectId, [...(byProject.get(audience.projectId) ?? []), tag]);
+        continue;
       }
-      deliver(notice).catch((error) => log.warn({ err: error }, "live hub: delivery failed"));
-    },
-    (error) => log.warn({ err: error }, "live hub: LISTEN connection lost; reconnecting"),
-  );
+      for (const stream of all) {
+        if (stream.user.role === "company" || ("userId" in audience && stream.user.id === audience.userId)) hear(stream, tag);
+      }
+    }
+    for (const [projectId, projectTags] of byProject) {
+      // A project's people: whoever the access rule lets view it.
+      const people = all.some((stream) => stream.user.role !== "company") ? await projectPeople(projectId) : null;
+      for (const stream of all) {
+        const level = projectAccessLevel({
+          company: stream.user.role === "company",
+          owner: people !== null && stream.user.id === people.ownerId,
+          memberLevel: people?.levels.get(stream.user.email.toLowerCase()),
+        });
+        const allowed = accessAllows(level, "view");
+        if (allowed) for (const tag of projectTags) hear(stream, tag);
+      }
+    }
+    for (const [stream, streamTags] of heard) {
+      const event: LiveEvent = { tags: streamTags };
+      send(stream, `event: ${LIVE_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`);
+    }
+  }
+
+  let pending = new Set<string>();
+  let flushTimer: NodeJS.Timeout | null = null;
+  options.changeFeed.onChange((tag) => {
+    if (streams.size === 0) return;
+    pending.add(tag);
+    flushTimer ??= setTimeout(() => {
+      flushTimer = null;
+      const tags = [...pending];
+      pending = new Set();
+      deliver(tags).catch((error) => log.warn({ err: error }, "live hub: delivery failed"));
+    }, LIVE_LIMITS.batchMs);
+  });
 
   /** The sessions among `sessionIds` that are still signed in, read in a few queries rather than one per session. */
   async function liveSessions(sessionIds: string[]): Promise<Set<string>> {
@@ -193,8 +227,8 @@ export async function startLiveHub(options: {
     async close() {
       closed = true;
       clearInterval(heartbeat);
+      if (flushTimer) clearTimeout(flushTimer);
       for (const stream of [...streams]) end(stream);
-      await unlisten();
     },
   };
 }

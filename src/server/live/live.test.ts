@@ -10,6 +10,13 @@ import { type DatabaseHandle, openDatabase } from "../db/client";
 
 type SseStream = { next(timeoutMs?: number): Promise<{ event: string; data: unknown }>; close(): void; ended: Promise<void> };
 
+/** Reads events until the tags heard so far satisfy `enough`; returns them. */
+async function tagsUntil(stream: SseStream, enough: (tags: string[]) => boolean): Promise<string[]> {
+  const tags: string[] = [];
+  while (!enough(tags)) tags.push(...((await stream.next()).data as { tags: string[] }).tags);
+  return tags;
+}
+
 async function openStream(baseUrl: string, cookie?: string): Promise<Response> {
   return fetch(`${baseUrl}/api/events`, { headers: cookie ? { cookie, accept: "text/event-stream" } : {} });
 }
@@ -112,10 +119,15 @@ describe("GET /api/events", () => {
       headers: { cookie: admin, ...json },
     });
     expect(posted.statusCode).toBe(201);
-    const seen = [await stream.next(), await stream.next()].map((e) => e.data);
+    // The reply's row and the owner's new notification, as the database announced them.
+    const seen = await tagsUntil(
+      stream,
+      (tags) =>
+        tags.includes(`communication_replies.project_id:${project.id}`) &&
+        tags.includes(`activity_events.user_id:${owner.userId}`),
+    );
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(seen).toContainEqual({ type: "communication", projectId: project.id, subjectId: thread.id });
-    expect(seen).toContainEqual({ type: "notification" });
+    expect(seen).toContain(`communication_replies.project_id:${project.id}`);
     stream.close();
   });
 
@@ -142,11 +154,11 @@ describe("GET /api/events", () => {
       },
       headers: { cookie: admin, ...json },
     });
-    const events: unknown[] = [];
-    while (!events.some((e) => JSON.stringify(e).includes('"meeting-request"') && events.length >= 2)) {
-      events.push((await mine.next()).data);
-    }
-    expect(events).toContainEqual({ type: "meeting-request", projectId: project.id, subjectId: request.id });
+    const heard = await tagsUntil(
+      mine,
+      (tags) => tags.filter((tag) => tag === `meeting_requests.project_id:${project.id}`).length >= 1,
+    );
+    expect(heard).toContain(`meeting_requests.project_id:${project.id}`);
 
     // The stranger's first event is about their own project: nothing of the owner's reached them before it.
     await a.app.inject({
@@ -155,7 +167,9 @@ describe("GET /api/events", () => {
       payload: { subject: "Mine", urgency: "low" },
       headers: { cookie: stranger.cookie, ...json },
     });
-    expect((await theirs.next()).data).toMatchObject({ type: "meeting-request", projectId: strangerProject.id });
+    const theirTags = ((await theirs.next()).data as { tags: string[] }).tags;
+    expect(theirTags).toContain(`meeting_requests.project_id:${strangerProject.id}`);
+    expect(theirTags.some((tag) => tag.includes(project.id) || tag.includes(owner.userId))).toBe(false);
     mine.close();
     theirs.close();
   });

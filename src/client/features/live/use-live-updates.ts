@@ -1,38 +1,15 @@
-// One live-updates stream per signed-in tab (GET /api/events): each 'change' event refetches the queries it names.
+// One live-updates stream per signed-in tab (GET /api/events): each 'change' event names the change tags of rows the
+// user may see, and the queries they make stale are refetched (refresh-by-tag.ts).
 // EventSource reconnects by itself; while the stream is down the pages' fallback polling takes over.
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { LIVE_EVENT_NAME } from "../../../shared/constants/live";
-import type { LiveEvent } from "../../../shared/schemas/live-events";
-import { COMPANY_COMMUNICATIONS_KEY, communicationsKey } from "../communications/api/communications-api";
-import { COMPANY_MEETING_REQUESTS_KEY, MEETING_STATS_KEY, meetingRequestsKey } from "../meetings/api/meetings-api";
-import { notificationsQueryKey } from "../notifications/api/get-notifications";
 import { setLiveConnected } from "./live-status";
+import { refreshByTags } from "./refresh-by-tag";
 
 /** Gives up on the stream after this many refused opens in a row (e.g. 429: too many tabs) until the page reloads. */
 const MAX_FAILED_OPENS = 5;
 const REOPEN_DELAY_MS = 15_000;
-
-export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
-  const invalidate = (queryKey: readonly unknown[]) => {
-    void queryClient.invalidateQueries({ queryKey });
-  };
-  if (event.type === "notification") {
-    invalidate(notificationsQueryKey);
-    return;
-  }
-  if (event.type === "communication") {
-    if (event.projectId) invalidate(communicationsKey(event.projectId));
-    invalidate(COMPANY_COMMUNICATIONS_KEY);
-    return;
-  }
-  if (event.projectId) {
-    invalidate(meetingRequestsKey(event.projectId));
-    invalidate(communicationsKey(event.projectId));
-  }
-  invalidate(MEETING_STATS_KEY);
-  invalidate(COMPANY_MEETING_REQUESTS_KEY);
-}
 
 export function useLiveUpdates(enabled: boolean): void {
   const queryClient = useQueryClient();
@@ -47,7 +24,7 @@ export function useLiveUpdates(enabled: boolean): void {
       import("../../../shared/schemas/live-events")
         .then(({ liveEventSchema }) => {
           const parsed = liveEventSchema.safeParse(JSON.parse(data));
-          if (parsed.success) applyLiveEvent(queryClient, parsed.data);
+          if (parsed.success) refreshByTags(queryClient, parsed.data.tags);
         })
         .catch(() => {
           // an unreadable event changes nothing; the next poll or event catches up

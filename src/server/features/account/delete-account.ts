@@ -8,7 +8,7 @@ import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account";
 import { codeCheckError, issueCode, verifyCode } from "../../auth/one-time-codes";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import type { SessionUser } from "../../auth/sessions";
-import { cacheTags } from "../../cache/tags";
+import { rowChange } from "../../cache/change-notices";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import {
@@ -117,7 +117,8 @@ export async function deleteAccount(
       .limit(1);
     if (!stillUsed) await ctx.files.delete(fileId);
   }
-  ctx.caches.sessions.invalidate(cacheTags.user(user.id));
+  // The change notice does the same for every process; this one must not wait for it.
+  ctx.caches.sessions.invalidate(rowChange("users", "id", user.id));
   return outcome;
 }
 

@@ -2,7 +2,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { activityEvents } from "../../db/schema";
-import { publishLive } from "../../live/publish";
 
 type ActivityInput = {
   /** The customer whose timeline shows the event. */
@@ -28,11 +27,4 @@ export async function recordActivity(db: Database, event: ActivityInput): Promis
     // Not now(): events written in one transaction would share its start time and lose their order.
     createdAt: sql`clock_timestamp()`,
   });
-  if (event.notify) {
-    // The bell refreshes at once in the recipient's open tabs (company-wide events: every admin's).
-    await publishLive(db, {
-      event: { type: "notification" },
-      audience: event.userId ? { userIds: [event.userId] } : { company: true },
-    });
-  }
 }

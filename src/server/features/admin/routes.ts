@@ -25,7 +25,7 @@ import {
 import { pageQueryFields, pageSchema } from "../../../shared/schemas/paging";
 import { successReplySchema } from "../../../shared/schemas/replies";
 import { companyOnly, companyUser } from "../../auth/guards";
-import { companyView } from "../../cache/read-caches";
+import { cachedRead, cachedReads } from "../../cache/cached-reads";
 import { errorReplies } from "../../http/openapi";
 import { listAudit } from "./audit-log";
 import { setBrd } from "./brd";
@@ -62,7 +62,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: adminStatsSchema, ...errorReplies },
         },
       },
-      async () => companyView(ctx.caches, "stats", () => getAdminStats(ctx.db)),
+      async () => cachedRead(ctx.caches, cachedReads.adminStats, {}, () => getAdminStats(ctx.db)),
     );
 
     company.get(
@@ -76,7 +76,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        companyView(ctx.caches, `projects:${JSON.stringify(request.query)}`, () => listAdminProjects(ctx.db, request.query)),
+        cachedRead(ctx.caches, cachedReads.adminProjects, { query: request.query }, () =>
+          listAdminProjects(ctx.db, request.query),
+        ),
     );
 
     company.get(
@@ -169,7 +171,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        companyView(ctx.caches, `user-activity:${JSON.stringify(request.query)}`, () => listUserActivity(ctx.db, request.query)),
+        cachedRead(ctx.caches, cachedReads.adminUserActivity, { query: request.query }, () =>
+          listUserActivity(ctx.db, request.query),
+        ),
     );
 
     company.post(

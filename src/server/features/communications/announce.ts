@@ -4,7 +4,6 @@
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { APP_NAME, renderEmail } from "../../email/layout";
-import { publishLive } from "../../live/publish";
 import { recordActivity } from "../activity/record-activity";
 import { replyAddress } from "../inbound-email/reply-address";
 import { companySide, customerSide } from "./thread-people";
@@ -95,8 +94,4 @@ export async function announceThreadActivity(ctx: AppContext, tx: Database, acti
     await recordActivity(tx, { ...event, userId: null, notify: true });
     await recordActivity(tx, { ...event, userId: project.userId, notify: author.userId !== project.userId });
   }
-  await publishLive(tx, {
-    event: { type: "communication", projectId: project.id, subjectId: thread.id },
-    audience: { projectId: project.id },
-  });
 }

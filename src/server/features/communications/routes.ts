@@ -11,8 +11,7 @@ import {
   newReplySchema,
 } from "../../../shared/schemas/communications";
 import { requireCompany } from "../../auth/guards";
-import { cachedRead } from "../../cache/read-cache";
-import { cacheTags } from "../../cache/tags";
+import { cachedRead, cachedReads, DEFAULT_COMMUNICATIONS_LIMIT } from "../../cache/cached-reads";
 import { notFound } from "../../errors";
 import { errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects/access";
@@ -35,7 +34,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The project's communications as threads with their replies, newest activity first",
         params,
         querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(200).default(100),
+          limit: z.coerce.number().int().min(1).max(200).default(DEFAULT_COMMUNICATIONS_LIMIT),
           before: z.iso.datetime({ offset: true }).optional(),
         }),
         response: { 200: z.array(communicationSchema), ...errorReplies },
@@ -45,11 +44,8 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = await requireProjectAccess(request, request.params.id, "view");
       const { limit, before } = request.query;
       const { project, user } = access;
-      return cachedRead(
-        ctx.caches.reads,
-        `communications:${project.id}:${user.id}:${limit}:${before ?? ""}`,
-        () => listProjectCommunications(ctx.db, user, project.id, { limit, ...(before ? { before: new Date(before) } : {}) }),
-        [cacheTags.project(project.id), cacheTags.people],
+      return cachedRead(ctx.caches, cachedReads.communications, { access, limit, before }, () =>
+        listProjectCommunications(ctx.db, user, project.id, { limit, ...(before ? { before: new Date(before) } : {}) }),
       );
     },
   );

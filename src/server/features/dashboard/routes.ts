@@ -6,8 +6,7 @@ import { z } from "zod";
 import { activityItemSchema } from "../../../shared/schemas/activity";
 import { projectDocumentSchema } from "../../../shared/schemas/project-documents";
 import { requireUser } from "../../auth/guards";
-import { cachedRead } from "../../cache/read-cache";
-import { cacheTags } from "../../cache/tags";
+import { cachedRead, cachedReads, DEFAULT_ACTIVITY_LIMIT } from "../../cache/cached-reads";
 import { activityEvents } from "../../db/schema";
 import { errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects/access";
@@ -22,33 +21,28 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["dashboard"],
         summary: "Recent activity on the caller's timeline, newest first",
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(50).default(8) }),
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(50).default(DEFAULT_ACTIVITY_LIMIT) }),
         response: { 200: z.array(activityItemSchema), ...errorReplies },
       },
     },
     async (request) => {
       const user = await requireUser(request);
       const { limit } = request.query;
-      return cachedRead(
-        ctx.caches.reads,
-        `activity:${user.id}:${limit}`,
-        async () => {
-          const rows = await ctx.db
-            .select()
-            .from(activityEvents)
-            .where(eq(activityEvents.userId, user.id))
-            .orderBy(desc(activityEvents.createdAt))
-            .limit(limit);
-          return rows.map((row) => ({
-            id: row.id,
-            type: row.type,
-            title: row.title,
-            description: row.description,
-            createdAt: row.createdAt.toISOString(),
-          }));
-        },
-        [cacheTags.activity(user.id)],
-      );
+      return cachedRead(ctx.caches, cachedReads.activity, { user, limit }, async () => {
+        const rows = await ctx.db
+          .select()
+          .from(activityEvents)
+          .where(eq(activityEvents.userId, user.id))
+          .orderBy(desc(activityEvents.createdAt))
+          .limit(limit);
+        return rows.map((row) => ({
+          id: row.id,
+          type: row.type,
+          title: row.title,
+          description: row.description,
+          createdAt: row.createdAt.toISOString(),
+        }));
+      });
     },
   );
 

@@ -16,8 +16,7 @@ import {
   updateFeedbackSchema,
 } from "../../../shared/schemas/feedback";
 import { requireCompany } from "../../auth/guards";
-import { cachedRead } from "../../cache/read-cache";
-import { cacheTags } from "../../cache/tags";
+import { cachedRead, cachedReads } from "../../cache/cached-reads";
 import { AppError, forbidden } from "../../errors";
 import { acceptMultipart } from "../../http/multipart";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
@@ -58,12 +57,8 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const access = await requireProjectAccess(request, request.params.id, "view");
-      const { project, user, accessLevel } = access;
-      return cachedRead(
-        ctx.caches.reads,
-        `feedback:${project.id}:${user.id}:${accessLevel}:${JSON.stringify(request.query)}`,
-        () => listProjectFeedback(ctx.db, access, request.query),
-        [cacheTags.project(project.id), cacheTags.people],
+      return cachedRead(ctx.caches, cachedReads.feedbackList, { access, query: request.query }, () =>
+        listProjectFeedback(ctx.db, access, request.query),
       );
     },
   );

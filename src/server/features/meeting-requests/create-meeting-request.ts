@@ -7,7 +7,6 @@ import type { MeetingRequest, newMeetingRequestSchema } from "../../../shared/sc
 import type { AppContext } from "../../context";
 import { meetingRequests } from "../../db/schema";
 import { renderEmail } from "../../email/layout";
-import { publishLive } from "../../live/publish";
 import { recordActivity } from "../activity/record-activity";
 import { displayName } from "../communications/post-communication";
 import { companySide } from "../communications/thread-people";
@@ -79,10 +78,6 @@ export async function createMeetingRequest(ctx: AppContext, access: ProjectAcces
       title,
       description,
       notify: user.id !== project.userId,
-    });
-    await publishLive(tx, {
-      event: { type: "meeting-request", projectId: project.id, subjectId: row.id },
-      audience: { projectId: project.id },
     });
     return toMeetingRequestDto(row, name);
   });

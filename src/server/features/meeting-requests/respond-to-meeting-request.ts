@@ -21,7 +21,6 @@ import { communications, meetingRequests, projects, users } from "../../db/schem
 import { APP_NAME, renderEmail } from "../../email/layout";
 import type { IcalEvent } from "../../email/outbox";
 import { badRequest, notFound } from "../../errors";
-import { publishLive } from "../../live/publish";
 import { recordActivity } from "../activity/record-activity";
 import { displayName } from "../communications/post-communication";
 import { buildIcs } from "./ics";
@@ -205,14 +204,6 @@ export async function respondToMeetingRequest(
         notify: true,
       });
     }
-    await publishLive(tx, {
-      event: { type: "meeting-request", projectId: found.project.id, subjectId: after.id },
-      audience: { projectId: found.project.id },
-    });
-    await publishLive(tx, {
-      event: { type: "communication", projectId: found.project.id },
-      audience: { projectId: found.project.id },
-    });
     return toMeetingRequestDto(after, requester ? displayName({ ...requester, role: "customer" }) : null);
   });
 }

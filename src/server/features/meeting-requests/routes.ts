@@ -11,8 +11,7 @@ import {
   newMeetingRequestSchema,
 } from "../../../shared/schemas/meeting-requests";
 import { requireCompany, requireUser } from "../../auth/guards";
-import { cachedRead } from "../../cache/read-cache";
-import { cacheTags } from "../../cache/tags";
+import { cachedRead, cachedReads } from "../../cache/cached-reads";
 import { errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects/access";
 import { cachedProjectListFor } from "../projects/list-projects";
@@ -36,12 +35,10 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { project } = await requireProjectAccess(request, request.params.id, "view");
-      return cachedRead(
-        ctx.caches.reads,
-        `meeting-requests:${project.id}`,
-        () => listProjectMeetingRequests(ctx.db, project.id),
-        [cacheTags.project(project.id), cacheTags.people],
+      const access = await requireProjectAccess(request, request.params.id, "view");
+      const { project } = access;
+      return cachedRead(ctx.caches, cachedReads.meetingRequests, { access }, () =>
+        listProjectMeetingRequests(ctx.db, project.id),
       );
     },
   );
@@ -76,11 +73,9 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       if (user.role === "company") return meetingRequestStats(ctx.db, "all");
       const projectIds = (await cachedProjectListFor(ctx, user)).map((project) => project.id);
-      return cachedRead(ctx.caches.reads, `meeting-request-stats:${user.id}`, () => meetingRequestStats(ctx.db, projectIds), [
-        cacheTags.owner(user.id),
-        cacheTags.member(user.email),
-        ...projectIds.map(cacheTags.project),
-      ]);
+      return cachedRead(ctx.caches, cachedReads.meetingStats, { user, projectIds }, () =>
+        meetingRequestStats(ctx.db, projectIds),
+      );
     },
   );
 

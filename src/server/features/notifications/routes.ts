@@ -4,8 +4,7 @@ import { z } from "zod";
 import { isUuid } from "../../../shared/domain/ids";
 import { markReadReplySchema, notificationListSchema } from "../../../shared/schemas/activity";
 import { requireUser } from "../../auth/guards";
-import { cachedRead } from "../../cache/read-cache";
-import { cacheTags } from "../../cache/tags";
+import { cachedRead, cachedReads, DEFAULT_NOTIFICATION_LIMIT } from "../../cache/cached-reads";
 import { notFound } from "../../errors";
 import { errorReplies } from "../../http/openapi";
 import { listNotifications, markNotificationsRead } from "./notifications";
@@ -19,20 +18,14 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["notifications"],
         summary: "The caller's notifications, newest first, with the unread count",
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(50).default(20) }),
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(50).default(DEFAULT_NOTIFICATION_LIMIT) }),
         response: { 200: notificationListSchema, ...errorReplies },
       },
     },
     async (request) => {
       const user = await requireUser(request);
       const { limit } = request.query;
-      const tags = [cacheTags.activity(user.id), ...(user.role === "company" ? [cacheTags.companyActivity] : [])];
-      return cachedRead(
-        ctx.caches.reads,
-        `notifications:${user.id}:${limit}`,
-        () => listNotifications(ctx.db, user, limit),
-        tags,
-      );
+      return cachedRead(ctx.caches, cachedReads.notifications, { user, limit }, () => listNotifications(ctx.db, user, limit));
     },
   );
 

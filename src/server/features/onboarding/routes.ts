@@ -18,8 +18,7 @@ import {
 import { ndaSignedReplySchema, profileSchema, saveProfileSchema } from "../../../shared/schemas/profile";
 import { companyOnly, companyUser, requireCustomer, requireUser } from "../../auth/guards";
 import { consumeRateLimits } from "../../auth/rate-limit";
-import { cachedRead } from "../../cache/read-cache";
-import { cacheTags } from "../../cache/tags";
+import { cachedRead, cachedReads } from "../../cache/cached-reads";
 import { sendDocument } from "../../documents/deliver";
 import { notFound } from "../../errors";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
@@ -69,15 +68,10 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return cachedRead(
-        ctx.caches.reads,
-        `profile:${user.id}`,
-        async () => {
-          const profile = await findOwnProfile(ctx.db, user.id);
-          return profile ? toProfileDto(profile) : null;
-        },
-        [cacheTags.user(user.id)],
-      );
+      return cachedRead(ctx.caches, cachedReads.profile, { user }, async () => {
+        const profile = await findOwnProfile(ctx.db, user.id);
+        return profile ? toProfileDto(profile) : null;
+      });
     },
   );
 

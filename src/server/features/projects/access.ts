@@ -18,8 +18,8 @@ import {
 } from "../../../shared/domain/project-access-sql";
 import { requireUser } from "../../auth/guards";
 import type { SessionUser } from "../../auth/sessions";
+import { cachedReads, tagsOf } from "../../cache/cached-reads";
 import type { ReadCache } from "../../cache/read-cache";
-import { cacheTags } from "../../cache/tags";
 import type { Database } from "../../db/client";
 import { projectMembers, projects } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";
@@ -87,13 +87,15 @@ async function findProjectAccess(
   need: ProjectNeed,
 ): Promise<{ project: ProjectRow; accessLevel: ProjectAccessLevel } | null> {
   if (!isUuid(projectId)) return null;
-  const key = `${user.id}:${projectId}`;
+  const read = cachedReads.projectAccess;
+  const key = read.key({ user, projectId }) ?? "";
   const row =
     need === "view"
-      ? (cache.get(key) ??
+      ? (cache.get(key, read.name) ??
         (await cache.load(key, async () => {
           const found = await readProjectForUser(db, user, projectId);
-          return found ? { value: found, tags: [cacheTags.project(projectId), cacheTags.user(user.id)] } : null;
+          if (!found) return null;
+          return { value: found, tags: tagsOf(read, { user, projectId }, found), owner: user.id, read: read.name };
         })))
       : await readProjectForUser(db, user, projectId);
   if (!row) return null;

@@ -3,9 +3,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { projectAccessLevel } from "../../../shared/domain/project-access";
 import type { SessionUser } from "../../auth/sessions";
-import { cachedRead } from "../../cache/read-cache";
-import { companyView } from "../../cache/read-caches";
-import { cacheTags } from "../../cache/tags";
+import { cachedRead, cachedReads } from "../../cache/cached-reads";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
@@ -81,16 +79,7 @@ export async function listProjectsFor(db: Database, user: Pick<SessionUser, "id"
  */
 export function cachedProjectListFor(ctx: AppContext, user: Pick<SessionUser, "id" | "email" | "role">) {
   if (user.role === "company") {
-    return companyView(ctx.caches, "projects", () => listProjectsFor(ctx.db, user));
+    return cachedRead(ctx.caches, cachedReads.companyProjectList, {}, () => listProjectsFor(ctx.db, user));
   }
-  return cachedRead(
-    ctx.caches.reads,
-    `projects:${user.id}`,
-    () => listProjectsFor(ctx.db, user),
-    (list) => [
-      cacheTags.owner(user.id),
-      cacheTags.member(user.email),
-      ...list.flatMap((project) => [cacheTags.project(project.id), cacheTags.user(project.userId)]),
-    ],
-  );
+  return cachedRead(ctx.caches, cachedReads.projectList, { user }, () => listProjectsFor(ctx.db, user));
 }

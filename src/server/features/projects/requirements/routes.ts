@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { generateBriefBodySchema, requirementsSchema, saveRequirementsBodySchema } from "../../../../shared/schemas/requirements";
 import { consumeRateLimits } from "../../../auth/rate-limit";
-import { cachedRead } from "../../../cache/read-cache";
-import { cacheTags } from "../../../cache/tags";
+import { cachedRead, cachedReads } from "../../../cache/cached-reads";
 import { sendDocument } from "../../../documents/deliver";
 import { apiErrorSchema, errorReplies } from "../../../http/openapi";
 import { requireProjectAccess } from "../access";
@@ -34,10 +33,10 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { project } = await requireProjectAccess(request, request.params.id, "view");
-      return cachedRead(ctx.caches.reads, `requirements:${project.id}`, () => getRequirements(ctx.db, project.id), [
-        cacheTags.project(project.id),
-      ]);
+      const { project, user } = await requireProjectAccess(request, request.params.id, "view");
+      return cachedRead(ctx.caches, cachedReads.requirements, { projectId: project.id, user }, () =>
+        getRequirements(ctx.db, project.id),
+      );
     },
   );
 

@@ -1,0 +1,59 @@
+// The one map from a change tag (shared/live-tags.ts: what the database announces when rows change, passed on by
+// GET /api/events) to the queries it makes stale. "<table>.<column>" entries take the row's value; a table's name
+// alone is a change anywhere in it (what the console's lists over every project read). A tag with no entry refreshes
+// nothing; a new query over a table adds its key here.
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { parseTag } from "../../../shared/live-tags";
+import { adminStatsQueryKey } from "../admin/api/get-admin-stats";
+import { chartDataQueryKey } from "../admin/api/get-chart-data";
+import { COMPANY_COMMUNICATIONS_KEY, communicationsKey } from "../communications/api/communications-api";
+import { activityQueryKey } from "../dashboard/api/get-activity";
+import { projectDocumentsQueryKey } from "../dashboard/api/get-project-documents";
+import { companyFeedbackQueryKey } from "../feedback/api/get-company-feedback";
+import { feedbackQueryKey } from "../feedback/api/get-feedback";
+import { COMPANY_MEETING_REQUESTS_KEY, MEETING_STATS_KEY, meetingRequestsKey } from "../meetings/api/meetings-api";
+import { notificationsQueryKey } from "../notifications/api/get-notifications";
+import { profileQueryKey } from "../onboarding/api/get-profile";
+import { projectsQueryKey } from "../projects/api/get-projects";
+import { requirementsQueryKey } from "../projects/api/get-requirements";
+import { projectUsersQueryKey } from "../team/api/get-project-users";
+
+type Refresh = (value: string) => QueryKey[];
+
+const ADMIN_PROJECTS: QueryKey = ["/api/company/projects"];
+const ADMIN_USER_ACTIVITY: QueryKey = ["/api/company/user-activity"];
+const thread = (projectId: string) => [communicationsKey(projectId), COMPANY_COMMUNICATIONS_KEY];
+
+export const REFRESH_BY_TAG: Record<string, Refresh> = {
+  "users.id": () => [profileQueryKey],
+  users: () => [ADMIN_USER_ACTIVITY, ADMIN_PROJECTS],
+  "profiles.user_id": () => [profileQueryKey, projectsQueryKey],
+  profiles: () => [ADMIN_USER_ACTIVITY, ADMIN_PROJECTS, adminStatsQueryKey],
+  "projects.id": (id) => [projectsQueryKey, projectDocumentsQueryKey(id)],
+  "projects.user_id": () => [projectsQueryKey, MEETING_STATS_KEY],
+  projects: () => [ADMIN_PROJECTS, adminStatsQueryKey, chartDataQueryKey, ADMIN_USER_ACTIVITY],
+  "project_members.project_id": (id) => [projectUsersQueryKey(id), projectsQueryKey],
+  "requirements.project_id": (id) => [requirementsQueryKey(id), projectsQueryKey],
+  requirements: () => [ADMIN_PROJECTS, adminStatsQueryKey],
+  "feedback.project_id": (id) => [feedbackQueryKey(id), companyFeedbackQueryKey],
+  "communications.project_id": thread,
+  "communication_replies.project_id": thread,
+  "communication_reads.project_id": thread,
+  "meeting_requests.project_id": (id) => [meetingRequestsKey(id), MEETING_STATS_KEY, COMPANY_MEETING_REQUESTS_KEY],
+  "activity_events.user_id": () => [notificationsQueryKey, activityQueryKey],
+};
+
+/** The queries `tags` make stale, each once. */
+export function queriesToRefresh(tags: readonly string[]): QueryKey[] {
+  const keys = new Map<string, QueryKey>();
+  for (const tag of tags) {
+    const { table, column, value } = parseTag(tag);
+    const refresh = REFRESH_BY_TAG[column === null ? table : `${table}.${column}`];
+    for (const key of refresh?.(value ?? "") ?? []) keys.set(JSON.stringify(key), key);
+  }
+  return [...keys.values()];
+}
+
+export function refreshByTags(queryClient: QueryClient, tags: readonly string[]): void {
+  for (const queryKey of queriesToRefresh(tags)) void queryClient.invalidateQueries({ queryKey });
+}

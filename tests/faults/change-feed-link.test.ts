@@ -1,0 +1,170 @@
+// The change feed's connection stops carrying traffic without closing (what an idle-timed-out NAT or firewall does):
+// a TCP proxy in front of PostgreSQL silently drops the listening connections' bytes. With only reads going on, a
+// session or a membership deleted in the database must be refused within 10 s, a write must not wait on the dead feed,
+// and once the link is back changes are seen within 2 s and the caches are used again. PostgreSQL only (PGlite has no
+// connection to lose).
+import net from "node:net";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/server/app";
+import { loadConfig } from "../../src/server/config";
+import { type DatabaseHandle, openDatabase } from "../../src/server/db/client";
+import { projectMembers, projects, sessions } from "../../src/server/db/schema";
+import { type Customer, createProjectWithStatus, customer } from "../factories";
+import { recordQueuedEmails, TEST_ENV } from "../setup/test-app";
+import { openTestDatabase, type TestDatabase } from "../setup/test-database";
+
+/**
+ * Forwards connections to PostgreSQL. A connection that has sent LISTEN is a listening one; while `silence()` is on,
+ * its bytes are dropped both ways and it stays open. Silenced connections stay dead after `restore()`, as behind a NAT
+ * that forgot them; new connections work again.
+ */
+async function startSilencingProxy(target: { host: string; port: number }) {
+  let silent = false;
+  const listening = new Set<net.Socket>();
+  const dead = new Set<net.Socket>();
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host);
+    sockets.add(client).add(upstream);
+    const isDead = () => dead.has(client);
+    client.on("data", (chunk) => {
+      if (!listening.has(client) && chunk.includes("LISTEN ")) listening.add(client);
+      if (silent && listening.has(client)) dead.add(client);
+      if (!isDead()) upstream.write(chunk);
+    });
+    upstream.on("data", (chunk) => {
+      if (!isDead()) client.write(chunk);
+    });
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+      listening.delete(client);
+    };
+    client.on("close", close).on("error", close);
+    upstream.on("close", close).on("error", close);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    port,
+    silence() {
+      silent = true;
+      for (const socket of listening) dead.add(socket);
+    },
+    restore() {
+      silent = false;
+    },
+    silencedCount: () => dead.size,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Polls `check` until it holds; returns the milliseconds it took, or fails after `deadlineMs`. */
+async function within(deadlineMs: number, what: string, check: () => Promise<boolean>): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < deadlineMs) {
+    if (await check()) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what}: not within ${deadlineMs} ms`);
+}
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.skipIf(!onPostgres)("the change feed's link dies silently", () => {
+  let direct: TestDatabase;
+  let proxied: DatabaseHandle;
+  let proxy: Awaited<ReturnType<typeof startSilencingProxy>>;
+  let app: FastifyInstance;
+  const logLines: string[] = [];
+  let reader: Customer;
+  let owner: Customer;
+  let member: Customer;
+  let projectId: string;
+
+  const get = (url: string, who: Customer) => app.inject({ method: "GET", url, headers: { cookie: who.cookie } });
+
+  beforeAll(async () => {
+    direct = await openTestDatabase();
+    const url = new URL(direct.url ?? "");
+    proxy = await startSilencingProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    url.hostname = "127.0.0.1";
+    url.port = String(proxy.port);
+    proxied = await openDatabase({ url: url.toString(), onPoolError: () => {} });
+    app = await buildApp({
+      config: loadConfig({ ...TEST_ENV, LOG_LEVEL: "info" }),
+      database: proxied,
+      serveClient: false,
+      logStream: { write: (line: string) => logLines.push(line) },
+      statusScheduler: false,
+    });
+    recordQueuedEmails(app);
+    await app.ready();
+    reader = await customer(app, "link.reader@example.com", "Rita Reader");
+    owner = await customer(app, "link.owner@example.com", "Olga Owner");
+    member = await customer(app, "link.member@example.com", "Mo Member");
+    projectId = (await createProjectWithStatus(direct.db, { ownerId: owner.userId, status: "development" })).id;
+    await direct.db.insert(projectMembers).values({ projectId, email: member.email, accessLevel: "user" });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await proxied?.close();
+    await proxy?.close();
+    await direct?.close();
+  });
+
+  it("refuses a deleted session and a removed member within 10 s with only reads going on, and writes do not wait", async () => {
+    // Warm: both reads are now served from the caches.
+    for (let i = 0; i < 2; i++) {
+      expect((await get("/api/auth/user", reader)).statusCode).toBe(200);
+      expect((await get(`/api/projects/${projectId}/requirements`, member)).statusCode).toBe(200);
+    }
+    proxy.silence();
+    expect(proxy.silencedCount()).toBeGreaterThan(0);
+    await direct.db.delete(sessions).where(eq(sessions.userId, reader.userId));
+    await direct.db.delete(projectMembers).where(eq(projectMembers.projectId, projectId));
+
+    await within(10_000, "deleted session refused", async () => (await get("/api/auth/user", reader)).statusCode === 401);
+    await within(10_000, "removed member refused", async () => {
+      const status = (await get(`/api/projects/${projectId}/requirements`, member)).statusCode;
+      return status === 404;
+    });
+    expect(app.changeFeed.state()).toBe("lost");
+    expect(logLines.some((line) => line.includes("change feed lost"))).toBe(true);
+
+    // A write answers without waiting for its own notice through the dead feed.
+    const started = performance.now();
+    const created = await app.inject({ method: "POST", url: "/api/projects", payload: {}, headers: { cookie: owner.cookie } });
+    expect(created.statusCode).toBe(201);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it("sees a change within 2 s once the link is back, and uses the caches again", async () => {
+    proxy.restore();
+    const renamed = async (name: string) => {
+      await direct.db.update(projects).set({ projectName: name }).where(eq(projects.id, projectId));
+      await within(2_000, `rename to ${name} seen`, async () => {
+        const list = (await get("/api/projects", owner)).json() as Array<{ id: string; projectName: string | null }>;
+        return list.find((project) => project.id === projectId)?.projectName === name;
+      });
+    };
+    await renamed("Seen right after the link is back");
+    await within(10_000, "change feed restored", async () => app.changeFeed.state() === "listening");
+    expect(logLines.some((line) => line.includes("change feed restored"))).toBe(true);
+    // Cached again: the next reads come from the cache, and a change made by hand still reaches it.
+    await get("/api/projects", owner);
+    await renamed("Seen through the restored feed");
+    // A member added back by hand regains access: the access cache hears it too.
+    await direct.db.insert(projectMembers).values({ projectId, email: member.email, accessLevel: "user" });
+    await within(2_000, "member added back", async () => {
+      return (await get(`/api/projects/${projectId}/requirements`, member)).statusCode === 200;
+    });
+  });
+});
