@@ -164,7 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mailboxUrl: config.devMailbox ? `${config.appUrl}/dev/mailbox` : null,
     });
   const emailWorker = startEmailWorker({ db: database.db, transport, from: config.mailFrom, log: app.log });
-  const caches = createReadCaches();
+  const caches = createReadCaches({ enabled: config.readCacheMb > 0 });
   const changeFeed = await followChanges(database, Object.values(caches), app.log);
   // A request that may have written answers only once its changes have reached this process's read caches.
   app.addHook("onSend", async (request, reply) => {

@@ -17,8 +17,14 @@ describe("configuration", () => {
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
     [{ INBOUND_SMTP_PORT: "2525" }, "INBOUND_SMTP_PORT, REPLY_DOMAIN"],
     [{ INBOUND_SMTP_PORT: "2525", REPLY_DOMAIN: "not a domain" }, "REPLY_DOMAIN"],
+    [{ READ_CACHE_MB: "-1" }, "READ_CACHE_MB"],
   ])("stops with a message naming the variable for %j", (env, variable) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`${variable}:`));
+  });
+
+  it("keeps the read caches on unless READ_CACHE_MB is 0", () => {
+    expect(loadConfig(base).readCacheMb).toBeGreaterThan(0);
+    expect(loadConfig({ ...base, READ_CACHE_MB: "0" }).readCacheMb).toBe(0);
   });
 
   it("requires SECRET_KEY in production and leaves the demo account off there unless set", () => {

@@ -97,6 +97,7 @@ const envSchema = z.object({
   API_DOCS: booleanString.optional(),
   TRUST_PROXY: trustProxySchema.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  READ_CACHE_MB: z.coerce.number().int().min(0).default(100),
   S3_URL: z
     .string()
     .refine(
@@ -159,6 +160,8 @@ export type Config = {
   inboundEmail: { port: number; host: string; replyDomain: string } | null;
   trustProxy: TrustProxy;
   logLevel: string;
+  /** Memory for the read caches per process; 0 turns them off (every read goes to the database). */
+  readCacheMb: number;
   fileStorage: FileStorageConfig;
   /** Extra origins the prototype viewer may frame besides https ones (local prototypes, browser tests). */
   prototypeFrameOrigins: string[];
@@ -307,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    readCacheMb: e.READ_CACHE_MB,
     fileStorage: fileStorageFrom(e),
     prototypeFrameOrigins: e.PROTOTYPE_FRAME_ORIGINS,
   };

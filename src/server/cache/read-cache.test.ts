@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cachedRead, createReadCache } from "./read-cache";
+import { cachedRead, createDisabledReadCache, createReadCache } from "./read-cache";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -14,6 +14,15 @@ function deferred<T>() {
 }
 
 describe("the read cache", () => {
+  it("when turned off, reads every time and keeps nothing", async () => {
+    const cache = createDisabledReadCache<unknown>();
+    let reads = 0;
+    const read = () => cachedRead(cache, "a", async () => `a#${++reads}`, ["project:1"]);
+    expect(await read()).toBe("a#1");
+    expect(await read()).toBe("a#2");
+    expect(cache.size()).toBe(0);
+  });
+
   it("serves a value until one of its tags is invalidated, and only the entries under that tag", async () => {
     const cache = createReadCache<unknown>({ ttlMs: 60_000, maxEntries: 10 });
     let reads = 0;

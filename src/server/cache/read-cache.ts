@@ -118,6 +118,19 @@ export function createReadCache<V>(options: { ttlMs: number; maxEntries: number 
   };
 }
 
+/** A cache that keeps nothing: every read goes to the database (READ_CACHE_MB=0). */
+export function createDisabledReadCache<V>(): ReadCache<V> {
+  return {
+    get: () => undefined,
+    load: async (_key, loader) => (await loader())?.value ?? null,
+    invalidate() {},
+    clear() {},
+    suspend() {},
+    resume() {},
+    size: () => 0,
+  };
+}
+
 /**
  * A read served from `cache` under `key` until a change to one of its tags (`tags` may depend on what was read, e.g.
  * the projects a list holds). A null result is not kept.

@@ -1,7 +1,7 @@
 // The read caches of one server process (one per app), each kept right by the change feed.
 import type { SessionRecord } from "../auth/sessions";
 import type { ProjectAccessRecord } from "../features/projects/access";
-import { cachedRead, createReadCache, type ReadCache } from "./read-cache";
+import { cachedRead, createDisabledReadCache, createReadCache, type ReadCache } from "./read-cache";
 import { cacheTags } from "./tags";
 
 export type ReadCaches = {
@@ -15,7 +15,16 @@ export type ReadCaches = {
   companyViews: ReadCache<unknown>;
 };
 
-export function createReadCaches(): ReadCaches {
+/** `enabled: false` (READ_CACHE_MB=0) sends every read to the database: measures the database path on its own. */
+export function createReadCaches(options: { enabled: boolean } = { enabled: true }): ReadCaches {
+  if (!options.enabled) {
+    return {
+      sessions: createDisabledReadCache(),
+      projectAccess: createDisabledReadCache(),
+      reads: createDisabledReadCache(),
+      companyViews: createDisabledReadCache(),
+    };
+  }
   return {
     // Sized for memory (a few KB a session or project row; up to tens of KB a list, plus its JSON): about 100 MB at
     // most per process. Entries live while used; the time limit is only a guard.
