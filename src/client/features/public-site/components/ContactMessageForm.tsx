@@ -6,24 +6,15 @@ import { Field } from "../../../components/ui/field";
 import { buttonVariants } from "../../../components/ui/variants";
 import { lazyResolver } from "../../../lib/lazy-resolver";
 import { Honeypot, NativeSelect, PUBLIC_FIELD_CLASS, SubmitLabel, TextArea, TextInput } from "./form-parts";
-import { FormQueryProvider } from "./form-query-provider";
 import { NameEmailFields } from "./NameEmailFields";
-import { useContactForm } from "./use-contact-form";
+import { type TypedBeforeHydration, useContactForm } from "./use-contact-form";
 
 const resolver = lazyResolver(() => import("../contact-resolvers").then((m) => m.contactMessageResolver));
 
 const EMPTY: ContactMessageInput = { name: "", email: "", mobile: "", country: "", remarks: "", website: "" };
 
-export function ContactMessageForm() {
-  return (
-    <FormQueryProvider>
-      <ContactMessageFormBody />
-    </FormQueryProvider>
-  );
-}
-
-function ContactMessageFormBody() {
-  const { form, send, submit, id } = useContactForm(EMPTY, resolver);
+export function ContactMessageForm({ typedBeforeHydration }: { typedBeforeHydration?: TypedBeforeHydration }) {
+  const { form, send, submit, id } = useContactForm(EMPTY, resolver, typedBeforeHydration);
   const errors = form.formState.errors;
   const [name, email] = form.watch(["name", "email"]);
   const disabled = send.isPending || !name?.trim() || !email?.trim();

@@ -6,9 +6,8 @@ import { Field } from "../../../components/ui/field";
 import { buttonVariants } from "../../../components/ui/variants";
 import { lazyResolver } from "../../../lib/lazy-resolver";
 import { Honeypot, NativeSelect, PUBLIC_FIELD_CLASS, SubmitLabel, TextArea, TextInput } from "./form-parts";
-import { FormQueryProvider } from "./form-query-provider";
 import { NameEmailFields } from "./NameEmailFields";
-import { useContactForm } from "./use-contact-form";
+import { type TypedBeforeHydration, useContactForm } from "./use-contact-form";
 
 const resolver = lazyResolver(() => import("../contact-resolvers").then((m) => m.projectInquiryResolver));
 
@@ -24,16 +23,8 @@ const EMPTY: ProjectInquiryInput = {
   website: "",
 };
 
-export function ProjectInquiryForm() {
-  return (
-    <FormQueryProvider>
-      <ProjectInquiryFormBody />
-    </FormQueryProvider>
-  );
-}
-
-function ProjectInquiryFormBody() {
-  const { form, send, submit, id } = useContactForm(EMPTY, resolver);
+export function ProjectInquiryForm({ typedBeforeHydration }: { typedBeforeHydration?: TypedBeforeHydration }) {
+  const { form, send, submit, id } = useContactForm(EMPTY, resolver, typedBeforeHydration);
   const errors = form.formState.errors;
   const [name, email, message] = form.watch(["name", "email", "message"]);
   const disabled = send.isPending || !name?.trim() || !email?.trim() || !message?.trim();
