@@ -4,10 +4,11 @@ import { COUNTRIES } from "../../../../shared/constants/lists";
 import type { ContactMessageInput } from "../../../../shared/schemas/contact";
 import { Field } from "../../../components/ui/field";
 import { buttonVariants } from "../../../components/ui/variants";
+import type { TypedBeforeHydration } from "../../../lib/hydrate-on-touch";
 import { lazyResolver } from "../../../lib/lazy-resolver";
 import { Honeypot, NativeSelect, PUBLIC_FIELD_CLASS, SubmitLabel, TextArea, TextInput } from "./form-parts";
 import { NameEmailFields } from "./NameEmailFields";
-import { type TypedBeforeHydration, useContactForm } from "./use-contact-form";
+import { useContactForm } from "./use-contact-form";
 
 const resolver = lazyResolver(() => import("../contact-resolvers").then((m) => m.contactMessageResolver));
 

@@ -2,9 +2,9 @@
 // `data-island="contact-form"`, and the browser hydrates that root alone on the visitor's first touch
 // (islands/contact-form.ts); the rest of the page stays plain HTML. In the portal's own rendering it is just the form.
 import type { ReactElement } from "react";
+import type { TypedBeforeHydration } from "../../../lib/hydrate-on-touch";
 import { ContactMessageForm } from "./ContactMessageForm";
 import { ProjectInquiryForm } from "./ProjectInquiryForm";
-import type { TypedBeforeHydration } from "./use-contact-form";
 
 export type ContactFormKind = "message" | "inquiry";
 

@@ -3,11 +3,9 @@ import { useId, useLayoutEffect } from "react";
 import { type DefaultValues, type Path, type PathValue, useForm } from "react-hook-form";
 import type { ContactMessageInput, ProjectInquiryInput } from "../../../../shared/schemas/contact";
 import { serverFieldErrors } from "../../../lib/api";
+import type { TypedBeforeHydration } from "../../../lib/hydrate-on-touch";
 import type { LazyResolver } from "../../../lib/lazy-resolver";
 import { useSendContact } from "../api/send-contact";
-
-/** On a pre-rendered page: what the visitor typed into the server's form before its code arrived (field name → value). */
-export type TypedBeforeHydration = () => Record<string, string>;
 
 export function useContactForm<T extends ContactMessageInput | ProjectInquiryInput>(
   empty: T,

@@ -2,8 +2,8 @@
 import "../../../lib/zod-jitless";
 import { hydrateRoot } from "react-dom/client";
 import { mountToasterOnDemand } from "../../../components/ui/toaster-on-demand";
+import type { TypedBeforeHydration } from "../../../lib/hydrate-on-touch";
 import { CONTACT_FORM_ID_PREFIX, type ContactFormKind, contactForm } from "../components/contact-form-island";
-import type { TypedBeforeHydration } from "../components/use-contact-form";
 
 /** Resolves once the form has hydrated and taken back what was typed (its layout effect asked for it). */
 export function hydrateContactForm(element: HTMLElement, kind: ContactFormKind, typed: TypedBeforeHydration): Promise<void> {
