@@ -2,9 +2,10 @@
 // the stats run, captured from the real code on a seeded database (see admin.ts): the plans in docs/performance.md.
 //   BENCH_DATABASE_URL=postgres://…/bp_bench node --import tsx scripts/bench/admin-explain.ts
 import pg from "pg";
-import { listAdminProjects } from "../../src/server/features/admin/list-admin-projects";
-import { getAdminStats } from "../../src/server/features/admin/get-admin-stats";
 import { openDatabase } from "../../src/server/db/client";
+import { getAdminStats } from "../../src/server/features/admin/get-admin-stats";
+import { listAdminProjects } from "../../src/server/features/admin/list-admin-projects";
+
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error("Set BENCH_DATABASE_URL to the seeded database");
 const d = await openDatabase({ url });
@@ -19,8 +20,14 @@ db.session.client.query = (q: any, ...rest: any[]) => {
 const base = { search: "", status: "all", package: "all", sort: "createdAt", order: "desc", page: 1, pageSize: 20 };
 const cases: Array<[string, () => Promise<unknown>]> = [
   ["admin project list, page 1 (GET /api/company/projects)", () => listAdminProjects(d.db, base as any)],
-  ["search \"chen\" + status development (GET /api/company/projects?search=chen&status=development)", () => listAdminProjects(d.db, { ...base, search: "chen", status: "development" } as any)],
-  ["status development, page 200 (GET /api/company/projects?status=development&page=200)", () => listAdminProjects(d.db, { ...base, status: "development", page: 200 } as any)],
+  [
+    'search "chen" + status development (GET /api/company/projects?search=chen&status=development)',
+    () => listAdminProjects(d.db, { ...base, search: "chen", status: "development" } as any),
+  ],
+  [
+    "status development, page 200 (GET /api/company/projects?status=development&page=200)",
+    () => listAdminProjects(d.db, { ...base, status: "development", page: 200 } as any),
+  ],
   ["stats (GET /api/company/stats)", () => getAdminStats(d.db)],
 ];
 const client = new pg.Client({ connectionString: url });
@@ -32,7 +39,14 @@ for (const [name, run] of cases) {
   for (const q of captured) {
     const shown = q.text.replace(/"projects"\."[a-z_]+", /g, "").replace(/\$(\d+)(, \$\d+)+/, "$$$1, …");
     const { rows } = await client.query(`explain (analyze, buffers, costs off) ${q.text}`, q.values);
-    console.log("```\n" + shown.slice(0, 600) + (shown.length > 600 ? " …" : "") + "\n\n" + rows.map((r) => r["QUERY PLAN"]).join("\n") + "\n```\n");
+    console.log(
+      "```\n" +
+        shown.slice(0, 600) +
+        (shown.length > 600 ? " …" : "") +
+        "\n\n" +
+        rows.map((r) => r["QUERY PLAN"]).join("\n") +
+        "\n```\n",
+    );
   }
 }
 await client.end();
