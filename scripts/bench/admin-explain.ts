@@ -5,28 +5,40 @@ import pg from "pg";
 import { openDatabase } from "../../src/server/db/client";
 import { getAdminStats } from "../../src/server/features/admin/get-admin-stats";
 import { listAdminProjects } from "../../src/server/features/admin/list-admin-projects";
+import type { ProjectListQuery } from "../../src/shared/schemas/admin";
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error("Set BENCH_DATABASE_URL to the seeded database");
 const d = await openDatabase({ url });
-// biome-ignore lint/suspicious/noExplicitAny: the pool client is wrapped to see the statements as sent
-const db: any = d.db;
+type Statement = string | { text: string; values?: unknown[] };
+type Query = (statement: Statement, ...rest: unknown[]) => unknown;
+// The pool client is wrapped to see the statements as sent.
+const db = d.db as unknown as { session: { client: { query: Query } } };
 const captured: Array<{ text: string; values: unknown[] }> = [];
 const orig = db.session.client.query.bind(db.session.client);
-db.session.client.query = (q: any, ...rest: any[]) => {
-  captured.push(typeof q === "string" ? { text: q, values: rest[0] ?? [] } : { text: q.text, values: q.values ?? rest[0] ?? [] });
+db.session.client.query = (q: Statement, ...rest: unknown[]) => {
+  const params = (rest[0] ?? []) as unknown[];
+  captured.push(typeof q === "string" ? { text: q, values: params } : { text: q.text, values: q.values ?? params });
   return orig(q, ...rest);
 };
-const base = { search: "", status: "all", package: "all", sort: "createdAt", order: "desc", page: 1, pageSize: 20 };
+const base: ProjectListQuery = {
+  search: "",
+  status: "all",
+  package: "all",
+  sort: "createdAt",
+  order: "desc",
+  page: 1,
+  pageSize: 20,
+};
 const cases: Array<[string, () => Promise<unknown>]> = [
-  ["admin project list, page 1 (GET /api/company/projects)", () => listAdminProjects(d.db, base as any)],
+  ["admin project list, page 1 (GET /api/company/projects)", () => listAdminProjects(d.db, base)],
   [
     'search "chen" + status development (GET /api/company/projects?search=chen&status=development)',
-    () => listAdminProjects(d.db, { ...base, search: "chen", status: "development" } as any),
+    () => listAdminProjects(d.db, { ...base, search: "chen", status: "development" }),
   ],
   [
     "status development, page 200 (GET /api/company/projects?status=development&page=200)",
-    () => listAdminProjects(d.db, { ...base, status: "development", page: 200 } as any),
+    () => listAdminProjects(d.db, { ...base, status: "development", page: 200 }),
   ],
   ["stats (GET /api/company/stats)", () => getAdminStats(d.db)],
 ];
