@@ -1,9 +1,11 @@
-// Runs after `vite build`: pre-renders the public pages, draws the sales deck PDF, and pre-compresses the assets.
+// Runs after `vite build`: pre-renders the public pages and the sign-in screen, draws the sales deck PDF, and
+// pre-compresses the assets.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SALES_DECK_PATH } from "../src/shared/constants/marketing";
 import { precompressDirectory } from "./public-site/precompress";
 import { prerenderPublicPages } from "./public-site/prerender";
+import { prerenderSignIn } from "./public-site/prerender-sign-in";
 import { buildSalesDeck } from "./public-site/sales-deck";
 
 const clientDir = path.resolve(process.argv[2] ?? "dist/client");
@@ -13,6 +15,7 @@ const pagesDir = path.join(clientDir, "pages");
 mkdirSync(pagesDir, { recursive: true });
 const pages = await prerenderPublicPages(clientDir);
 for (const page of pages) writeFileSync(path.join(pagesDir, `${page.key}.html`), page.html);
+prerenderSignIn(clientDir);
 
 const deck = await buildSalesDeck();
 writeFileSync(path.join(clientDir, SALES_DECK_PATH.slice(1)), deck);

@@ -4,7 +4,7 @@
 // 2. Signs both in through the API, as the sign-in screen does, and keeps their session cookies.
 // 3. Loads each route in Chromium — the public pages, /auth, the customer's dashboard and the admin console — and lists
 //    every JavaScript chunk it fetched with its gzip size (plus the CSS), and whether the chart library was among them.
-// 4. Runs Lighthouse 12 (its npm package, the system Chromium) on /, /pricing, /auth and the signed-in dashboard:
+// 4. Runs Lighthouse 12 (its npm package, the system Chromium) on the six public pages, /auth and the signed-in dashboard:
 //    mobile (default simulated throttling, median of LIGHTHOUSE_RUNS runs) and desktop. Prints tables and writes
 //    bench/results/web.json. `LIGHTHOUSE_RUNS=0` measures only the bundles; `LIGHTHOUSE_ROUTES=dashboard,auth` and
 //    `LIGHTHOUSE_PRESETS=mobile` narrow the Lighthouse runs; `LIGHTHOUSE_REPORTS=dir` keeps each run's full report.
@@ -31,8 +31,14 @@ const TARGETS = {
   accessibility: 100,
   "best-practices": 100,
   seo: 95,
-  /** JavaScript, gzip, per route key below. */
-  jsKb: { landing: 100, auth: 100, dashboard: 200 } as Record<string, number>,
+  /** The public pages and /auth (pre-rendered, islands): performance on a throttled phone. */
+  publicPerformance: 98,
+  /** JavaScript, gzip, per route key below (every public page: 35). */
+  jsKb: {
+    ...Object.fromEntries(PUBLIC_PAGES.map((page) => [page.key === "home" ? "landing" : page.key, 35])),
+    auth: 70,
+    dashboard: 150,
+  } as Record<string, number>,
 };
 /** A route has finished loading after this long without a new request. */
 const QUIET_MS = 3000;
@@ -51,7 +57,7 @@ const ROUTES_TO_MEASURE: RouteToMeasure[] = [
     key: page.key === "home" ? "landing" : page.key,
     path: page.path,
     who: "visitor" as const,
-    lighthouse: page.key === "home" || page.key === "pricing",
+    lighthouse: true,
   })),
   { key: "auth", path: "/auth", who: "visitor", lighthouse: true },
   { key: "dashboard", path: "/", who: "customer", lighthouse: true },
@@ -227,8 +233,8 @@ function misses(weights: RouteWeight[], lighthouseRows: LighthouseRow[]): string
   }
   for (const row of lighthouseRows) {
     for (const category of ["performance", "accessibility", "best-practices", "seo"] as const) {
-      if (row[category] < TARGETS[category])
-        out.push(`${row.preset} ${row.route} ${category} ${row[category]} < ${TARGETS[category]}`);
+      const target = category === "performance" && row.route !== "dashboard" ? TARGETS.publicPerformance : TARGETS[category];
+      if (row[category] < target) out.push(`${row.preset} ${row.route} ${category} ${row[category]} < ${target}`);
     }
   }
   return out;

@@ -1,5 +1,6 @@
 // The public site as a visitor meets it: the real server (built client, PGlite, real SMTP) driven through Chromium.
 import { existsSync, readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -143,6 +144,20 @@ describe("the landing page", () => {
     });
   });
 
+  it("loads no React, router or query library with any public page, and at most 35 KB of JavaScript (gzip)", async () => {
+    for (const { path } of PUBLIC_PAGES) {
+      await withPage(path, async (_page, { scripts }) => {
+        expect(scripts.length, path).toBeGreaterThan(0);
+        expect(
+          scripts.filter((s) => /\/(react|react-router|query|query-client)-[^/]*\.js$/.test(s)),
+          path,
+        ).toEqual([]);
+        const gzipBytes = scripts.reduce((sum, s) => sum + gzipSync(readFileSync(`dist/client${s}`), { level: 9 }).length, 0);
+        expect(gzipBytes, path).toBeLessThanOrEqual(35 * 1024);
+      });
+    }
+  });
+
   it("switches package prices between USD and INR, with Indian digit grouping", async () => {
     for (const path of ["/", "/pricing"]) {
       await withPage(path, async (page) => {
@@ -215,6 +230,32 @@ describe("the contact forms", () => {
       expect(toCompany.text).toContain("Country: India");
       expect(toCompany.text).toContain("A booking app for our clinics.");
       await smtp.waitFor((m) => m.to === "asha@example.com");
+    });
+  });
+
+  it("keeps what was typed while the form's code was still loading, then sends it", async () => {
+    await withPage("/", async (page) => {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/assets/contact-form-hydrate-*.js", async (route) => {
+        await held;
+        await route.continue();
+      });
+      const card = page.locator("form").filter({ has: page.getByLabel("Remarks") });
+      await card.getByLabel("Name").fill("Ravi Menon");
+      await card.getByLabel("Email").fill("ravi@example.com");
+      await card.getByLabel("Remarks").fill("Typed before the form ran.");
+      release();
+      const send = card.getByRole("button", { name: "Send Message" });
+      await poll(() => send.isDisabled()).toBe(false);
+      await poll(() => card.getByLabel("Name").inputValue()).toBe("Ravi Menon");
+      await poll(() => card.getByLabel("Remarks").inputValue()).toBe("Typed before the form ran.");
+      await send.click();
+      await visible(page.getByText("Message sent successfully!", { exact: true }));
+      const mail = await smtp.waitFor((m) => m.subject === "New contact message from Ravi Menon");
+      expect(mail.text).toContain("Typed before the form ran.");
     });
   });
 

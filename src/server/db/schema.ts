@@ -196,6 +196,8 @@ export const profiles = pgTable(
   (t) => [
     uniqueIndex("profiles_user_idx").on(t.userId),
     index("profiles_nda_status_idx").on(t.ndaStatus),
+    // The console's "incomplete profiles" card counts this small index, not the table.
+    index("profiles_incomplete_idx").on(t.userId).where(sql`not ${t.profileCompleted}`),
     // Admin search by customer name (contains, case-insensitive): trigram index, pg_trgm.
     index("profiles_full_name_trgm_idx").using("gin", t.fullName.op("gin_trgm_ops")),
   ],
@@ -317,14 +319,39 @@ export const projects = pgTable(
     index("projects_user_idx").on(t.userId, t.createdAt),
     index("projects_status_idx").on(t.status),
     index("projects_package_idx").on(t.packageType),
-    index("projects_created_idx").on(t.createdAt),
-    // Admin console: filter + newest-first paging, and contains-search on code and name (pg_trgm).
-    index("projects_status_created_idx").on(t.status, t.createdAt),
-    index("projects_package_created_idx").on(t.packageType, t.createdAt),
+    // Admin console: filter + newest-first paging in the list's exact order (created, then id), so a page's rows and a
+    // deep page's position come from the index alone; contains-search on code and name (pg_trgm).
+    index("projects_created_id_idx").on(t.createdAt, t.id),
+    index("projects_status_created_id_idx").on(t.status, t.createdAt, t.id),
+    index("projects_package_created_id_idx").on(t.packageType, t.createdAt, t.id),
+    // A customer-name search with a status filter: the matching owners' projects in that status, from the index alone.
+    index("projects_user_status_idx").on(t.userId, t.status),
     index("projects_code_trgm_idx").using("gin", t.projectCode.op("gin_trgm_ops")),
     index("projects_name_trgm_idx").using("gin", t.projectName.op("gin_trgm_ops")),
   ],
 );
+
+/**
+ * Project counts kept by triggers on projects (drizzle/0008_perf_admin_counts.sql): the console's totals and its list's
+ * filtered totals read a few rows here instead of counting 50,000 projects.
+ */
+export const projectCounts = pgTable(
+  "project_counts",
+  {
+    status: text("status").notNull(),
+    packageType: text("package_type").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.packageType] })],
+);
+
+/** Per owner, how many of their projects are not completed (the console's "active customers"), kept by the same triggers. */
+export const ownerOpenProjects = pgTable("owner_open_projects", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  n: integer("n").notNull().default(0),
+});
 
 export const projectMembers = pgTable(
   "project_members",

@@ -2,7 +2,7 @@
 // No router here: a visitor's /auth is its own small entry (auth-main.tsx), and the portal's router wraps this screen
 // in SignInPage. Zod and the shared schemas load on the form's first focus (lazyResolver).
 import { ArrowLeft, FileSignature, Loader2, Lock, Sparkles, Users } from "lucide-react";
-import { type MouseEvent, useEffect, useState } from "react";
+import { type MouseEvent, useEffect, useLayoutEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { CODE_LENGTH, sanitizeCodeInput } from "../../../shared/constants/auth";
 import { CODE_FIELD_CLEAR_DELAY_MS } from "../../../shared/constants/ui";
@@ -10,6 +10,7 @@ import type { RequestCodeInput } from "../../../shared/schemas/auth";
 import { Field } from "../../components/ui/field";
 import { toast } from "../../components/ui/use-toast";
 import { isNetworkError, serverMessage } from "../../lib/api";
+import type { TypedBeforeHydration } from "../../lib/hydrate-on-touch";
 import { lazyResolver } from "../../lib/lazy-resolver";
 import { useRequestSignInCode } from "./api/request-sign-in-code";
 import { useVerifySignInCode } from "./api/verify-sign-in-code";
@@ -34,9 +35,11 @@ export type SignInScreenProps = {
   onHome: () => void;
   /** Runs once the session has started and the user is in the query cache. */
   onSignedIn: () => void;
+  /** A visitor's pre-rendered /auth: what was typed before the screen's code arrived (auth-main.tsx). */
+  typedBeforeHydration?: TypedBeforeHydration;
 };
 
-export function SignInScreen({ onHome, onSignedIn }: SignInScreenProps) {
+export function SignInScreen({ onHome, onSignedIn, typedBeforeHydration }: SignInScreenProps) {
   const [step, setStep] = useState<"email" | "code">("email");
   const [sentTo, setSentTo] = useState<RequestCodeInput | null>(null);
   const goHome = (event: MouseEvent) => {
@@ -50,6 +53,13 @@ export function SignInScreen({ onHome, onSignedIn }: SignInScreenProps) {
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
+  // Registering the fields wrote the empty defaults into them; what was typed goes back before the browser paints.
+  useLayoutEffect(() => {
+    if (!typedBeforeHydration) return;
+    const typed = typedBeforeHydration();
+    if (typed.email) emailForm.setValue("email", typed.email);
+    if (typed.name) emailForm.setValue("name", typed.name);
+  }, [emailForm, typedBeforeHydration]);
   const codeForm = useForm<{ code: string }>({
     resolver: codeResolver,
     defaultValues: { code: "" },

@@ -162,6 +162,57 @@ describe("GET /api/company/projects", () => {
     expect(page1.items[1].projectCode < page2.items[0].projectCode).toBe(true);
   });
 
+  it("keeps its totals equal to the projects themselves through creates, moves and deletes", async () => {
+    const a = await customerWithProject("Count One");
+    const b = await customerWithProject("Count Two");
+    await req("PATCH", `/api/company/projects/${a.project.id}`, admin, { status: "testing", packageType: "premium" });
+    await req("PATCH", `/api/company/projects/${b.project.id}`, admin, { status: "completed" });
+    await t.app.ctx.db.update(projects).set({ userId: a.userId }).where(eq(projects.id, b.project.id));
+    const c = await customerWithProject("Count Three");
+    await t.app.ctx.db.delete(projects).where(eq(projects.id, c.project.id));
+
+    const all = await t.app.ctx.db.select().from(projects);
+    for (const [status, pkg] of [
+      ["all", "all"],
+      ["testing", "all"],
+      ["testing", "premium"],
+      ["completed", "all"],
+      ["all", "basic"],
+    ] as const) {
+      const res = (await req("GET", `/api/company/projects?status=${status}&package=${pkg}`, admin)).json();
+      const expected = all.filter(
+        (p) => (status === "all" || p.status === status) && (pkg === "all" || p.packageType === pkg),
+      ).length;
+      expect(res.total, `${status} / ${pkg}`).toBe(expected);
+    }
+    const stats = (await req("GET", "/api/company/stats", admin)).json();
+    expect(stats.totalProjects).toBe(all.length);
+    expect(stats.completed).toBe(all.filter((p) => p.status === "completed").length);
+    const customers = await t.app.ctx.db.select().from(users).where(eq(users.role, "customer"));
+    const open = new Set(all.filter((p) => p.status !== "completed").map((p) => p.userId));
+    expect(stats.activeCustomers).toBe(customers.filter((u) => open.has(u.id)).length);
+  });
+
+  it("pages through every project once, newest first, to the last page", async () => {
+    await customerWithProject("Paging One");
+    await customerWithProject("Paging Two");
+    const all = await t.app.ctx.db.select().from(projects);
+    const expected = [...all]
+      .sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || (y.id < x.id ? -1 : y.id > x.id ? 1 : 0))
+      .map((p) => p.id);
+    const seen: string[] = [];
+    for (let page = 1; page <= Math.ceil(all.length / 3); page++) {
+      const res = (await req("GET", `/api/company/projects?pageSize=3&page=${page}`, admin)).json();
+      expect(res.total).toBe(all.length);
+      seen.push(...res.items.map((p: { id: string }) => p.id));
+    }
+    expect(seen).toEqual(expected);
+    const byCustomer = (await req("GET", "/api/company/projects?sort=customerName&order=asc&pageSize=100", admin)).json();
+    const names = byCustomer.items.map((p: { customerName: string | null }) => p.customerName ?? "\uffff");
+    expect(byCustomer.total).toBe(all.length);
+    expect(names).toEqual([...names].sort((x: string, y: string) => x.localeCompare(y, "en", { sensitivity: "base" }) || 0));
+  });
+
   it("refuses an unknown filter value", async () => {
     expect((await req("GET", "/api/company/projects?status=archived", admin)).statusCode).toBe(400);
     expect((await req("GET", "/api/company/projects?pageSize=1000", admin)).statusCode).toBe(400);

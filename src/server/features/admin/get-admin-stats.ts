@@ -1,4 +1,5 @@
-// GET /api/company/stats: the six stat cards, each counted as its card defines it, in one statement, one round trip.
+// GET /api/company/stats: the six stat cards in one statement, one round trip. Project totals come from the counts the
+// triggers keep (project_counts, owner_open_projects), not from counting the projects.
 import { sql } from "drizzle-orm";
 import type { AdminStats } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
@@ -12,11 +13,11 @@ export async function getAdminStats(db: Database): Promise<AdminStats> {
     login_only: number;
     incomplete: number;
   }>(sql`
-    with by_status as (select status, count(*)::int as n from projects group by status)
+    with by_status as (select status, sum(n)::int as n from project_counts group by status)
     select
       (select coalesce(sum(n), 0)::int from by_status) as total_projects,
-      (select count(*)::int from users u where u.role = 'customer'
-         and exists (select 1 from projects p where p.user_id = u.id and p.status <> 'completed')) as active_customers,
+      (select count(*)::int from owner_open_projects o join users u on u.id = o.user_id
+         where o.n > 0 and u.role = 'customer') as active_customers,
       (select coalesce(sum(n), 0)::int from by_status where status in ('development', 'testing')) as in_progress,
       (select coalesce(sum(n), 0)::int from by_status where status = 'completed') as completed,
       (select count(*)::int from users u

@@ -1,8 +1,8 @@
 // GET /api/company/projects: every project, filtered, sorted and paged in SQL, with the owner's name and email.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { AdminProject, Page, ProjectListQuery } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
-import { profiles, projectMembers, projects, requirements, users } from "../../db/schema";
+import { profiles, projectCounts, projectMembers, projects, requirements, users } from "../../db/schema";
 import { toProjectDto } from "../projects/project-dto";
 import { projectListOrder, projectListWhere } from "./project-filters";
 
@@ -29,36 +29,68 @@ export function toAdminProjectDto(row: AdminProjectRow): AdminProject {
   };
 }
 
+const adminProjectFields = {
+  project: projects,
+  customerName: profiles.fullName,
+  customerEmail: users.email,
+  memberCount,
+  requirementsSubmitted,
+};
+
 export function adminProjectSelect(db: Database) {
   return db
-    .select({
-      project: projects,
-      customerName: profiles.fullName,
-      customerEmail: users.email,
-      memberCount,
-      requirementsSubmitted,
-    })
+    .select(adminProjectFields)
     .from(projects)
     .leftJoin(profiles, eq(profiles.userId, projects.userId))
     .leftJoin(users, eq(users.id, projects.userId))
     .leftJoin(requirements, eq(requirements.projectId, projects.id));
 }
 
+/**
+ * Without a text search the total is a sum over the counts the triggers keep (drizzle/0008): no scan of the projects.
+ * A text search counts its matches (the trigram indexes' bitmap).
+ */
+async function countProjects(db: Database, query: ProjectListQuery, where: SQL | undefined): Promise<number> {
+  if (!query.search.trim()) {
+    const filters: SQL[] = [];
+    if (query.status !== "all") filters.push(eq(projectCounts.status, query.status));
+    if (query.package !== "all") filters.push(eq(projectCounts.packageType, query.package));
+    const [row] = await db
+      .select({ count: sql<number>`coalesce(sum(${projectCounts.n}), 0)::int` })
+      .from(projectCounts)
+      .where(filters.length ? and(...filters) : undefined);
+    return row?.count ?? 0;
+  }
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(projects).where(where);
+  return row?.count ?? 0;
+}
+
 export async function listAdminProjects(db: Database, query: ProjectListQuery): Promise<Page<AdminProject>> {
   const where = await projectListWhere(db, query);
-  const needsProfileJoin = query.sort === "customerName";
-  const countQuery = needsProfileJoin
-    ? db.select({ count: sql<number>`count(*)::int` }).from(projects).leftJoin(profiles, eq(profiles.userId, projects.userId))
-    : db.select({ count: sql<number>`count(*)::int` }).from(projects);
-  const [rows, [counted]] = await Promise.all([
-    adminProjectSelect(db)
-      .where(where)
-      .orderBy(...projectListOrder(query))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    countQuery.where(where),
+  const order = projectListOrder(query);
+  // The page's ids first, on the narrowest plan: for the newest-first order (plain or filtered) an index-only scan of
+  // (filter, created, id), so even the last page's position costs index entries, not rows. Then only those 20 rows
+  // get their joins and member counts.
+  const ids = db.select({ id: projects.id }).from(projects).$dynamic();
+  if (query.sort === "customerName") ids.leftJoin(profiles, eq(profiles.userId, projects.userId));
+  const page = ids
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .as("page");
+  const [rows, total] = await Promise.all([
+    db
+      .select(adminProjectFields)
+      .from(page)
+      .innerJoin(projects, eq(projects.id, page.id))
+      .leftJoin(profiles, eq(profiles.userId, projects.userId))
+      .leftJoin(users, eq(users.id, projects.userId))
+      .leftJoin(requirements, eq(requirements.projectId, projects.id))
+      .orderBy(...order),
+    countProjects(db, query, where),
   ]);
-  return { items: rows.map(toAdminProjectDto), total: counted?.count ?? 0, page: query.page, pageSize: query.pageSize };
+  return { items: rows.map(toAdminProjectDto), total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function findAdminProject(db: Database, projectId: string): Promise<AdminProject | null> {

@@ -1,5 +1,6 @@
-// POST /api/contact: either contact form. Success is judged by the status alone; the body is not read.
-import { useMutation } from "@tanstack/react-query";
+// POST /api/contact: either contact form. Success is judged by the status alone (part 1 §7); the body is not read.
+// Plain state, no query library: the public pages load none.
+import { useState } from "react";
 import type { ContactMessageInput, ProjectInquiryInput } from "../../../../shared/schemas/contact";
 import { toast } from "../../../components/ui/use-toast";
 import { apiRequest } from "../../../lib/api";
@@ -13,12 +14,19 @@ const sendContact = (input: ContactMessageInput | ProjectInquiryInput) => apiReq
 
 /** The caller clears its form on success. */
 export function useSendContact<T extends ContactMessageInput | ProjectInquiryInput>(options: { onSent: () => void }) {
-  return useMutation({
-    mutationFn: (input: T) => sendContact(input),
-    onSuccess: () => {
-      toast(CONTACT_TOASTS.success);
-      options.onSent();
-    },
-    onError: () => toast(CONTACT_TOASTS.failure),
-  });
+  const [isPending, setPending] = useState(false);
+  const mutate = (input: T, handlers: { onError?: (error: unknown) => void } = {}) => {
+    setPending(true);
+    sendContact(input)
+      .then(() => {
+        toast(CONTACT_TOASTS.success);
+        options.onSent();
+      })
+      .catch((error: unknown) => {
+        toast(CONTACT_TOASTS.failure);
+        handlers.onError?.(error);
+      })
+      .finally(() => setPending(false));
+  };
+  return { isPending, mutate };
 }

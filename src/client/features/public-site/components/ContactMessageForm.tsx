@@ -4,9 +4,9 @@ import { COUNTRIES } from "../../../../shared/constants/lists";
 import type { ContactMessageInput } from "../../../../shared/schemas/contact";
 import { Field } from "../../../components/ui/field";
 import { buttonVariants } from "../../../components/ui/variants";
+import type { TypedBeforeHydration } from "../../../lib/hydrate-on-touch";
 import { lazyResolver } from "../../../lib/lazy-resolver";
 import { Honeypot, NativeSelect, PUBLIC_FIELD_CLASS, SubmitLabel, TextArea, TextInput } from "./form-parts";
-import { FormQueryProvider } from "./form-query-provider";
 import { NameEmailFields } from "./NameEmailFields";
 import { useContactForm } from "./use-contact-form";
 
@@ -14,16 +14,8 @@ const resolver = lazyResolver(() => import("../contact-resolvers").then((m) => m
 
 const EMPTY: ContactMessageInput = { name: "", email: "", mobile: "", country: "", remarks: "", website: "" };
 
-export function ContactMessageForm() {
-  return (
-    <FormQueryProvider>
-      <ContactMessageFormBody />
-    </FormQueryProvider>
-  );
-}
-
-function ContactMessageFormBody() {
-  const { form, send, submit, id } = useContactForm(EMPTY, resolver);
+export function ContactMessageForm({ typedBeforeHydration }: { typedBeforeHydration?: TypedBeforeHydration }) {
+  const { form, send, submit, id } = useContactForm(EMPTY, resolver, typedBeforeHydration);
   const errors = form.formState.errors;
   const [name, email] = form.watch(["name", "email"]);
   const disabled = send.isPending || !name?.trim() || !email?.trim();

@@ -1,10 +1,10 @@
-// USD / INR (default USD): changes only the symbol and the figures.
-import clsx from "clsx";
+// USD / INR (default USD): changes only the symbol and the figures (part 1 §4). On a pre-rendered page the currency
+// island (islands/currency.ts) drives the same markup: the pressed look follows aria-pressed alone.
 import { CURRENCIES, CURRENCY_DISPLAY, type Currency } from "../../../../shared/constants/packages";
 
 export function CurrencySwitch({ value, onChange }: { value: Currency; onChange: (currency: Currency) => void }) {
   return (
-    <fieldset className="inline-flex items-center gap-3">
+    <fieldset className="inline-flex items-center gap-3" data-island="currency">
       <legend className="sr-only">Currency</legend>
       <span aria-hidden="true" className="text-sm font-medium text-slate-600">
         Currency
@@ -15,11 +15,9 @@ export function CurrencySwitch({ value, onChange }: { value: Currency; onChange:
             key={currency}
             type="button"
             aria-pressed={value === currency}
+            data-currency={currency}
             onClick={() => onChange(currency)}
-            className={clsx(
-              "rounded-full px-4 py-1.5 text-sm font-semibold transition-colors",
-              value === currency ? "bg-white text-brand-800 shadow-sm" : "text-slate-600 hover:text-slate-900",
-            )}
+            className="rounded-full px-4 py-1.5 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 aria-pressed:bg-white aria-pressed:text-brand-800 aria-pressed:shadow-sm"
           >
             <span aria-hidden="true">{CURRENCY_DISPLAY[currency].symbol} </span>
             {CURRENCY_DISPLAY[currency].label}

@@ -38,7 +38,11 @@ export function PackageCards({ currency, headingLevel = "h3" }: { currency: Curr
             )}
             <Heading className="text-sm font-bold tracking-widest text-brand-700">{p.name}</Heading>
             <p className="mt-4 flex items-baseline gap-2">
-              <span className="text-4xl font-bold tracking-tight text-slate-950" data-testid={`price-${type}`}>
+              <span
+                className="text-4xl font-bold tracking-tight text-slate-950"
+                data-testid={`price-${type}`}
+                data-price-package={type}
+              >
                 {formatPrice(p.prices[currency], currency)}
               </span>
               <span className="text-sm text-slate-600">per prototype</span>

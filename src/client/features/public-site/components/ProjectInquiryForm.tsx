@@ -4,9 +4,9 @@ import { CONTACT_BUDGETS, CONTACT_PROJECT_TYPES, CONTACT_TIMELINES } from "../..
 import type { ProjectInquiryInput } from "../../../../shared/schemas/contact";
 import { Field } from "../../../components/ui/field";
 import { buttonVariants } from "../../../components/ui/variants";
+import type { TypedBeforeHydration } from "../../../lib/hydrate-on-touch";
 import { lazyResolver } from "../../../lib/lazy-resolver";
 import { Honeypot, NativeSelect, PUBLIC_FIELD_CLASS, SubmitLabel, TextArea, TextInput } from "./form-parts";
-import { FormQueryProvider } from "./form-query-provider";
 import { NameEmailFields } from "./NameEmailFields";
 import { useContactForm } from "./use-contact-form";
 
@@ -24,16 +24,8 @@ const EMPTY: ProjectInquiryInput = {
   website: "",
 };
 
-export function ProjectInquiryForm() {
-  return (
-    <FormQueryProvider>
-      <ProjectInquiryFormBody />
-    </FormQueryProvider>
-  );
-}
-
-function ProjectInquiryFormBody() {
-  const { form, send, submit, id } = useContactForm(EMPTY, resolver);
+export function ProjectInquiryForm({ typedBeforeHydration }: { typedBeforeHydration?: TypedBeforeHydration }) {
+  const { form, send, submit, id } = useContactForm(EMPTY, resolver, typedBeforeHydration);
   const errors = form.formState.errors;
   const [name, email, message] = form.watch(["name", "email", "message"]);
   const disabled = send.isPending || !name?.trim() || !email?.trim() || !message?.trim();

@@ -1,10 +1,11 @@
 // Calculate Your ROI: planned build budget, share of rework a validated prototype avoids, chosen package (shared/domain/roi.ts).
-import clsx from "clsx";
+// On a pre-rendered page the ROI island (islands/roi.ts) drives the same markup through its data-roi-* hooks, with the
+// same formatting (roi-format.ts).
 import { useId, useState } from "react";
-import { formatPrice, PACKAGE_TYPES, PACKAGES, type PackageType } from "../../../../shared/constants/packages";
+import { PACKAGE_TYPES, PACKAGES, type PackageType } from "../../../../shared/constants/packages";
 import { calculateRoi, ROI_DEFAULTS, ROI_LIMITS } from "../../../../shared/domain/roi";
 
-const usd = (amount: number) => formatPrice(amount, "USD");
+import { budgetDigits, formatBudget, perDollarText, usd } from "./roi-format";
 
 export function RoiCalculator() {
   const uid = useId();
@@ -12,12 +13,12 @@ export function RoiCalculator() {
   const [percent, setPercent] = useState(ROI_DEFAULTS.reworkAvoidedPercent);
   const [packageType, setPackageType] = useState<PackageType>(ROI_DEFAULTS.packageType);
 
-  const typedBudget = Number(budgetText.replace(/[^0-9]/g, ""));
+  const typedBudget = Number(budgetText);
   const budgetOutOfRange = typedBudget < ROI_LIMITS.buildBudget.min || typedBudget > ROI_LIMITS.buildBudget.max;
   const result = calculateRoi({ buildBudget: typedBudget, reworkAvoidedPercent: percent, packageType });
 
   return (
-    <div className="grid overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm lg:grid-cols-5">
+    <div data-island="roi" className="grid overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm lg:grid-cols-5">
       <div className="grid gap-7 p-6 sm:p-8 lg:col-span-3">
         <div className="grid gap-2">
           <label htmlFor={`${uid}-budget`} className="text-sm font-semibold text-slate-900">
@@ -32,20 +33,19 @@ export function RoiCalculator() {
             </span>
             <input
               id={`${uid}-budget`}
+              data-roi="budget"
               inputMode="numeric"
               aria-describedby={`${uid}-budget-hint${budgetOutOfRange ? ` ${uid}-budget-range` : ""}`}
               aria-invalid={budgetOutOfRange || undefined}
-              value={budgetText ? Number(budgetText.replace(/[^0-9]/g, "")).toLocaleString("en-US") : ""}
-              onChange={(event) => setBudgetText(event.target.value.replace(/[^0-9]/g, "").slice(0, 9))}
+              value={formatBudget(budgetText)}
+              onChange={(event) => setBudgetText(budgetDigits(event.target.value))}
               className="h-12 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-7 text-lg font-semibold text-slate-950 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600/30 aria-invalid:border-amber-500"
             />
           </div>
-          {budgetOutOfRange && (
-            <p id={`${uid}-budget-range`} className="text-sm text-amber-800">
-              The calculator works with budgets from {usd(ROI_LIMITS.buildBudget.min)} to {usd(ROI_LIMITS.buildBudget.max)}; it
-              uses the nearest of those.
-            </p>
-          )}
+          <p id={`${uid}-budget-range`} data-roi="budget-range" hidden={!budgetOutOfRange} className="text-sm text-amber-800">
+            The calculator works with budgets from {usd(ROI_LIMITS.buildBudget.min)} to {usd(ROI_LIMITS.buildBudget.max)}; it uses
+            the nearest of those.
+          </p>
         </div>
 
         <div className="grid gap-2">
@@ -53,12 +53,13 @@ export function RoiCalculator() {
             <label htmlFor={`${uid}-percent`} className="text-sm font-semibold text-slate-900">
               Rework a validated prototype avoids
             </label>
-            <output htmlFor={`${uid}-percent`} className="text-lg font-bold text-brand-700">
+            <output htmlFor={`${uid}-percent`} data-roi="percent-out" className="text-lg font-bold text-brand-700">
               {percent}%
             </output>
           </div>
           <input
             id={`${uid}-percent`}
+            data-roi="percent"
             type="range"
             min={ROI_LIMITS.reworkAvoidedPercent.min}
             max={ROI_LIMITS.reworkAvoidedPercent.max}
@@ -79,13 +80,11 @@ export function RoiCalculator() {
             {PACKAGE_TYPES.map((type) => (
               <label
                 key={type}
-                className={clsx(
-                  "flex cursor-pointer flex-col rounded-xl border p-3 transition-colors sm:p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
-                  packageType === type ? "border-brand-600 bg-brand-50" : "border-slate-200 hover:border-slate-300",
-                )}
+                className="flex cursor-pointer flex-col rounded-xl border border-slate-200 p-3 transition-colors hover:border-slate-300 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 sm:p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
               >
                 <input
                   type="radio"
+                  data-roi="package"
                   name={`${uid}-package`}
                   value={type}
                   checked={packageType === type}
@@ -104,22 +103,26 @@ export function RoiCalculator() {
         <dl className="grid grid-cols-2 gap-x-4 gap-y-5">
           <div className="col-span-2">
             <dt className="text-sm text-slate-300">Rework you avoid</dt>
-            <dd className="text-4xl font-bold tracking-tight" data-testid="roi-savings">
+            <dd className="text-4xl font-bold tracking-tight" data-testid="roi-savings" data-roi="savings">
               {usd(result.savings)}
             </dd>
           </div>
           <div>
             <dt className="text-sm text-slate-300">Prototype cost</dt>
-            <dd className="text-xl font-semibold">{usd(result.prototypeCost)}</dd>
+            <dd className="text-xl font-semibold" data-roi="cost">
+              {usd(result.prototypeCost)}
+            </dd>
           </div>
           <div>
             <dt className="text-sm text-slate-300">Net savings</dt>
-            <dd className="text-xl font-semibold">{usd(result.netSavings)}</dd>
+            <dd className="text-xl font-semibold" data-roi="net">
+              {usd(result.netSavings)}
+            </dd>
           </div>
           <div className="col-span-2 rounded-2xl bg-white/10 p-4">
             <dt className="text-sm text-slate-300">Return on every $1</dt>
-            <dd className="text-3xl font-bold text-emerald-300" data-testid="roi-per-dollar">
-              ${result.savedPerDollar.toLocaleString("en-US")} saved
+            <dd className="text-3xl font-bold text-emerald-300" data-testid="roi-per-dollar" data-roi="per-dollar">
+              {perDollarText(result.savedPerDollar)}
             </dd>
           </div>
         </dl>

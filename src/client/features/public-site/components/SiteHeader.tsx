@@ -1,4 +1,5 @@
 // The shared public header: the six page links, Download Deck and the Customer Portal button; a menu below 1280 px.
+// On a pre-rendered page the menu island (islands/menu.ts) opens and closes the same markup.
 import clsx from "clsx";
 import { Menu, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
@@ -21,7 +22,10 @@ export function SiteHeader({ current }: { current: PublicPageKey }) {
   }, [open]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+    <header
+      data-island="menu"
+      className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75"
+    >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <a href="/" className="rounded-md" aria-label="Blueprint home">
           <Logo />
@@ -63,8 +67,15 @@ export function SiteHeader({ current }: { current: PublicPageKey }) {
               aria-controls={menuId}
               onClick={() => setOpen((value) => !value)}
             >
-              {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-              <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
+              <span className="contents" hidden={open} data-menu-icon="closed">
+                <Menu aria-hidden="true" />
+              </span>
+              <span className="contents" hidden={!open} data-menu-icon="open">
+                <X aria-hidden="true" />
+              </span>
+              <span className="sr-only" data-menu-label="">
+                {open ? "Close menu" : "Open menu"}
+              </span>
             </button>
           </span>
         </div>

@@ -3,9 +3,9 @@ import { LifeBuoy } from "lucide-react";
 import { MARKETING_FIGURES } from "../../../../shared/constants/marketing";
 import { buttonVariants } from "../../../components/ui/variants";
 import { useSignedIn } from "../api/get-session";
+import { ContactFormIsland } from "../components/contact-form-island";
 import { BookCallLink } from "../components/cta-links";
 import { PageHero } from "../components/PageHero";
-import { ProjectInquiryForm } from "../components/ProjectInquiryForm";
 import { PublicLayout } from "../components/PublicLayout";
 import { ContactDetails } from "../sections/GetInTouchSection";
 
@@ -24,6 +24,8 @@ function SupportCard() {
       </p>
       <a
         href={signedIn ? SUPPORT_PATHS.signedIn : SUPPORT_PATHS.signedOut}
+        data-island="support-link"
+        data-signed-in-href={SUPPORT_PATHS.signedIn}
         className={`${buttonVariants({ variant: "outline" })} mt-4 w-full`}
         data-testid="support-button"
       >
@@ -44,7 +46,7 @@ export default function ContactPage() {
       <section aria-label="Contact form and details" className="pb-20 sm:pb-24">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <ProjectInquiryForm />
+            <ContactFormIsland form="inquiry" />
           </div>
           <aside aria-label="Other ways to reach us" className="grid content-start gap-6">
             <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -68,7 +68,9 @@ export default function PricingPage() {
             tabIndex={0}
           >
             <table className="w-full min-w-[34rem] text-left text-sm">
-              <caption className="sr-only">Packages compared, prices in {currency}</caption>
+              <caption className="sr-only">
+                Packages compared, prices in <span data-currency-name="">{currency}</span>
+              </caption>
               <thead>
                 <tr className="border-b border-slate-200">
                   <th scope="col" className="p-4">
@@ -88,7 +90,7 @@ export default function PricingPage() {
                       {row.label}
                     </th>
                     {PACKAGE_TYPES.map((type) => (
-                      <td key={type} className="p-4 text-slate-800">
+                      <td key={type} className="p-4 text-slate-800" data-price-package={row.label === "Price" ? type : undefined}>
                         {row.value(type)}
                       </td>
                     ))}

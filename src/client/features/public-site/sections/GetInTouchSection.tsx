@@ -7,7 +7,7 @@ import {
   RESPONSE_PROMISES,
 } from "../../../../shared/constants/marketing";
 import { bookingUrl } from "../../../lib/runtime-config";
-import { deferredPart } from "../components/deferred-part";
+import { ContactFormIsland } from "../components/contact-form-island";
 import { SectionHeading } from "../components/PublicLayout";
 
 /** How to reach us. `withBookingLink` adds an inline booking link (off where a Book Discovery Call button follows). */
@@ -72,11 +72,6 @@ export function ContactDetails({ withBookingLink = true }: { withBookingLink?: b
   );
 }
 
-// Near the end of the landing: its form code (react-hook-form, sending) loads as the visitor scrolls towards it.
-const ContactMessageForm = deferredPart("contact-message-form", () =>
-  import("../components/ContactMessageForm").then((m) => m.ContactMessageForm),
-);
-
 export function GetInTouchSection() {
   return (
     <section aria-labelledby="contact-title" className="py-20 sm:py-24" id="contact">
@@ -94,7 +89,7 @@ export function GetInTouchSection() {
           </div>
         </div>
         <div className="lg:col-span-3">
-          <ContactMessageForm />
+          <ContactFormIsland form="message" />
         </div>
       </div>
     </section>

@@ -1,0 +1,1 @@
+CREATE INDEX "projects_user_status_idx" ON "projects" USING btree ("user_id","status");
