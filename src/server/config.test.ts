@@ -67,6 +67,7 @@ describe("configuration", () => {
       port: 2525,
       host: "127.0.0.1",
       replyDomain: "replies.example.com",
+      trustedRelays: [],
     });
   });
 
