@@ -17,13 +17,14 @@ import {
   updateFeedbackSchema,
 } from "../../../shared/schemas/feedback";
 import { requireCompany } from "../../auth/guards";
+import { consumeRateLimits } from "../../auth/rate-limit";
 import { cachedRead } from "../../cache/read-cache";
 import { cacheTags } from "../../cache/tags";
 import { AppError, forbidden } from "../../errors";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { fileTooLarge } from "../files/project-files";
 import { requireProjectAccess } from "../projects/access";
-import { checkPrototypeFrame } from "./check-prototype-frame";
+import { createFrameCheckCache, FRAME_CHECK_LIMIT } from "./check-prototype-frame";
 import { closeFeedbackRound } from "./close-feedback-round";
 import { createFeedback } from "./create-feedback";
 import { listCompanyFeedback, listProjectFeedback } from "./list-feedback";
@@ -38,6 +39,7 @@ const BODY_DESCRIPTION =
 
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  const frameChecks = createFrameCheckCache();
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_SCREENSHOT_BYTES, files: 1, fields: 12, fieldSize: 64 * 1024, parts: 13, headerPairs: 50 },
   });
@@ -150,7 +152,12 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const access = await requireProjectAccess(request, request.params.id, "view");
-      return checkPrototypeFrame(access.project, ctx.config.appOrigin);
+      await consumeRateLimits(
+        ctx.db,
+        [{ bucket: "frame-check", key: access.user.id, ...FRAME_CHECK_LIMIT }],
+        "Too many prototype checks. Please try again in a few minutes.",
+      );
+      return frameChecks.get(access.project, ctx.config.appOrigin, ctx.config.prototypeFrameOrigins);
     },
   );
 
