@@ -17,6 +17,10 @@ describe("configuration", () => {
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
     [{ INBOUND_SMTP_PORT: "2525" }, "INBOUND_SMTP_PORT, REPLY_DOMAIN"],
     [{ INBOUND_SMTP_PORT: "2525", REPLY_DOMAIN: "not a domain" }, "REPLY_DOMAIN"],
+    [
+      { INBOUND_SMTP_PORT: "2525", REPLY_DOMAIN: "r.example.com", INBOUND_TRUSTED_RELAYS: "10.0.0.1, mx" },
+      "INBOUND_TRUSTED_RELAYS",
+    ],
   ])("stops with a message naming the variable for %j", (env, variable) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`${variable}:`));
   });

@@ -33,7 +33,7 @@ const content = z
 export const newCommunicationSchema = z
   .strictObject({
     type: z.enum(COMMUNICATION_TYPES, { error: COMMUNICATION_MESSAGES.typeRequired }),
-    subject: singleLineString()
+    subject: singleLineString({ required: COMMUNICATION_MESSAGES.subjectRequired })
       .trim()
       .min(1, COMMUNICATION_MESSAGES.subjectRequired)
       .max(COMMUNICATION_LIMITS.subject, COMMUNICATION_MESSAGES.subjectTooLong),

@@ -34,7 +34,7 @@ const optionalText = (max: number, message: string) =>
 
 /** POST /api/projects/{id}/meeting-requests: subject, description, preferredDates, urgency. */
 export const newMeetingRequestSchema = z.strictObject({
-  subject: singleLineString()
+  subject: singleLineString({ required: MEETING_REQUEST_MESSAGES.subjectRequired })
     .trim()
     .min(1, MEETING_REQUEST_MESSAGES.subjectRequired)
     .max(MEETING_REQUEST_LIMITS.subject, MEETING_REQUEST_MESSAGES.subjectTooLong),

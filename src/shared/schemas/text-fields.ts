@@ -9,8 +9,10 @@ export const TEXT_FIELD_MESSAGES = {
 } as const;
 
 /** A string schema for one line of text: control characters and bidi overrides refused first. */
-export function singleLineString(message: string = TEXT_FIELD_MESSAGES.invalidCharacters) {
-  return z.string().refine((value) => !hasUnsafeCharacters(value), message);
+export function singleLineString(messages: { required?: string; invalid?: string } = {}) {
+  return z
+    .string(messages.required ? { error: messages.required } : undefined)
+    .refine((value) => !hasUnsafeCharacters(value), messages.invalid ?? TEXT_FIELD_MESSAGES.invalidCharacters);
 }
 
 /** The parsed form of a web address, or null when it is not one (or holds a control character). */
