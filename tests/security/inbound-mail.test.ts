@@ -22,8 +22,11 @@ let to: string;
 
 const send = (message: Omit<InboundMessage, "to">, signer = customerDomain as typeof customerDomain | null) =>
   sendInbound(t.app.inboundEmail?.port, { to, ...message }, signer);
-const refused = (message: Omit<InboundMessage, "to">, signer: typeof customerDomain | null, code = 550) =>
-  expectNoChange(t.app.ctx.db, () => expect(send(message, signer)).rejects.toMatchObject({ responseCode: code }));
+/** Refused with `code` and nothing stored (earlier mail is delivered first, so the outbox worker changes nothing meanwhile). */
+async function refused(message: Omit<InboundMessage, "to">, signer: typeof customerDomain | null, code = 550) {
+  await t.app.emailWorker.drain();
+  await expectNoChange(t.app.ctx.db, () => expect(send(message, signer)).rejects.toMatchObject({ responseCode: code }));
+}
 const replies = () => t.app.ctx.db.select().from(communicationReplies).where(eq(communicationReplies.communicationId, threadId));
 
 beforeAll(async () => {
@@ -118,6 +121,7 @@ describe("the reply address", () => {
       recipient: owner.email,
       issuedAt: new Date(Date.now() - 91 * 86_400_000),
     });
+    await t.app.emailWorker.drain();
     await expectNoChange(t.app.ctx.db, () =>
       expect(
         sendInbound(t.app.inboundEmail?.port, { from: owner.email, to: old, text: "late" }, customerDomain),

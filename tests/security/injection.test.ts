@@ -45,6 +45,7 @@ describe("meeting links", () => {
   ];
 
   it.each(hostile)("a meeting thread's link %j is refused with a 400 field error, nothing stored", async (link) => {
+    await t.app.emailWorker.drain();
     const res = await expectNoChange(t.app.ctx.db, () =>
       post(`/api/projects/${projectId}/communications`, owner.cookie, {
         type: "meeting",
@@ -61,6 +62,7 @@ describe("meeting links", () => {
   it("the admin's scheduling answer with a CRLF link is refused with a 400 field error, nothing stored", async () => {
     const request = await post(`/api/projects/${projectId}/meeting-requests`, owner.cookie, { subject: "Call", urgency: "low" });
     expect(request.statusCode).toBe(201);
+    await t.app.emailWorker.drain();
     const res = await expectNoChange(t.app.ctx.db, () =>
       patch(`/api/company/meeting-requests/${request.json().id}`, admin, {
         status: "scheduled",
@@ -89,6 +91,7 @@ describe("meeting links", () => {
   });
 
   it("single-line fields refuse line breaks and control characters too", async () => {
+    await t.app.emailWorker.drain();
     for (const subject of ["Hello\rBcc: evil@attacker.example", "Hi\u0007there", "Hi\u202Eereht"]) {
       const res = await expectNoChange(t.app.ctx.db, () =>
         post(`/api/projects/${projectId}/meeting-requests`, owner.cookie, { subject, urgency: "low" }),

@@ -49,6 +49,7 @@ describe("invitation emails", () => {
       expect(removed.statusCode).toBeLessThan(300);
     }
     const fresh = await newProject(t.app, owner);
+    await t.app.emailWorker.drain();
     const refused = await expectNoChange(t.app.ctx.db, () => invite(fresh.id, 999));
     expectTooMany(refused, /invitations/);
   });
@@ -58,6 +59,7 @@ describe("new projects", () => {
   it(`are at most ${NEW_PROJECT_LIMIT.max} a day per customer`, async () => {
     const maker = await customer(t.app, "maker@limits.example", "Max Maker");
     for (let i = 0; i < NEW_PROJECT_LIMIT.max; i++) await newProject(t.app, maker);
+    await t.app.emailWorker.drain();
     const refused = await expectNoChange(t.app.ctx.db, () =>
       t.app.inject({ method: "POST", url: "/api/projects", payload: {}, headers: { cookie: maker.cookie, ...json } }),
     );
