@@ -52,6 +52,8 @@ afterAll(async () => {
 
 async function checkOf(prototypeUrl: string, who: Customer = owner, project = projectId) {
   await t.app.ctx.db.update(projects).set({ prototypeUrl }).where(eq(projects.id, project));
+  // The project is read through the read caches: wait until they have seen the change.
+  await t.app.changeFeed.caughtUp();
   return t.app.inject({ method: "GET", url: `/api/projects/${project}/prototype/frame-check`, headers: { cookie: who.cookie } });
 }
 
@@ -91,6 +93,7 @@ describe("the frame check never reaches the server's own network", () => {
         .update(projects)
         .set({ prototypeUrl: `http://127.0.0.1:${closedPort}/` })
         .where(eq(projects.id, project));
+      await closed.app.changeFeed.caughtUp();
       const unreachable = await closed.app.inject({
         method: "GET",
         url: `/api/projects/${project}/prototype/frame-check`,

@@ -189,11 +189,13 @@ describe("GET /api/projects/{id}/prototype/frame-check", () => {
       .update(projects)
       .set({ prototypeUrl: `${origin}/blocked` })
       .where(eq(projects.id, projectId));
+    await t.app.changeFeed.caughtUp();
     expect((await check(who.viewOnly)).json()).toEqual({ reachable: true, frameable: false, reason: "x-frame-options" });
     await t.app.ctx.db
       .update(projects)
       .set({ prototypeUrl: `${origin}/` })
       .where(eq(projects.id, projectId));
+    await t.app.changeFeed.caughtUp();
     expect((await check(who.owner)).json()).toEqual({ reachable: true, frameable: true, reason: null });
     expect((await check(who.stranger)).statusCode).toBe(404);
     expect((await check(undefined)).statusCode).toBe(401);
