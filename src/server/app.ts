@@ -6,6 +6,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { DNSResolver } from "mailauth";
 import { pruneRateLimitHits } from "./auth/rate-limit";
 import { type ChangeFeed, followChanges } from "./cache/change-feed";
 import { createReadCaches } from "./cache/read-caches";
@@ -73,6 +74,8 @@ export type BuildAppOptions = {
   statusScheduler?: boolean;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
+  /** DNS lookups for the DKIM keys of replies by email (default: the system's; tests serve their own keys). */
+  dnsResolver?: DNSResolver;
 };
 
 /**
@@ -196,7 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("metricsUrl", metricsServer?.url ?? null);
   // Open event streams would hold the server open: end them before it waits for in-flight requests.
   const inboundEmail = config.inboundEmail
-    ? await startInboundEmail({ ctx, changeFeed, log: app.log, ...config.inboundEmail })
+    ? await startInboundEmail({ ctx, changeFeed, log: app.log, resolver: options.dnsResolver, ...config.inboundEmail })
     : null;
   app.decorate("inboundEmail", inboundEmail);
   app.addHook("preClose", async () => {

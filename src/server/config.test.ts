@@ -26,6 +26,10 @@ describe("configuration", () => {
     [{ INBOUND_SMTP_PORT: "2525", REPLY_DOMAIN: "not a domain" }, "REPLY_DOMAIN"],
     [{ READ_CACHE_MB: "-1" }, "READ_CACHE_MB"],
     [{ METRICS_PORT: "metrics" }, "METRICS_PORT"],
+    [
+      { INBOUND_SMTP_PORT: "2525", REPLY_DOMAIN: "r.example.com", INBOUND_TRUSTED_RELAYS: "10.0.0.1, mx" },
+      "INBOUND_TRUSTED_RELAYS",
+    ],
   ])("stops with a message naming the variable for %j", (env, variable) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`${variable}:`));
   });
@@ -76,6 +80,7 @@ describe("configuration", () => {
       port: 2525,
       host: "127.0.0.1",
       replyDomain: "replies.example.com",
+      trustedRelays: [],
     });
   });
 

@@ -3,9 +3,11 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { DEFAULT_BOOKING_URL } from "../shared/constants/marketing";
 import { identityFromP12 } from "./documents/signing-identity";
+import { parseTrustedRelays, type TrustedRelays } from "./features/inbound-email/sender-authentication";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -91,7 +93,19 @@ const envSchema = z.object({
   INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   READ_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  INBOUND_SMTP_HOST: z.string().min(1).optional(),
+  INBOUND_SMTP_HOST: z.string().min(1).default("127.0.0.1"),
+  INBOUND_TRUSTED_RELAYS: z
+    .string()
+    .refine(
+      (value) =>
+        value
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+          .every((entry) => (entry.includes("/") ? ipaddr.isValidCIDR(entry) : ipaddr.isValid(entry))),
+      "must be IP addresses or CIDR ranges separated by commas",
+    )
+    .default(""),
   REPLY_DOMAIN: z
     .string()
     .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i, "must be a domain name")
@@ -162,7 +176,7 @@ export type Config = {
   ai: { baseUrl: string | null; apiKey: string | null; model: string; timeoutMs: number };
   calendly: { token: string | null; apiUrl: string; bookingUrl: string };
   /** Replies to notification emails (reply+<token>@replyDomain) received by the built-in SMTP endpoint; null = off. */
-  inboundEmail: { port: number; host: string; replyDomain: string } | null;
+  inboundEmail: { port: number; host: string; replyDomain: string; trustedRelays: TrustedRelays } | null;
   trustProxy: TrustProxy;
   logLevel: string;
   /** The read caches' memory budget in bytes, shared by all of them (0: caches off). */
@@ -348,7 +362,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     calendly: { token: e.CALENDLY_TOKEN ?? null, apiUrl: e.CALENDLY_API_URL, bookingUrl: e.CALENDLY_BOOKING_URL },
     inboundEmail:
       e.INBOUND_SMTP_PORT !== undefined && e.REPLY_DOMAIN !== undefined
-        ? { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST ?? e.HOST, replyDomain: e.REPLY_DOMAIN.toLowerCase() }
+        ? {
+            port: e.INBOUND_SMTP_PORT,
+            host: e.INBOUND_SMTP_HOST,
+            replyDomain: e.REPLY_DOMAIN.toLowerCase(),
+            trustedRelays: parseTrustedRelays(e.INBOUND_TRUSTED_RELAYS),
+          }
         : null,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

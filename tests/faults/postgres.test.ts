@@ -6,6 +6,7 @@ import type { Pool as PgPool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../src/server/db/client";
 import { activityEvents, outgoingEmails, projectCodeCounters, projects } from "../../src/server/db/schema";
+import { signedInUser } from "../factories";
 import { expectErrorShape, httpRequest } from "../setup/http";
 import { type OwnPostgres, startOwnPostgres } from "../setup/own-postgres";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
@@ -33,7 +34,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const createProject = () => httpRequest(server.url, { method: "POST", path: "/api/projects", body: {}, cookie });
+const createProject = (as = cookie) => httpRequest(server.url, { method: "POST", path: "/api/projects", body: {}, cookie: as });
 
 async function waitUntilReady(): Promise<void> {
   for (let i = 0; i < 50; i++) {
@@ -75,11 +76,15 @@ describe("PostgreSQL is gone", () => {
 describe("PostgreSQL restarted mid-traffic", () => {
   it("answers every request 201 or 503, keeps every accepted project whole, and writes nothing half-way", async () => {
     const before = (await database.db.select({ id: projects.id }).from(projects)).length;
+    // A customer may open only a few projects a day: the load is spread over enough customers to stay under it.
+    const customers: string[] = [];
+    for (let i = 0; i < 40; i++) customers.push((await signedInUser(server.app, { email: `load-${i}@customer.example` })).cookie);
     const statuses: number[] = [];
     let stop = false;
+    let turn = 0;
     const worker = async () => {
       while (!stop) {
-        const res = await createProject();
+        const res = await createProject(customers[turn++ % customers.length]);
         statuses.push(res.status);
         if (res.status !== 201) expectErrorShape(res, 503, "SERVICE_UNAVAILABLE");
       }

@@ -1,6 +1,6 @@
 // Builds the real app on a fresh test database, and signs people in through the real sign-in routes.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../../src/server/app";
+import { type BuildAppOptions, buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import type { DatabaseHandle } from "../../src/server/db/client";
 import type { EmailMessage } from "../../src/server/email/outbox";
@@ -21,7 +21,12 @@ export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close():
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { serveClient?: boolean; clientDir?: string; logStream?: { write(line: string): void } } = {},
+  options: {
+    serveClient?: boolean;
+    clientDir?: string;
+    logStream?: { write(line: string): void };
+    dnsResolver?: BuildAppOptions["dnsResolver"];
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({ ...TEST_ENV, ...env });
@@ -33,6 +38,7 @@ export async function createTestApp(
     logger: options.logStream !== undefined,
     logStream: options.logStream,
     statusScheduler: false,
+    dnsResolver: options.dnsResolver,
   });
   await app.ready();
   recordQueuedEmails(app);

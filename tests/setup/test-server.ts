@@ -9,7 +9,10 @@ import { openTestDatabase } from "./test-database";
 
 export type TestServer = { app: FastifyInstance; url: string; database: DatabaseHandle; close(): Promise<void> };
 
-export type TestServerOptions = Pick<BuildAppOptions, "serveClient" | "clientDir" | "transport" | "serverTimeouts"> & {
+export type TestServerOptions = Pick<
+  BuildAppOptions,
+  "serveClient" | "clientDir" | "transport" | "serverTimeouts" | "dnsResolver"
+> & {
   /** An already open database (default: a fresh test database, closed with the server). */
   database?: DatabaseHandle;
 };
@@ -32,6 +35,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     clientDir: options.clientDir,
     transport: options.transport,
     serverTimeouts: options.serverTimeouts,
+    dnsResolver: options.dnsResolver,
   });
   recordQueuedEmails(app);
   await app.listen({ port, host: "127.0.0.1" });

@@ -537,9 +537,16 @@ export const communicationReplies = pgTable(
     source: text("source", { enum: ["portal", "email"] })
       .notNull()
       .default("portal"),
+    /** The Message-ID of an emailed reply: the same message delivered twice is added once per thread. */
+    emailMessageId: text("email_message_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("communication_replies_thread_idx").on(t.communicationId, t.createdAt)],
+  (t) => [
+    index("communication_replies_thread_idx").on(t.communicationId, t.createdAt),
+    uniqueIndex("communication_replies_message_id_idx")
+      .on(t.communicationId, t.emailMessageId)
+      .where(sql`${t.emailMessageId} is not null`),
+  ],
 );
 
 /** How far each user has read each thread: unread = activity by someone else after last_read_at. */

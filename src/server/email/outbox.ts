@@ -3,6 +3,7 @@
 // choice is applied here, the one place every email passes: sent with a one-click unsubscribe link, held for
 // the daily digest, or dropped. Security emails have no notification kind and are always sent.
 import { sql } from "drizzle-orm";
+import { oneLineExcerpt } from "../../shared/text/safe-text";
 import type { Database } from "../db/client";
 import { notificationDigestItems, outgoingEmails, users } from "../db/schema";
 import { notificationKindOf } from "./notification-kinds";
@@ -39,6 +40,17 @@ function digestSummary(text: string): string {
   return body.length > 600 ? `${body.slice(0, 599)}…` : body;
 }
 
+/** The longest subject sent; longer ones are cut with an ellipsis. */
+const SUBJECT_CHARS = 250;
+
+/**
+ * The one way text reaches a mail header: line breaks become spaces, control characters and bidi overrides go, and
+ * it fits one line. Subjects often quote what a user typed (a thread or project name).
+ */
+export function headerText(value: string): string {
+  return oneLineExcerpt(value, SUBJECT_CHARS);
+}
+
 export function createEmailOutbox(
   db: Database,
   onEnqueued: () => void,
@@ -47,7 +59,6 @@ export function createEmailOutbox(
   return {
     async enqueue(message, tx = db) {
       assertHeaderSafe(message.to, "Recipient");
-      assertHeaderSafe(message.subject, "Subject");
       if (message.replyTo) assertHeaderSafe(message.replyTo, "Reply-To");
       if (message.listUnsubscribe) assertHeaderSafe(message.listUnsubscribe, "List-Unsubscribe");
       let listUnsubscribe = message.listUnsubscribe ?? null;
@@ -62,9 +73,12 @@ export function createEmailOutbox(
           const mode = await modeFor(tx, recipient.id, kind);
           if (mode === "off") return;
           if (mode === "digest") {
-            await tx
-              .insert(notificationDigestItems)
-              .values({ userId: recipient.id, kind, subject: message.subject, summary: digestSummary(message.text) });
+            await tx.insert(notificationDigestItems).values({
+              userId: recipient.id,
+              kind,
+              subject: headerText(message.subject),
+              summary: digestSummary(message.text),
+            });
             return;
           }
           listUnsubscribe = unsubscribeUrl(links, recipient.id, kind);
@@ -73,7 +87,7 @@ export function createEmailOutbox(
       await tx.insert(outgoingEmails).values({
         kind: message.kind,
         toAddress: message.to,
-        subject: message.subject,
+        subject: headerText(message.subject),
         textBody: message.text,
         htmlBody: message.html,
         replyTo: message.replyTo ?? null,

@@ -5,6 +5,7 @@ import { PROJECT_STATUSES } from "../domain/project-status";
 import { pageQueryFields, pageSchema } from "./paging";
 import { NDA_STATUSES, profileSchema } from "./profile";
 import { projectSchema } from "./project";
+import { singleLineString, webAddressHref } from "./text-fields";
 
 /** Part 2 §8 texts of the admin console, written once. */
 export const ADMIN_MESSAGES = {
@@ -83,19 +84,13 @@ export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 // --- The project edit (PATCH /api/company/projects/{id}) -----------------------------------------------------
 
-const nullableText = (max: number) => z.string().trim().max(max).nullable();
+const nullableText = (max: number) => singleLineString().trim().max(max).nullable();
 const httpsLink = (message: string) =>
   z
     .string()
-    .trim()
     .max(2048)
-    .refine((value) => {
-      try {
-        return new URL(value).protocol === "https:";
-      } catch {
-        return false;
-      }
-    }, message)
+    .refine((value) => webAddressHref(value)?.startsWith("https:") ?? false, message)
+    .transform((value) => webAddressHref(value) ?? value)
     .nullable();
 /** A date (YYYY-MM-DD) or an ISO date-time; answered as an ISO date-time. */
 const dateField = z

@@ -1,8 +1,9 @@
 // Communications: the New Communication form, replies, and the threads the API answers.
 import { z } from "zod";
 import { MEETING_TIME_GRACE_MS } from "../constants/meetings";
-import { meetingLinkSchema } from "./meeting-link";
+import { meetingLinkHref, meetingLinkSchema } from "./meeting-link";
 import { pageQueryFields, pageSchema } from "./paging";
+import { singleLineString } from "./text-fields";
 
 export const COMMUNICATION_TYPES = ["message", "meeting"] as const;
 export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
@@ -33,12 +34,10 @@ const content = z
 export const newCommunicationSchema = z
   .strictObject({
     type: z.enum(COMMUNICATION_TYPES, { error: COMMUNICATION_MESSAGES.typeRequired }),
-    subject: z
-      .string({ error: COMMUNICATION_MESSAGES.subjectRequired })
+    subject: singleLineString({ required: COMMUNICATION_MESSAGES.subjectRequired })
       .trim()
       .min(1, COMMUNICATION_MESSAGES.subjectRequired)
-      .max(COMMUNICATION_LIMITS.subject, COMMUNICATION_MESSAGES.subjectTooLong)
-      .refine((value) => !/[\r\n]/.test(value), COMMUNICATION_MESSAGES.subjectRequired),
+      .max(COMMUNICATION_LIMITS.subject, COMMUNICATION_MESSAGES.subjectTooLong),
     content,
     meetingUrl: z.string().max(500).nullish(),
     scheduledFor: z.string().max(64).nullish(),
@@ -57,7 +56,11 @@ export const newCommunicationSchema = z
     } else if (new Date(value.scheduledFor).getTime() < Date.now() - MEETING_TIME_GRACE_MS) {
       ctx.addIssue({ code: "custom", path: ["scheduledFor"], message: COMMUNICATION_MESSAGES.scheduledForPast });
     }
-  });
+  })
+  .transform((value) => ({
+    ...value,
+    meetingUrl: value.type === "meeting" && value.meetingUrl ? meetingLinkHref(value.meetingUrl) : null,
+  }));
 export type NewCommunicationInput = z.input<typeof newCommunicationSchema>;
 
 export const newReplySchema = z.strictObject({ content });

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { FILE_MESSAGES } from "../constants/files";
 import { pageQueryFields, pageSchema } from "./paging";
+import { singleLineString } from "./text-fields";
 
 export const FEEDBACK_TYPES = ["error", "enhancement"] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
@@ -50,13 +51,13 @@ export type FeedbackFormValues = z.infer<typeof feedbackFormSchema>;
 
 /** What the tester's browser knew when the item was sent; the bridge script adds the page and console errors. */
 export const feedbackContextInputSchema = z.strictObject({
-  pageUrl: z.string().max(2048).nullish(),
-  userAgent: z.string().max(512).nullish(),
+  pageUrl: singleLineString().max(2048).nullish(),
+  userAgent: singleLineString().max(512).nullish(),
   viewport: z
     .strictObject({ width: z.number().int().min(0).max(100_000), height: z.number().int().min(0).max(100_000) })
     .nullish(),
   capturedAt: z.iso.datetime({ offset: true }).nullish(),
-  timezone: z.string().max(64).nullish(),
+  timezone: singleLineString().max(64).nullish(),
   consoleErrors: z
     .array(z.strictObject({ message: z.string().max(1000), at: z.string().max(40).nullish() }))
     .max(20)

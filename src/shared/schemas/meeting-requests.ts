@@ -1,8 +1,9 @@
 // Meeting requests: the Request Meeting form, the admin's response, the list and the stats.
 import { z } from "zod";
 import { MEETING_REQUEST_STATUSES, MEETING_URGENCIES } from "../constants/meetings";
-import { isMeetingLink, MEETING_LINK_MESSAGES } from "./meeting-link";
+import { isMeetingLink, MEETING_LINK_MESSAGES, meetingLinkHref } from "./meeting-link";
 import { pageQueryFields, pageSchema } from "./paging";
+import { singleLineString } from "./text-fields";
 
 export const MEETING_REQUEST_LIMITS = { subject: 200, description: 5_000, preferredDates: 500, adminNotes: 5_000 } as const;
 
@@ -34,12 +35,10 @@ const optionalText = (max: number, message: string) =>
 
 /** POST /api/projects/{id}/meeting-requests: subject, description, preferredDates, urgency. */
 export const newMeetingRequestSchema = z.strictObject({
-  subject: z
-    .string({ error: MEETING_REQUEST_MESSAGES.subjectRequired })
+  subject: singleLineString({ required: MEETING_REQUEST_MESSAGES.subjectRequired })
     .trim()
     .min(1, MEETING_REQUEST_MESSAGES.subjectRequired)
-    .max(MEETING_REQUEST_LIMITS.subject, MEETING_REQUEST_MESSAGES.subjectTooLong)
-    .refine((value) => !/[\r\n]/.test(value), MEETING_REQUEST_MESSAGES.subjectRequired),
+    .max(MEETING_REQUEST_LIMITS.subject, MEETING_REQUEST_MESSAGES.subjectTooLong),
   description: optionalText(MEETING_REQUEST_LIMITS.description, MEETING_REQUEST_MESSAGES.descriptionTooLong),
   preferredDates: optionalText(MEETING_REQUEST_LIMITS.preferredDates, MEETING_REQUEST_MESSAGES.preferredDatesTooLong),
   urgency: z.enum(MEETING_URGENCIES, { error: MEETING_REQUEST_MESSAGES.urgencyRequired }),
@@ -55,6 +54,7 @@ export const meetingResponseSchema = z
     status: z.enum(MEETING_REQUEST_STATUSES, { error: MEETING_REQUEST_MESSAGES.statusRequired }),
     meetingLink: z
       .string()
+      .refine((value) => isMeetingLink(value.trim()) || !value.trim(), MEETING_REQUEST_MESSAGES.linkInvalid)
       .trim()
       .max(500, MEETING_REQUEST_MESSAGES.linkInvalid)
       .nullish()
@@ -81,7 +81,8 @@ export const meetingResponseSchema = z
         ctx.addIssue({ code: "custom", path: ["meetingLink"], message: MEETING_REQUEST_MESSAGES.linkRequired });
       }
     }
-  });
+  })
+  .transform((value) => ({ ...value, meetingLink: value.meetingLink ? meetingLinkHref(value.meetingLink) : null }));
 export type MeetingResponseInput = z.input<typeof meetingResponseSchema>;
 
 export const meetingRequestSchema = z.object({

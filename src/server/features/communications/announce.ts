@@ -1,6 +1,7 @@
 // After a message or a reply: email the other side (with a link to the thread and, when inbound email is on, a signed
 // Reply-To), write the activity events that fill the bells, and tell open tabs (live updates). All inside the
 // writer's transaction, so nothing is announced for a message that was not saved.
+import { oneLineExcerpt } from "../../../shared/text/safe-text";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { APP_NAME, renderEmail } from "../../email/layout";
@@ -39,7 +40,7 @@ export async function announceThreadActivity(ctx: AppContext, tx: Database, acti
     thread.type === "meeting" && thread.scheduledFor && activity.kind === "message"
       ? [
           `Meeting time: ${thread.scheduledFor.toUTCString()}`,
-          ...(thread.meetingUrl ? [`Meeting link: ${thread.meetingUrl}`] : []),
+          ...(thread.meetingUrl ? [`Meeting link: ${oneLineExcerpt(thread.meetingUrl, 600)}`] : []),
         ]
       : [];
   const subject = `${activity.kind === "reply" ? "Re: " : ""}[${project.projectCode}] ${thread.subject}`;

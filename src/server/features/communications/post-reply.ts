@@ -10,11 +10,21 @@ import { announceThreadActivity } from "./announce";
 
 export type ReplyAuthor = { userId: string | null; email: string; name: string; fromCompany: boolean };
 
-/** Adds the reply; answers 404 when the thread is not in this project. Returns the reply's id. */
+/**
+ * Adds the reply; answers 404 when the thread is not in this project. Returns the reply's id, or null when an emailed
+ * reply with the same Message-ID is already in the thread (a resent message is added once).
+ */
 export async function postReply(
   ctx: AppContext,
-  input: { projectId: string; threadId: string; author: ReplyAuthor; content: string; source: "portal" | "email" },
-): Promise<string> {
+  input: {
+    projectId: string;
+    threadId: string;
+    author: ReplyAuthor;
+    content: string;
+    source: "portal" | "email";
+    emailMessageId?: string | null;
+  },
+): Promise<string | null> {
   if (!isUuid(input.threadId)) throw notFound(COMMUNICATION_MESSAGES.notFound);
   return ctx.db.transaction(async (tx) => {
     const [found] = await tx
@@ -38,9 +48,12 @@ export async function postReply(
         fromCompany: author.fromCompany,
         content: input.content,
         source: input.source,
+        emailMessageId: input.emailMessageId ?? null,
         createdAt: sql`clock_timestamp()`,
       })
+      .onConflictDoNothing()
       .returning();
+    if (!reply && input.emailMessageId) return null;
     if (!reply) throw new Error("reply insert returned nothing");
     await tx
       .update(communications)

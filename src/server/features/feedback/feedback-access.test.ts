@@ -14,9 +14,18 @@ const who: Record<string, string | undefined> = {};
 let projectId: string;
 let otherProjectId: string;
 let ownersItem: { id: string; screenshotUrl: string };
+// A local prototype site; the server fetches a loopback origin only because it is listed in PROTOTYPE_FRAME_ORIGINS.
+const site = createServer((req, res) => {
+  res.writeHead(200, req.url === "/blocked" ? { "x-frame-options": "DENY" } : {});
+  res.end("<h1>prototype</h1>");
+});
+let origin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  const address = site.address();
+  origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  t = await createTestApp({ PROTOTYPE_FRAME_ORIGINS: origin });
   const owner = await customer(t.app, "acl-owner@example.com");
   projectId = (await newProject(t.app, owner)).id;
   for (const [email, accessLevel] of [
@@ -49,7 +58,10 @@ beforeAll(async () => {
     await postFeedback(t.app, projectId, owner.cookie, { ...GOOD_FEEDBACK, screenshotUrl: pngDataUrl(pngOfSize(500)) })
   ).json();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => site.close(resolve));
+});
 
 const get = (url: string, cookie: string | undefined) => t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 
@@ -172,29 +184,20 @@ describe("cross-customer isolation", () => {
 
 describe("GET /api/projects/{id}/prototype/frame-check", () => {
   it("tells a prototype that refuses frames from one that allows them, to project people only", async () => {
-    const site = createServer((req, res) => {
-      res.writeHead(200, req.url === "/blocked" ? { "x-frame-options": "DENY" } : {});
-      res.end("<h1>prototype</h1>");
-    });
-    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-    const address = site.address();
-    const origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-    try {
-      const check = (cookie: string | undefined) => get(`/api/projects/${projectId}/prototype/frame-check`, cookie);
-      await t.app.ctx.db
-        .update(projects)
-        .set({ prototypeUrl: `${origin}/blocked` })
-        .where(eq(projects.id, projectId));
-      expect((await check(who.viewOnly)).json()).toEqual({ reachable: true, frameable: false, reason: "x-frame-options" });
-      await t.app.ctx.db
-        .update(projects)
-        .set({ prototypeUrl: `${origin}/` })
-        .where(eq(projects.id, projectId));
-      expect((await check(who.owner)).json()).toEqual({ reachable: true, frameable: true, reason: null });
-      expect((await check(who.stranger)).statusCode).toBe(404);
-      expect((await check(undefined)).statusCode).toBe(401);
-    } finally {
-      await new Promise((resolve) => site.close(resolve));
-    }
+    const check = (cookie: string | undefined) => get(`/api/projects/${projectId}/prototype/frame-check`, cookie);
+    await t.app.ctx.db
+      .update(projects)
+      .set({ prototypeUrl: `${origin}/blocked` })
+      .where(eq(projects.id, projectId));
+    await t.app.changeFeed.caughtUp();
+    expect((await check(who.viewOnly)).json()).toEqual({ reachable: true, frameable: false, reason: "x-frame-options" });
+    await t.app.ctx.db
+      .update(projects)
+      .set({ prototypeUrl: `${origin}/` })
+      .where(eq(projects.id, projectId));
+    await t.app.changeFeed.caughtUp();
+    expect((await check(who.owner)).json()).toEqual({ reachable: true, frameable: true, reason: null });
+    expect((await check(who.stranger)).statusCode).toBe(404);
+    expect((await check(undefined)).statusCode).toBe(401);
   });
 });

@@ -16,13 +16,14 @@ import {
   updateFeedbackSchema,
 } from "../../../shared/schemas/feedback";
 import { requireCompany } from "../../auth/guards";
+import { consumeRateLimits } from "../../auth/rate-limit";
 import { cachedRead, cachedReads } from "../../cache/cached-reads";
 import { AppError, forbidden } from "../../errors";
 import { acceptMultipart } from "../../http/multipart";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { fileTooLarge } from "../files/project-files";
 import { requireProjectAccess } from "../projects/access";
-import { checkPrototypeFrame } from "./check-prototype-frame";
+import { createFrameCheckCache, FRAME_CHECK_LIMIT } from "./check-prototype-frame";
 import { closeFeedbackRound } from "./close-feedback-round";
 import { createFeedback } from "./create-feedback";
 import { listCompanyFeedback, listProjectFeedback } from "./list-feedback";
@@ -37,6 +38,7 @@ const BODY_DESCRIPTION =
 
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  const frameChecks = createFrameCheckCache();
   await acceptMultipart(app, { fileSize: MAX_SCREENSHOT_BYTES, fields: 12, fieldSize: 64 * 1024 });
   // Too large, whether as JSON or as an upload, is the spec's image message; the app's handler shapes the answer.
   app.setErrorHandler((error: FastifyError) => {
@@ -143,7 +145,12 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const access = await requireProjectAccess(request, request.params.id, "view");
-      return checkPrototypeFrame(access.project, ctx.config.appOrigin);
+      await consumeRateLimits(
+        ctx.db,
+        [{ bucket: "frame-check", key: access.user.id, ...FRAME_CHECK_LIMIT }],
+        "Too many prototype checks. Please try again in a few minutes.",
+      );
+      return frameChecks.get(access.project, ctx.config.appOrigin, ctx.config.prototypeFrameOrigins);
     },
   );
 

@@ -1,12 +1,18 @@
 import { count, desc, eq } from "drizzle-orm";
-import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Customer, customer, json, newProject } from "../../../../tests/factories";
+import { dkimDomain, dkimResolver, type InboundMessage, sendInbound } from "../../../../tests/setup/dkim";
 import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { outgoingEmails, users } from "../../db/schema";
 import { INBOUND_REPLY_LIMITS, MAX_MESSAGE_BYTES } from "./inbound-server";
-import { parseReplyAddress, replyAddress, signatureMatches } from "./reply-address";
+import {
+  isReplyAddressCurrent,
+  parseReplyAddress,
+  REPLY_ADDRESS_LIFETIME_DAYS,
+  replyAddress,
+  signatureMatches,
+} from "./reply-address";
 import { stripQuotedReply } from "./strip-quoted";
 
 const DOMAIN = "replies.blueprint.test";
@@ -17,15 +23,22 @@ let owner: Customer;
 let project: { id: string; projectCode: string };
 let threadId: string;
 
-function sendInto(message: { from: string; to: string; subject?: string; text: string }) {
-  const port = t.app.inboundEmail?.port;
-  const transport = nodemailer.createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true });
-  return transport.sendMail({ subject: "Re: reply", ...message }).finally(() => transport.close());
+// Every sender domain here signs its mail with DKIM, as the big mail providers do.
+const signers = [dkimDomain("example.com"), dkimDomain("blueprint.local")];
+
+/** Sends the message signed by its From domain's key. */
+function sendInto(message: InboundMessage) {
+  const domain = message.from.replace(/>$/, "").split("@").pop()?.toLowerCase();
+  const signer = signers.find((s) => s.domain === domain) ?? null;
+  return sendInbound(t.app.inboundEmail?.port, message, signer);
 }
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, INBOUND_SMTP_PORT: "0", INBOUND_SMTP_HOST: "127.0.0.1", REPLY_DOMAIN: DOMAIN });
+  t = await createTestApp(
+    { SMTP_URL: smtp.url, INBOUND_SMTP_PORT: "0", REPLY_DOMAIN: DOMAIN },
+    { dnsResolver: dkimResolver(signers) },
+  );
   admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");
   owner = await customer(t.app, "inbound-owner@example.com", "Ida Owner");
   project = await newProject(t.app, owner);
@@ -53,7 +66,7 @@ describe("replying to a notification email", () => {
     await t.app.emailWorker.drain();
     const mail = await smtp.waitFor((m) => m.to === owner.email && m.subject === `Re: [${project.projectCode}] Colours`);
     const replyTo = mail.raw.replyTo?.value[0]?.address ?? "";
-    expect(replyTo).toMatch(new RegExp(`^reply\\+[a-z2-7]{26}-[a-z2-7]{20}@${DOMAIN.replace(/\./g, "\\.")}$`));
+    expect(replyTo).toMatch(new RegExp(`^reply\\+[a-z2-7]{26}-[a-z2-7]{24}@${DOMAIN.replace(/\./g, "\\.")}$`));
     expect(replyTo.split("@")[0]?.length).toBeLessThanOrEqual(64);
     expect(mail.text).toContain("Reply to this email to answer in the thread");
 
@@ -113,7 +126,7 @@ describe("replying to a notification email", () => {
     await expect(sendInto({ from: owner.email, to: good.replace(DOMAIN, "other.test"), text: "hi" })).rejects.toMatchObject({
       responseCode: 550,
     });
-    const forged = `${good.slice(0, good.indexOf("-") + 1)}${"a".repeat(20)}@${DOMAIN}`;
+    const forged = `${good.slice(0, good.indexOf("-") + 1)}${"a".repeat(24)}@${DOMAIN}`;
     await expect(sendInto({ from: owner.email, to: forged, text: "hi" })).rejects.toMatchObject({ responseCode: 550 });
     await expect(sendInto({ from: owner.email, to: good, text: "x".repeat(MAX_MESSAGE_BYTES + 10) })).rejects.toMatchObject({
       responseCode: 552,
@@ -166,10 +179,28 @@ describe("the reply address", () => {
     const threadId = "0b6f3a2e-93c4-4a8e-9a51-2f7c0d1e4b5a";
     const address = replyAddress({ secretKey: "k".repeat(40), domain: DOMAIN, threadId, recipient: "Pat@Example.com" });
     const parsed = parseReplyAddress(address.toUpperCase().replace(DOMAIN.toUpperCase(), DOMAIN), DOMAIN);
-    expect(parsed?.threadId).toBe(threadId);
-    expect(parsed && signatureMatches("k".repeat(40), parsed, "pat@example.com")).toBe(true);
-    expect(parsed && signatureMatches("k".repeat(40), parsed, "eve@example.com")).toBe(false);
-    expect(parsed && signatureMatches("other-key".repeat(5), parsed, "pat@example.com")).toBe(false);
+    if (!parsed || parsed === "undated") throw new Error("the address did not parse");
+    expect(parsed.threadId).toBe(threadId);
+    expect(signatureMatches("k".repeat(40), parsed, "pat@example.com")).toBe(true);
+    expect(signatureMatches("k".repeat(40), parsed, "eve@example.com")).toBe(false);
+    expect(signatureMatches("other-key".repeat(5), parsed, "pat@example.com")).toBe(false);
+    // The issue day is signed: moving it forward breaks the signature.
+    expect(signatureMatches("k".repeat(40), { ...parsed, issuedDay: parsed.issuedDay + 30 }, "pat@example.com")).toBe(false);
+  });
+
+  it(`lives ${REPLY_ADDRESS_LIFETIME_DAYS} days from the day it was issued`, () => {
+    const threadId = "0b6f3a2e-93c4-4a8e-9a51-2f7c0d1e4b5a";
+    const issuedAt = new Date("2026-01-01T12:00:00Z");
+    const address = replyAddress({ secretKey: "k".repeat(40), domain: DOMAIN, threadId, recipient: "pat@example.com", issuedAt });
+    const parsed = parseReplyAddress(address, DOMAIN);
+    if (!parsed || parsed === "undated") throw new Error("the address did not parse");
+    const day = (n: number) => new Date(issuedAt.getTime() + n * 86_400_000);
+    expect(isReplyAddressCurrent(parsed, day(0))).toBe(true);
+    expect(isReplyAddressCurrent(parsed, day(REPLY_ADDRESS_LIFETIME_DAYS))).toBe(true);
+    expect(isReplyAddressCurrent(parsed, day(REPLY_ADDRESS_LIFETIME_DAYS + 1))).toBe(false);
+    expect(isReplyAddressCurrent(parsed, day(-2))).toBe(false);
+    // Addresses issued before they carried a day are recognised, and refused as expired.
+    expect(parseReplyAddress(`reply+${"a".repeat(26)}-${"b".repeat(20)}@${DOMAIN}`, DOMAIN)).toBe("undated");
   });
 });
 

@@ -1,12 +1,14 @@
 // The inbound SMTP endpoint for replies to notification emails (INBOUND_SMTP_PORT, REPLY_DOMAIN; off by default).
-// It accepts mail only for reply+<token>@REPLY_DOMAIN, only from the address that token was made for, only up to
-// MAX_MESSAGE_BYTES, at most INBOUND_REPLY_LIMITS per sender, and only from someone who may still write in the thread;
-// never creates an account. The reply's own text (quoted history stripped) is added to the thread like a reply typed
-// in the portal.
-// It does not verify SPF/DKIM: run it behind the domain's MX (which does) rather than facing the internet directly.
+// It accepts mail only for a current reply+<token>@REPLY_DOMAIN, only from the address that token was made for and
+// only when that sender is authenticated (sender-authentication.ts: an aligned DKIM signature, or a trusted relay's
+// dmarc=pass), only up to MAX_MESSAGE_BYTES, at most INBOUND_REPLY_LIMITS per sender, once per Message-ID and thread,
+// and only from someone who may still write in the thread; never creates an account. The reply's own text (quoted
+// history stripped) is added to the thread like a reply typed in the portal.
 
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { DNSResolver } from "mailauth";
 import { simpleParser } from "mailparser";
 import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 import { COMMUNICATION_LIMITS } from "../../../shared/schemas/communications";
@@ -18,7 +20,8 @@ import { AppError } from "../../errors";
 import { displayName } from "../communications/post-communication";
 import { postReply } from "../communications/post-reply";
 import { writerByEmail } from "../communications/thread-people";
-import { parseReplyAddress, signatureMatches } from "./reply-address";
+import { isReplyAddressCurrent, parseReplyAddress, REPLY_ADDRESS_LIFETIME_DAYS, signatureMatches } from "./reply-address";
+import { checkSender, type TrustedRelays } from "./sender-authentication";
 import { stripQuotedReply } from "./strip-quoted";
 
 export const MAX_MESSAGE_BYTES = 256 * 1024;
@@ -29,10 +32,26 @@ export const INBOUND_REPLY_LIMITS = {
   perSenderDay: { max: 200, windowSeconds: 24 * 3600 },
 } as const;
 
-export type InboundEmailServer = { port: number; close(): Promise<void> };
+export type InboundEmailServer = { port: number; host: string; close(): Promise<void> };
 
-function smtpError(code: number, message: string): Error {
-  return Object.assign(new Error(message), { responseCode: code });
+function smtpError(code: number, message: string, detail?: string): Error {
+  return Object.assign(new Error(message), { responseCode: code, detail });
+}
+
+const EXPIRED = `This reply address has expired (they last ${REPLY_ADDRESS_LIFETIME_DAYS} days); please answer in the portal`;
+
+/** The recipient's reply address, or the SMTP refusal for it. */
+function replyAddressOf(recipient: string, replyDomain: string) {
+  const parsed = parseReplyAddress(recipient, replyDomain);
+  if (!parsed) throw smtpError(550, "No such recipient");
+  if (parsed === "undated" || !isReplyAddressCurrent(parsed)) throw smtpError(550, EXPIRED);
+  return parsed;
+}
+
+/** What makes a resent message recognisable: its Message-ID, or the hash of the whole message when it has none. */
+function messageKey(messageId: string | undefined, raw: Buffer): string {
+  const id = messageId?.trim();
+  return id && id.length <= 512 ? id : `sha256:${createHash("sha256").update(raw).digest("hex")}`;
 }
 
 async function readLimited(stream: SMTPServerDataStream): Promise<Buffer | null> {
@@ -53,17 +72,33 @@ export async function startInboundEmail(options: {
   port: number;
   host: string;
   replyDomain: string;
+  trustedRelays: TrustedRelays;
+  /** DNS lookups for DKIM keys (default: the system's resolver; tests serve their own keys). */
+  resolver?: DNSResolver;
 }): Promise<InboundEmailServer> {
   const { ctx, changeFeed, log, replyDomain } = options;
 
-  async function accept(recipient: string, raw: Buffer): Promise<void> {
-    const parsed = parseReplyAddress(recipient, replyDomain);
-    if (!parsed) throw smtpError(550, "No such recipient");
+  async function accept(recipient: string, raw: Buffer, remoteAddress: string | undefined): Promise<void> {
+    const parsed = replyAddressOf(recipient, replyDomain);
     const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
-    const sender = mail.from?.value[0]?.address?.toLowerCase();
+    const senders = mail.from?.value ?? [];
+    const sender = senders.length === 1 ? senders[0]?.address?.toLowerCase() : undefined;
     if (!sender || !signatureMatches(ctx.config.secretKey, parsed, sender)) {
       throw smtpError(550, "This reply address was not issued to the sender");
     }
+    const authenticationResults = mail.headerLines.find((line) => line.key === "authentication-results")?.line;
+    const check = await checkSender({
+      raw,
+      fromAddress: sender,
+      remoteAddress,
+      authenticationResults: authenticationResults?.slice(authenticationResults.indexOf(":") + 1),
+      trustedRelays: options.trustedRelays,
+      resolver: options.resolver,
+    }).catch((error: Error & { temporary?: boolean }) => {
+      if (error.temporary) throw smtpError(451, "Could not verify the sender just now; please try again later", error.message);
+      throw error;
+    });
+    if (!check.ok) throw smtpError(550, "5.7.1 The sender's address could not be authenticated (DKIM/DMARC)", check.reason);
     await consumeRateLimits(ctx.db, [
       { bucket: "inbound-reply-10m", key: sender, ...INBOUND_REPLY_LIMITS.perSenderShort },
       { bucket: "inbound-reply-day", key: sender, ...INBOUND_REPLY_LIMITS.perSenderDay },
@@ -85,7 +120,7 @@ export async function startInboundEmail(options: {
     if (!writer) throw smtpError(550, "The sender may not write in this conversation");
     const content = stripQuotedReply(mail.text ?? "").slice(0, COMMUNICATION_LIMITS.content);
     if (!content) throw smtpError(550, "The reply is empty");
-    await postReply(ctx, {
+    const added = await postReply(ctx, {
       projectId: thread.projectId,
       threadId: parsed.threadId,
       author: {
@@ -96,9 +131,14 @@ export async function startInboundEmail(options: {
       },
       content,
       source: "email",
+      emailMessageId: messageKey(mail.messageId, raw),
     });
+    if (!added) {
+      log.info({ threadId: parsed.threadId, messageId: mail.messageId }, "reply by email already in the thread: ignored");
+      return;
+    }
     await changeFeed.caughtUp();
-    log.info({ threadId: parsed.threadId, side: writer.side }, "reply by email added to the thread");
+    log.info({ threadId: parsed.threadId, side: writer.side, via: check.how }, "reply by email added to the thread");
   }
 
   const server = new SMTPServer({
@@ -112,7 +152,11 @@ export async function startInboundEmail(options: {
     logger: false,
     onRcptTo(address, session, callback) {
       if (session.envelope.rcptTo.length >= 1) return callback(smtpError(452, "One recipient per message"));
-      if (!parseReplyAddress(address.address, replyDomain)) return callback(smtpError(550, "No such recipient"));
+      try {
+        replyAddressOf(address.address, replyDomain);
+      } catch (error) {
+        return callback(error as Error);
+      }
       callback();
     },
     onData(stream, session, callback) {
@@ -120,12 +164,15 @@ export async function startInboundEmail(options: {
       readLimited(stream)
         .then(async (raw) => {
           if (!raw) throw smtpError(552, `Message too large (at most ${MAX_MESSAGE_BYTES} bytes)`);
-          await accept(recipient, raw);
+          await accept(recipient, raw, session.remoteAddress);
           callback();
         })
-        .catch((error: Error & { responseCode?: number }) => {
+        .catch((error: Error & { responseCode?: number; detail?: string }) => {
           if (error.responseCode) {
-            log.warn({ code: error.responseCode, reason: error.message }, "inbound email refused");
+            log.warn(
+              { code: error.responseCode, reason: error.message, detail: error.detail, peer: session.remoteAddress },
+              "inbound email refused",
+            );
             return callback(error);
           }
           if (error instanceof AppError && error.statusCode === 404) {
@@ -147,6 +194,7 @@ export async function startInboundEmail(options: {
   const address = server.server.address();
   return {
     port: typeof address === "object" && address ? address.port : options.port,
+    host: typeof address === "object" && address ? address.address : options.host,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

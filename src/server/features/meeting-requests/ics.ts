@@ -1,5 +1,7 @@
 // The calendar file sent with a meeting invitation (RFC 5546 iTIP over RFC 5545): METHOD:REQUEST to invite or update
-// (same UID, higher SEQUENCE), METHOD:CANCEL to call it off. Text is escaped and lines folded at 75 octets.
+// (same UID, higher SEQUENCE), METHOD:CANCEL to call it off. Text is escaped (every line break: CRLF, CR or LF; and
+// backslash, semicolon, comma), other control characters dropped, and lines folded at 75 octets; no value a user
+// typed can start a property of its own.
 
 export type IcsEvent = {
   method: "REQUEST" | "CANCEL";
@@ -15,13 +17,32 @@ export type IcsEvent = {
   stamp?: Date;
 };
 
-function escapeText(value: string): string {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+/** Control characters other than line breaks and tab; TEXT may not hold them. */
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+export function escapeText(value: string): string {
+  return value
+    .replace(CONTROLS, "")
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
 }
 
-/** Parameter values (CN) are quoted; quotes and line breaks are not allowed inside them. */
+/** Parameter values (CN) are quoted; quotes and control characters are not allowed inside them. */
 function paramValue(value: string): string {
-  return `"${value.replace(/["\r\n]/g, "").slice(0, 200)}"`;
+  return `"${value.replace(/["\u0000-\u001f\u007f]/g, "").slice(0, 200)}"`;
+}
+
+/** A URI value: the parsed address (which holds no control character or space), or nothing. */
+function uriValue(value: string): string | null {
+  const href = URL.parse(value.trim())?.href;
+  return href && !/[\u0000-\u0020\u007f]/.test(href) ? href : null;
+}
+
+/** An address after mailto:, with anything that could end the line removed. */
+function mailto(email: string): string {
+  return `mailto:${email.replace(/[\u0000-\u0020\u007f]/g, "")}`;
 }
 
 function utc(date: Date): string {
@@ -53,7 +74,8 @@ export function foldLine(line: string): string {
 
 export function buildIcs(event: IcsEvent): string {
   const end = new Date(event.start.getTime() + event.durationMinutes * 60_000);
-  const attendee = `ATTENDEE;${event.attendee.name ? `CN=${paramValue(event.attendee.name)};` : ""}ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${event.attendee.email}`;
+  const attendee = `ATTENDEE;${event.attendee.name ? `CN=${paramValue(event.attendee.name)};` : ""}ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:${mailto(event.attendee.email)}`;
+  const url = event.url ? uriValue(event.url) : null;
   const lines = [
     "BEGIN:VCALENDAR",
     "PRODID:-//Blueprint//Client portal//EN",
@@ -61,15 +83,15 @@ export function buildIcs(event: IcsEvent): string {
     "CALSCALE:GREGORIAN",
     `METHOD:${event.method}`,
     "BEGIN:VEVENT",
-    `UID:${event.uid}`,
+    `UID:${escapeText(event.uid)}`,
     `SEQUENCE:${event.sequence}`,
     `DTSTAMP:${utc(event.stamp ?? new Date())}`,
     `DTSTART:${utc(event.start)}`,
     `DTEND:${utc(end)}`,
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
-    ...(event.url ? [`LOCATION:${escapeText(event.url)}`, `URL:${event.url}`] : []),
-    `ORGANIZER;CN=${paramValue(event.organizer.name)}:mailto:${event.organizer.email}`,
+    ...(url ? [`LOCATION:${escapeText(url)}`, `URL:${url}`] : []),
+    `ORGANIZER;CN=${paramValue(event.organizer.name)}:${mailto(event.organizer.email)}`,
     attendee,
     `STATUS:${event.method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`,
     "TRANSP:OPAQUE",

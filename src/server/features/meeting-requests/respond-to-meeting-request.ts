@@ -1,6 +1,7 @@
 // PATCH /api/company/meeting-requests/{id}: the admin's response (any status, §4). A scheduled meeting emails the
 // requester an invitation with a calendar file (METHOD:REQUEST, one UID per request, SEQUENCE raised on each change)
 // and appears in the project's Scheduled Meetings; calling off a meeting that was sent emails METHOD:CANCEL.
+
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
@@ -14,6 +15,7 @@ import {
   type MeetingRequest,
   type meetingResponseSchema,
 } from "../../../shared/schemas/meeting-requests";
+import { oneLineExcerpt } from "../../../shared/text/safe-text";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
@@ -154,7 +156,7 @@ export async function respondToMeetingRequest(
           ? `The meeting for your request "${after.subject}" on ${found.project.projectCode} has been cancelled.`
           : `Your meeting request "${after.subject}" on ${found.project.projectCode} is now ${statusLabel.toLowerCase()}.`,
         ...(after.status === "scheduled" && after.scheduledAt ? [`When: ${whenText(after.scheduledAt)}`] : []),
-        ...(after.status === "scheduled" && after.meetingLink ? [`Join: ${after.meetingLink}`] : []),
+        ...(after.status === "scheduled" && after.meetingLink ? [`Join: ${oneLineExcerpt(after.meetingLink, 600)}`] : []),
         ...(after.adminNotes ? [`Note from the team: ${after.adminNotes}`] : []),
       ];
       const content = renderEmail({

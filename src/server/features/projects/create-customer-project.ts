@@ -2,16 +2,22 @@
 // "requirements" once the owner's profile is complete, at "profile" before), never the client's say.
 import { eq } from "drizzle-orm";
 import type { PackageType } from "../../../shared/constants/packages";
+import { consumeRateLimits } from "../../auth/rate-limit";
 import type { Database } from "../../db/client";
 import { profiles } from "../../db/schema";
 import { createProject } from "./create-project";
 import { toProjectDto } from "./project-dto";
+
+/** New projects one customer may open a day: each project has its own invitation allowance and seats. */
+export const NEW_PROJECT_LIMIT = { max: 10, windowSeconds: 24 * 60 * 60 } as const;
+export const NEW_PROJECT_LIMIT_MESSAGE = `You can create at most ${NEW_PROJECT_LIMIT.max} projects a day. Please try again tomorrow.`;
 
 export async function createCustomerProject(
   db: Database,
   owner: { id: string },
   input: { packageType: PackageType; budgetRange: string; timeline: string },
 ) {
+  await consumeRateLimits(db, [{ bucket: "project-create-day", key: owner.id, ...NEW_PROJECT_LIMIT }], NEW_PROJECT_LIMIT_MESSAGE);
   const [profile] = await db
     .select({ fullName: profiles.fullName, profileCompleted: profiles.profileCompleted })
     .from(profiles)

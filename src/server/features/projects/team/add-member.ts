@@ -15,13 +15,20 @@ import { toProjectUserDto } from "./member-dto";
 
 /**
  * Every addition emails an invitation, so additions are counted like sends: add, remove, add... cannot turn a project
- * into a mail relay. Per person per project, per project, and per person over all projects, each per day.
+ * into a mail relay. Per person per project, per project, per person invited over all projects, and, because a
+ * customer can open new projects, per inviting user and per owner over all their projects; each per day.
  */
 const DAY = 24 * 60 * 60;
-const INVITATION_LIMITS = {
+export const INVITATION_LIMITS = {
   perProjectRecipient: { max: 3, windowSeconds: DAY },
   perProject: { max: 20, windowSeconds: DAY },
   perRecipient: { max: 10, windowSeconds: DAY },
+  perInviter: { max: 30, windowSeconds: DAY },
+  perOwner: { max: 30, windowSeconds: DAY },
+} as const;
+export const INVITATION_LIMIT_MESSAGES = {
+  project: "Too many invitations from this project today. Please try again tomorrow.",
+  user: `You have sent ${INVITATION_LIMITS.perInviter.max} invitations in the last 24 hours, the most allowed. Please try again tomorrow.`,
 } as const;
 /** A project name is the customer's free text: the invitation quotes at most this much of it. */
 const PROJECT_NAME_IN_EMAIL = 120;
@@ -47,7 +54,15 @@ export async function addMember(ctx: AppContext, access: ProjectAccess, input: A
     if (existing) throw conflict(TEAM_MESSAGES.alreadyMember, "ALREADY_MEMBER");
     const [seats] = await tx.select({ used: count() }).from(projectMembers).where(eq(projectMembers.projectId, project.id));
     if ((seats?.used ?? 0) >= locked.userLimit) throw conflict(TEAM_MESSAGES.noSlots, "NO_SLOTS");
-    // Counted in this transaction: an addition that fails later uses up nothing.
+    // Counted in this transaction: an addition that fails later (or is refused by the next limit) uses up nothing.
+    await consumeRateLimits(
+      tx,
+      [
+        { bucket: "invite-inviter-day", key: user.id, ...INVITATION_LIMITS.perInviter },
+        { bucket: "invite-owner-day", key: locked.userId, ...INVITATION_LIMITS.perOwner },
+      ],
+      INVITATION_LIMIT_MESSAGES.user,
+    );
     await consumeRateLimits(
       tx,
       [
@@ -55,7 +70,7 @@ export async function addMember(ctx: AppContext, access: ProjectAccess, input: A
         { bucket: "invite-project-day", key: project.id, ...INVITATION_LIMITS.perProject },
         { bucket: "invite-recipient-day", key: email, ...INVITATION_LIMITS.perRecipient },
       ],
-      "Too many invitations from this project today. Please try again tomorrow.",
+      INVITATION_LIMIT_MESSAGES.project,
     );
 
     const [member] = await tx

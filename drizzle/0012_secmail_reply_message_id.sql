@@ -1,0 +1,2 @@
+ALTER TABLE "communication_replies" ADD COLUMN "email_message_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "communication_replies_message_id_idx" ON "communication_replies" USING btree ("communication_id","email_message_id") WHERE "communication_replies"."email_message_id" is not null;

@@ -1,0 +1,107 @@
+// Whether an inbound message really comes from the address in its From header. Either the message carries a valid
+// DKIM signature of the From domain (relaxed alignment: same organisational domain, the whole body signed), or it
+// arrives from a trusted relay (INBOUND_TRUSTED_RELAYS) whose own Authentication-Results says dmarc=pass for that
+// domain. Anything else is unauthenticated: the From header alone proves nothing.
+import ipaddr from "ipaddr.js";
+import { type DKIMResult, type DNSResolver, dkimVerify } from "mailauth";
+
+/** Address ranges of relays whose Authentication-Results header is trusted, parsed from INBOUND_TRUSTED_RELAYS. */
+export type TrustedRelays = ReadonlyArray<[ipaddr.IPv4 | ipaddr.IPv6, number]>;
+
+export type SenderCheck = { ok: true; how: "dkim" | "relay" } | { ok: false; reason: string };
+
+/** A DKIM key lookup that takes longer than this is a temporary failure (the sender's server retries later). */
+const DNS_TIMEOUT_MS = 10_000;
+
+export function parseTrustedRelays(list: string): TrustedRelays {
+  return list
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const range = entry.includes("/") ? ipaddr.parseCIDR(entry) : ipaddr.parse(entry);
+      if (Array.isArray(range)) return range;
+      return [range, range.kind() === "ipv4" ? 32 : 128] as [ipaddr.IPv4 | ipaddr.IPv6, number];
+    });
+}
+
+export function isTrustedRelay(relays: TrustedRelays, remoteAddress: string | undefined): boolean {
+  if (!remoteAddress || !ipaddr.isValid(remoteAddress)) return false;
+  let address = ipaddr.parse(remoteAddress);
+  if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
+    address = (address as ipaddr.IPv6).toIPv4Address();
+  }
+  return relays.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
+}
+
+function domainOf(address: string): string {
+  return address.slice(address.lastIndexOf("@") + 1).toLowerCase();
+}
+
+/**
+ * The relay's verdict: the topmost Authentication-Results header (the one the relay added; a relay must remove any
+ * the sender brought) saying dmarc=pass with header.from equal to the From domain.
+ */
+export function relayVouches(authenticationResults: string | undefined, fromAddress: string): boolean {
+  if (!authenticationResults) return false;
+  const clause = authenticationResults
+    .replace(/\([^)]*\)/g, " ")
+    .split(";")
+    .map((part) => part.trim().toLowerCase())
+    .find((part) => /^dmarc\s*=/.test(part));
+  if (!clause || !/^dmarc\s*=\s*pass\b/.test(clause)) return false;
+  const headerFrom = /\bheader\.from\s*=\s*"?([^\s";]+)/.exec(clause)?.[1];
+  return headerFrom === domainOf(fromAddress);
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error("DNS lookup timed out"), { temporary: true })), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Reported by mailauth for signatures with an l= tag (not in its type declarations). */
+type BodyLength = { canonBodyLengthLimited?: boolean; canonBodyLength?: number; canonBodyLengthTotal?: number };
+
+/** Whether one DKIM signature of the From domain verifies over the whole message. */
+async function alignedDkimPass(raw: Buffer, fromAddress: string, resolver: DNSResolver | undefined): Promise<SenderCheck> {
+  const result = await withTimeout(dkimVerify(raw, { resolver }), DNS_TIMEOUT_MS);
+  const fromHeaders = result.headerFrom ?? [];
+  if (fromHeaders.length !== 1 || fromHeaders[0]?.toLowerCase() !== fromAddress) {
+    return { ok: false, reason: "the message must have exactly one From address" };
+  }
+  const signatures: Array<DKIMResult & BodyLength> = result.results ?? [];
+  if (signatures.length === 0) return { ok: false, reason: "no DKIM signature" };
+  const good = signatures.find(
+    (row) =>
+      row.status.result === "pass" &&
+      row.status.aligned &&
+      // A signature over only the first bytes of the body lets anyone append text under it.
+      !(row.canonBodyLengthLimited && (row.canonBodyLengthTotal ?? 0) > (row.canonBodyLength ?? 0)),
+  );
+  if (good) return { ok: true, how: "dkim" };
+  const seen = signatures.map((row) => `${row.signingDomain ?? "?"}=${row.status.result}`).join(", ");
+  return { ok: false, reason: `no valid DKIM signature aligned with ${domainOf(fromAddress)} (${seen})` };
+}
+
+export async function checkSender(input: {
+  raw: Buffer;
+  /** The From address (lower case). */
+  fromAddress: string;
+  remoteAddress: string | undefined;
+  /** The topmost Authentication-Results header, as received. */
+  authenticationResults: string | undefined;
+  trustedRelays: TrustedRelays;
+  resolver?: DNSResolver;
+}): Promise<SenderCheck> {
+  if (isTrustedRelay(input.trustedRelays, input.remoteAddress) && relayVouches(input.authenticationResults, input.fromAddress)) {
+    return { ok: true, how: "relay" };
+  }
+  return alignedDkimPass(input.raw, input.fromAddress, input.resolver);
+}

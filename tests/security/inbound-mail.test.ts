@@ -1,0 +1,149 @@
+// Replies by email as an attacker sends them: a forged From with a stranger's envelope and no DKIM, a DKIM signature
+// of the attacker's own domain, a forged Authentication-Results from a host that is not a trusted relay, the same
+// message twice, an expired or undated reply address. Each refusal is a 5xx and stores nothing.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/server/config";
+import { communicationReplies } from "../../src/server/db/schema";
+import { replyAddress } from "../../src/server/features/inbound-email/reply-address";
+import { type Customer, customer, json, newProject } from "../factories";
+import { expectNoChange } from "../setup/db-state";
+import { dkimDomain, dkimResolver, type InboundMessage, sendInbound } from "../setup/dkim";
+import { createTestApp, TEST_ENV, type TestApp } from "../setup/test-app";
+
+const DOMAIN = "replies.blueprint.test";
+const RELAY = "127.0.0.2";
+const customerDomain = dkimDomain("customer-a.example");
+const attackerDomain = dkimDomain("attacker.example");
+let t: TestApp;
+let owner: Customer;
+let threadId: string;
+let to: string;
+
+const send = (message: Omit<InboundMessage, "to">, signer = customerDomain as typeof customerDomain | null) =>
+  sendInbound(t.app.inboundEmail?.port, { to, ...message }, signer);
+/** Refused with `code` and nothing stored (earlier mail is delivered first, so the outbox worker changes nothing meanwhile). */
+async function refused(message: Omit<InboundMessage, "to">, signer: typeof customerDomain | null, code = 550) {
+  await t.app.emailWorker.drain();
+  await expectNoChange(t.app.ctx.db, () => expect(send(message, signer)).rejects.toMatchObject({ responseCode: code }));
+}
+const replies = () => t.app.ctx.db.select().from(communicationReplies).where(eq(communicationReplies.communicationId, threadId));
+
+beforeAll(async () => {
+  t = await createTestApp(
+    { INBOUND_SMTP_PORT: "0", REPLY_DOMAIN: DOMAIN, INBOUND_TRUSTED_RELAYS: `${RELAY}, 10.0.0.0/8`, HOST: "0.0.0.0" },
+    { dnsResolver: dkimResolver([customerDomain, attackerDomain]) },
+  );
+  owner = await customer(t.app, "owner@customer-a.example", "Olga Owner");
+  const project = await newProject(t.app, owner);
+  const thread = await t.app.inject({
+    method: "POST",
+    url: `/api/projects/${project.id}/communications`,
+    payload: { type: "message", subject: "Invoice", content: "Where do we pay?" },
+    headers: { cookie: owner.cookie, ...json },
+  });
+  threadId = thread.json().id;
+  to = replyAddress({ secretKey: t.app.ctx.config.secretKey, domain: DOMAIN, threadId, recipient: owner.email });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("who may reply by email", () => {
+  it("refuses the customer's From with a stranger's envelope sender and no DKIM signature (the reported attack)", async () => {
+    await refused(
+      { from: `"Olga Owner" <${owner.email}>`, envelopeFrom: "mallory@attacker.example", text: "Send the refund to IBAN X" },
+      null,
+    );
+  });
+
+  it("refuses a valid DKIM signature of another domain than the From address's", async () => {
+    await refused({ from: owner.email, envelopeFrom: "mallory@attacker.example", text: "Send it to IBAN X" }, attackerDomain);
+  });
+
+  it("refuses a signature that claims the customer's domain but was made with another key", async () => {
+    await refused({ from: owner.email, text: "Hello" }, { ...customerDomain, privateKey: attackerDomain.privateKey });
+  });
+
+  it("refuses a forged 'dmarc=pass' from a host that is not a trusted relay", async () => {
+    await refused(
+      {
+        from: owner.email,
+        text: "Trust me",
+        headers: { "Authentication-Results": "mx.customer-a.example; dmarc=pass header.from=customer-a.example" },
+      },
+      null,
+    );
+  });
+
+  it("accepts a trusted relay's dmarc=pass, and refuses its dmarc=fail", async () => {
+    await refused(
+      {
+        from: owner.email,
+        text: "Relay says fail",
+        localAddress: RELAY,
+        headers: { "Authentication-Results": "mx.blueprint.test; dmarc=fail header.from=customer-a.example" },
+      },
+      null,
+    );
+    await send(
+      {
+        from: owner.email,
+        text: "Relayed and checked",
+        localAddress: RELAY,
+        headers: {
+          "Authentication-Results": "mx.blueprint.test; dkim=pass; dmarc=pass (p=reject) header.from=customer-a.example",
+        },
+      },
+      null,
+    );
+    expect((await replies()).map((r) => r.content)).toContain("Relayed and checked");
+  });
+
+  it("accepts the customer's own DKIM-signed reply once, however often the same message arrives", async () => {
+    const message = { from: owner.email, text: "Paid today.", messageId: "<paid-1@customer-a.example>" };
+    await send(message);
+    await send(message);
+    await send(message);
+    expect((await replies()).filter((r) => r.content === "Paid today.")).toHaveLength(1);
+    // A new Message-ID is a new reply, even with the same text.
+    await send({ ...message, messageId: "<paid-2@customer-a.example>" });
+    expect((await replies()).filter((r) => r.content === "Paid today.")).toHaveLength(2);
+  });
+});
+
+describe("the reply address", () => {
+  it("expires 90 days after it was issued, and an address without an issue day is refused", async () => {
+    const old = replyAddress({
+      secretKey: t.app.ctx.config.secretKey,
+      domain: DOMAIN,
+      threadId,
+      recipient: owner.email,
+      issuedAt: new Date(Date.now() - 91 * 86_400_000),
+    });
+    await t.app.emailWorker.drain();
+    await expectNoChange(t.app.ctx.db, () =>
+      expect(
+        sendInbound(t.app.inboundEmail?.port, { from: owner.email, to: old, text: "late" }, customerDomain),
+      ).rejects.toMatchObject({ responseCode: 550 }),
+    );
+    const local = to.split("@")[0] ?? "";
+    const undated = `${local.slice(0, local.indexOf("-") + 1)}${local.slice(-20)}@${DOMAIN}`;
+    await expectNoChange(t.app.ctx.db, () =>
+      expect(
+        sendInbound(t.app.inboundEmail?.port, { from: owner.email, to: undated, text: "undated" }, customerDomain),
+      ).rejects.toMatchObject({ responseCode: 550 }),
+    );
+  });
+});
+
+describe("the listener", () => {
+  it("binds to loopback even when the web server listens on every interface", () => {
+    expect(t.app.inboundEmail?.host).toBe("127.0.0.1");
+    const config = loadConfig({ ...TEST_ENV, HOST: "0.0.0.0", INBOUND_SMTP_PORT: "2525", REPLY_DOMAIN: DOMAIN });
+    expect(config.inboundEmail?.host).toBe("127.0.0.1");
+    expect(
+      loadConfig({ ...TEST_ENV, INBOUND_SMTP_PORT: "25", REPLY_DOMAIN: DOMAIN, INBOUND_SMTP_HOST: "0.0.0.0" }).inboundEmail?.host,
+    ).toBe("0.0.0.0");
+  });
+});
