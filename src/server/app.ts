@@ -36,6 +36,7 @@ import { publicSiteRoutes } from "./features/public-site/routes";
 import { createFileStore } from "./files/file-store";
 import { registerErrorHandler } from "./http/error-handler";
 import { memoizedSerializerCompiler } from "./http/memoized-serializer";
+import { registerPathIdCheck } from "./http/path-ids";
 import { registerRequestGuards } from "./http/security";
 import { registerWebClient } from "./http/web";
 import { type LiveHub, startLiveHub } from "./live/hub";
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   registerErrorHandler(app);
   registerRequestGuards(app, config);
+  registerPathIdCheck(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -148,7 +148,7 @@ export type Config = {
   demoEmail: string | null;
   /** Serve the outbox at /dev/mailbox (never with SMTP_URL, never in production). */
   devMailbox: boolean;
-  /** Serve the API reference at /api/docs (outside production by default; in production only with API_DOCS=1). */
+  /** Serve the API reference at /api/docs: by default only for the local demo (like the dev mailbox), or API_DOCS=1. */
   apiDocs: boolean;
   smtpUrl: string | null;
   mailFrom: string;
@@ -238,7 +238,7 @@ function isLoopback(host: string): boolean {
 }
 
 /**
- * The local demo (outbox readable at /dev/mailbox, the demo account) is on by default only where nobody else can
+ * The local demo (outbox readable at /dev/mailbox, the demo account, the API reference) is on by default only where nobody else can
  * reach it: no SMTP_URL, not production, listening on loopback and reached at a loopback address. `npm start` on a
  * fresh machine is exactly that; a deployment that forgot NODE_ENV is not.
  */
@@ -295,7 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS,
     demoEmail: demoEmail?.toLowerCase() ?? null,
     devMailbox,
-    apiDocs: e.API_DOCS ?? !isProduction,
+    apiDocs: e.API_DOCS ?? isLocalDemo(e, appUrl),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     secretKey: e.SECRET_KEY ?? readOrCreateSecret(dataDir),
