@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { secureDataDir } from "../data-dir";
 import {
   copyPgliteTemplate,
   installedPgliteVersion,
@@ -41,6 +42,8 @@ export type DatabaseHandle = {
     onReconnect?: () => void,
   ): Promise<Unlisten>;
   migrate(): Promise<void>;
+  /** The embedded database's folder made private again (folders 0700, files 0600): it creates new files 0666. */
+  secureFiles?(): void;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -229,6 +232,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     extensions: { pg_trgm },
     ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
   });
+  // The embedded database creates its files 0666 whatever the umask: tightened after each step that makes new ones.
+  const secure = () => {
+    if (dataDir) secureDataDir(dataDir);
+  };
+  secure();
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -236,7 +244,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     migrate: async () => {
       await client.exec(CREATE_EXTENSIONS);
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+      secure();
     },
+    secureFiles: secure,
     listen: async (channel, onMessage) => {
       const unsubscribe = await client.listen(channel, onMessage);
       return async () => {
@@ -246,7 +256,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      secure();
+    },
   };
 }
 
