@@ -48,6 +48,8 @@ declare module "fastify" {
     live: LiveHub;
     /** The read caches' change feed: `caughtUp()` waits until every committed change has reached them. */
     changeFeed: ChangeFeed;
+    /** Set when the process is stopping: /readyz answers 503 so a load balancer takes it out of rotation. */
+    lifecycle: { draining: boolean };
     /** The inbound SMTP endpoint for emailed replies, when INBOUND_SMTP_PORT and REPLY_DOMAIN are set. */
     inboundEmail: InboundEmailServer | null;
   }
@@ -182,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("emailWorker", emailWorker);
   app.decorate("database", database);
   app.decorate("changeFeed", changeFeed);
+  app.decorate("lifecycle", { draining: false });
   const live = await startLiveHub({ database, log: app.log });
   app.decorate("live", live);
   // Open event streams would hold the server open: end them before it waits for in-flight requests.
@@ -198,6 +201,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const maintenance = setInterval(() => {
     pruneRateLimitHits(database.db).catch((error) => app.log.warn({ err: error }, "rate limit pruning failed"));
     purgeOldEmailBodies(database.db).catch((error) => app.log.warn({ err: error }, "email body purge failed"));
+    try {
+      database.secureFiles?.();
+    } catch (error) {
+      app.log.warn({ err: error }, "securing DATA_DIR failed");
+    }
   }, 3600_000);
   maintenance.unref();
   const statusScheduler: StatusScheduler | null =

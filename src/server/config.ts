@@ -5,6 +5,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BOOKING_URL } from "../shared/constants/marketing";
+import { secureDataDir } from "./data-dir";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -96,6 +97,7 @@ const envSchema = z.object({
   DEV_MAILBOX: booleanString.optional(),
   API_DOCS: booleanString.optional(),
   TRUST_PROXY: trustProxySchema.default(false),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   S3_URL: z
     .string()
@@ -159,6 +161,8 @@ export type Config = {
   inboundEmail: { port: number; host: string; replyDomain: string } | null;
   trustProxy: TrustProxy;
   logLevel: string;
+  /** After SIGTERM, how long /readyz answers 503 while requests are still served, before the process closes. */
+  shutdownDrainSeconds: number;
   fileStorage: FileStorageConfig;
   /** Extra origins the prototype viewer may frame besides https ones (local prototypes, browser tests). */
   prototypeFrameOrigins: string[];
@@ -182,7 +186,7 @@ function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
 export function prepareDataDir(dataDir: string): void {
   try {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    chmodSync(dataDir, 0o700);
+    secureDataDir(dataDir);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw invalid("DATA_DIR", `cannot create or secure ${dataDir} (${reason})`);
@@ -192,7 +196,9 @@ export function prepareDataDir(dataDir: string): void {
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "secret-key");
   try {
-    return readFileSync(file, "utf8").trim();
+    const secret = readFileSync(file, "utf8").trim();
+    chmodSync(file, 0o600);
+    return secret;
   } catch {
     const secret = randomBytes(32).toString("hex");
     writeFileSync(file, secret, { mode: 0o600 });
@@ -307,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (isProduction ? 5 : 0),
     fileStorage: fileStorageFrom(e),
     prototypeFrameOrigins: e.PROTOTYPE_FRAME_ORIGINS,
   };
