@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { users } from "../db/schema";
 import { forbidden, unauthorized } from "../errors";
+import { closeLiveStreams } from "../live/publish";
 import { roleFor } from "./roles";
 import { deleteSession, findSessionUser, type SessionUser, sessionToken } from "./sessions";
 
@@ -19,6 +20,7 @@ export async function currentUser(request: FastifyRequest): Promise<SessionUser 
         .update(users)
         .set({ role: roleFor(config, user.email) })
         .where(eq(users.id, user.id));
+      await closeLiveStreams(db, { userIds: [user.id] });
       request.log.info({ userId: user.id, from: user.role }, "session ended: role changed in ADMIN_EMAILS");
       request.sessionUser = null;
     } else {

@@ -8,6 +8,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
 import { sessions, users } from "../db/schema";
+import { closeLiveStreams } from "../live/publish";
 import { randomToken, sha256Hex } from "./secrets";
 
 const MAX_TOKEN_LENGTH = 128;
@@ -94,6 +95,7 @@ export async function deleteSession(db: Database, token: string | undefined, cac
   if (!token || token.length > MAX_TOKEN_LENGTH) return;
   const id = sha256Hex(token);
   await db.delete(sessions).where(eq(sessions.id, id));
+  await closeLiveStreams(db, { sessionIds: [id] });
   // The change notice does the same for every process; this one must not wait for it.
   cache.invalidate(cacheTags.session(id));
 }

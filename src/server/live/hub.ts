@@ -1,7 +1,8 @@
 // The live-updates hub of one server process: holds the open Server-Sent Events streams (one per signed-in tab) and
 // LISTENs on PostgreSQL for the changes every process publishes (live/publish.ts), passing each to the tabs whose
-// user may see it. Bounded: a cap of streams per user, heartbeats that also end streams whose session ended, and
-// every stream closed before the server stops.
+// user may see it. A stream ends at once when its session does (sign-out, expiry, idle limit, role change) or its user
+// loses a project (close notices, live/publish.ts). Bounded: a cap of streams per user, heartbeats that also end
+// streams whose session ended, and every stream closed before the server stops.
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import { LIVE_EVENT_NAME, LIVE_RETRY_MS } from "../../shared/constants/live";
@@ -11,7 +12,7 @@ import type { SessionUser } from "../auth/sessions";
 import type { DatabaseHandle, Unlisten } from "../db/client";
 import { projectMembers, projects, sessions } from "../db/schema";
 import { tooManyRequests } from "../errors";
-import { LIVE_CHANNEL, type LiveNotice } from "./publish";
+import { LIVE_CHANNEL, type LiveAudience, type LiveCloseTarget, type LiveNotice } from "./publish";
 
 export const LIVE_LIMITS = {
   /** Streams one user may hold at once (tabs); a browser allows six connections per origin over HTTP/1.1. */
@@ -31,7 +32,12 @@ type Stream = {
   user: Pick<SessionUser, "id" | "email" | "role">;
   sessionId: string;
   reply: FastifyReply;
+  /** Fires when the session's expiry or idle limit comes, to end the stream then rather than at the next heartbeat. */
+  expiry?: NodeJS.Timeout;
 };
+
+/** setTimeout's longest delay is about 24.8 days; a longer session is simply checked again then. */
+const MAX_TIMER_MS = 2_000_000_000;
 
 export type LiveHub = {
   /** Answers the request with an event stream for this user (429 when they already hold the maximum). */
@@ -64,18 +70,34 @@ export async function startLiveHub(options: {
 
   function end(stream: Stream): void {
     if (!streams.delete(stream)) return;
+    clearTimeout(stream.expiry);
     const raw = stream.reply.raw;
     if (!raw.writableEnded) raw.end();
   }
 
+  function closeMatching(target: LiveCloseTarget): void {
+    const sessionIds = new Set(target.sessionIds ?? []);
+    const userIds = new Set(target.userIds ?? []);
+    const emails = new Set((target.emails ?? []).map((email) => email.toLowerCase()));
+    for (const stream of [...streams]) {
+      if (sessionIds.has(stream.sessionId) || userIds.has(stream.user.id) || emails.has(stream.user.email.toLowerCase())) {
+        end(stream);
+      }
+    }
+  }
+
   async function deliver(notice: LiveNotice): Promise<void> {
+    if ("close" in notice) {
+      closeMatching(notice.close);
+      return;
+    }
     if (streams.size === 0) return;
     const targets = await recipients(notice);
     const chunk = `event: ${LIVE_EVENT_NAME}\ndata: ${JSON.stringify(notice.event satisfies LiveEvent)}\n\n`;
     for (const stream of targets) send(stream, chunk);
   }
 
-  async function recipients(notice: LiveNotice): Promise<Stream[]> {
+  async function recipients(notice: { audience: LiveAudience }): Promise<Stream[]> {
     const all = [...streams];
     const { audience } = notice;
     if ("company" in audience) return all.filter((s) => s.user.role === "company");
@@ -130,6 +152,33 @@ export async function startLiveHub(options: {
     return alive;
   }
 
+  /** When this session ends unless it is used again (its expiry, or its idle limit), or null when it already has. */
+  async function sessionDeadline(sessionId: string): Promise<number | null> {
+    const [row] = await database.db
+      .select({ expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt, idleSeconds: sessions.idleSeconds })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId))
+      .limit(1);
+    if (!row) return null;
+    const deadline = Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + row.idleSeconds * 1000);
+    return deadline > Date.now() ? deadline : null;
+  }
+
+  /** Ends the stream when its session's time is up; a session used meanwhile (idle limit moved) is checked again. */
+  function watchExpiry(stream: Stream): void {
+    sessionDeadline(stream.sessionId)
+      .then((deadline) => {
+        if (!streams.has(stream)) return;
+        if (deadline === null) {
+          end(stream);
+          return;
+        }
+        stream.expiry = setTimeout(() => watchExpiry(stream), Math.min(deadline - Date.now() + 10, MAX_TIMER_MS));
+        stream.expiry.unref();
+      })
+      .catch((error) => log.warn({ err: error }, "live hub: session expiry check failed"));
+  }
+
   // One beat at a time: on a slow database the next waits rather than piling more queries on the pool.
   let beating = false;
   async function beat(): Promise<void> {
@@ -178,6 +227,7 @@ export async function startLiveHub(options: {
       });
       reply.raw.write(`retry: ${LIVE_RETRY_MS}\n: connected\n\n`);
       streams.add(stream);
+      watchExpiry(stream);
       request.raw.on("close", () => end(stream));
       reply.raw.on("error", () => end(stream));
     },

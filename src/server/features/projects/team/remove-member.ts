@@ -1,10 +1,12 @@
-// DELETE /api/projects/{id}/users/{userId}: removes a team member; their access ends with their next request.
+// DELETE /api/projects/{id}/users/{userId}: removes a team member; their access ends with their next request, and
+// their open live streams end at once.
 import { and, eq } from "drizzle-orm";
 import { isUuid } from "../../../../shared/domain/ids";
 import { TEAM_MESSAGES } from "../../../../shared/schemas/team";
 import type { Database } from "../../../db/client";
 import { projectMembers } from "../../../db/schema";
 import { notFound } from "../../../errors";
+import { closeLiveStreams } from "../../../live/publish";
 import { recordActivity } from "../../activity/record-activity";
 import type { ProjectAccess } from "../access";
 
@@ -17,6 +19,8 @@ export async function removeMember(db: Database, access: ProjectAccess, memberId
       .where(and(eq(projectMembers.id, memberId), eq(projectMembers.projectId, project.id)))
       .returning();
     if (!removed) throw notFound(TEAM_MESSAGES.notFound);
+    // Their open tabs stop receiving this project's updates at once (at commit), on every process.
+    await closeLiveStreams(tx, { emails: [removed.email] });
     await recordActivity(tx, {
       userId: project.userId,
       projectId: project.id,
