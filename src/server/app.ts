@@ -34,6 +34,7 @@ import { verifyDocumentRoutes } from "./features/onboarding/verify-routes";
 import { projectRoutes } from "./features/projects/routes";
 import { publicSiteRoutes } from "./features/public-site/routes";
 import { createFileStore } from "./files/file-store";
+import { registerCompanyAudit } from "./http/company-audit";
 import { registerErrorHandler } from "./http/error-handler";
 import { memoizedSerializerCompiler } from "./http/memoized-serializer";
 import { registerPathIdCheck } from "./http/path-ids";
@@ -243,6 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerRequestGuards(app, config);
   registerPathIdCheck(app);
+  registerCompanyAudit(app);
 
   await app.register(fastifySwagger, {
     openapi: {

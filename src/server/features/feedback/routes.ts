@@ -20,6 +20,7 @@ import { requireCompany } from "../../auth/guards";
 import { cachedRead } from "../../cache/read-cache";
 import { cacheTags } from "../../cache/tags";
 import { AppError, forbidden } from "../../errors";
+import { auditSnapshots } from "../../http/company-audit";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { fileTooLarge } from "../files/project-files";
 import { requireProjectAccess } from "../projects/access";
@@ -73,6 +74,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/projects/:id/feedback",
     {
+      config: { audit: { action: "feedback.created" } },
       bodyLimit: FEEDBACK_JSON_LIMIT,
       schema: {
         tags: ["feedback"],
@@ -96,6 +98,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/api/projects/:id/feedback/:feedbackId",
     {
+      config: { audit: { action: "feedback.updated", snapshot: auditSnapshots.feedback } },
       bodyLimit: FEEDBACK_JSON_LIMIT,
       schema: {
         tags: ["feedback"],
@@ -121,6 +124,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/projects/:id/feedback/rounds/close",
     {
+      config: { audit: { action: "feedback.round_closed", snapshot: auditSnapshots.projectRound } },
       schema: {
         tags: ["feedback"],
         summary: "Close the open feedback round (company): its done items stay in it, pending ones move on, iterationsUsed + 1",

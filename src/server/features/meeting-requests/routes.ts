@@ -13,6 +13,7 @@ import {
 import { requireCompany, requireUser } from "../../auth/guards";
 import { cachedRead } from "../../cache/read-cache";
 import { cacheTags } from "../../cache/tags";
+import { auditSnapshots } from "../../http/company-audit";
 import { errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects/access";
 import { cachedProjectListFor } from "../projects/list-projects";
@@ -49,6 +50,7 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/projects/:id/meeting-requests",
     {
+      config: { audit: { action: "meeting_request.created" } },
       schema: {
         tags: ["meeting requests"],
         summary: "Request a meeting; the company is emailed and notified",
@@ -103,6 +105,7 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/api/company/meeting-requests/:id",
     {
+      config: { audit: { action: "meeting_request.responded", snapshot: auditSnapshots.meetingRequest } },
       schema: {
         tags: ["meeting requests", "company"],
         summary: "Respond: status, meeting link, scheduled time, notes; the requester is emailed (with an .ics invitation)",
