@@ -33,6 +33,7 @@ import { onboardingRoutes } from "./features/onboarding/routes";
 import { verifyDocumentRoutes } from "./features/onboarding/verify-routes";
 import { projectRoutes } from "./features/projects/routes";
 import { publicSiteRoutes } from "./features/public-site/routes";
+import { startBlobSweeper } from "./files/blob-sweep";
 import { createFileStore } from "./files/file-store";
 import { registerCompanyAudit } from "./http/company-audit";
 import { registerErrorHandler } from "./http/error-handler";
@@ -68,7 +69,7 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** HTTP server timeouts (default SERVER_TIMEOUTS); the fault tests shorten them. */
   serverTimeouts?: Partial<ServerTimeouts>;
-  /** Run the automatic status rules every 10 minutes (default true; API tests drive them by hand). */
+  /** Run the scheduled jobs: the status rules every 10 minutes, the file sweep hourly (default true; API tests drive them by hand). */
   statusScheduler?: boolean;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
@@ -211,10 +212,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   maintenance.unref();
   const statusScheduler: StatusScheduler | null =
     options.statusScheduler === false ? null : startStatusScheduler({ db: database.db, log: app.log });
+  const blobSweeper =
+    options.statusScheduler === false ? null : startBlobSweeper({ db: database.db, files: ctx.files, log: app.log });
 
   app.addHook("onClose", async () => {
     clearInterval(maintenance);
     statusScheduler?.stop();
+    blobSweeper?.stop();
     await emailWorker.stop();
     if (!options.database) await database.close();
   });
