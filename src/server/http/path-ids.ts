@@ -12,6 +12,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The format of a path parameter that is not a row's UUID (`id` and `…Id` parameters are UUIDs by default). */
     pathIds?: Record<string, PathIdFormat>;
+    /** The 404's message for an id that cannot name a row (default "Not found"), as the use case says it. */
+    notFoundMessage?: string;
   }
 }
 
@@ -21,10 +23,10 @@ export function registerPathIdCheck(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
     const params = request.params as Record<string, unknown> | undefined;
     if (!params) return;
-    const formats = request.routeOptions.config.pathIds ?? {};
+    const { pathIds: formats = {}, notFoundMessage } = request.routeOptions.config;
     for (const [name, value] of Object.entries(params)) {
       const format = formats[name] ?? (NAMES_AN_ID.test(name) ? "uuid" : undefined);
-      if (format && (typeof value !== "string" || !FORMATS[format](value))) throw notFound();
+      if (format && (typeof value !== "string" || !FORMATS[format](value))) throw notFound(notFoundMessage);
     }
   });
 }

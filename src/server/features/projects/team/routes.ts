@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { successReplySchema } from "../../../../shared/schemas/replies";
-import { addProjectUserSchema, projectUserSchema } from "../../../../shared/schemas/team";
+import { addProjectUserSchema, projectUserSchema, TEAM_MESSAGES } from "../../../../shared/schemas/team";
 import { auditSnapshots } from "../../../http/company-audit";
 import { apiErrorSchema, errorReplies } from "../../../http/openapi";
 import { requireProjectAccess } from "../access";
@@ -52,7 +52,10 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/projects/:id/users/:userId",
     {
-      config: { audit: { action: "member.removed", snapshot: auditSnapshots.projectMembers } },
+      config: {
+        audit: { action: "member.removed", snapshot: auditSnapshots.projectMembers },
+        notFoundMessage: TEAM_MESSAGES.notFound,
+      },
       schema: {
         tags: ["team"],
         summary: "Remove a user; their access ends at once",
