@@ -1,5 +1,6 @@
 // Every path parameter of every documented route, replaced with malformed values, as a customer and as an admin:
-// the id never reaches SQL as garbage, so the answer is a 4xx in the JSON error shape (404 for an id), never a 5xx.
+// the id never reaches SQL as garbage, so the answer is a 4xx in the JSON error shape (404 for an id, a visitor's
+// 401 first), never a 5xx.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorShape, httpRequest } from "../setup/http";
 import { startWorld, type World } from "./fixture";
@@ -41,9 +42,9 @@ describe("malformed path parameters on every documented route", () => {
     }
   });
 
-  for (const who of ["customer", "admin"] as const) {
+  for (const who of ["visitor", "customer", "admin"] as const) {
     it(`as a ${who}: no 5xx for any malformed value in any parameter`, async () => {
-      const cookie = who === "customer" ? w.alice.cookie : w.admin.cookie;
+      const cookie = { visitor: undefined, customer: w.alice.cookie, admin: w.admin.cookie }[who];
       const real: Record<string, string> = { id: w.alice.projectId, profileId: w.alice.profileId };
       const routes = documentedRoutesWithParams();
       expect(routes.length).toBeGreaterThan(15);

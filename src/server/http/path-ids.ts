@@ -2,6 +2,7 @@
 // names nothing (404), so it never reaches a query, where PostgreSQL would refuse it as a uuid and the answer be a 500.
 import type { FastifyInstance } from "fastify";
 import { isUuid } from "../../shared/domain/ids";
+import { currentUser } from "../auth/guards";
 import { notFound } from "../errors";
 import { isContentId } from "../files/content-id";
 
@@ -22,7 +23,9 @@ const NAMES_AN_ID = /^(id|\w+Id)$/;
 export function registerPathIdCheck(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
     const params = request.params as Record<string, unknown> | undefined;
-    if (!params) return;
+    if (!params || Object.keys(params).length === 0) return;
+    // A visitor gets the route's 401 first (its guard runs before any query); only the signed-in learn "not found".
+    if (!(await currentUser(request))) return;
     const { pathIds: formats = {}, notFoundMessage } = request.routeOptions.config;
     for (const [name, value] of Object.entries(params)) {
       const format = formats[name] ?? (NAMES_AN_ID.test(name) ? "uuid" : undefined);
