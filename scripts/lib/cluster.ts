@@ -38,12 +38,16 @@ export function ensureNginx(): void {
 }
 
 /**
- * The load balancer's configuration. Requests go round-robin; a request that a stopping process refused before
- * handling it (connection refused, or Fastify's 503 while closing) is passed to the next process, even a POST,
- * because it was never processed. Server-Sent Events pass unbuffered.
+ * The load balancer's configuration. Requests go round-robin. Only a request that never reached a process (connection
+ * refused) or an idempotent one (GET, HEAD, PUT, DELETE...) that got a 503 is passed to the next process: a POST or
+ * PATCH is never retried, because the app also answers 503 for a database error that may come after its commit (a
+ * retry could apply it twice). A process being restarted is marked `down` first, so nothing new reaches it while it
+ * drains. Server-Sent Events pass unbuffered.
  */
-export function nginxConfig(options: { dir: string; port: number; upstreamPorts: number[] }): string {
-  const servers = options.upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`).join("\n");
+export function nginxConfig(options: { dir: string; port: number; upstreamPorts: number[]; down?: number[] }): string {
+  const servers = options.upstreamPorts
+    .map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s${options.down?.includes(port) ? " down" : ""};`)
+    .join("\n");
   return `daemon off;
 worker_processes 1;
 pid ${options.dir}/nginx.pid;
@@ -70,7 +74,7 @@ ${servers}
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream error http_503 non_idempotent;
+      proxy_next_upstream error http_503;
       proxy_next_upstream_tries 3;
     }
     location = /api/events {
@@ -144,7 +148,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   const dir = mkdtempSync(path.join(tmpdir(), "bp-nginx-"));
   for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(dir, sub));
-  writeFileSync(path.join(dir, "nginx.conf"), nginxConfig({ dir, port, upstreamPorts: ports }));
+  const configFile = path.join(dir, "nginx.conf");
+  writeFileSync(configFile, nginxConfig({ dir, port, upstreamPorts: ports }));
+  // nginx starts new workers with the new configuration and lets the old ones finish: give it a moment to switch.
+  const reloadNginx = async (down: number[]) => {
+    writeFileSync(configFile, nginxConfig({ dir, port, upstreamPorts: ports, down }));
+    nginx.kill("SIGHUP");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  };
   const nginx = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: ["ignore", "inherit", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
@@ -163,10 +174,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     async restart(index) {
       const old = processes[index];
       if (!old) throw new Error(`no portal process ${index}`);
+      // Out of rotation first (nginx reloads its configuration gracefully), then SIGTERM: the process drains (its
+      // /readyz answers 503) and finishes what it holds; back in rotation once the new one is ready.
+      await reloadNginx([old.port]);
       await old.stop();
       const portal = startPortal(old.port, appUrl, options);
       processes[index] = portal;
       await waitForReady(portal.port, portal.child);
+      await reloadNginx([]);
     },
     async close() {
       await Promise.all(processes.map((portal) => portal.stop()));

@@ -36,9 +36,12 @@ import { onboardingRoutes } from "./features/onboarding/routes";
 import { verifyDocumentRoutes } from "./features/onboarding/verify-routes";
 import { projectRoutes } from "./features/projects/routes";
 import { publicSiteRoutes } from "./features/public-site/routes";
+import { startBlobSweeper } from "./files/blob-sweep";
 import { createFileStore } from "./files/file-store";
+import { registerCompanyAudit } from "./http/company-audit";
 import { registerErrorHandler } from "./http/error-handler";
 import { memoizedSerializerCompiler } from "./http/memoized-serializer";
+import { registerPathIdCheck } from "./http/path-ids";
 import { registerRequestGuards } from "./http/security";
 import { registerWebClient } from "./http/web";
 import { type LiveHub, startLiveHub } from "./live/hub";
@@ -53,6 +56,8 @@ declare module "fastify" {
     changeFeed: ChangeFeed;
     /** Where the Prometheus metrics are served (METRICS_PORT), or null. */
     metricsUrl: string | null;
+    /** Set when the process is stopping: /readyz answers 503 so a load balancer takes it out of rotation. */
+    lifecycle: { draining: boolean };
     /** The inbound SMTP endpoint for emailed replies, when INBOUND_SMTP_PORT and REPLY_DOMAIN are set. */
     inboundEmail: InboundEmailServer | null;
   }
@@ -70,7 +75,7 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** HTTP server timeouts (default SERVER_TIMEOUTS); the fault tests shorten them. */
   serverTimeouts?: Partial<ServerTimeouts>;
-  /** Run the automatic status rules every 10 minutes (default true; API tests drive them by hand). */
+  /** Run the scheduled jobs: the status rules every 10 minutes, the file sweep hourly (default true; API tests drive them by hand). */
   statusScheduler?: boolean;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
@@ -191,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("emailWorker", emailWorker);
   app.decorate("database", database);
   app.decorate("changeFeed", changeFeed);
+  app.decorate("lifecycle", { draining: false });
   const live = await startLiveHub({ database, changeFeed, log: app.log });
   app.decorate("live", live);
   metrics.observe({ app, budget: readCaches.budget, caches: Object.values(caches), changeFeed, database, live });
@@ -213,6 +219,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const maintenance = setInterval(() => {
     pruneRateLimitHits(database.db).catch((error) => app.log.warn({ err: error }, "rate limit pruning failed"));
     purgeOldEmailBodies(database.db).catch((error) => app.log.warn({ err: error }, "email body purge failed"));
+    try {
+      database.secureFiles?.();
+    } catch (error) {
+      app.log.warn({ err: error }, "securing DATA_DIR failed");
+    }
   }, 3600_000);
   maintenance.unref();
   const statusScheduler: StatusScheduler | null =
@@ -222,11 +233,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.statusScheduler === false
       ? null
       : startDigestScheduler({ db: database.db, outbox: ctx.email, links: config, log: app.log });
+  const blobSweeper =
+    options.statusScheduler === false ? null : startBlobSweeper({ db: database.db, files: ctx.files, log: app.log });
 
   app.addHook("onClose", async () => {
     clearInterval(maintenance);
     statusScheduler?.stop();
     digestScheduler?.stop();
+    blobSweeper?.stop();
     await emailWorker.stop();
     if (!options.database) await database.close();
   });
@@ -255,6 +269,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   registerErrorHandler(app);
   registerRequestGuards(app, config);
+  registerPathIdCheck(app);
+  registerCompanyAudit(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -6,6 +6,7 @@ import path from "node:path";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { DEFAULT_BOOKING_URL } from "../shared/constants/marketing";
+import { secureDataDir } from "./data-dir";
 import { identityFromP12 } from "./documents/signing-identity";
 import { parseTrustedRelays, type TrustedRelays } from "./features/inbound-email/sender-authentication";
 
@@ -113,6 +114,7 @@ const envSchema = z.object({
   DEV_MAILBOX: booleanString.optional(),
   API_DOCS: booleanString.optional(),
   TRUST_PROXY: trustProxySchema.default(false),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   S3_URL: z
     .string()
@@ -168,7 +170,7 @@ export type Config = {
   demoEmail: string | null;
   /** Serve the outbox at /dev/mailbox (never with SMTP_URL, never in production). */
   devMailbox: boolean;
-  /** Serve the API reference at /api/docs (outside production by default; in production only with API_DOCS=1). */
+  /** Serve the API reference at /api/docs: by default only for the local demo (like the dev mailbox), or API_DOCS=1. */
   apiDocs: boolean;
   smtpUrl: string | null;
   mailFrom: string;
@@ -183,6 +185,8 @@ export type Config = {
   readCacheBytes: number;
   /** Prometheus metrics on their own listener at `host` (null: off). */
   metricsPort: number | null;
+  /** After SIGTERM, how long /readyz answers 503 while requests are still served, before the process closes. */
+  shutdownDrainSeconds: number;
   fileStorage: FileStorageConfig;
   /** Extra origins the prototype viewer may frame besides https ones (local prototypes, browser tests). */
   prototypeFrameOrigins: string[];
@@ -208,7 +212,7 @@ function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
 export function prepareDataDir(dataDir: string): void {
   try {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    chmodSync(dataDir, 0o700);
+    secureDataDir(dataDir);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw invalid("DATA_DIR", `cannot create or secure ${dataDir} (${reason})`);
@@ -218,7 +222,9 @@ export function prepareDataDir(dataDir: string): void {
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "secret-key");
   try {
-    return readFileSync(file, "utf8").trim();
+    const secret = readFileSync(file, "utf8").trim();
+    chmodSync(file, 0o600);
+    return secret;
   } catch {
     const secret = randomBytes(32).toString("hex");
     writeFileSync(file, secret, { mode: 0o600 });
@@ -297,7 +303,7 @@ function isLoopback(host: string): boolean {
 }
 
 /**
- * The local demo (outbox readable at /dev/mailbox, the demo account) is on by default only where nobody else can
+ * The local demo (outbox readable at /dev/mailbox, the demo account, the API reference) is on by default only where nobody else can
  * reach it: no SMTP_URL, not production, listening on loopback and reached at a loopback address. `npm start` on a
  * fresh machine is exactly that; a deployment that forgot NODE_ENV is not.
  */
@@ -354,7 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS,
     demoEmail: demoEmail?.toLowerCase() ?? null,
     devMailbox,
-    apiDocs: e.API_DOCS ?? !isProduction,
+    apiDocs: e.API_DOCS ?? isLocalDemo(e, appUrl),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     secretKey: e.SECRET_KEY ?? readOrCreateSecret(dataDir),
@@ -373,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
     metricsPort: e.METRICS_PORT ?? null,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (isProduction ? 5 : 0),
     fileStorage: fileStorageFrom(e),
     prototypeFrameOrigins: e.PROTOTYPE_FRAME_ORIGINS,
     signing: signingFrom(e),

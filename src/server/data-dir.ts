@@ -1,7 +1,7 @@
 // DATA_DIR must be a folder the server can write (the embedded database and the generated secret live there).
 // Checked once at start, so a read-only, full or misnamed folder stops the start with a message that says so,
 // instead of a stack trace from deep inside the database.
-import { closeSync, fsyncSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
+import { chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 
 /** Enough to notice a full disk before the database tries to write its files. */
@@ -47,4 +47,20 @@ export function dataDirProblem(dir: string): string | null {
       // DATA_DIR is not a folder: already reported
     }
   }
+}
+
+/**
+ * Makes every entry under DATA_DIR its own user's alone: folders 0700, files 0600. The embedded database creates its
+ * files 0666 whatever the umask, a template copy keeps the build's modes, and an older version left files readable;
+ * a backup copied with `cp -a` carries whatever modes it finds. Symbolic links are left alone (never followed).
+ */
+export function secureDataDir(dir: string): void {
+  const visit = (at: string) => {
+    const stat = lstatSync(at, { throwIfNoEntry: false });
+    if (!stat || stat.isSymbolicLink()) return;
+    const wanted = stat.isDirectory() ? 0o700 : 0o600;
+    if ((stat.mode & 0o7777) !== wanted) chmodSync(at, wanted);
+    if (stat.isDirectory()) for (const name of readdirSync(at)) visit(path.join(at, name));
+  };
+  visit(dir);
 }

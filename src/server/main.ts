@@ -51,9 +51,17 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => process.exit(1), 30_000);
+    // Draining first: /readyz answers 503 while requests are still served, so the load balancer stops sending new
+    // ones here before this process refuses them.
+    app.lifecycle.draining = true;
+    const drainMs = config.shutdownDrainSeconds * 1000;
+    const force = setTimeout(() => process.exit(1), drainMs + 30_000);
     force.unref();
+    if (drainMs > 0) {
+      app.log.info({ signal, drainMs }, "draining: /readyz answers 503");
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+    }
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
     // A load balancer's keep-alive connections go idle one by one as their last request finishes: close each as it
     // does (Node closes only those idle at the moment close() starts), so the drain ends with the last request.
     const idleCloser = setInterval(() => app.server.closeIdleConnections(), 100);

@@ -97,7 +97,7 @@ export async function deleteSession(db: Database, token: string | undefined, cac
   if (!token || token.length > MAX_TOKEN_LENGTH) return;
   const id = sha256Hex(token);
   await db.delete(sessions).where(eq(sessions.id, id));
-  // The change notice does the same for every process; this one must not wait for it.
+  // Its change notice drops the session from every process's cache and ends its live streams; this one must not wait.
   cache.invalidate(rowChange("sessions", "id", id));
 }
 

@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { secureDataDir } from "../data-dir";
 import {
   copyPgliteTemplate,
   installedPgliteVersion,
@@ -52,6 +53,8 @@ export type DatabaseHandle = {
    */
   listen(channel: string, events: ListenEvents): Promise<Listening>;
   migrate(): Promise<void>;
+  /** The embedded database's folder made private again (folders 0700, files 0600): it creates new files 0666. */
+  secureFiles?(): void;
   ping(): Promise<void>;
   /** The node-postgres pool's connections (null on PGlite: one in-process connection). */
   poolStats(): { total: number; idle: number; waiting: number } | null;
@@ -243,6 +246,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     extensions: { pg_trgm },
     ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
   });
+  // The embedded database creates its files 0666 whatever the umask: tightened after each step that makes new ones.
+  const secure = () => {
+    if (dataDir) secureDataDir(dataDir);
+  };
+  secure();
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -250,7 +258,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     migrate: async () => {
       await client.exec(CREATE_EXTENSIONS);
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+      secure();
     },
+    secureFiles: secure,
     listen: async (channel, events) => {
       const unsubscribe = await client.listen(channel, events.onMessage);
       return {
@@ -265,7 +275,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await db.execute(sql`select 1`);
     },
     poolStats: () => null,
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      secure();
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 // The migrated embedded database that `npm run build` makes beside the built server: a new DATA_DIR starts as a copy
 // of it (a tenth of a second) instead of running PGlite's initdb (seconds, and about 600 MB while it runs).
 import { createHash } from "node:crypto";
-import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -59,14 +59,22 @@ export function pgliteTemplateFits(templateDir: string, migrationsFolder: string
   );
 }
 
+/** copyFile gives the copy the source's mode, not the umask's: tightened at once. */
+function copyPrivately(source: string, target: string): void {
+  copyFileSync(source, target, constants.COPYFILE_FICLONE);
+  chmodSync(target, 0o600);
+}
+
+/** The copy is the server's own: folders 0700 and files 0600, whatever modes the build gave the template. */
 function copyFolder(from: string, to: string, skip?: string): void {
   mkdirSync(to, { recursive: true, mode: 0o700 });
+  chmodSync(to, 0o700);
   for (const entry of readdirSync(from, { withFileTypes: true })) {
     if (entry.name === skip) continue;
     const source = path.join(from, entry.name);
     const target = path.join(to, entry.name);
     if (entry.isDirectory()) copyFolder(source, target);
-    else copyFileSync(source, target, constants.COPYFILE_FICLONE);
+    else copyPrivately(source, target);
   }
 }
 
@@ -81,7 +89,7 @@ export function copyPgliteTemplate(options: { templateDir: string; dataDir: stri
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return false;
   try {
     copyFolder(templateDir, dataDir, "PG_VERSION");
-    copyFileSync(path.join(templateDir, "PG_VERSION"), path.join(dataDir, "PG_VERSION"));
+    copyPrivately(path.join(templateDir, "PG_VERSION"), path.join(dataDir, "PG_VERSION"));
   } catch (error) {
     // A full disk or a permission error half-way: leave the folder empty again, as it was.
     for (const name of existsSync(dataDir) ? readdirSync(dataDir) : []) {

@@ -1,5 +1,5 @@
 // The default file store backend: one bytea row per distinct content (works on PGlite and PostgreSQL).
-import { eq } from "drizzle-orm";
+import { asc, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { fileBlobs } from "../db/schema";
 import { contentIdOf, isContentId } from "./content-id";
@@ -10,7 +10,11 @@ export function createDatabaseFileStore(db: Database): FileStore {
     backend: "database",
     async put(bytes, contentType) {
       const id = contentIdOf(bytes);
-      await db.insert(fileBlobs).values({ id, contentType, size: bytes.length, data: bytes }).onConflictDoNothing();
+      // Storing known bytes again renews their time, so the sweep's grace period counts from the newest upload.
+      await db
+        .insert(fileBlobs)
+        .values({ id, contentType, size: bytes.length, data: bytes })
+        .onConflictDoUpdate({ target: fileBlobs.id, set: { createdAt: sql`now()` } });
       return { id, contentType, size: bytes.length };
     },
     async get(id) {
@@ -30,6 +34,15 @@ export function createDatabaseFileStore(db: Database): FileStore {
     async delete(id) {
       if (!isContentId(id)) return;
       await db.delete(fileBlobs).where(eq(fileBlobs.id, id));
+    },
+    async storedBefore(cutoff, limit) {
+      const rows = await db
+        .select({ id: fileBlobs.id })
+        .from(fileBlobs)
+        .where(lt(fileBlobs.createdAt, cutoff))
+        .orderBy(asc(fileBlobs.createdAt))
+        .limit(limit);
+      return rows.map((row) => row.id);
     },
   };
 }

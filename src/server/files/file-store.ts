@@ -15,6 +15,8 @@ export type FileStore = {
   get(id: string): Promise<StoredFile | null>;
   head(id: string): Promise<StoredFileHead | null>;
   delete(id: string): Promise<void>;
+  /** Up to `limit` content ids stored (or stored again) before `cutoff`: what the sweep of unreferenced bytes looks at. */
+  storedBefore(cutoff: Date, limit: number): Promise<string[]>;
 };
 
 export async function createFileStore(config: FileStorageConfig, db: Database): Promise<FileStore> {

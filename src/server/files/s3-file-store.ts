@@ -9,8 +9,15 @@ const KEY_PREFIX = "files/";
 
 export async function createS3FileStore(config: S3Config): Promise<FileStore> {
   // The SDK takes ~0.1 s to load: only a server that uses S3 loads it.
-  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } =
-    await import("@aws-sdk/client-s3");
+  const {
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+    S3Client,
+    S3ServiceException,
+  } = await import("@aws-sdk/client-s3");
   const isNotFound = (error: unknown): boolean =>
     error instanceof S3ServiceException &&
     (error.$metadata.httpStatusCode === 404 || error.name === "NotFound" || error.name === "NoSuchKey");
@@ -59,6 +66,21 @@ export async function createS3FileStore(config: S3Config): Promise<FileStore> {
     async delete(id) {
       if (!isContentId(id)) return;
       await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(id) }));
+    },
+    async storedBefore(cutoff, limit) {
+      // A put of the same bytes writes the object again, so LastModified is the newest upload.
+      const ids: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: KEY_PREFIX, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) {
+          const id = object.Key?.slice(KEY_PREFIX.length) ?? "";
+          if (isContentId(id) && object.LastModified && object.LastModified < cutoff) ids.push(id);
+          if (ids.length >= limit) return ids;
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return ids;
     },
   };
 }

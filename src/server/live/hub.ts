@@ -1,7 +1,8 @@
 // The live-updates hub of one server process: holds the open Server-Sent Events streams (one per signed-in tab) and
 // passes on the change tags the change feed hears (cache/change-notices.ts: every write, by any process) to the tabs
-// whose user may see those rows; the browser refreshes its queries by the same tags. Bounded: a cap of streams per user, heartbeats that also end streams whose session ended, and
-// every stream closed before the server stops.
+// whose user may see those rows; the browser refreshes its queries by the same tags. A stream ends at once when its
+// session does (sign-out, expiry, idle limit, role change) or its user's membership changes. Bounded: a cap of streams
+// per user, heartbeats that also end streams whose session ended, and every stream closed before the server stops.
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import { LIVE_EVENT_NAME, LIVE_RETRY_MS } from "../../shared/constants/live";
@@ -32,10 +33,15 @@ export const LIVE_LIMITS = {
  */
 const SESSION_CHECK_BATCH = 1_000;
 
+/** setTimeout's longest delay is about 24.8 days; a longer session is simply checked again then. */
+const MAX_TIMER_MS = 2_000_000_000;
+
 type Stream = {
   user: Pick<SessionUser, "id" | "email" | "role">;
   sessionId: string;
   reply: FastifyReply;
+  /** Fires when the session's expiry or idle limit comes, to end the stream then rather than at the next heartbeat. */
+  expiry?: NodeJS.Timeout;
 };
 
 export type LiveHub = {
@@ -70,6 +76,7 @@ export async function startLiveHub(options: {
 
   function end(stream: Stream): void {
     if (!streams.delete(stream)) return;
+    clearTimeout(stream.expiry);
     const raw = stream.reply.raw;
     if (!raw.writableEnded) raw.end();
   }
@@ -144,7 +151,25 @@ export async function startLiveHub(options: {
 
   let pending = new Set<string>();
   let flushTimer: NodeJS.Timeout | null = null;
+  /**
+   * A stream ends at once, on every process, when its session is deleted (sign-out, expiry, role change) or its user's
+   * membership of a project changes (removed: no more of that project's updates; the tab reconnects and re-checks).
+   */
+  function closeOnChange(tag: string): void {
+    const { table, column, value } = parseTag(tag);
+    if (value === null) return;
+    const ends =
+      table === "sessions" && column === "id"
+        ? (stream: Stream) => stream.sessionId === value
+        : table === "project_members" && column === "email"
+          ? (stream: Stream) => stream.user.email.toLowerCase() === value.toLowerCase()
+          : null;
+    if (!ends) return;
+    for (const stream of [...streams]) if (ends(stream)) end(stream);
+  }
+
   options.changeFeed.onChange((tag) => {
+    closeOnChange(tag);
     if (streams.size === 0) return;
     pending.add(tag);
     flushTimer ??= setTimeout(() => {
@@ -154,6 +179,33 @@ export async function startLiveHub(options: {
       deliver(tags).catch((error) => log.warn({ err: error }, "live hub: delivery failed"));
     }, LIVE_LIMITS.batchMs);
   });
+
+  /** When this session ends unless it is used again (its expiry, or its idle limit), or null when it already has. */
+  async function sessionDeadline(sessionId: string): Promise<number | null> {
+    const [row] = await database.db
+      .select({ expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt, idleSeconds: sessions.idleSeconds })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId))
+      .limit(1);
+    if (!row) return null;
+    const deadline = Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + row.idleSeconds * 1000);
+    return deadline > Date.now() ? deadline : null;
+  }
+
+  /** Ends the stream when its session's time is up; a session used meanwhile (idle limit moved) is checked again. */
+  function watchExpiry(stream: Stream): void {
+    sessionDeadline(stream.sessionId)
+      .then((deadline) => {
+        if (!streams.has(stream)) return;
+        if (deadline === null) {
+          end(stream);
+          return;
+        }
+        stream.expiry = setTimeout(() => watchExpiry(stream), Math.min(deadline - Date.now() + 10, MAX_TIMER_MS));
+        stream.expiry.unref();
+      })
+      .catch((error) => log.warn({ err: error }, "live hub: session expiry check failed"));
+  }
 
   /** The sessions among `sessionIds` that are still signed in, read in a few queries rather than one per session. */
   async function liveSessions(sessionIds: string[]): Promise<Set<string>> {
@@ -220,6 +272,7 @@ export async function startLiveHub(options: {
       });
       reply.raw.write(`retry: ${LIVE_RETRY_MS}\n: connected\n\n`);
       streams.add(stream);
+      watchExpiry(stream);
       request.raw.on("close", () => end(stream));
       reply.raw.on("error", () => end(stream));
     },

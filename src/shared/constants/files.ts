@@ -11,6 +11,7 @@ export const IMAGE_CONTENT_TYPES = ["image/png", "image/jpeg", "image/webp", "im
 export const FILE_MESSAGES = {
   imageTooLarge: "Image size must be less than 5MB",
   notAnImage: "Please choose a PNG, JPG, WebP or GIF image",
+  tooManyPixels: "The image is too large: at most 40 million pixels (for example 8000 × 5000)",
   documentTooLarge: "The file must be smaller than 20MB",
   notADocument: "Please upload a PDF or document file",
 } as const;

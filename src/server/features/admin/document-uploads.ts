@@ -107,6 +107,8 @@ export const documentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     company.post(
       "/api/company/projects/:id/brd",
       {
+        // Its use case writes field-level audit entries itself.
+        config: { audit: false },
         schema: {
           tags: ["company"],
           summary: "Upload the BRD (multipart field 'file': PDF, DOC or DOCX by its bytes, at most 20 MB)",
@@ -126,6 +128,8 @@ export const documentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     company.delete(
       "/api/company/projects/:id/brd",
       {
+        // Its use case writes field-level audit entries itself.
+        config: { audit: false },
         schema: {
           tags: ["company"],
           summary: "Remove the project's BRD (an uploaded file is deleted from the store when nothing else uses it)",
@@ -143,6 +147,8 @@ export const documentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     company.post(
       "/api/company/projects/:id/invoices/:phase",
       {
+        // Its use case writes field-level audit entries itself.
+        config: { audit: false },
         schema: {
           tags: ["company"],
           summary: "Upload the advance or final invoice (multipart field 'file': PDF, DOC or DOCX, at most 20 MB)",
@@ -166,6 +172,8 @@ export const documentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     company.delete(
       "/api/company/projects/:id/invoices/:phase",
       {
+        // Its use case writes field-level audit entries itself.
+        config: { audit: false },
         schema: {
           tags: ["company"],
           summary: "Remove the advance or final invoice",

@@ -26,6 +26,7 @@ import { pageQueryFields, pageSchema } from "../../../shared/schemas/paging";
 import { successReplySchema } from "../../../shared/schemas/replies";
 import { companyOnly, companyUser } from "../../auth/guards";
 import { cachedRead, cachedReads } from "../../cache/cached-reads";
+import { auditSnapshots } from "../../http/company-audit";
 import { errorReplies } from "../../http/openapi";
 import { listAudit } from "./audit-log";
 import { setBrd } from "./brd";
@@ -104,6 +105,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     company.patch(
       "/api/company/projects/:id",
       {
+        // Its use case writes field-level audit entries itself.
+        config: { audit: false },
         schema: {
           tags: ["company"],
           summary: "Edit a project: status alone, or the details form's changed fields (unknown or read-only fields refused)",
@@ -145,6 +148,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     company.post(
       "/api/company/projects/:id/brd-upload",
       {
+        // Its use case writes field-level audit entries itself.
+        config: { audit: false },
         schema: {
           tags: ["company"],
           summary: "Register a BRD by URL (an https link or a portal path)",
@@ -218,6 +223,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     company.post(
       "/api/admin/test-status-updates",
       {
+        // Its use case writes field-level audit entries itself.
+        config: { audit: false },
         schema: {
           tags: ["company"],
           summary: "Apply the automatic status rules now; answers what changed and why",
@@ -258,6 +265,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     company.patch(
       "/api/company/inquiries/:id",
       {
+        config: { audit: { action: "inquiry.status", snapshot: auditSnapshots.inquiry } },
         schema: {
           tags: ["company"],
           summary: "Mark an inquiry answered (or new again)",

@@ -97,6 +97,8 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/projects/:id/communications/:communicationId/read",
     {
+      // A read marker: the caller's own state, not a change to audit.
+      config: { audit: false },
       schema: {
         tags: ["communications"],
         summary: "Mark a thread read for the caller (clears its unread marker)",

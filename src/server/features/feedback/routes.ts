@@ -19,6 +19,7 @@ import { requireCompany } from "../../auth/guards";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import { cachedRead, cachedReads } from "../../cache/cached-reads";
 import { AppError, forbidden } from "../../errors";
+import { auditSnapshots } from "../../http/company-audit";
 import { acceptMultipart } from "../../http/multipart";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { fileTooLarge } from "../files/project-files";
@@ -68,6 +69,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/projects/:id/feedback",
     {
+      config: { audit: { action: "feedback.created" } },
       bodyLimit: FEEDBACK_JSON_LIMIT,
       schema: {
         tags: ["feedback"],
@@ -91,6 +93,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/api/projects/:id/feedback/:feedbackId",
     {
+      config: { audit: { action: "feedback.updated", snapshot: auditSnapshots.feedback } },
       bodyLimit: FEEDBACK_JSON_LIMIT,
       schema: {
         tags: ["feedback"],
@@ -116,6 +119,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/projects/:id/feedback/rounds/close",
     {
+      config: { audit: { action: "feedback.round_closed", snapshot: auditSnapshots.projectRound } },
       schema: {
         tags: ["feedback"],
         summary: "Close the open feedback round (company): its done items stay in it, pending ones move on, iterationsUsed + 1",

@@ -3,11 +3,12 @@
 import { and, eq } from "drizzle-orm";
 import { FILE_MESSAGES, type FileKind, fileUrl, MAX_DOCUMENT_BYTES, MAX_SCREENSHOT_BYTES } from "../../../shared/constants/files";
 import { detectFileType } from "../../../shared/files/detect-file-type";
+import { hasTooManyPixels } from "../../../shared/files/image-dimensions";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { fileAttachments } from "../../db/schema";
-import { AppError } from "../../errors";
+import { AppError, badRequest } from "../../errors";
 import { isContentId } from "../../files/content-id";
 import { projectAccessibleTo } from "../projects/access";
 
@@ -76,6 +77,9 @@ export async function storeProjectFile(
   const detected = detectFileType(input.bytes);
   if (!detected || detected.category !== rule.category) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", rule.wrongType, { [field]: rule.wrongType });
+  }
+  if (detected.category === "image" && hasTooManyPixels(input.bytes)) {
+    throw badRequest(FILE_MESSAGES.tooManyPixels, { [field]: FILE_MESSAGES.tooManyPixels });
   }
   const stored = await ctx.files.put(input.bytes, detected.contentType);
   const filename = safeFilename(input.filename, input.kind.replace("_", "-"), detected.extension);

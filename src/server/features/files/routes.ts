@@ -16,6 +16,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/files/:id",
     {
+      config: { pathIds: { id: "contentId" } },
       schema: {
         tags: ["files"],
         summary: "A stored file (screenshot, BRD, invoice) of a project the caller may see; content-addressed, cached privately",

@@ -20,11 +20,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       logLevel: "warn",
       schema: {
         tags: ["operations"],
-        summary: "The database answers",
+        summary: "The database answers and the process is not stopping (503 while it drains)",
         response: { 200: z.object({ status: z.literal("ready") }), 503: apiErrorSchema },
       },
     },
     async () => {
+      if (app.lifecycle.draining) throw serviceUnavailable("This process is stopping");
       try {
         await app.ctx.db.execute(sql`select 1`);
       } catch {

@@ -12,6 +12,7 @@ import {
 } from "../../../shared/schemas/meeting-requests";
 import { requireCompany, requireUser } from "../../auth/guards";
 import { cachedRead, cachedReads } from "../../cache/cached-reads";
+import { auditSnapshots } from "../../http/company-audit";
 import { errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects/access";
 import { cachedProjectListFor } from "../projects/list-projects";
@@ -46,6 +47,7 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/projects/:id/meeting-requests",
     {
+      config: { audit: { action: "meeting_request.created" } },
       schema: {
         tags: ["meeting requests"],
         summary: "Request a meeting; the company is emailed and notified",
@@ -98,6 +100,7 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/api/company/meeting-requests/:id",
     {
+      config: { audit: { action: "meeting_request.responded", snapshot: auditSnapshots.meetingRequest } },
       schema: {
         tags: ["meeting requests", "company"],
         summary: "Respond: status, meeting link, scheduled time, notes; the requester is emailed (with an .ics invitation)",

@@ -32,6 +32,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/notifications/read-all",
     {
+      // A read marker: the caller's own state, not a change to audit.
+      config: { audit: false },
       schema: {
         tags: ["notifications"],
         summary: "Mark every notification read",
@@ -47,6 +49,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/notifications/:id/read",
     {
+      // A read marker: the caller's own state, not a change to audit.
+      config: { audit: false },
       schema: {
         tags: ["notifications"],
         summary: "Mark one notification read",

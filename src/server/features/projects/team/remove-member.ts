@@ -1,4 +1,5 @@
-// DELETE /api/projects/{id}/users/{userId}: removes a team member; their access ends with their next request.
+// DELETE /api/projects/{id}/users/{userId}: removes a team member; their access ends with their next request, and
+// their open live streams end at once (the membership's change notice, live/hub.ts).
 import { and, eq } from "drizzle-orm";
 import { isUuid } from "../../../../shared/domain/ids";
 import { TEAM_MESSAGES } from "../../../../shared/schemas/team";

@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { successReplySchema } from "../../../../shared/schemas/replies";
-import { addProjectUserSchema, projectUserSchema } from "../../../../shared/schemas/team";
+import { addProjectUserSchema, projectUserSchema, TEAM_MESSAGES } from "../../../../shared/schemas/team";
+import { auditSnapshots } from "../../../http/company-audit";
 import { apiErrorSchema, errorReplies } from "../../../http/openapi";
 import { requireProjectAccess } from "../access";
 import { addMember } from "./add-member";
@@ -34,6 +35,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/projects/:id/users",
     {
+      config: { audit: { action: "member.added", snapshot: auditSnapshots.projectMembers } },
       schema: {
         tags: ["team"],
         summary: "Add a user (refused when no seat is left); the user is emailed an invitation",
@@ -51,6 +53,10 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/projects/:id/users/:userId",
     {
+      config: {
+        audit: { action: "member.removed", snapshot: auditSnapshots.projectMembers },
+        notFoundMessage: TEAM_MESSAGES.notFound,
+      },
       schema: {
         tags: ["team"],
         summary: "Remove a user; their access ends at once",
