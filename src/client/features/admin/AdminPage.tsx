@@ -15,7 +15,7 @@ import { useAuth } from "../auth/api/get-current-user";
 import { useLogout } from "../auth/api/logout";
 import { AuditTab } from "./AuditTab";
 import { PACKAGE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from "./admin-format";
-import { useRefreshAdminData } from "./api/admin-cache";
+import { useRefreshCompanyData } from "../../lib/query-client";
 import { useAdminStats } from "./api/get-admin-stats";
 import { useRunStatusUpdates } from "./api/run-status-updates";
 import { FeedbackTab } from "./FeedbackTab";
@@ -58,14 +58,14 @@ const STAT_CARDS = [
 ] as const;
 
 function AdminConsole({ email }: { email: string }) {
-  const refreshAdminData = useRefreshAdminData();
+  const refreshCompanyData = useRefreshCompanyData();
   const stats = useAdminStats();
   const logout = useLogout();
   const statusRun = useRunStatusUpdates();
   const { filters, update } = useAdminFilters();
 
   const refresh = async () => {
-    await refreshAdminData();
+    await refreshCompanyData();
     toast({ title: ADMIN_MESSAGES.dataRefreshed, description: "Every list and count is up to date." });
   };
   const runStatusRules = () =>

@@ -1,7 +1,7 @@
 // The audit log: every admin change (who, what, before → after), for one project or all of them.
 import { useState } from "react";
 import { Card, CardContent } from "../../components/ui/card";
-import { dateTime } from "./admin-format";
+import { formatDateTime } from "../../lib/date-time";
 import { useAuditLog } from "./api/get-audit-log";
 import { ListState, Pager } from "./list-parts";
 
@@ -24,7 +24,7 @@ export function AuditList({ projectId }: { projectId?: string }) {
             <p className="break-words text-slate-900">
               <span className="font-medium">{entry.actorEmail}</span>{" "}
               <span className="text-slate-500">
-                · {entry.action} · {dateTime(entry.createdAt)}
+                · {entry.action} · {formatDateTime(entry.createdAt)}
               </span>
             </p>
             <ul className="mt-1 space-y-0.5">

@@ -22,7 +22,7 @@ import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
 import { useCompanyFeedback } from "../feedback/api/get-company-feedback";
 import { useUpdateFeedback } from "../feedback/api/update-feedback";
-import { dateTime, shortDate } from "./admin-format";
+import { formatDate, formatDateTime } from "../../lib/date-time";
 import { useAdminProjects } from "./api/get-admin-projects";
 import { ListState, Pager } from "./list-parts";
 
@@ -186,7 +186,7 @@ function FeedbackCard({ item }: { item: CompanyFeedbackItem }) {
         <Badge variant={item.feedbackType === "error" ? "danger" : "default"}>{FEEDBACK_TYPE_LABELS[item.feedbackType]}</Badge>
         <Badge variant={item.status === "done" ? "success" : "warning"}>{FEEDBACK_STATUS_LABELS[item.status]}</Badge>
         <span className="font-mono text-xs font-medium text-slate-700">{item.projectCode}</span>
-        <span className="text-xs text-slate-500">{shortDate(item.createdAt)}</span>
+        <span className="text-xs text-slate-500">{formatDate(item.createdAt)}</span>
         <span className="text-xs text-slate-500">Round {item.round}</span>
         <Select
           aria-label={`Status of feedback ${item.id.slice(0, 8)}`}
@@ -233,7 +233,7 @@ function FeedbackCard({ item }: { item: CompanyFeedbackItem }) {
           <p className="font-medium text-brand-900">
             Admin Response
             {item.adminUpdatedAt && (
-              <span className="ml-2 text-xs font-normal text-slate-500">{dateTime(item.adminUpdatedAt)}</span>
+              <span className="ml-2 text-xs font-normal text-slate-500">{formatDateTime(item.adminUpdatedAt)}</span>
             )}
           </p>
           <p className="break-words whitespace-pre-line text-slate-800">{item.adminComment}</p>
@@ -278,7 +278,7 @@ function CapturedContext({ context }: { context: NonNullable<CompanyFeedbackItem
     ["Page", context.pageUrl],
     ["Browser", [context.browser, context.os].filter(Boolean).join(" on ") || null],
     ["Window", context.viewport ? `${context.viewport.width} × ${context.viewport.height}` : null],
-    ["Captured", `${dateTime(context.capturedAt)}${context.timezone ? ` (${context.timezone})` : ""}`],
+    ["Captured", `${formatDateTime(context.capturedAt)}${context.timezone ? ` (${context.timezone})` : ""}`],
   ];
   return (
     <details className="mt-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-xs text-slate-700">

@@ -4,7 +4,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Select } from "../../components/ui/select";
-import { dateTime } from "./admin-format";
+import { formatDateTime } from "../../lib/date-time";
 import { useInquiries } from "./api/get-inquiries";
 import { useSetInquiryStatus } from "./api/set-inquiry-status";
 import { ListState, Pager } from "./list-parts";
@@ -57,7 +57,7 @@ export function InquiriesTab() {
                     <a className="text-brand-700 underline" href={`mailto:${inquiry.email}`}>
                       {inquiry.email}
                     </a>
-                    {inquiry.phone ? ` · ${inquiry.phone}` : ""} · {dateTime(inquiry.createdAt)}
+                    {inquiry.phone ? ` · ${inquiry.phone}` : ""} · {formatDateTime(inquiry.createdAt)}
                   </p>
                   <p className="text-xs text-slate-500">
                     {[inquiry.projectType, inquiry.budget, inquiry.timeline].filter(Boolean).join(" · ")}

@@ -24,7 +24,7 @@ import {
   useRespondToMeetingRequest,
   useTestCalendlyConnection,
 } from "../meetings/api/meetings-api";
-import { dateTime } from "./admin-format";
+import { formatDateTime } from "../../lib/date-time";
 import { ListState, Pager } from "./list-parts";
 
 const cap = (s: string) => `${s[0]?.toUpperCase()}${s.slice(1)}`;
@@ -138,14 +138,14 @@ export function MeetingRequestsTab() {
                       </p>
                       <p className="text-sm text-slate-600">
                         {request.project.projectCode} · {request.project.customerName ?? request.requesterEmail ?? "—"} ·
-                        requested {dateTime(request.createdAt)}
+                        requested {formatDateTime(request.createdAt)}
                       </p>
                       {request.description && (
                         <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{request.description}</p>
                       )}
                       {request.preferredDates && <p className="text-xs text-slate-500">Preferred: {request.preferredDates}</p>}
                       {request.scheduledAt && (
-                        <p className="text-xs text-emerald-700">Scheduled {dateTime(request.scheduledAt)}</p>
+                        <p className="text-xs text-emerald-700">Scheduled {formatDateTime(request.scheduledAt)}</p>
                       )}
                       {request.meetingLink && (
                         <a
@@ -198,7 +198,7 @@ function CalendlyMeetings() {
           <li key={m.uri} className="py-3 text-sm">
             <p className="font-medium text-slate-900">{m.name}</p>
             <p className="text-slate-600">
-              {dateTime(m.start_time)} · {m.event_type.duration} min · {m.invitees.map((i) => i.name).join(", ")}
+              {formatDateTime(m.start_time)} · {m.event_type.duration} min · {m.invitees.map((i) => i.name).join(", ")}
             </p>
             {m.location?.join_url && (
               <a href={m.location.join_url} target="_blank" rel="noreferrer noopener" className="text-brand-700 underline">

@@ -9,7 +9,8 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
-import { packageLabel, shortDate } from "./admin-format";
+import { packageLabel } from "./admin-format";
+import { formatDate } from "../../lib/date-time";
 import { useApproveNda } from "./api/approve-nda";
 import { usePendingNdas } from "./api/get-pending-ndas";
 import { useSendCompanyOtp } from "./api/send-company-otp";
@@ -79,7 +80,7 @@ export function NdaTab() {
                   </p>
                   <p className="text-sm text-slate-600">
                     {nda.email} · {nda.packageType ? packageLabel(nda.packageType as PackageType) : "No package"} · signed{" "}
-                    {shortDate(nda.signedAt ?? nda.createdAt)}
+                    {formatDate(nda.signedAt ?? nda.createdAt)}
                   </p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2">

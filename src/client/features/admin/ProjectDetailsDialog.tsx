@@ -17,7 +17,8 @@ import { useCommunications, useReplyToCommunication } from "../communications/ap
 import { useRequirements } from "../projects/api/get-requirements";
 import { MarkdownView } from "../projects/MarkdownView";
 import { AuditList } from "./AuditTab";
-import { dateTime, packageLabel, STATUS_BADGE, STATUS_OPTIONS, shortDate } from "./admin-format";
+import { packageLabel, STATUS_BADGE, STATUS_OPTIONS } from "./admin-format";
+import { formatCalendarDate, formatDate, formatDateTime } from "../../lib/date-time";
 import { useCustomerNda } from "./api/get-customer-nda";
 import { useCustomerProfile } from "./api/get-customer-profile";
 import { FeedbackReviewList } from "./FeedbackTab";
@@ -60,22 +61,22 @@ export function ProjectDetailsDialog({ project, onClose }: { project: AdminProje
               </Row>
               <Row label="Package">{packageLabel(project.packageType)}</Row>
               <Row label="Customer">{`${project.customerName ?? "—"} (${project.customerEmail ?? "—"})`}</Row>
-              <Row label="Created">{shortDate(project.createdAt)}</Row>
+              <Row label="Created">{formatDate(project.createdAt)}</Row>
               <Row label="Users">{`${project.authorizedUsersCount}/${project.userLimit}`}</Row>
               <Row label="Iterations">{`${project.iterationsUsed}/${project.maxIterations}`}</Row>
-              <Row label="Expected completion">{shortDate(project.expectedCompletionDate)}</Row>
+              <Row label="Expected completion">{formatCalendarDate(project.expectedCompletionDate)}</Row>
               <Row label="Prototype">{project.prototypeUrl}</Row>
               <Row label="Advance payment">
                 {formatAmount(project.advancePaymentAmount, project.advancePaymentCurrency) ?? "—"}
-                {project.advancePaymentReceivedDate ? ` · received ${shortDate(project.advancePaymentReceivedDate)}` : ""}
+                {project.advancePaymentReceivedDate ? ` · received ${formatCalendarDate(project.advancePaymentReceivedDate)}` : ""}
               </Row>
               <Row label="Balance payment">
                 {formatAmount(project.balancePaymentAmount ?? project.finalPaymentAmount, project.balancePaymentCurrency) ?? "—"}
-                {project.balancePaymentReceivedDate ? ` · received ${shortDate(project.balancePaymentReceivedDate)}` : ""}
+                {project.balancePaymentReceivedDate ? ` · received ${formatCalendarDate(project.balancePaymentReceivedDate)}` : ""}
               </Row>
               <Row label="BRD">{project.brdDocumentName}</Row>
-              <Row label="Deployment">{shortDate(project.deploymentDate)}</Row>
-              <Row label="Access until">{shortDate(project.customerAccessExpiryDate)}</Row>
+              <Row label="Deployment">{formatCalendarDate(project.deploymentDate)}</Row>
+              <Row label="Access until">{formatCalendarDate(project.customerAccessExpiryDate)}</Row>
             </dl>
           </TabsContent>
           <TabsContent value="profile">
@@ -184,8 +185,8 @@ function NdaPanel({ userId }: { userId: string }) {
       <dl>
         <Row label="Status">{ndaStatusDisplay(profile.data ?? null).label}</Row>
         <Row label="Signed by">{n.signerName ? `${n.signerName} (${n.signerEmail})` : null}</Row>
-        <Row label="Signed on">{dateTime(n.ndaSignedAt)}</Row>
-        <Row label="Approved">{n.ndaApprovedAt ? `${dateTime(n.ndaApprovedAt)} by ${n.approvedBy ?? "—"}` : null}</Row>
+        <Row label="Signed on">{formatDateTime(n.ndaSignedAt)}</Row>
+        <Row label="Approved">{n.ndaApprovedAt ? `${formatDateTime(n.ndaApprovedAt)} by ${n.approvedBy ?? "—"}` : null}</Row>
       </dl>
       {n.downloadUrl && (
         <Button asChild variant="outline">
@@ -199,7 +200,7 @@ function NdaPanel({ userId }: { userId: string }) {
         <ol className="space-y-1 text-xs text-slate-600">
           {n.auditTrail.map((event) => (
             <li key={`${event.step}-${event.createdAt}`}>
-              {dateTime(event.createdAt)} · {event.step.replace(/_/g, " ")} · {event.email}
+              {formatDateTime(event.createdAt)} · {event.step.replace(/_/g, " ")} · {event.email}
             </li>
           ))}
         </ol>
@@ -235,13 +236,13 @@ function CommunicationsPanel({ projectId }: { projectId: string }) {
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant={c.type === "meeting" ? "warning" : "secondary"}>{c.type}</Badge>
             <p className="font-medium text-slate-900">{c.subject}</p>
-            <span className="ml-auto text-xs text-slate-500">{dateTime(c.createdAt)}</span>
+            <span className="ml-auto text-xs text-slate-500">{formatDateTime(c.createdAt)}</span>
           </div>
           <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{c.content}</p>
           {c.replies.map((r) => (
             <div key={r.id} className={`mt-2 rounded-lg p-2 text-sm ${r.fromCompany ? "bg-brand-50" : "bg-slate-50"}`}>
               <p className="text-xs text-slate-500">
-                {r.authorName} · {dateTime(r.createdAt)}
+                {r.authorName} · {formatDateTime(r.createdAt)}
               </p>
               <p className="whitespace-pre-line text-slate-800">{r.content}</p>
             </div>

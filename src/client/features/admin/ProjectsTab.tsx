@@ -9,7 +9,8 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, serverMessage } from "../../lib/api";
-import { packageLabel, STATUS_BADGE, STATUS_OPTIONS, shortDate } from "./admin-format";
+import { packageLabel, STATUS_BADGE, STATUS_OPTIONS } from "./admin-format";
+import { formatDate } from "../../lib/date-time";
 import { useDeleteBrd } from "./api/delete-brd";
 import { projectsCsvUrl, useAdminProjects } from "./api/get-admin-projects";
 import { useUpdateProject } from "./api/update-project";
@@ -165,13 +166,13 @@ function ProjectRow({ project, onView, onEdit }: { project: AdminProject; onView
           {project.projectName ? <span className="text-slate-500"> · {project.projectName}</span> : null}
         </p>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
-          <span>Created {shortDate(project.createdAt)}</span>
+          <span>Created {formatDate(project.createdAt)}</span>
           <span>
             Users {project.authorizedUsersCount}/{project.userLimit}
           </span>
           <span className="inline-flex items-center gap-1">
             <FileText className="size-3.5" aria-hidden="true" />
-            {project.brdDocumentName ? `BRD: ${project.brdDocumentName} (${shortDate(project.brdUploadedAt)})` : "No BRD yet"}
+            {project.brdDocumentName ? `BRD: ${project.brdDocumentName} (${formatDate(project.brdUploadedAt)})` : "No BRD yet"}
           </span>
         </p>
       </div>

@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogHeader } from "../../components/ui/dialog"
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
-import { shortDate } from "./admin-format";
+import { formatDate } from "../../lib/date-time";
 import { useUserActivity } from "./api/get-user-activity";
 import { useSendProfileReminder } from "./api/send-profile-reminder";
 import { ListState, Pager } from "./list-parts";
@@ -64,7 +64,7 @@ export function UserActivityTab() {
                     </Badge>
                   </p>
                   <p className="truncate text-sm text-slate-600">
-                    {user.email} · {user.company ?? "No company"} · joined {shortDate(user.createdAt)}
+                    {user.email} · {user.company ?? "No company"} · joined {formatDate(user.createdAt)}
                   </p>
                   <p className="text-xs text-slate-500">
                     {user.projectCode ??

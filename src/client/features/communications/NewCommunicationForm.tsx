@@ -17,7 +17,7 @@ import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
 import { setServerFieldErrors } from "../../lib/form";
-import { fromDateTimeLocal, toDateTimeLocal } from "../../lib/local-time";
+import { fromDateTimeLocal, toDateTimeLocal, viewerTimeZone } from "../../lib/date-time";
 import { useSendCommunication } from "./api/communications-api";
 
 type FormValues = { type: CommunicationType; subject: string; content: string; meetingUrl: string; scheduledFor: string };
@@ -112,7 +112,7 @@ export function NewCommunicationForm({ projectId, onDone }: { projectId: string;
             id="communication-scheduled-for"
             label="Date & Time"
             required
-            hint={`Your time zone: ${Intl.DateTimeFormat().resolvedOptions().timeZone}`}
+            hint={`Your time zone: ${viewerTimeZone()}`}
             error={errors.scheduledFor?.message}
           >
             {(control) => (

@@ -17,7 +17,7 @@ import { Textarea } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { localDate, localTime } from "../../lib/local-time";
+import { formatTime, formatWeekdayDate } from "../../lib/date-time";
 import { MarkdownView } from "../projects/MarkdownView";
 import { useMarkThreadRead, useReplyToCommunication } from "./api/communications-api";
 
@@ -46,7 +46,7 @@ function Message(props: {
           {props.fromCompany && <Badge variant="default">Blueprint team</Badge>}
           <time
             dateTime={props.createdAt}
-            title={`${localDate(props.createdAt)} ${localTime(props.createdAt)}`}
+            title={`${formatWeekdayDate(props.createdAt)} ${formatTime(props.createdAt)}`}
             className="text-slate-500"
           >
             {timeAgo(props.createdAt, props.now)}
@@ -153,7 +153,7 @@ export function ThreadCard(props: {
           {thread.type === "meeting" && thread.scheduledFor && (
             <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
               <Video className="size-4 text-brand-600" aria-hidden="true" />
-              {localDate(thread.scheduledFor)}, {localTime(thread.scheduledFor)}
+              {formatWeekdayDate(thread.scheduledFor)}, {formatTime(thread.scheduledFor)}
               {thread.meetingUrl && (
                 <a
                   href={thread.meetingUrl}

@@ -12,6 +12,7 @@ import { Dialog, DialogContent, DialogHeader } from "../../components/ui/dialog"
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { type FeedbackFilter, useFeedback } from "./api/get-feedback";
+import { formatDateTime } from "../../lib/date-time";
 
 const FILTERS: Array<{ value: FeedbackFilter; label: string }> = [
   { value: "all", label: "All" },
@@ -19,14 +20,6 @@ const FILTERS: Array<{ value: FeedbackFilter; label: string }> = [
   { value: "done", label: "Done" },
 ];
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
 
 export function FeedbackList({
   projectId,
@@ -146,7 +139,7 @@ function FeedbackCard({ item, maxIterations, onEdit }: { item: FeedbackItem; max
         <Badge variant={item.status === "done" ? "success" : "warning"}>{FEEDBACK_STATUS_LABELS[item.status]}</Badge>
         <Badge variant="outline">{feedbackRoundLabel(item.round, maxIterations)}</Badge>
         <span className="ml-auto text-xs text-slate-500">
-          <time dateTime={item.createdAt}>{dateTime(item.createdAt)}</time>
+          <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
           {item.author ? ` · ${item.author.name || item.author.email}` : ""}
         </span>
       </div>
@@ -206,7 +199,7 @@ function FeedbackCard({ item, maxIterations, onEdit }: { item: FeedbackItem; max
             Response from our team
             {item.adminUpdatedAt && (
               <time className="font-normal text-brand-700" dateTime={item.adminUpdatedAt}>
-                · {dateTime(item.adminUpdatedAt)}
+                · {formatDateTime(item.adminUpdatedAt)}
               </time>
             )}
           </p>

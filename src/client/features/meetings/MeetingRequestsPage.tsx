@@ -35,7 +35,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
-import { localDate, localTime } from "../../lib/local-time";
+import { formatTime, formatWeekdayDate } from "../../lib/date-time";
 import { bookingUrl } from "../../lib/runtime-config";
 import { NoProjectFound } from "../projects/components/NoProjectFound";
 import { ProjectsLoadError } from "../projects/components/ProjectsLoadError";
@@ -122,7 +122,7 @@ function RequestItem({ request }: { request: MeetingRequest }) {
               <CalendarCheck className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
               <dt className="sr-only">Scheduled for</dt>
               <dd className="font-medium text-slate-800">
-                {localDate(request.scheduledAt)}, {localTime(request.scheduledAt)} · {MEETING_DURATION_MINUTES} min
+                {formatWeekdayDate(request.scheduledAt)}, {formatTime(request.scheduledAt)} · {MEETING_DURATION_MINUTES} min
               </dd>
             </div>
           )}

@@ -18,6 +18,7 @@ import { useSaveRequirements } from "./api/save-requirements";
 import { MarkdownView } from "./MarkdownView";
 import { reportConfirmFailure, reportError } from "./project-messages";
 import { clearDraft, readDraft, writeDraft } from "./use-requirements-draft";
+import { formatLongDate } from "../../lib/date-time";
 
 export type AiFailure = { message: string } | null;
 
@@ -29,10 +30,6 @@ type BriefPanelProps = {
   aiFailure: AiFailure;
   onGenerate: (choice?: "builtin") => void;
 };
-
-function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(new Date(iso));
-}
 
 export function BriefPanel({ projectId, requirements, canEdit, generating, aiFailure, onGenerate }: BriefPanelProps) {
   const saved = requirements?.generatedBrief ?? "";
@@ -137,7 +134,7 @@ export function BriefPanel({ projectId, requirements, canEdit, generating, aiFai
             {[
               by,
               saved ? `${wordCount(saved)} words` : null,
-              confirmed && requirements?.briefConfirmedAt ? `confirmed ${formatDate(requirements.briefConfirmedAt)}` : null,
+              confirmed && requirements?.briefConfirmedAt ? `confirmed ${formatLongDate(requirements.briefConfirmedAt)}` : null,
             ]
               .filter(Boolean)
               .join(" · ")}

@@ -28,6 +28,7 @@ import { useSelectedProject } from "../projects/use-selected-project";
 import { AddUserDialog } from "./AddUserDialog";
 import { useProjectUsers } from "./api/get-project-users";
 import { useRemoveProjectUser } from "./api/remove-project-user";
+import { formatDate } from "../../lib/date-time";
 
 function packageName(type: string | undefined): string {
   if (!type || !(type in PACKAGES)) return "Basic";
@@ -190,7 +191,7 @@ const BADGE: Record<MemberAccessLevel, "default" | "secondary" | "outline"> = {
 };
 
 function UserRow({ user, canManage, onRemove }: { user: ProjectUser; canManage: boolean; onRemove: () => void }) {
-  const added = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }).format(new Date(user.createdAt));
+  const added = formatDate(user.createdAt);
   return (
     <li className="flex items-center gap-3 py-3">
       <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700 uppercase">
