@@ -15,7 +15,9 @@ import {
 describe("date-time", () => {
   it("shows an instant on the viewer's local day and hour", () => {
     // 03:30 UTC on 5 March is still the evening of 4 March in Los Angeles.
-    expect(formatDate("2026-03-05T03:30:00.000Z")).toBe(new Date(2026, 2, 4).toLocaleDateString(undefined, { dateStyle: "medium" }));
+    expect(formatDate("2026-03-05T03:30:00.000Z")).toBe(
+      new Date(2026, 2, 4).toLocaleDateString(undefined, { dateStyle: "medium" }),
+    );
     expect(formatDateTime("2026-03-05T03:30:00.000Z")).toContain("7:30");
     expect(formatTime("2026-03-05T03:30:00.000Z")).toMatch(/7:30\s?PM PST/);
   });

@@ -47,9 +47,7 @@ export function formatMonth(month: string): string {
 /** "Tue, Nov 24, 2026": a meeting's day in the viewer's zone. */
 export function formatWeekdayDate(value: string): string {
   const date = instant(value);
-  return date
-    ? date.toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short", year: "numeric" })
-    : EMPTY;
+  return date ? date.toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short", year: "numeric" }) : EMPTY;
 }
 
 /** "2:30 PM GMT+1": a meeting's time in the viewer's zone, with the zone named so nobody has to guess. */

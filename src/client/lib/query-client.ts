@@ -1,6 +1,13 @@
 // TanStack Query's cache rules, the console's no-cache rule, every poll interval, and the one session rule: a 401 from
 // any query or mutation signs the user out.
-import { MutationCache, QueryCache, QueryClient, type QueryKey, type UseMutationOptions, useQueryClient } from "@tanstack/react-query";
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type QueryKey,
+  type UseMutationOptions,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { MEETING_REQUESTS_POLL_MS } from "../../shared/constants/meetings";
 import { QUERY_GC_MS, QUERY_RETRY_BASE_MS, QUERY_RETRY_MAX_MS, QUERY_STALE_MS } from "../../shared/constants/ui";
 import { type ApiError, isSessionLost } from "./api";

@@ -1,9 +1,10 @@
 // The audit log: every admin change (who, what, before → after), for one project or all of them.
 import { useState } from "react";
+import { ListState } from "../../components/kit/ListState";
+import { Pager } from "../../components/kit/Pager";
 import { Card, CardContent } from "../../components/ui/card";
 import { formatDateTime } from "../../lib/date-time";
 import { useAuditLog } from "./api/get-audit-log";
-import { ListState, Pager } from "./list-parts";
 
 const show = (value: unknown) => (value === null || value === undefined || value === "" ? "∅" : String(value));
 

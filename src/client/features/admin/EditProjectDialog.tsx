@@ -12,8 +12,8 @@ import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
-import { PACKAGE_FILTER_OPTIONS, STATUS_OPTIONS } from "./admin-format";
 import { formatCalendarDate } from "../../lib/date-time";
+import { PACKAGE_FILTER_OPTIONS, STATUS_OPTIONS } from "./admin-format";
 import { useDeleteInvoice } from "./api/delete-invoice";
 import { useUpdateProject } from "./api/update-project";
 import { useUploadInvoice } from "./api/upload-invoice";
@@ -222,7 +222,12 @@ export function EditProjectDialog({ project, onClose }: { project: AdminProject;
                 {section.title.startsWith("Phase 4") && (
                   <Field label="Customer access expiry" hint="Set by the server: one year after deployment">
                     {(control) => (
-                      <Input {...control} readOnly value={formatCalendarDate(current.customerAccessExpiryDate)} className="bg-slate-50" />
+                      <Input
+                        {...control}
+                        readOnly
+                        value={formatCalendarDate(current.customerAccessExpiryDate)}
+                        className="bg-slate-50"
+                      />
                     )}
                   </Field>
                 )}

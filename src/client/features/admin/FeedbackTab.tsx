@@ -12,6 +12,8 @@ import {
   FEEDBACK_TYPE_LABELS,
   type FeedbackStatus,
 } from "../../../shared/schemas/feedback";
+import { ListState } from "../../components/kit/ListState";
+import { Pager } from "../../components/kit/Pager";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
@@ -20,11 +22,10 @@ import { Input, Textarea } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
+import { formatDate, formatDateTime } from "../../lib/date-time";
 import { useCompanyFeedback } from "../feedback/api/get-company-feedback";
 import { useUpdateFeedback } from "../feedback/api/update-feedback";
-import { formatDate, formatDateTime } from "../../lib/date-time";
 import { useAdminProjects } from "./api/get-admin-projects";
-import { ListState, Pager } from "./list-parts";
 
 const STATUS_FILTER = [
   { value: "all", label: "All statuses" },

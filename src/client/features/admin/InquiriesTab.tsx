@@ -1,5 +1,7 @@
 // Inquiries tab: what visitors sent through the contact forms, newest first, marked answered by the team.
 import { useState } from "react";
+import { ListState } from "../../components/kit/ListState";
+import { Pager } from "../../components/kit/Pager";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
@@ -7,7 +9,6 @@ import { Select } from "../../components/ui/select";
 import { formatDateTime } from "../../lib/date-time";
 import { useInquiries } from "./api/get-inquiries";
 import { useSetInquiryStatus } from "./api/set-inquiry-status";
-import { ListState, Pager } from "./list-parts";
 
 const OPTIONS = [
   { value: "all", label: "All inquiries" },

@@ -9,6 +9,8 @@ import type {
   CompanyMeetingRequestsQuery,
   MeetingResponseInput,
 } from "../../../shared/schemas/meeting-requests";
+import { ListState } from "../../components/kit/ListState";
+import { Pager } from "../../components/kit/Pager";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
@@ -18,14 +20,13 @@ import { Input, Textarea } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
+import { formatDateTime } from "../../lib/date-time";
 import {
   useCalendlyUpcomingMeetings,
   useCompanyMeetingRequests,
   useRespondToMeetingRequest,
   useTestCalendlyConnection,
 } from "../meetings/api/meetings-api";
-import { formatDateTime } from "../../lib/date-time";
-import { ListState, Pager } from "./list-parts";
 
 const cap = (s: string) => `${s[0]?.toUpperCase()}${s.slice(1)}`;
 const STATUS_OPTIONS = [

@@ -4,17 +4,17 @@ import { useState } from "react";
 import type { PackageType } from "../../../shared/constants/packages";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import { NDA_MESSAGES } from "../../../shared/schemas/nda";
+import { ListState } from "../../components/kit/ListState";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
-import { packageLabel } from "./admin-format";
 import { formatDate } from "../../lib/date-time";
+import { packageLabel } from "./admin-format";
 import { useApproveNda } from "./api/approve-nda";
 import { usePendingNdas } from "./api/get-pending-ndas";
 import { useSendCompanyOtp } from "./api/send-company-otp";
-import { ListState } from "./list-parts";
 
 export function NdaTab() {
   const pending = usePendingNdas();

@@ -13,12 +13,12 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
+import { formatCalendarDate, formatDate, formatDateTime } from "../../lib/date-time";
 import { useCommunications, useReplyToCommunication } from "../communications/api/communications-api";
 import { useRequirements } from "../projects/api/get-requirements";
 import { MarkdownView } from "../projects/MarkdownView";
 import { AuditList } from "./AuditTab";
 import { packageLabel, STATUS_BADGE, STATUS_OPTIONS } from "./admin-format";
-import { formatCalendarDate, formatDate, formatDateTime } from "../../lib/date-time";
 import { useCustomerNda } from "./api/get-customer-nda";
 import { useCustomerProfile } from "./api/get-customer-profile";
 import { FeedbackReviewList } from "./FeedbackTab";
@@ -68,11 +68,15 @@ export function ProjectDetailsDialog({ project, onClose }: { project: AdminProje
               <Row label="Prototype">{project.prototypeUrl}</Row>
               <Row label="Advance payment">
                 {formatAmount(project.advancePaymentAmount, project.advancePaymentCurrency) ?? "—"}
-                {project.advancePaymentReceivedDate ? ` · received ${formatCalendarDate(project.advancePaymentReceivedDate)}` : ""}
+                {project.advancePaymentReceivedDate
+                  ? ` · received ${formatCalendarDate(project.advancePaymentReceivedDate)}`
+                  : ""}
               </Row>
               <Row label="Balance payment">
                 {formatAmount(project.balancePaymentAmount ?? project.finalPaymentAmount, project.balancePaymentCurrency) ?? "—"}
-                {project.balancePaymentReceivedDate ? ` · received ${formatCalendarDate(project.balancePaymentReceivedDate)}` : ""}
+                {project.balancePaymentReceivedDate
+                  ? ` · received ${formatCalendarDate(project.balancePaymentReceivedDate)}`
+                  : ""}
               </Row>
               <Row label="BRD">{project.brdDocumentName}</Row>
               <Row label="Deployment">{formatCalendarDate(project.deploymentDate)}</Row>

@@ -2,6 +2,8 @@
 import { Mail } from "lucide-react";
 import { useState } from "react";
 import { ACTIVITY_LABELS, ADMIN_MESSAGES, type UserActivity } from "../../../shared/schemas/admin";
+import { ListState } from "../../components/kit/ListState";
+import { Pager } from "../../components/kit/Pager";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
@@ -12,7 +14,6 @@ import { serverMessage } from "../../lib/api";
 import { formatDate } from "../../lib/date-time";
 import { useUserActivity } from "./api/get-user-activity";
 import { useSendProfileReminder } from "./api/send-profile-reminder";
-import { ListState, Pager } from "./list-parts";
 import { CustomerProfilePanel } from "./ProjectDetailsDialog";
 import { useAdminFilters } from "./use-admin-filters";
 

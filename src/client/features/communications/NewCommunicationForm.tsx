@@ -16,8 +16,8 @@ import { Input, Textarea } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
-import { setServerFieldErrors } from "../../lib/form";
 import { fromDateTimeLocal, toDateTimeLocal, viewerTimeZone } from "../../lib/date-time";
+import { setServerFieldErrors } from "../../lib/form";
 import { useSendCommunication } from "./api/communications-api";
 
 type FormValues = { type: CommunicationType; subject: string; content: string; meetingUrl: string; scheduledFor: string };

@@ -11,15 +11,14 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Dialog, DialogContent, DialogHeader } from "../../components/ui/dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
-import { type FeedbackFilter, useFeedback } from "./api/get-feedback";
 import { formatDateTime } from "../../lib/date-time";
+import { type FeedbackFilter, useFeedback } from "./api/get-feedback";
 
 const FILTERS: Array<{ value: FeedbackFilter; label: string }> = [
   { value: "all", label: "All" },
   { value: "pending", label: "Pending" },
   { value: "done", label: "Done" },
 ];
-
 
 export function FeedbackList({
   projectId,

@@ -13,12 +13,12 @@ import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../compone
 import { Textarea } from "../../components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { toast } from "../../components/ui/use-toast";
+import { formatLongDate } from "../../lib/date-time";
 import { briefPdfUrl } from "./api/generate-brief";
 import { useSaveRequirements } from "./api/save-requirements";
 import { MarkdownView } from "./MarkdownView";
 import { reportConfirmFailure, reportError } from "./project-messages";
 import { clearDraft, readDraft, writeDraft } from "./use-requirements-draft";
-import { formatLongDate } from "../../lib/date-time";
 
 export type AiFailure = { message: string } | null;
 

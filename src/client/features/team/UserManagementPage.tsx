@@ -21,6 +21,7 @@ import { Tooltip } from "../../components/ui/tooltip";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { formatDate } from "../../lib/date-time";
 import { NoProjectAlert } from "../projects/components/NoProjectAlert";
 import { ProjectSelect } from "../projects/components/ProjectSelect";
 import { ProjectsLoadError } from "../projects/components/ProjectsLoadError";
@@ -28,7 +29,6 @@ import { useSelectedProject } from "../projects/use-selected-project";
 import { AddUserDialog } from "./AddUserDialog";
 import { useProjectUsers } from "./api/get-project-users";
 import { useRemoveProjectUser } from "./api/remove-project-user";
-import { formatDate } from "../../lib/date-time";
 
 function packageName(type: string | undefined): string {
   if (!type || !(type in PACKAGES)) return "Basic";

@@ -2,8 +2,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { Inquiry, Page } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
-import { queryString } from "../../../lib/query-string";
 import { COMPANY_NO_CACHE } from "../../../lib/query-client";
+import { queryString } from "../../../lib/query-string";
 
 export const inquiriesQueryKey = (status: string, page: number) => ["/api/company/inquiries", status, page] as const;
 

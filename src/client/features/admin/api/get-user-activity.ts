@@ -2,8 +2,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { Page, UserActivity } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
-import { queryString } from "../../../lib/query-string";
 import { COMPANY_NO_CACHE } from "../../../lib/query-client";
+import { queryString } from "../../../lib/query-string";
 
 export type UserActivityParams = { activityStatus?: string; search?: string; page?: number };
 

@@ -17,8 +17,8 @@ import { useEffect, useRef } from "react";
 import { PROJECT_STATUS_LABELS } from "../../../../shared/domain/project-status";
 import { Card, CardContent } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { useChartData } from "../api/get-chart-data";
 import { formatMonth } from "../../../lib/date-time";
+import { useChartData } from "../api/get-chart-data";
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);
 
