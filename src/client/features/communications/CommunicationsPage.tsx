@@ -10,19 +10,20 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
+import { POLL_MS } from "../../lib/query-client";
 import { useFallbackPolling } from "../live/live-status";
 import { NoProjectFound } from "../projects/components/NoProjectFound";
 import { ProjectSelect } from "../projects/components/ProjectSelect";
 import { ProjectsLoadError } from "../projects/components/ProjectsLoadError";
 import { useSelectedProject } from "../projects/use-selected-project";
-import { COMMUNICATIONS_FALLBACK_POLL_MS, useCommunications } from "./api/communications-api";
+import { useCommunications } from "./api/get-communications";
 import { NewCommunicationForm } from "./NewCommunicationForm";
 import { ScheduledMeetings } from "./ScheduledMeetings";
 import { ThreadCard } from "./ThreadCard";
 
 export function CommunicationsPage() {
   const { projects, list, selected, select } = useSelectedProject();
-  const threads = useCommunications(selected?.id, { refetchInterval: useFallbackPolling(COMMUNICATIONS_FALLBACK_POLL_MS) });
+  const threads = useCommunications(selected?.id, { refetchInterval: useFallbackPolling(POLL_MS.communicationsFallback) });
   const [params, setParams] = useSearchParams();
   const [composing, setComposing] = useState(params.get("openMessage") === "true");
   const [focusThread] = useState(params.get("thread"));

@@ -4,8 +4,11 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { LIVE_EVENT_NAME } from "../../../shared/constants/live";
 import type { LiveEvent } from "../../../shared/schemas/live-events";
-import { COMPANY_COMMUNICATIONS_KEY, communicationsKey } from "../communications/api/communications-api";
-import { COMPANY_MEETING_REQUESTS_KEY, MEETING_STATS_KEY, meetingRequestsKey } from "../meetings/api/meetings-api";
+import { communicationsKey } from "../communications/api/get-communications";
+import { COMPANY_COMMUNICATIONS_KEY } from "../communications/api/get-company-communications";
+import { COMPANY_MEETING_REQUESTS_KEY } from "../meetings/api/get-company-meeting-requests";
+import { meetingRequestsKey } from "../meetings/api/get-meeting-requests";
+import { MEETING_STATS_KEY } from "../meetings/api/get-meeting-stats";
 import { notificationsQueryKey } from "../notifications/api/get-notifications";
 import { setLiveConnected } from "./live-status";
 

@@ -40,7 +40,8 @@ import { bookingUrl } from "../../lib/runtime-config";
 import { NoProjectFound } from "../projects/components/NoProjectFound";
 import { ProjectsLoadError } from "../projects/components/ProjectsLoadError";
 import { useSelectedProject } from "../projects/use-selected-project";
-import { useMeetingRequestStats, useMeetingRequests } from "./api/meetings-api";
+import { useMeetingRequests } from "./api/get-meeting-requests";
+import { useMeetingRequestStats } from "./api/get-meeting-stats";
 import { RequestMeetingDialog } from "./RequestMeetingDialog";
 
 const STATUS_BADGE: Record<MeetingRequestStatus, "warning" | "default" | "success" | "danger"> = {

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { authorLabel } from "../../../shared/domain/brief-author";
 import type { Requirements } from "../../../shared/schemas/requirements";
 import { wordCount } from "../../../shared/text/markdown";
+import { MarkdownView } from "../../components/kit/MarkdownView";
 import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -16,7 +17,6 @@ import { toast } from "../../components/ui/use-toast";
 import { formatLongDate } from "../../lib/date-time";
 import { briefPdfUrl } from "./api/generate-brief";
 import { useSaveRequirements } from "./api/save-requirements";
-import { MarkdownView } from "./MarkdownView";
 import { reportConfirmFailure, reportError } from "./project-messages";
 import { clearDraft, readDraft, writeDraft } from "./use-requirements-draft";
 
