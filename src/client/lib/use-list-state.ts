@@ -55,15 +55,35 @@ export function writeListState<S extends ListSpec>(
   return next;
 }
 
-/** The list's state from the URL, and `set` to change some of it (the history entry is replaced, not added). */
+/** A change to the URL's search parameters; several apply together with useUrlPatches. */
+export type UrlPatch = (params: URLSearchParams) => URLSearchParams;
+
+export function listPatch<S extends ListSpec>(spec: S, changes: Partial<ListState<S>>, options: ListOptions = {}): UrlPatch {
+  return (params) => writeListState(params, spec, changes, options);
+}
+
+/**
+ * Applies patches to the URL in one navigation (the history entry is replaced, not added): two separate updates in
+ * one event would each start from the same old URL, and the first would be lost.
+ */
+export function useUrlPatches() {
+  const [, setParams] = useSearchParams();
+  return useCallback(
+    (...patches: UrlPatch[]) =>
+      setParams((current) => patches.reduce((params, patch) => patch(params), new URLSearchParams(current)), { replace: true }),
+    [setParams],
+  );
+}
+
+/** The list's state from the URL, and `set` to change some of it. */
 export function useListState<S extends ListSpec>(spec: S, options: ListOptions = {}) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const apply = useUrlPatches();
   const { scope, paged } = options;
   const state = useMemo(() => readListState(params, spec, { scope, paged }), [params, spec, scope, paged]);
   const set = useCallback(
-    (changes: Partial<ListState<S>>) =>
-      setParams((current) => writeListState(current, spec, changes, { scope, paged }), { replace: true }),
-    [setParams, spec, scope, paged],
+    (changes: Partial<ListState<S>>) => apply(listPatch(spec, changes, { scope, paged })),
+    [apply, spec, scope, paged],
   );
   return { state, set };
 }
