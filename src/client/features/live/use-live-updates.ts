@@ -4,13 +4,13 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { LIVE_EVENT_NAME } from "../../../shared/constants/live";
 import type { LiveEvent } from "../../../shared/schemas/live-events";
+import { setLiveConnected } from "../../lib/live-status";
 import { communicationsKey } from "../communications/api/get-communications";
 import { COMPANY_COMMUNICATIONS_KEY } from "../communications/api/get-company-communications";
 import { COMPANY_MEETING_REQUESTS_KEY } from "../meetings/api/get-company-meeting-requests";
 import { meetingRequestsKey } from "../meetings/api/get-meeting-requests";
 import { MEETING_STATS_KEY } from "../meetings/api/get-meeting-stats";
 import { notificationsQueryKey } from "../notifications/api/get-notifications";
-import { setLiveConnected } from "./live-status";
 
 /** Gives up on the stream after this many refused opens in a row (e.g. 429: too many tabs) until the page reloads. */
 const MAX_FAILED_OPENS = 5;
