@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseApiError } from "./api";
-import { COMPANY_NO_CACHE, createQueryClient, currentUserQueryKey, isCompanyQueryKey } from "./query-client";
+import { COMPANY_NO_CACHE, createQueryClient, currentUserQueryKey, isCompanyQueryKey, SIGNS_IN_ITSELF } from "./query-client";
 
 const signedIn = { id: "u1", email: "ada@example.com" };
 
@@ -28,6 +28,17 @@ describe("the query client's session rule", () => {
       })
       .catch(() => undefined);
     expect(client.getQueryData(currentUserQueryKey)).toBeNull();
+  });
+
+  it("leaves a lost session to a mutation that signs in itself", async () => {
+    const client = createQueryClient();
+    client.setQueryData(currentUserQueryKey, signedIn);
+    const mutation = client.getMutationCache().build(client, {
+      mutationFn: () => Promise.reject(parseApiError(401, "Unauthorized", "")),
+      meta: { [SIGNS_IN_ITSELF]: true },
+    });
+    await mutation.execute(undefined).catch(() => undefined);
+    expect(client.getQueryData(currentUserQueryKey)).toEqual(signedIn);
   });
 
   it("keeps the session after a mutation refused for another reason", async () => {

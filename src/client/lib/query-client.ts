@@ -78,6 +78,12 @@ export function useRefreshCompanyData(): () => Promise<void> {
   return () => refreshCompanyData(client);
 }
 
+/**
+ * A mutation whose screen leads a lost session to sign-in itself (Confirm Brief: a toast, then /api/login) sets
+ * `meta: { [SIGNS_IN_ITSELF]: true }`, so the screen is not replaced before it can.
+ */
+export const SIGNS_IN_ITSELF = "signsInItself";
+
 export function createQueryClient(): QueryClient {
   // A 401 from any query or mutation means the session is gone; the router then shows the signed-out routes.
   const signOutOnSessionLost = (error: unknown, key?: QueryKey) => {
@@ -85,7 +91,11 @@ export function createQueryClient(): QueryClient {
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => signOutOnSessionLost(error, query.queryKey) }),
-    mutationCache: new MutationCache({ onError: (error) => signOutOnSessionLost(error) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.[SIGNS_IN_ITSELF]) signOutOnSessionLost(error);
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: QUERY_STALE_MS,

@@ -47,7 +47,7 @@ export function BriefPanel({ projectId, requirements, canEdit, generating, aiFai
   const restored = initial.restored;
   const lastSaved = useRef(saved);
   const save = useSaveRequirements(projectId);
-  const confirm = useSaveRequirements(projectId);
+  const confirm = useSaveRequirements(projectId, { signsInItself: true });
 
   // A new brief from the server replaces the text, unless the customer has unsaved edits of the old one.
   useEffect(() => {
