@@ -23,7 +23,7 @@ export const PAGES: Record<PageKey, ComponentType> = {
   backHome: () => <Navigate to="/" replace />,
   notFound: NotFoundPage,
   dashboard: page(() => import("./features/dashboard/DashboardPage"), "DashboardPage"),
-  profile: page(() => import("./features/profile/ProfilePage"), "ProfilePage"),
+  profile: page(() => import("./features/onboarding/ProfilePage"), "ProfilePage"),
   onboarding: page(() => import("./features/onboarding/OnboardingPage"), "OnboardingPage"),
   requirements: page(() => import("./features/projects/RequirementsPage"), "RequirementsPage"),
   userManagement: page(() => import("./features/team/UserManagementPage"), "UserManagementPage"),

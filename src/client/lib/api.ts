@@ -74,3 +74,10 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
 export function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError;
 }
+
+/** A multipart body with one file part named `file` (the upload routes' field). */
+export function fileForm(file: File): FormData {
+  const body = new FormData();
+  body.append("file", file);
+  return body;
+}

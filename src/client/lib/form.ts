@@ -1,5 +1,7 @@
-// Messages that come from outside the form's own schema (the server's field errors) shown beside the fields.
-import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
+// Every portal form: react-hook-form with the shared zod schema, and the server's field errors shown beside the fields.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn, useForm } from "react-hook-form";
+import type { z } from "zod";
 
 /**
  * Puts the server's per-field messages (`{ field: message }` from a 400 answer) on the form's fields through
@@ -18,4 +20,20 @@ export function setServerFieldErrors<T extends FieldValues>(
     shown += 1;
   }
   return shown;
+}
+
+/**
+ * react-hook-form checked by a shared zod schema (the one the server parses the body with): values are the schema's
+ * input, the submit handler gets its output. Rules run on submit, then again on every change.
+ */
+export function useSchemaForm<Input extends FieldValues, Output>(
+  schema: z.ZodType<Output, Input>,
+  defaultValues: DefaultValues<Input>,
+): UseFormReturn<Input, unknown, Output> {
+  return useForm<Input, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
 }

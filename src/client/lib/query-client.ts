@@ -1,5 +1,14 @@
-// TanStack Query with the spec's cache rules, and the one session rule: a 401 from any query signs out.
-import { QueryCache, QueryClient, type UseMutationOptions } from "@tanstack/react-query";
+// TanStack Query's cache rules, the console's no-cache rule, every poll interval, and the one session rule: a 401 from
+// any query or mutation signs the user out.
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type QueryKey,
+  type UseMutationOptions,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { MEETING_REQUESTS_POLL_MS } from "../../shared/constants/meetings";
 import { QUERY_GC_MS, QUERY_RETRY_BASE_MS, QUERY_RETRY_MAX_MS, QUERY_STALE_MS } from "../../shared/constants/ui";
 import { type ApiError, isSessionLost } from "./api";
 
@@ -36,14 +45,55 @@ export function ownedMutation<Fn extends (...args: any[]) => Promise<unknown>>(
  */
 export const currentUserQueryKey = ["/api/auth/user"] as const;
 
+/** How often a screen asks again on its own (live updates do the rest). */
+export const POLL_MS = {
+  /** Meeting requests and their counts, customer and console. */
+  meetingRequests: MEETING_REQUESTS_POLL_MS,
+  /** A project's threads, only while the live stream is down. */
+  communicationsFallback: 30_000,
+  /** The prototype status view's projects. */
+  prototypeStatus: 30_000,
+  /** User Management's list of a project's users. */
+  projectUsers: 5_000,
+} as const;
+
+/** Company data is never served from cache: every console view asks the server each time it shows. */
+export const COMPANY_NO_CACHE = { staleTime: 0, gcTime: 60_000, refetchOnMount: "always" } as const;
+
+const COMPANY_PATHS = ["/api/company/", "/api/customer-profile/"];
+
+/** Whether a query reads company data: its key starts with a company-only path. */
+export function isCompanyQueryKey(key: QueryKey): boolean {
+  const first = key[0];
+  return typeof first === "string" && COMPANY_PATHS.some((path) => first.startsWith(path));
+}
+
+/** Asks every company read again (Refresh Data, or after any console change). */
+export function refreshCompanyData(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ predicate: (query) => isCompanyQueryKey(query.queryKey) });
+}
+
+export function useRefreshCompanyData(): () => Promise<void> {
+  const client = useQueryClient();
+  return () => refreshCompanyData(client);
+}
+
+/**
+ * A mutation whose screen leads a lost session to sign-in itself (Confirm Brief: a toast, then /api/login) sets
+ * `meta: { [SIGNS_IN_ITSELF]: true }`, so the screen is not replaced before it can.
+ */
+export const SIGNS_IN_ITSELF = "signsInItself";
+
 export function createQueryClient(): QueryClient {
+  // A 401 from any query or mutation means the session is gone; the router then shows the signed-out routes.
+  const signOutOnSessionLost = (error: unknown, key?: QueryKey) => {
+    if (key?.[0] !== currentUserQueryKey[0] && isSessionLost(error)) client.setQueryData(currentUserQueryKey, null);
+  };
   const client: QueryClient = new QueryClient({
-    // Part 1 §8: a 401 from any query means the session is gone; the router then shows the signed-out routes.
-    queryCache: new QueryCache({
-      onError: (error, query) => {
-        if (query.queryKey[0] !== currentUserQueryKey[0] && isSessionLost(error)) {
-          client.setQueryData(currentUserQueryKey, null);
-        }
+    queryCache: new QueryCache({ onError: (error, query) => signOutOnSessionLost(error, query.queryKey) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.[SIGNS_IN_ITSELF]) signOutOnSessionLost(error);
       },
     }),
     defaultOptions: {

@@ -11,20 +11,20 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
+import { useRefreshCompanyData } from "../../lib/query-client";
 import { useAuth } from "../auth/api/get-current-user";
 import { useLogout } from "../auth/api/logout";
 import { AuditTab } from "./AuditTab";
 import { PACKAGE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from "./admin-format";
-import { useRefreshAdminData } from "./api/admin-cache";
 import { useAdminStats } from "./api/get-admin-stats";
 import { useRunStatusUpdates } from "./api/run-status-updates";
+import { type ConsoleTab, useConsoleTab, useProjectFilters, useShowProjects } from "./console-state";
 import { FeedbackTab } from "./FeedbackTab";
 import { InquiriesTab } from "./InquiriesTab";
 import { MeetingRequestsTab } from "./MeetingRequestsTab";
 import { NdaTab } from "./NdaTab";
 import { ProjectsTab } from "./ProjectsTab";
 import { UserActivityTab } from "./UserActivityTab";
-import { useAdminFilters } from "./use-admin-filters";
 
 // The chart library is loaded only by this screen, in its own chunk, after the first paint.
 const ChartsStrip = lazy(() => import("./charts/ChartsStrip").then((m) => ({ default: m.ChartsStrip })));
@@ -58,14 +58,16 @@ const STAT_CARDS = [
 ] as const;
 
 function AdminConsole({ email }: { email: string }) {
-  const refreshAdminData = useRefreshAdminData();
+  const refreshCompanyData = useRefreshCompanyData();
   const stats = useAdminStats();
   const logout = useLogout();
   const statusRun = useRunStatusUpdates();
-  const { filters, update } = useAdminFilters();
+  const { filters, set } = useProjectFilters();
+  const [tab, setTab] = useConsoleTab();
+  const showProjects = useShowProjects();
 
   const refresh = async () => {
-    await refreshAdminData();
+    await refreshCompanyData();
     toast({ title: ADMIN_MESSAGES.dataRefreshed, description: "Every list and count is up to date." });
   };
   const runStatusRules = () =>
@@ -155,34 +157,34 @@ function AdminConsole({ email }: { email: string }) {
             type="search"
             aria-label="Search projects"
             placeholder="Code, customer, project or date (2026-03)"
-            defaultValue={filters.search}
-            key={filters.search}
+            defaultValue={filters.q}
+            key={filters.q}
             onKeyDown={(event) => {
-              if (event.key === "Enter") update({ q: event.currentTarget.value.trim(), tab: "projects" });
+              if (event.key === "Enter") showProjects(event.currentTarget.value);
             }}
             onBlur={(event) => {
-              if (event.currentTarget.value.trim() !== filters.search) update({ q: event.currentTarget.value.trim() });
+              if (event.currentTarget.value.trim() !== filters.q) set({ q: event.currentTarget.value });
             }}
             className="md:flex-1"
           />
           <Select
             aria-label="Status filter"
             value={filters.status}
-            onValueChange={(value) => update({ status: value })}
+            onValueChange={(value) => set({ status: value as typeof filters.status })}
             options={STATUS_FILTER_OPTIONS}
             className="md:w-56"
           />
           <Select
             aria-label="Package filter"
             value={filters.package}
-            onValueChange={(value) => update({ package: value })}
+            onValueChange={(value) => set({ package: value as typeof filters.package })}
             options={PACKAGE_FILTER_OPTIONS}
             className="md:w-52"
           />
         </CardContent>
       </Card>
 
-      <Tabs value={filters.tab} onValueChange={(tab) => update({ tab })}>
+      <Tabs value={tab} onValueChange={(value) => setTab(value as ConsoleTab)}>
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList className="w-max">
             <TabsTrigger value="projects">Projects</TabsTrigger>

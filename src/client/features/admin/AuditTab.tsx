@@ -1,15 +1,18 @@
 // The audit log: every admin change (who, what, before → after), for one project or all of them.
 import { useState } from "react";
+import { ListState } from "../../components/kit/ListState";
+import { Pager } from "../../components/kit/Pager";
 import { Card, CardContent } from "../../components/ui/card";
-import { dateTime } from "./admin-format";
+import { formatDateTime } from "../../lib/date-time";
+import { useListState } from "../../lib/use-list-state";
 import { useAuditLog } from "./api/get-audit-log";
-import { ListState, Pager } from "./list-parts";
 
 const show = (value: unknown) => (value === null || value === undefined || value === "" ? "∅" : String(value));
 
-export function AuditList({ projectId }: { projectId?: string }) {
-  const [page, setPage] = useState(1);
-  const audit = useAuditLog(projectId, page);
+/** One project's log (inside View Details, its own page) or every project's (the tab, its page in the URL). */
+export function AuditList({ projectId, page, onPage }: { projectId?: string; page?: number; onPage?: (page: number) => void }) {
+  const [ownPage, setOwnPage] = useState(1);
+  const audit = useAuditLog(projectId, page ?? ownPage);
   return (
     <ListState
       isLoading={audit.isLoading}
@@ -24,7 +27,7 @@ export function AuditList({ projectId }: { projectId?: string }) {
             <p className="break-words text-slate-900">
               <span className="font-medium">{entry.actorEmail}</span>{" "}
               <span className="text-slate-500">
-                · {entry.action} · {dateTime(entry.createdAt)}
+                · {entry.action} · {formatDateTime(entry.createdAt)}
               </span>
             </p>
             <ul className="mt-1 space-y-0.5">
@@ -38,17 +41,20 @@ export function AuditList({ projectId }: { projectId?: string }) {
           </li>
         ))}
       </ol>
-      {audit.data && <Pager page={audit.data.page} pageSize={audit.data.pageSize} total={audit.data.total} onPage={setPage} />}
+      {audit.data && (
+        <Pager page={audit.data.page} pageSize={audit.data.pageSize} total={audit.data.total} onPage={onPage ?? setOwnPage} />
+      )}
     </ListState>
   );
 }
 
 export function AuditTab() {
+  const { state, set } = useListState({}, { scope: "audit" });
   return (
     <Card>
       <CardContent className="p-4 sm:p-6">
         <h2 className="mb-4 text-lg font-semibold text-slate-900">Audit Log</h2>
-        <AuditList />
+        <AuditList page={state.page} onPage={(page) => set({ page })} />
       </CardContent>
     </Card>
   );

@@ -2,21 +2,33 @@
 // the access expiry is computed by the server from the deployment date and shown read-only.
 import { Upload, X } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
+import { Controller } from "react-hook-form";
+import { z } from "zod";
 import { CURRENCIES } from "../../../shared/constants/packages";
 import { formatAmount } from "../../../shared/domain/dashboard";
-import { ADMIN_MESSAGES, type AdminProject, type InvoicePhase, type ProjectPatchInput } from "../../../shared/schemas/admin";
+import { DOCUMENT_RULE } from "../../../shared/files/file-check";
+import {
+  ADMIN_MESSAGES,
+  type AdminProject,
+  type InvoicePhase,
+  type ProjectPatchInput,
+  projectPatchSchema,
+} from "../../../shared/schemas/admin";
+import { FilePicker } from "../../components/kit/FilePicker";
+import { FormDialog } from "../../components/kit/FormDialog";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
-import { serverFieldErrors, serverMessage } from "../../lib/api";
-import { PACKAGE_FILTER_OPTIONS, STATUS_OPTIONS, shortDate } from "./admin-format";
+import { serverMessage } from "../../lib/api";
+import { formatCalendarDate } from "../../lib/date-time";
+import { useSchemaForm } from "../../lib/form";
+import { PACKAGE_FILTER_OPTIONS, STATUS_OPTIONS } from "./admin-format";
 import { useDeleteInvoice } from "./api/delete-invoice";
 import { useUpdateProject } from "./api/update-project";
 import { useUploadInvoice } from "./api/upload-invoice";
-import { looksLikeDocument } from "./ProjectsTab";
+import { rejectDocument } from "./reject-document";
 
 type FieldKind = "text" | "url" | "date" | "number" | "amount";
 type EditField = { key: keyof ProjectPatchInput & keyof AdminProject; label: string; kind: FieldKind; hint?: string };
@@ -128,119 +140,105 @@ export function changedFields(project: AdminProject, values: Record<string, stri
   return patch as ProjectPatchInput;
 }
 
-export function EditProjectDialog({ project, onClose }: { project: AdminProject; onClose: () => void }) {
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(ALL_KEYS.map((k) => [k, initialText(project, k)])),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [current, setCurrent] = useState(project);
-  const update = useUpdateProject();
-  const set = (key: string, value: string) => setValues((v) => ({ ...v, [key]: value }));
+const valuesOf = (project: AdminProject): Record<string, string> =>
+  Object.fromEntries(ALL_KEYS.map((key) => [key, initialText(project, key)]));
 
-  const save = () => {
-    const patch = changedFields(current, values);
-    if (Object.keys(patch).length === 0) {
-      toast({ title: ADMIN_MESSAGES.projectUpdatedTitle, description: "Nothing changed." });
-      return;
-    }
-    setErrors({});
-    update.mutate(
-      { id: project.id, patch },
-      {
-        onSuccess: (saved) => {
-          setCurrent(saved);
-          setValues(Object.fromEntries(ALL_KEYS.map((k) => [k, initialText(saved, k)])));
-          toast({
-            title: ADMIN_MESSAGES.projectUpdatedTitle,
-            description: ADMIN_MESSAGES.projectUpdatedText,
-            variant: "success",
-          });
-        },
-        onError: (error) => {
-          setErrors(serverFieldErrors(error));
-          toast({
-            title: ADMIN_MESSAGES.saveFailedTitle,
-            description: serverMessage(error, ADMIN_MESSAGES.saveFailedText),
-            variant: "destructive",
-          });
-        },
-      },
-    );
+/** The form's text values, reduced to the changed fields and checked as the shared patch schema. */
+const editFormSchema = (current: () => AdminProject) =>
+  z
+    .record(z.string(), z.string())
+    .transform((values) => changedFields(current(), values))
+    .pipe(projectPatchSchema);
+
+export function EditProjectDialog({ project, onClose }: { project: AdminProject; onClose: () => void }) {
+  const [current, setCurrentState] = useState(project);
+  const currentRef = useRef(project);
+  const setCurrent = (saved: AdminProject) => {
+    currentRef.current = saved;
+    setCurrentState(saved);
   };
+  const [schema] = useState(() => editFormSchema(() => currentRef.current));
+  const form = useSchemaForm(schema, valuesOf(project));
+  const errors = form.formState.errors;
+  const values = form.watch();
+  const update = useUpdateProject();
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[92vh] max-w-3xl overflow-y-auto">
-        <DialogHeader
-          title={`Edit Details · ${project.projectCode}`}
-          description={project.customerName ?? project.customerEmail ?? undefined}
-        />
-        <form
-          className="space-y-6"
-          onSubmit={(event) => {
-            event.preventDefault();
-            save();
-          }}
-        >
-          {SECTIONS.map((section) => (
-            <fieldset key={section.title} className="rounded-xl border border-slate-200 p-4">
-              <legend className="px-1 text-sm font-semibold text-slate-900">{section.title}</legend>
-              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-                {section.selects?.map((key) => (
-                  <Field key={key} label={SELECT_LABELS[key]} error={errors[key]}>
-                    {(control) => (
-                      <Select {...control} value={values[key]} onValueChange={(v) => set(key, v)} options={SELECT_OPTIONS[key]} />
+    <FormDialog
+      form={form}
+      onClose={onClose}
+      onSubmit={async (patch) => {
+        if (Object.keys(patch).length === 0) {
+          toast({ title: ADMIN_MESSAGES.projectUpdatedTitle, description: "Nothing changed." });
+          return;
+        }
+        const saved = await update.mutateAsync({ id: project.id, patch });
+        setCurrent(saved);
+        form.reset(valuesOf(saved));
+        toast({ title: ADMIN_MESSAGES.projectUpdatedTitle, description: ADMIN_MESSAGES.projectUpdatedText, variant: "success" });
+      }}
+      className="max-h-[92vh] max-w-3xl overflow-y-auto"
+      title={`Edit Details · ${project.projectCode}`}
+      description={project.customerName ?? project.customerEmail ?? undefined}
+      submitLabel={ADMIN_MESSAGES.saveProjectDetails}
+      pendingLabel={ADMIN_MESSAGES.saving}
+      cancelLabel="Close"
+      errorTitle={ADMIN_MESSAGES.saveFailedTitle}
+      errorText={ADMIN_MESSAGES.saveFailedText}
+    >
+      {SECTIONS.map((section) => (
+        <fieldset key={section.title} className="rounded-xl border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-900">{section.title}</legend>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            {section.selects?.map((key) => (
+              <Field key={key} label={SELECT_LABELS[key]} error={errors[key]?.message}>
+                {(control) => (
+                  <Controller
+                    control={form.control}
+                    name={key}
+                    render={({ field }) => (
+                      <Select {...control} value={field.value} onValueChange={field.onChange} options={SELECT_OPTIONS[key]} />
                     )}
-                  </Field>
-                ))}
-                {section.fields.map((field) => (
-                  <Field key={field.key} label={field.label} hint={hintFor(field, values)} error={errors[field.key]}>
-                    {(control) => (
-                      <Input
-                        {...control}
-                        type={
-                          field.kind === "date"
-                            ? "date"
-                            : field.kind === "number"
-                              ? "number"
-                              : field.kind === "url"
-                                ? "url"
-                                : "text"
-                        }
-                        inputMode={field.kind === "amount" ? "decimal" : undefined}
-                        min={field.key === "userLimit" ? 1 : field.kind === "number" ? 0 : undefined}
-                        max={field.key === "userLimit" ? 100 : undefined}
-                        placeholder={field.kind === "url" ? "https://" : field.kind === "amount" ? "2500" : undefined}
-                        value={values[field.key] ?? ""}
-                        onChange={(event) => set(field.key, event.target.value)}
-                      />
-                    )}
-                  </Field>
-                ))}
-                {section.invoice && <InvoiceField project={current} phase={section.invoice} onChanged={setCurrent} />}
-                {section.title.startsWith("Phase 4") && (
-                  <Field label="Customer access expiry" hint="Set by the server: one year after deployment">
-                    {(control) => (
-                      <Input {...control} readOnly value={shortDate(current.customerAccessExpiryDate)} className="bg-slate-50" />
-                    )}
-                  </Field>
+                  />
                 )}
-              </div>
-            </fieldset>
-          ))}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Close
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? ADMIN_MESSAGES.saving : ADMIN_MESSAGES.saveProjectDetails}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+              </Field>
+            ))}
+            {section.fields.map((field) => (
+              <Field key={field.key} label={field.label} hint={hintFor(field, values)} error={errors[field.key]?.message}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    type={INPUT_TYPE[field.kind]}
+                    inputMode={field.kind === "amount" ? "decimal" : undefined}
+                    min={field.key === "userLimit" ? 1 : field.kind === "number" ? 0 : undefined}
+                    max={field.key === "userLimit" ? 100 : undefined}
+                    placeholder={field.kind === "url" ? "https://" : field.kind === "amount" ? "2500" : undefined}
+                    {...form.register(field.key)}
+                  />
+                )}
+              </Field>
+            ))}
+            {section.invoice && <InvoiceField project={current} phase={section.invoice} onChanged={setCurrent} />}
+            {section.title.startsWith("Phase 4") && (
+              <Field label="Customer access expiry" hint="Set by the server: one year after deployment">
+                {(control) => (
+                  <Input
+                    {...control}
+                    readOnly
+                    value={formatCalendarDate(current.customerAccessExpiryDate)}
+                    className="bg-slate-50"
+                  />
+                )}
+              </Field>
+            )}
+          </div>
+        </fieldset>
+      ))}
+    </FormDialog>
   );
 }
+
+const INPUT_TYPE: Record<FieldKind, string> = { date: "date", number: "number", url: "url", text: "text", amount: "text" };
 
 function hintFor(field: EditField, values: Record<string, string>): ReactNode {
   if (field.kind !== "amount") return field.hint;
@@ -260,20 +258,10 @@ function InvoiceField({
 }) {
   const uploadInvoice = useUploadInvoice();
   const deleteInvoice = useDeleteInvoice();
-  const input = useRef<HTMLInputElement>(null);
   const name = phase === "advance" ? project.advanceInvoiceName : project.finalInvoiceName;
   const url = phase === "advance" ? project.advanceInvoiceUrl : project.finalInvoiceUrl;
   const label = phase === "advance" ? "Advance invoice" : "Final invoice";
-  const onFile = (file: File | undefined) => {
-    if (!file) return;
-    if (!looksLikeDocument(file)) {
-      toast({
-        title: ADMIN_MESSAGES.invalidFileTypeTitle,
-        description: ADMIN_MESSAGES.invalidFileTypeText,
-        variant: "destructive",
-      });
-      return;
-    }
+  const onFile = (file: File) =>
     uploadInvoice.mutate(
       { id: project.id, phase, file },
       {
@@ -289,7 +277,6 @@ function InvoiceField({
           toast({ title: "Error", description: serverMessage(error, "Failed to upload the invoice"), variant: "destructive" }),
       },
     );
-  };
   return (
     <div className="sm:col-span-2">
       <p className="mb-1.5 text-sm font-medium text-slate-900">{label}</p>
@@ -301,27 +288,20 @@ function InvoiceField({
         ) : (
           <span className="text-sm text-slate-500">No invoice uploaded</span>
         )}
-        <input
-          ref={input}
-          type="file"
-          className="sr-only"
-          accept=".pdf,.doc,.docx"
-          aria-label={`Upload ${label.toLowerCase()}`}
-          onChange={(event) => {
-            onFile(event.target.files?.[0]);
-            event.target.value = "";
-          }}
-        />
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={() => input.current?.click()}
+        <FilePicker
+          input={{ "aria-label": `Upload ${label.toLowerCase()}` }}
+          rule={DOCUMENT_RULE}
+          onFile={onFile}
+          onReject={rejectDocument}
           disabled={uploadInvoice.isPending}
         >
-          <Upload aria-hidden="true" />
-          {uploadInvoice.isPending ? "Uploading..." : url ? "Replace" : "Upload invoice"}
-        </Button>
+          {({ browse }) => (
+            <Button type="button" variant="outline" size="sm" onClick={browse} disabled={uploadInvoice.isPending}>
+              <Upload aria-hidden="true" />
+              {uploadInvoice.isPending ? "Uploading..." : url ? "Replace" : "Upload invoice"}
+            </Button>
+          )}
+        </FilePicker>
         {url && (
           <Button
             type="button"

@@ -11,20 +11,25 @@ import {
   FEEDBACK_STATUSES,
   FEEDBACK_TYPE_LABELS,
   type FeedbackStatus,
+  updateFeedbackSchema,
 } from "../../../shared/schemas/feedback";
+import { ListState } from "../../components/kit/ListState";
+import { Pager } from "../../components/kit/Pager";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogHeader } from "../../components/ui/dialog";
+import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
-import { serverMessage } from "../../lib/api";
+import { serverFieldErrors, serverMessage } from "../../lib/api";
+import { formatDate, formatDateTime } from "../../lib/date-time";
+import { setServerFieldErrors, useSchemaForm } from "../../lib/form";
+import { useListState } from "../../lib/use-list-state";
 import { useCompanyFeedback } from "../feedback/api/get-company-feedback";
 import { useUpdateFeedback } from "../feedback/api/update-feedback";
-import { dateTime, shortDate } from "./admin-format";
 import { useAdminProjects } from "./api/get-admin-projects";
-import { ListState, Pager } from "./list-parts";
 
 const STATUS_FILTER = [
   { value: "all", label: "All statuses" },
@@ -32,36 +37,28 @@ const STATUS_FILTER = [
 ];
 const STATUS_CHOICES = STATUS_FILTER.slice(1);
 
+const LIST = { project: "text", code: "text", status: ["all", ...FEEDBACK_STATUSES] } as const;
+
 export function FeedbackTab() {
-  const [project, setProject] = useState<{ id: string; code: string } | null>(null);
-  const [status, setStatus] = useState("all");
-  const [page, setPage] = useState(1);
+  const { state, set } = useListState(LIST, { scope: "feedback" });
+  const project = state.project ? { id: state.project, code: state.code } : null;
   return (
     <Card>
       <CardContent className="p-4 sm:p-6">
         <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
           <h2 className="text-lg font-semibold text-slate-900">Feedback Management</h2>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <ProjectPicker
-              value={project}
-              onChange={(next) => {
-                setProject(next);
-                setPage(1);
-              }}
-            />
+            <ProjectPicker value={project} onChange={(next) => set({ project: next?.id ?? "", code: next?.code ?? "" })} />
             <Select
               aria-label="Feedback status filter"
-              value={status}
-              onValueChange={(value) => {
-                setStatus(value);
-                setPage(1);
-              }}
+              value={state.status}
+              onValueChange={(value) => set({ status: value as typeof state.status })}
               options={STATUS_FILTER}
               className="sm:w-40"
             />
           </div>
         </div>
-        <FeedbackReviewList projectId={project?.id} status={status} page={page} onPage={setPage} />
+        <FeedbackReviewList projectId={project?.id} status={state.status} page={state.page} onPage={(page) => set({ page })} />
       </CardContent>
     </Card>
   );
@@ -162,7 +159,6 @@ export function FeedbackReviewList(props: {
 }
 
 function FeedbackCard({ item }: { item: CompanyFeedbackItem }) {
-  const [comment, setComment] = useState(item.adminComment ?? "");
   const [viewing, setViewing] = useState(false);
   const update = useUpdateFeedback(item.projectId);
   const save = (edit: { status?: FeedbackStatus; adminComment?: string }) =>
@@ -178,7 +174,6 @@ function FeedbackCard({ item }: { item: CompanyFeedbackItem }) {
           }),
       },
     );
-  const commentChanged = comment.trim() !== (item.adminComment ?? "");
 
   return (
     <li className="rounded-xl border border-slate-200 p-4" data-testid="feedback-item">
@@ -186,7 +181,7 @@ function FeedbackCard({ item }: { item: CompanyFeedbackItem }) {
         <Badge variant={item.feedbackType === "error" ? "danger" : "default"}>{FEEDBACK_TYPE_LABELS[item.feedbackType]}</Badge>
         <Badge variant={item.status === "done" ? "success" : "warning"}>{FEEDBACK_STATUS_LABELS[item.status]}</Badge>
         <span className="font-mono text-xs font-medium text-slate-700">{item.projectCode}</span>
-        <span className="text-xs text-slate-500">{shortDate(item.createdAt)}</span>
+        <span className="text-xs text-slate-500">{formatDate(item.createdAt)}</span>
         <span className="text-xs text-slate-500">Round {item.round}</span>
         <Select
           aria-label={`Status of feedback ${item.id.slice(0, 8)}`}
@@ -233,30 +228,13 @@ function FeedbackCard({ item }: { item: CompanyFeedbackItem }) {
           <p className="font-medium text-brand-900">
             Admin Response
             {item.adminUpdatedAt && (
-              <span className="ml-2 text-xs font-normal text-slate-500">{dateTime(item.adminUpdatedAt)}</span>
+              <span className="ml-2 text-xs font-normal text-slate-500">{formatDateTime(item.adminUpdatedAt)}</span>
             )}
           </p>
           <p className="break-words whitespace-pre-line text-slate-800">{item.adminComment}</p>
         </div>
       )}
-      <form
-        className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save({ adminComment: comment.trim() });
-        }}
-      >
-        <Textarea
-          aria-label={`Admin response to feedback ${item.id.slice(0, 8)}`}
-          rows={2}
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
-          placeholder="Write a response the customer will see with this item"
-        />
-        <Button type="submit" variant="outline" disabled={update.isPending || !commentChanged} className="shrink-0">
-          {update.isPending ? "Saving..." : "Save Response"}
-        </Button>
-      </form>
+      <ResponseForm item={item} />
       {viewing && item.screenshotUrl && (
         <Dialog open onOpenChange={(open) => !open && setViewing(false)}>
           <DialogContent className="max-w-4xl">
@@ -278,7 +256,7 @@ function CapturedContext({ context }: { context: NonNullable<CompanyFeedbackItem
     ["Page", context.pageUrl],
     ["Browser", [context.browser, context.os].filter(Boolean).join(" on ") || null],
     ["Window", context.viewport ? `${context.viewport.width} × ${context.viewport.height}` : null],
-    ["Captured", `${dateTime(context.capturedAt)}${context.timezone ? ` (${context.timezone})` : ""}`],
+    ["Captured", `${formatDateTime(context.capturedAt)}${context.timezone ? ` (${context.timezone})` : ""}`],
   ];
   return (
     <details className="mt-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-xs text-slate-700">
@@ -312,5 +290,49 @@ function CapturedContext({ context }: { context: NonNullable<CompanyFeedbackItem
         </ul>
       )}
     </details>
+  );
+}
+
+const responseSchema = updateFeedbackSchema.pick({ adminComment: true });
+
+/** The admin's response the customer sees with the item (the shared update schema's rule). */
+function ResponseForm({ item }: { item: CompanyFeedbackItem }) {
+  const update = useUpdateFeedback(item.projectId);
+  const form = useSchemaForm(responseSchema, { adminComment: item.adminComment ?? "" });
+  const changed = (form.watch("adminComment") ?? "").trim() !== (item.adminComment ?? "");
+  const submit = form.handleSubmit(async ({ adminComment }) => {
+    try {
+      await update.mutateAsync({ id: item.id, edit: { adminComment: adminComment?.trim() ?? "" } });
+      toast({ title: FEEDBACK_MESSAGES.updated, variant: "success" });
+    } catch (error) {
+      setServerFieldErrors(form, serverFieldErrors(error));
+      toast({
+        title: ADMIN_MESSAGES.updateFailed,
+        description: serverMessage(error, "The feedback could not be updated."),
+        variant: "destructive",
+      });
+    }
+  });
+  return (
+    <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start">
+      <Field
+        label={`Admin response to feedback ${item.id.slice(0, 8)}`}
+        labelClassName="sr-only"
+        error={form.formState.errors.adminComment?.message}
+        className="grid flex-1 gap-1"
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={2}
+            placeholder="Write a response the customer will see with this item"
+            {...form.register("adminComment")}
+          />
+        )}
+      </Field>
+      <Button type="submit" variant="outline" disabled={form.formState.isSubmitting || !changed} className="shrink-0">
+        {form.formState.isSubmitting ? "Saving..." : "Save Response"}
+      </Button>
+    </form>
   );
 }

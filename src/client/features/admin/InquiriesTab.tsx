@@ -1,13 +1,14 @@
 // Inquiries tab: what visitors sent through the contact forms, newest first, marked answered by the team.
-import { useState } from "react";
+import { ListState } from "../../components/kit/ListState";
+import { Pager } from "../../components/kit/Pager";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Select } from "../../components/ui/select";
-import { dateTime } from "./admin-format";
+import { formatDateTime } from "../../lib/date-time";
+import { useListState } from "../../lib/use-list-state";
 import { useInquiries } from "./api/get-inquiries";
 import { useSetInquiryStatus } from "./api/set-inquiry-status";
-import { ListState, Pager } from "./list-parts";
 
 const OPTIONS = [
   { value: "all", label: "All inquiries" },
@@ -15,10 +16,11 @@ const OPTIONS = [
   { value: "answered", label: "Answered" },
 ];
 
+const LIST = { status: ["new", "answered", "all"] } as const;
+
 export function InquiriesTab() {
-  const [status, setStatus] = useState("new");
-  const [page, setPage] = useState(1);
-  const inquiries = useInquiries(status, page);
+  const { state, set } = useListState(LIST, { scope: "inquiries" });
+  const inquiries = useInquiries(state.status, state.page);
   const setInquiryStatus = useSetInquiryStatus();
   return (
     <Card>
@@ -27,11 +29,8 @@ export function InquiriesTab() {
           <h2 className="text-lg font-semibold text-slate-900">Inquiries</h2>
           <Select
             aria-label="Inquiry status"
-            value={status}
-            onValueChange={(v) => {
-              setStatus(v);
-              setPage(1);
-            }}
+            value={state.status}
+            onValueChange={(v) => set({ status: v as typeof state.status })}
             options={OPTIONS}
             className="w-44"
           />
@@ -57,7 +56,7 @@ export function InquiriesTab() {
                     <a className="text-brand-700 underline" href={`mailto:${inquiry.email}`}>
                       {inquiry.email}
                     </a>
-                    {inquiry.phone ? ` · ${inquiry.phone}` : ""} · {dateTime(inquiry.createdAt)}
+                    {inquiry.phone ? ` · ${inquiry.phone}` : ""} · {formatDateTime(inquiry.createdAt)}
                   </p>
                   <p className="text-xs text-slate-500">
                     {[inquiry.projectType, inquiry.budget, inquiry.timeline].filter(Boolean).join(" · ")}
@@ -78,7 +77,12 @@ export function InquiriesTab() {
             ))}
           </ul>
           {inquiries.data && (
-            <Pager page={inquiries.data.page} pageSize={inquiries.data.pageSize} total={inquiries.data.total} onPage={setPage} />
+            <Pager
+              page={inquiries.data.page}
+              pageSize={inquiries.data.pageSize}
+              total={inquiries.data.total}
+              onPage={(page) => set({ page })}
+            />
           )}
         </ListState>
       </CardContent>

@@ -2,30 +2,32 @@
 // The endpoints' owners are the meetings feature's (features/meetings/api).
 import { CalendarClock, PlugZap } from "lucide-react";
 import { useState } from "react";
+import { Controller } from "react-hook-form";
+import { z } from "zod";
 import { MEETING_REQUEST_STATUSES, MEETING_URGENCIES } from "../../../shared/constants/meetings";
 import { CALENDLY_MESSAGES } from "../../../shared/schemas/calendly";
-import type {
-  CompanyMeetingRequest,
-  CompanyMeetingRequestsQuery,
-  MeetingResponseInput,
+import {
+  type CompanyMeetingRequest,
+  type MeetingResponseInput,
+  meetingResponseSchema,
 } from "../../../shared/schemas/meeting-requests";
+import { FormDialog } from "../../components/kit/FormDialog";
+import { ListState } from "../../components/kit/ListState";
+import { Pager } from "../../components/kit/Pager";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
-import { serverFieldErrors, serverMessage } from "../../lib/api";
-import {
-  useCalendlyUpcomingMeetings,
-  useCompanyMeetingRequests,
-  useRespondToMeetingRequest,
-  useTestCalendlyConnection,
-} from "../meetings/api/meetings-api";
-import { dateTime } from "./admin-format";
-import { ListState, Pager } from "./list-parts";
+import { formatDateTime, fromDateTimeLocal, toDateTimeLocal, viewerTimeZone } from "../../lib/date-time";
+import { useSchemaForm } from "../../lib/form";
+import { useListState } from "../../lib/use-list-state";
+import { useCalendlyUpcomingMeetings } from "../meetings/api/get-calendly-meetings";
+import { useCompanyMeetingRequests } from "../meetings/api/get-company-meeting-requests";
+import { useRespondToMeetingRequest } from "../meetings/api/respond-to-meeting-request";
+import { useTestCalendlyConnection } from "../meetings/api/test-calendly-connection";
 
 const cap = (s: string) => `${s[0]?.toUpperCase()}${s.slice(1)}`;
 const STATUS_OPTIONS = [
@@ -39,17 +41,17 @@ const URGENCY_OPTIONS = [
 const URGENCY_BADGE = { low: "secondary", medium: "warning", high: "danger" } as const;
 const STATUS_BADGE = { pending: "warning", scheduled: "default", completed: "success", cancelled: "secondary" } as const;
 
+const LIST = {
+  view: ["system", "calendly"],
+  status: ["all", ...MEETING_REQUEST_STATUSES],
+  urgency: ["all", ...MEETING_URGENCIES],
+} as const;
+
 export function MeetingRequestsTab() {
-  const [view, setView] = useState<"system" | "calendly">("system");
-  const [status, setStatus] = useState("all");
-  const [urgency, setUrgency] = useState("all");
-  const [page, setPage] = useState(1);
+  const { state, set } = useListState(LIST, { scope: "meetings" });
+  const { view, ...query } = state;
   const [responding, setResponding] = useState<CompanyMeetingRequest | null>(null);
-  const list = useCompanyMeetingRequests({
-    status: status as CompanyMeetingRequestsQuery["status"],
-    urgency: urgency as CompanyMeetingRequestsQuery["urgency"],
-    page,
-  });
+  const list = useCompanyMeetingRequests(query);
   const test = useTestCalendlyConnection();
   const testConnection = () =>
     test.mutate(undefined, {
@@ -78,7 +80,7 @@ export function MeetingRequestsTab() {
                   size="sm"
                   variant={view === v ? "default" : "ghost"}
                   aria-pressed={view === v}
-                  onClick={() => setView(v)}
+                  onClick={() => set({ view: v })}
                 >
                   {v === "system" ? "System Requests" : "Calendly Meetings"}
                 </Button>
@@ -97,21 +99,15 @@ export function MeetingRequestsTab() {
             <div className="mb-4 flex flex-wrap gap-2">
               <Select
                 aria-label="Meeting status filter"
-                value={status}
-                onValueChange={(v) => {
-                  setStatus(v);
-                  setPage(1);
-                }}
+                value={state.status}
+                onValueChange={(v) => set({ status: v as typeof state.status })}
                 options={STATUS_OPTIONS}
                 className="w-44"
               />
               <Select
                 aria-label="Urgency filter"
-                value={urgency}
-                onValueChange={(v) => {
-                  setUrgency(v);
-                  setPage(1);
-                }}
+                value={state.urgency}
+                onValueChange={(v) => set({ urgency: v as typeof state.urgency })}
                 options={URGENCY_OPTIONS}
                 className="w-44"
               />
@@ -138,14 +134,14 @@ export function MeetingRequestsTab() {
                       </p>
                       <p className="text-sm text-slate-600">
                         {request.project.projectCode} · {request.project.customerName ?? request.requesterEmail ?? "—"} ·
-                        requested {dateTime(request.createdAt)}
+                        requested {formatDateTime(request.createdAt)}
                       </p>
                       {request.description && (
                         <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{request.description}</p>
                       )}
                       {request.preferredDates && <p className="text-xs text-slate-500">Preferred: {request.preferredDates}</p>}
                       {request.scheduledAt && (
-                        <p className="text-xs text-emerald-700">Scheduled {dateTime(request.scheduledAt)}</p>
+                        <p className="text-xs text-emerald-700">Scheduled {formatDateTime(request.scheduledAt)}</p>
                       )}
                       {request.meetingLink && (
                         <a
@@ -169,7 +165,12 @@ export function MeetingRequestsTab() {
                 ))}
               </ul>
               {list.data && (
-                <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} />
+                <Pager
+                  page={list.data.page}
+                  pageSize={list.data.pageSize}
+                  total={list.data.total}
+                  onPage={(page) => set({ page })}
+                />
               )}
             </ListState>
           </>
@@ -198,7 +199,7 @@ function CalendlyMeetings() {
           <li key={m.uri} className="py-3 text-sm">
             <p className="font-medium text-slate-900">{m.name}</p>
             <p className="text-slate-600">
-              {dateTime(m.start_time)} · {m.event_type.duration} min · {m.invitees.map((i) => i.name).join(", ")}
+              {formatDateTime(m.start_time)} · {m.event_type.duration} min · {m.invitees.map((i) => i.name).join(", ")}
             </p>
             {m.location?.join_url && (
               <a href={m.location.join_url} target="_blank" rel="noreferrer noopener" className="text-brand-700 underline">
@@ -212,85 +213,66 @@ function CalendlyMeetings() {
   );
 }
 
-function toLocalInput(iso: string | null): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
+/** The dialog's values (the time as the viewer's local datetime-local text) checked as the shared response schema. */
+const respondFormSchema = z
+  .object({
+    status: z.enum(MEETING_REQUEST_STATUSES),
+    meetingLink: z.string(),
+    scheduledAt: z.string(),
+    adminNotes: z.string(),
+  })
+  .transform(
+    (values): MeetingResponseInput => ({
+      ...values,
+      scheduledAt: fromDateTimeLocal(values.scheduledAt) ?? (values.scheduledAt ? "invalid" : null),
+    }),
+  )
+  .pipe(meetingResponseSchema);
 
 function RespondDialog({ request, onClose }: { request: CompanyMeetingRequest; onClose: () => void }) {
-  const [status, setStatus] = useState<string>(request.status);
-  const [meetingLink, setMeetingLink] = useState(request.meetingLink ?? "");
-  const [scheduledAt, setScheduledAt] = useState(toLocalInput(request.scheduledAt));
-  const [adminNotes, setAdminNotes] = useState(request.adminNotes ?? "");
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const respond = useRespondToMeetingRequest();
-  const send = (body: MeetingResponseInput) =>
-    respond.mutate(
-      { id: request.id, ...body },
-      {
-        onSuccess: () => {
-          toast({ title: "Meeting request updated", variant: "success" });
-          onClose();
-        },
-        onError: (error) => {
-          setErrors(serverFieldErrors(error));
-          toast({
-            title: "Error",
-            description: serverMessage(error, "The response could not be saved."),
-            variant: "destructive",
-          });
-        },
-      },
-    );
+  const form = useSchemaForm(respondFormSchema, {
+    status: request.status,
+    meetingLink: request.meetingLink ?? "",
+    scheduledAt: toDateTimeLocal(request.scheduledAt),
+    adminNotes: request.adminNotes ?? "",
+  });
+  const errors = form.formState.errors;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader title="Respond to Meeting Request" description={request.subject} />
-        <form
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({
-              status: status as MeetingResponseInput["status"],
-              meetingLink: meetingLink || null,
-              scheduledAt: scheduledAt ? new Date(scheduledAt).toISOString() : null,
-              adminNotes: adminNotes || null,
-            });
-          }}
-        >
-          <Field label="Status" error={errors.status}>
-            {(control) => <Select {...control} value={status} onValueChange={setStatus} options={STATUS_OPTIONS.slice(1)} />}
-          </Field>
-          <Field label="Meeting link" error={errors.meetingLink}>
-            {(control) => (
-              <Input
-                {...control}
-                type="url"
-                value={meetingLink}
-                onChange={(e) => setMeetingLink(e.target.value)}
-                placeholder="https://meet.google.com/"
-              />
+    <FormDialog
+      form={form}
+      onClose={onClose}
+      onSubmit={async (body) => {
+        await respond.mutateAsync({ id: request.id, body });
+        toast({ title: "Meeting request updated", variant: "success" });
+        onClose();
+      }}
+      title="Respond to Meeting Request"
+      description={request.subject}
+      submitLabel="Send Response"
+      pendingLabel="Saving..."
+      errorText="The response could not be saved."
+    >
+      <Field label="Status" error={errors.status?.message}>
+        {(control) => (
+          <Controller
+            control={form.control}
+            name="status"
+            render={({ field }) => (
+              <Select {...control} value={field.value} onValueChange={field.onChange} options={STATUS_OPTIONS.slice(1)} />
             )}
-          </Field>
-          <Field label="Scheduled time" error={errors.scheduledAt}>
-            {(control) => (
-              <Input {...control} type="datetime-local" value={scheduledAt} onChange={(e) => setScheduledAt(e.target.value)} />
-            )}
-          </Field>
-          <Field label="Admin notes" error={errors.adminNotes}>
-            {(control) => <Textarea {...control} rows={3} value={adminNotes} onChange={(e) => setAdminNotes(e.target.value)} />}
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={respond.isPending}>
-              {respond.isPending ? "Saving..." : "Send Response"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          />
+        )}
+      </Field>
+      <Field label="Meeting link" error={errors.meetingLink?.message}>
+        {(control) => <Input {...control} type="url" placeholder="https://meet.google.com/" {...form.register("meetingLink")} />}
+      </Field>
+      <Field label="Scheduled time" hint={`Your time zone: ${viewerTimeZone()}`} error={errors.scheduledAt?.message}>
+        {(control) => <Input {...control} type="datetime-local" {...form.register("scheduledAt")} />}
+      </Field>
+      <Field label="Admin notes" error={errors.adminNotes?.message}>
+        {(control) => <Textarea {...control} rows={3} {...form.register("adminNotes")} />}
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,23 +1,25 @@
 // View Details: Overview, Customer Profile, Requirements (read-only brief), NDA Status (with the signed PDF),
 // the project's communications with a reply box, and its audit log.
 import { Download } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { formatAmount } from "../../../shared/domain/dashboard";
 import { ndaStatusDisplay } from "../../../shared/domain/nda-status";
 import { ADMIN_MESSAGES, type AdminProject } from "../../../shared/schemas/admin";
+import { ListState } from "../../components/kit/ListState";
+import { MarkdownView } from "../../components/kit/MarkdownView";
+import { ReplyForm, ThreadView } from "../../components/kit/ThreadView";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogHeader } from "../../components/ui/dialog";
-import { Textarea } from "../../components/ui/input";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
-import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
-import { useCommunications, useReplyToCommunication } from "../communications/api/communications-api";
+import { formatCalendarDate, formatDate, formatDateTime } from "../../lib/date-time";
+import { useCommunications } from "../communications/api/get-communications";
+import { useReplyToCommunication } from "../communications/api/reply-to-communication";
 import { useRequirements } from "../projects/api/get-requirements";
-import { MarkdownView } from "../projects/MarkdownView";
 import { AuditList } from "./AuditTab";
-import { dateTime, packageLabel, STATUS_BADGE, STATUS_OPTIONS, shortDate } from "./admin-format";
+import { packageLabel, STATUS_BADGE, STATUS_OPTIONS } from "./admin-format";
 import { useCustomerNda } from "./api/get-customer-nda";
 import { useCustomerProfile } from "./api/get-customer-profile";
 import { FeedbackReviewList } from "./FeedbackTab";
@@ -60,22 +62,26 @@ export function ProjectDetailsDialog({ project, onClose }: { project: AdminProje
               </Row>
               <Row label="Package">{packageLabel(project.packageType)}</Row>
               <Row label="Customer">{`${project.customerName ?? "—"} (${project.customerEmail ?? "—"})`}</Row>
-              <Row label="Created">{shortDate(project.createdAt)}</Row>
+              <Row label="Created">{formatDate(project.createdAt)}</Row>
               <Row label="Users">{`${project.authorizedUsersCount}/${project.userLimit}`}</Row>
               <Row label="Iterations">{`${project.iterationsUsed}/${project.maxIterations}`}</Row>
-              <Row label="Expected completion">{shortDate(project.expectedCompletionDate)}</Row>
+              <Row label="Expected completion">{formatCalendarDate(project.expectedCompletionDate)}</Row>
               <Row label="Prototype">{project.prototypeUrl}</Row>
               <Row label="Advance payment">
                 {formatAmount(project.advancePaymentAmount, project.advancePaymentCurrency) ?? "—"}
-                {project.advancePaymentReceivedDate ? ` · received ${shortDate(project.advancePaymentReceivedDate)}` : ""}
+                {project.advancePaymentReceivedDate
+                  ? ` · received ${formatCalendarDate(project.advancePaymentReceivedDate)}`
+                  : ""}
               </Row>
               <Row label="Balance payment">
                 {formatAmount(project.balancePaymentAmount ?? project.finalPaymentAmount, project.balancePaymentCurrency) ?? "—"}
-                {project.balancePaymentReceivedDate ? ` · received ${shortDate(project.balancePaymentReceivedDate)}` : ""}
+                {project.balancePaymentReceivedDate
+                  ? ` · received ${formatCalendarDate(project.balancePaymentReceivedDate)}`
+                  : ""}
               </Row>
               <Row label="BRD">{project.brdDocumentName}</Row>
-              <Row label="Deployment">{shortDate(project.deploymentDate)}</Row>
-              <Row label="Access until">{shortDate(project.customerAccessExpiryDate)}</Row>
+              <Row label="Deployment">{formatCalendarDate(project.deploymentDate)}</Row>
+              <Row label="Access until">{formatCalendarDate(project.customerAccessExpiryDate)}</Row>
             </dl>
           </TabsContent>
           <TabsContent value="profile">
@@ -184,8 +190,8 @@ function NdaPanel({ userId }: { userId: string }) {
       <dl>
         <Row label="Status">{ndaStatusDisplay(profile.data ?? null).label}</Row>
         <Row label="Signed by">{n.signerName ? `${n.signerName} (${n.signerEmail})` : null}</Row>
-        <Row label="Signed on">{dateTime(n.ndaSignedAt)}</Row>
-        <Row label="Approved">{n.ndaApprovedAt ? `${dateTime(n.ndaApprovedAt)} by ${n.approvedBy ?? "—"}` : null}</Row>
+        <Row label="Signed on">{formatDateTime(n.ndaSignedAt)}</Row>
+        <Row label="Approved">{n.ndaApprovedAt ? `${formatDateTime(n.ndaApprovedAt)} by ${n.approvedBy ?? "—"}` : null}</Row>
       </dl>
       {n.downloadUrl && (
         <Button asChild variant="outline">
@@ -199,7 +205,7 @@ function NdaPanel({ userId }: { userId: string }) {
         <ol className="space-y-1 text-xs text-slate-600">
           {n.auditTrail.map((event) => (
             <li key={`${event.step}-${event.createdAt}`}>
-              {dateTime(event.createdAt)} · {event.step.replace(/_/g, " ")} · {event.email}
+              {formatDateTime(event.createdAt)} · {event.step.replace(/_/g, " ")} · {event.email}
             </li>
           ))}
         </ol>
@@ -210,63 +216,36 @@ function NdaPanel({ userId }: { userId: string }) {
 
 function CommunicationsPanel({ projectId }: { projectId: string }) {
   const list = useCommunications(projectId);
-  const [reply, setReply] = useState<Record<string, string>>({});
   const send = useReplyToCommunication(projectId);
-  const sendReply = (communicationId: string, content: string) =>
-    send.mutate(
-      { communicationId, content },
-      {
-        onSuccess: () => {
-          setReply((r) => ({ ...r, [communicationId]: "" }));
-          toast({ title: "Communication sent successfully", variant: "success" });
-        },
-        onError: (error) =>
-          toast({ title: "Error", description: serverMessage(error, "The reply could not be sent."), variant: "destructive" }),
-      },
-    );
-  if (list.isLoading) return <Loading />;
-  if (list.isError)
-    return <p className="text-sm text-red-600">{serverMessage(list.error, "Communications could not be loaded.")}</p>;
-  if (!list.data?.length) return <p className="py-6 text-center text-slate-600">No communications on this project yet.</p>;
+  const now = new Date();
   return (
-    <ul className="space-y-4">
-      {list.data.map((c) => (
-        <li key={c.id} className="rounded-xl border border-slate-200 p-4">
-          <div className="flex flex-wrap items-center gap-2">
-            <Badge variant={c.type === "meeting" ? "warning" : "secondary"}>{c.type}</Badge>
-            <p className="font-medium text-slate-900">{c.subject}</p>
-            <span className="ml-auto text-xs text-slate-500">{dateTime(c.createdAt)}</span>
-          </div>
-          <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{c.content}</p>
-          {c.replies.map((r) => (
-            <div key={r.id} className={`mt-2 rounded-lg p-2 text-sm ${r.fromCompany ? "bg-brand-50" : "bg-slate-50"}`}>
-              <p className="text-xs text-slate-500">
-                {r.authorName} · {dateTime(r.createdAt)}
-              </p>
-              <p className="whitespace-pre-line text-slate-800">{r.content}</p>
+    <ListState
+      isLoading={list.isLoading}
+      error={list.error}
+      isEmpty={list.data?.length === 0}
+      emptyText="No communications on this project yet."
+      errorText="Communications could not be loaded."
+      onRetry={() => list.refetch()}
+    >
+      <ul className="space-y-4">
+        {list.data?.map((c) => (
+          <li key={c.id} className="rounded-xl border border-slate-200 p-4">
+            <div className="mb-3 flex flex-wrap items-center gap-2">
+              <Badge variant={c.type === "meeting" ? "warning" : "secondary"}>{c.type}</Badge>
+              <p className="font-medium text-slate-900">{c.subject}</p>
+              <span className="ml-auto text-xs text-slate-500">{formatDateTime(c.createdAt)}</span>
             </div>
-          ))}
-          <form
-            className="mt-3 flex flex-col gap-2 sm:flex-row"
-            onSubmit={(event) => {
-              event.preventDefault();
-              const content = (reply[c.id] ?? "").trim();
-              if (content) sendReply(c.id, content);
-            }}
-          >
-            <Textarea
-              aria-label={`Reply to ${c.subject}`}
-              rows={2}
-              value={reply[c.id] ?? ""}
-              onChange={(event) => setReply((r) => ({ ...r, [c.id]: event.target.value }))}
-              placeholder="Write a reply..."
-            />
-            <Button type="submit" disabled={send.isPending || !(reply[c.id] ?? "").trim()}>
-              Reply
-            </Button>
-          </form>
-        </li>
-      ))}
-    </ul>
+            <ThreadView thread={c} now={now}>
+              <ReplyForm
+                id={`reply-${c.id}`}
+                label={`Reply to ${c.subject}`}
+                successText="Communication sent successfully"
+                onReply={(body) => send.mutateAsync({ projectId, communicationId: c.id, body })}
+              />
+            </ThreadView>
+          </li>
+        ))}
+      </ul>
+    </ListState>
   );
 }

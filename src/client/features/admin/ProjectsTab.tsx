@@ -1,23 +1,28 @@
 // Projects tab: the filtered, sorted, paged list; inline status, details, edit, BRD upload/download/remove, CSV.
 import { Download, Eye, FileText, Pencil, Trash2, Upload } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import type { ProjectStatus } from "../../../shared/domain/project-status";
-import { ADMIN_MESSAGES, type AdminProject, PROJECT_SORTS } from "../../../shared/schemas/admin";
+import { DOCUMENT_RULE } from "../../../shared/files/file-check";
+import { ADMIN_MESSAGES, type AdminProject } from "../../../shared/schemas/admin";
+import { FilePicker } from "../../components/kit/FilePicker";
+import { ListState } from "../../components/kit/ListState";
+import { Pager } from "../../components/kit/Pager";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, serverMessage } from "../../lib/api";
-import { packageLabel, STATUS_BADGE, STATUS_OPTIONS, shortDate } from "./admin-format";
+import { formatDate } from "../../lib/date-time";
+import { packageLabel, STATUS_BADGE, STATUS_OPTIONS } from "./admin-format";
 import { useDeleteBrd } from "./api/delete-brd";
 import { projectsCsvUrl, useAdminProjects } from "./api/get-admin-projects";
 import { useUpdateProject } from "./api/update-project";
 import { useUploadBrd } from "./api/upload-brd";
+import { useProjectFilters } from "./console-state";
 import { EditProjectDialog } from "./EditProjectDialog";
-import { ListState, Pager } from "./list-parts";
 import { ProjectDetailsDialog } from "./ProjectDetailsDialog";
-import { useAdminFilters } from "./use-admin-filters";
+import { rejectDocument } from "./reject-document";
 
 const SORT_OPTIONS = [
   { value: "createdAt:desc", label: "Newest first" },
@@ -27,18 +32,8 @@ const SORT_OPTIONS = [
   { value: "status:asc", label: "Status" },
 ];
 
-/** Part 2 §5: the type must be PDF or a 'document'; the server decides by the bytes. */
-export function looksLikeDocument(file: File): boolean {
-  return (
-    file.type === "application/pdf" ||
-    file.type.includes("document") ||
-    file.type === "application/msword" ||
-    /\.(pdf|docx?)$/i.test(file.name)
-  );
-}
-
 export function ProjectsTab() {
-  const { filters, update, listQuery } = useAdminFilters();
+  const { filters, set, listQuery } = useProjectFilters();
   const projects = useAdminProjects(listQuery);
   const [viewing, setViewing] = useState<AdminProject | null>(null);
   const [editing, setEditing] = useState<AdminProject | null>(null);
@@ -59,8 +54,8 @@ export function ProjectsTab() {
               aria-label="Sort projects"
               value={`${filters.sort}:${filters.order}`}
               onValueChange={(value) => {
-                const [sort, order] = value.split(":");
-                if (sort && (PROJECT_SORTS as readonly string[]).includes(sort)) update({ sort, order: order ?? "desc" });
+                const [sort, order] = value.split(":") as [typeof filters.sort, typeof filters.order];
+                set({ sort, order });
               }}
               options={SORT_OPTIONS}
               className="w-44"
@@ -90,7 +85,7 @@ export function ProjectsTab() {
               />
             ))}
           </ul>
-          {page && <Pager page={page.page} pageSize={page.pageSize} total={page.total} onPage={(p) => update({ page: p })} />}
+          {page && <Pager page={page.page} pageSize={page.pageSize} total={page.total} onPage={(page) => set({ page })} />}
         </ListState>
       </CardContent>
       {viewing && <ProjectDetailsDialog project={viewing} onClose={() => setViewing(null)} />}
@@ -103,7 +98,6 @@ function ProjectRow({ project, onView, onEdit }: { project: AdminProject; onView
   const updateProject = useUpdateProject();
   const uploadBrd = useUploadBrd();
   const deleteBrd = useDeleteBrd();
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const setStatus = (status: string) =>
     updateProject.mutate(
@@ -118,33 +112,21 @@ function ProjectRow({ project, onView, onEdit }: { project: AdminProject; onView
           }),
       },
     );
-  const onFile = (file: File | undefined) => {
-    if (!file) return;
-    if (!looksLikeDocument(file)) {
-      toast({
-        title: ADMIN_MESSAGES.invalidFileTypeTitle,
-        description: ADMIN_MESSAGES.invalidFileTypeText,
-        variant: "destructive",
-      });
-      return;
-    }
+  const onFile = (file: File) =>
     uploadBrd.mutate(
       { id: project.id, file },
       {
         onSuccess: () => toast({ title: ADMIN_MESSAGES.brdUploaded, variant: "success" }),
         onError: (error) =>
-          toast(
-            error instanceof ApiError && error.status === 415
-              ? {
-                  title: ADMIN_MESSAGES.invalidFileTypeTitle,
-                  description: ADMIN_MESSAGES.invalidFileTypeText,
-                  variant: "destructive",
-                }
-              : { title: "Error", description: serverMessage(error, ADMIN_MESSAGES.brdUploadFailed), variant: "destructive" },
-          ),
+          error instanceof ApiError && error.status === 415
+            ? rejectDocument()
+            : toast({
+                title: "Error",
+                description: serverMessage(error, ADMIN_MESSAGES.brdUploadFailed),
+                variant: "destructive",
+              }),
       },
     );
-  };
   const removeBrd = () =>
     deleteBrd.mutate(project.id, {
       onSuccess: () => toast({ title: ADMIN_MESSAGES.brdDeleted, variant: "success" }),
@@ -165,13 +147,13 @@ function ProjectRow({ project, onView, onEdit }: { project: AdminProject; onView
           {project.projectName ? <span className="text-slate-500"> · {project.projectName}</span> : null}
         </p>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
-          <span>Created {shortDate(project.createdAt)}</span>
+          <span>Created {formatDate(project.createdAt)}</span>
           <span>
             Users {project.authorizedUsersCount}/{project.userLimit}
           </span>
           <span className="inline-flex items-center gap-1">
             <FileText className="size-3.5" aria-hidden="true" />
-            {project.brdDocumentName ? `BRD: ${project.brdDocumentName} (${shortDate(project.brdUploadedAt)})` : "No BRD yet"}
+            {project.brdDocumentName ? `BRD: ${project.brdDocumentName} (${formatDate(project.brdUploadedAt)})` : "No BRD yet"}
           </span>
         </p>
       </div>
@@ -192,21 +174,20 @@ function ProjectRow({ project, onView, onEdit }: { project: AdminProject; onView
           <Pencil aria-hidden="true" />
           Edit Details
         </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-          className="sr-only"
-          aria-label={`Upload BRD for ${project.projectCode}`}
-          onChange={(event) => {
-            onFile(event.target.files?.[0]);
-            event.target.value = "";
-          }}
-        />
-        <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()} disabled={uploadBrd.isPending}>
-          <Upload aria-hidden="true" />
-          {uploadBrd.isPending ? "Uploading..." : project.brdDocumentUrl ? "Replace BRD" : "Upload BRD"}
-        </Button>
+        <FilePicker
+          input={{ "aria-label": `Upload BRD for ${project.projectCode}` }}
+          rule={DOCUMENT_RULE}
+          onFile={onFile}
+          onReject={rejectDocument}
+          disabled={uploadBrd.isPending}
+        >
+          {({ browse }) => (
+            <Button variant="outline" size="sm" onClick={browse} disabled={uploadBrd.isPending}>
+              <Upload aria-hidden="true" />
+              {uploadBrd.isPending ? "Uploading..." : project.brdDocumentUrl ? "Replace BRD" : "Upload BRD"}
+            </Button>
+          )}
+        </FilePicker>
         {project.brdDocumentUrl && (
           <>
             <Button asChild variant="ghost" size="sm">

@@ -1,7 +1,9 @@
 // User Activity tab: every customer, what they have done, and a reminder for those whose profile is incomplete.
 import { Mail } from "lucide-react";
 import { useState } from "react";
-import { ACTIVITY_LABELS, ADMIN_MESSAGES, type UserActivity } from "../../../shared/schemas/admin";
+import { ACTIVITY_LABELS, ACTIVITY_STATUSES, ADMIN_MESSAGES, type UserActivity } from "../../../shared/schemas/admin";
+import { ListState } from "../../components/kit/ListState";
+import { Pager } from "../../components/kit/Pager";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
@@ -9,12 +11,12 @@ import { Dialog, DialogContent, DialogHeader } from "../../components/ui/dialog"
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
-import { shortDate } from "./admin-format";
+import { formatDate } from "../../lib/date-time";
+import { useListState } from "../../lib/use-list-state";
 import { useUserActivity } from "./api/get-user-activity";
 import { useSendProfileReminder } from "./api/send-profile-reminder";
-import { ListState, Pager } from "./list-parts";
+import { useShowProjects } from "./console-state";
 import { CustomerProfilePanel } from "./ProjectDetailsDialog";
-import { useAdminFilters } from "./use-admin-filters";
 
 const ACTIVITY_BADGE = { has_project: "success", has_profile: "warning", login: "secondary" } as const;
 const ACTIVITY_OPTIONS = [
@@ -22,12 +24,13 @@ const ACTIVITY_OPTIONS = [
   ...Object.entries(ACTIVITY_LABELS).map(([value, label]) => ({ value, label })),
 ];
 
+const LIST = { activity: ["all", ...ACTIVITY_STATUSES] } as const;
+
 export function UserActivityTab() {
-  const [activityStatus, setActivityStatus] = useState("all");
-  const [page, setPage] = useState(1);
-  const activity = useUserActivity({ activityStatus, page });
+  const { state, set } = useListState(LIST, { scope: "activity" });
+  const activity = useUserActivity({ activityStatus: state.activity, page: state.page });
   const [profileOf, setProfileOf] = useState<UserActivity | null>(null);
-  const { update } = useAdminFilters();
+  const showProjects = useShowProjects();
   const remind = useSendProfileReminder();
 
   return (
@@ -37,11 +40,8 @@ export function UserActivityTab() {
           <h2 className="text-lg font-semibold text-slate-900">User Activity</h2>
           <Select
             aria-label="Activity filter"
-            value={activityStatus}
-            onValueChange={(value) => {
-              setActivityStatus(value);
-              setPage(1);
-            }}
+            value={state.activity}
+            onValueChange={(value) => set({ activity: value as typeof state.activity })}
             options={ACTIVITY_OPTIONS}
             className="w-44"
           />
@@ -64,7 +64,7 @@ export function UserActivityTab() {
                     </Badge>
                   </p>
                   <p className="truncate text-sm text-slate-600">
-                    {user.email} · {user.company ?? "No company"} · joined {shortDate(user.createdAt)}
+                    {user.email} · {user.company ?? "No company"} · joined {formatDate(user.createdAt)}
                   </p>
                   <p className="text-xs text-slate-500">
                     {user.projectCode ??
@@ -79,7 +79,7 @@ export function UserActivityTab() {
                     variant="outline"
                     size="sm"
                     disabled={!user.projectCode}
-                    onClick={() => update({ q: user.projectCode ?? "", tab: "projects" })}
+                    onClick={() => showProjects(user.projectCode ?? "")}
                   >
                     View Project
                   </Button>
@@ -115,7 +115,12 @@ export function UserActivityTab() {
             ))}
           </ul>
           {activity.data && (
-            <Pager page={activity.data.page} pageSize={activity.data.pageSize} total={activity.data.total} onPage={setPage} />
+            <Pager
+              page={activity.data.page}
+              pageSize={activity.data.pageSize}
+              total={activity.data.total}
+              onPage={(page) => set({ page })}
+            />
           )}
         </ListState>
       </CardContent>

@@ -23,13 +23,3 @@ export const PACKAGE_FILTER_OPTIONS = [
 export function packageLabel(type: PackageType): string {
   return `${type[0]?.toUpperCase()}${type.slice(1)} ${PACKAGES[type].adminQuote.label}`;
 }
-
-export function shortDate(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-}
-
-export function dateTime(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-}

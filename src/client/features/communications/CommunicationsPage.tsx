@@ -1,28 +1,29 @@
 // /communications: New Message (also opened by ?openMessage=true, which is then removed from the URL),
 // Scheduled Meetings, and the conversation with the Blueprint team as threads, live over the event stream.
-import { MessageSquarePlus, MessagesSquare, RefreshCw, X } from "lucide-react";
+import { MessageSquarePlus, MessagesSquare, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { accessAllows } from "../../../shared/domain/project-access";
+import { ListState } from "../../components/kit/ListState";
 import { PageHeader } from "../../components/layout/PageHeader";
-import { Alert } from "../../components/ui/alert";
+import { NoProjectFound } from "../../components/project/NoProjectFound";
+import { ProjectSelect } from "../../components/project/ProjectSelect";
+import { ProjectsLoadError } from "../../components/project/ProjectsLoadError";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
-import { useFallbackPolling } from "../live/live-status";
-import { NoProjectFound } from "../projects/components/NoProjectFound";
-import { ProjectSelect } from "../projects/components/ProjectSelect";
-import { ProjectsLoadError } from "../projects/components/ProjectsLoadError";
-import { useSelectedProject } from "../projects/use-selected-project";
-import { COMMUNICATIONS_FALLBACK_POLL_MS, useCommunications } from "./api/communications-api";
+import { useFallbackPolling } from "../../lib/live-status";
+import { POLL_MS } from "../../lib/query-client";
+import { useSelectedProject } from "../projects/api/use-selected-project";
+import { useCommunications } from "./api/get-communications";
 import { NewCommunicationForm } from "./NewCommunicationForm";
 import { ScheduledMeetings } from "./ScheduledMeetings";
 import { ThreadCard } from "./ThreadCard";
 
 export function CommunicationsPage() {
   const { projects, list, selected, select } = useSelectedProject();
-  const threads = useCommunications(selected?.id, { refetchInterval: useFallbackPolling(COMMUNICATIONS_FALLBACK_POLL_MS) });
+  const threads = useCommunications(selected?.id, { refetchInterval: useFallbackPolling(POLL_MS.communicationsFallback) });
   const [params, setParams] = useSearchParams();
   const [composing, setComposing] = useState(params.get("openMessage") === "true");
   const [focusThread] = useState(params.get("thread"));
@@ -102,63 +103,53 @@ export function CommunicationsPage() {
             </Card>
           )}
 
-          {threads.isLoading ? (
-            <div className="grid gap-3" aria-busy="true">
-              <span className="sr-only">Loading messages</span>
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} className="h-20" />
-              ))}
-            </div>
-          ) : threads.isError ? (
-            <Alert variant="danger" className="items-center justify-between">
-              <span>Messages could not be loaded. Check your connection and try again.</span>
-              <Button variant="outline" size="sm" onClick={() => threads.refetch()} disabled={threads.isFetching}>
-                <RefreshCw aria-hidden="true" />
-                Retry
-              </Button>
-            </Alert>
-          ) : (
-            <>
-              <ScheduledMeetings threads={threads.data ?? []} />
-              <section aria-labelledby="conversation-title">
-                <h2 id="conversation-title" className="mb-3 flex items-center gap-2 text-lg font-semibold text-slate-900">
-                  <MessagesSquare className="size-5 text-brand-600" aria-hidden="true" />
-                  Messages
-                </h2>
-                {(threads.data ?? []).length === 0 ? (
-                  <Card>
-                    <CardContent className="flex flex-col items-center gap-2 px-6 py-12 text-center">
-                      <MessagesSquare className="size-10 text-slate-300" aria-hidden="true" />
-                      <p className="font-semibold text-slate-900">No messages yet</p>
-                      <p className="max-w-md text-sm text-slate-600">
-                        Ask a question, share feedback on the plan, or propose a meeting. The team answers here and by email.
-                      </p>
-                      {canPost && !composing && (
-                        <Button className="mt-2" onClick={() => setComposing(true)}>
-                          <MessageSquarePlus aria-hidden="true" />
-                          Send your first message
-                        </Button>
-                      )}
-                    </CardContent>
-                  </Card>
-                ) : (
-                  <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
-                    {(threads.data ?? []).map((thread) => (
-                      <li key={thread.id}>
-                        <ThreadCard
-                          thread={thread}
-                          projectId={selected.id}
-                          canPost={canPost}
-                          initiallyOpen={thread.id === focusThread}
-                          now={now}
-                        />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </section>
-            </>
-          )}
+          <ListState
+            isLoading={threads.isLoading}
+            error={threads.error}
+            isEmpty={false}
+            emptyText=""
+            errorText="Messages could not be loaded. Check your connection and try again."
+            onRetry={() => threads.refetch()}
+          >
+            <ScheduledMeetings threads={threads.data ?? []} />
+            <section aria-labelledby="conversation-title">
+              <h2 id="conversation-title" className="mb-3 flex items-center gap-2 text-lg font-semibold text-slate-900">
+                <MessagesSquare className="size-5 text-brand-600" aria-hidden="true" />
+                Messages
+              </h2>
+              {(threads.data ?? []).length === 0 ? (
+                <Card>
+                  <CardContent className="flex flex-col items-center gap-2 px-6 py-12 text-center">
+                    <MessagesSquare className="size-10 text-slate-300" aria-hidden="true" />
+                    <p className="font-semibold text-slate-900">No messages yet</p>
+                    <p className="max-w-md text-sm text-slate-600">
+                      Ask a question, share feedback on the plan, or propose a meeting. The team answers here and by email.
+                    </p>
+                    {canPost && !composing && (
+                      <Button className="mt-2" onClick={() => setComposing(true)}>
+                        <MessageSquarePlus aria-hidden="true" />
+                        Send your first message
+                      </Button>
+                    )}
+                  </CardContent>
+                </Card>
+              ) : (
+                <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
+                  {(threads.data ?? []).map((thread) => (
+                    <li key={thread.id}>
+                      <ThreadCard
+                        thread={thread}
+                        projectId={selected.id}
+                        canPost={canPost}
+                        initiallyOpen={thread.id === focusThread}
+                        now={now}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </ListState>
         </>
       )}
     </>

@@ -1,11 +1,13 @@
 // The New Communication form: a message, or a meeting with a link (prefilled with the meet prefix) and
 // a date-time whose earliest value is now. The shared schema checks it here and again on the server.
 import { Loader2, Send } from "lucide-react";
-import { Controller, type Resolver, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
+import { z } from "zod";
 import { MEET_LINK_PREFIX } from "../../../shared/constants/meetings";
 import {
   COMMUNICATION_LIMITS,
   COMMUNICATION_MESSAGES,
+  COMMUNICATION_TYPES,
   type CommunicationType,
   type NewCommunicationInput,
   newCommunicationSchema,
@@ -16,60 +18,60 @@ import { Input, Textarea } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
-import { setServerFieldErrors } from "../../lib/form";
-import { fromDateTimeLocal, toDateTimeLocal } from "../../lib/local-time";
-import { useSendCommunication } from "./api/communications-api";
-
-type FormValues = { type: CommunicationType; subject: string; content: string; meetingUrl: string; scheduledFor: string };
+import { fromDateTimeLocal, toDateTimeLocal, viewerTimeZone } from "../../lib/date-time";
+import { setServerFieldErrors, useSchemaForm } from "../../lib/form";
+import { useSendCommunication } from "./api/send-communication";
 
 const TYPE_OPTIONS = [
   { value: "message", label: "Message" },
   { value: "meeting", label: "Meeting" },
 ];
 
-function toInput(values: FormValues): NewCommunicationInput {
-  const meeting = values.type === "meeting";
-  return {
-    type: values.type,
-    subject: values.subject,
-    content: values.content,
-    meetingUrl: meeting ? values.meetingUrl : null,
-    scheduledFor: meeting ? (fromDateTimeLocal(values.scheduledFor) ?? (values.scheduledFor ? "invalid" : null)) : null,
-  };
-}
+type FormValues = { type: CommunicationType; subject: string; content: string; meetingUrl: string; scheduledFor: string };
 
-const resolver: Resolver<FormValues> = async (values) => {
-  const parsed = newCommunicationSchema.safeParse(toInput(values));
-  if (parsed.success) return { values, errors: {} };
-  const errors: Record<string, { type: string; message: string }> = {};
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? "subject");
-    errors[key] ??= { type: "validation", message: issue.message };
-  }
-  return { values: {}, errors };
-};
+/** The form's values (the meeting time as the viewer's local datetime-local text) checked as the shared schema. */
+const formSchema = z
+  .object({
+    type: z.enum(COMMUNICATION_TYPES),
+    subject: z.string(),
+    content: z.string(),
+    meetingUrl: z.string(),
+    scheduledFor: z.string(),
+  })
+  .transform((values): NewCommunicationInput => {
+    const meeting = values.type === "meeting";
+    return {
+      ...values,
+      meetingUrl: meeting ? values.meetingUrl : null,
+      scheduledFor: meeting ? (fromDateTimeLocal(values.scheduledFor) ?? (values.scheduledFor ? "invalid" : null)) : null,
+    };
+  })
+  .pipe(newCommunicationSchema);
 
 const EMPTY: FormValues = { type: "message", subject: "", content: "", meetingUrl: MEET_LINK_PREFIX, scheduledFor: "" };
 
 export function NewCommunicationForm({ projectId, onDone }: { projectId: string; onDone: () => void }) {
   const send = useSendCommunication(projectId);
-  const form = useForm<FormValues>({ resolver, defaultValues: EMPTY, mode: "onSubmit", reValidateMode: "onChange" });
+  const form = useSchemaForm(formSchema, EMPTY);
   const errors = form.formState.errors;
   const type = form.watch("type");
   const content = form.watch("content");
 
-  const submit = form.handleSubmit((values) =>
-    send.mutate(toInput(values), {
-      onSuccess: () => {
-        toast({ title: COMMUNICATION_MESSAGES.sent });
-        form.reset(EMPTY);
-        onDone();
+  const submit = form.handleSubmit((body) =>
+    send.mutate(
+      { projectId, body },
+      {
+        onSuccess: () => {
+          toast({ title: COMMUNICATION_MESSAGES.sent });
+          form.reset(EMPTY);
+          onDone();
+        },
+        onError: (error) => {
+          setServerFieldErrors(form, serverFieldErrors(error));
+          toast({ title: "Error", description: serverMessage(error, "Failed to send communication"), variant: "destructive" });
+        },
       },
-      onError: (error) => {
-        setServerFieldErrors(form, serverFieldErrors(error));
-        toast({ title: "Error", description: serverMessage(error, "Failed to send communication"), variant: "destructive" });
-      },
-    }),
+    ),
   );
 
   return (
@@ -112,7 +114,7 @@ export function NewCommunicationForm({ projectId, onDone }: { projectId: string;
             id="communication-scheduled-for"
             label="Date & Time"
             required
-            hint={`Your time zone: ${Intl.DateTimeFormat().resolvedOptions().timeZone}`}
+            hint={`Your time zone: ${viewerTimeZone()}`}
             error={errors.scheduledFor?.message}
           >
             {(control) => (

@@ -6,7 +6,7 @@ import { type Communication, scheduledMeetings } from "../../../shared/schemas/c
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { localDate, localTime } from "../../lib/local-time";
+import { formatTime, formatWeekdayDate } from "../../lib/date-time";
 
 export function ScheduledMeetings({ threads }: { threads: Communication[] }) {
   const meetings = scheduledMeetings(threads);
@@ -34,13 +34,13 @@ export function ScheduledMeetings({ threads }: { threads: Communication[] }) {
                     <div className="flex items-center gap-2">
                       <dt className="sr-only">Date</dt>
                       <CalendarClock className="size-4 text-slate-400" aria-hidden="true" />
-                      <dd>{localDate(at)}</dd>
+                      <dd>{formatWeekdayDate(at)}</dd>
                     </div>
                     <div className="flex items-center gap-2">
                       <dt className="sr-only">Time</dt>
                       <Clock className="size-4 text-slate-400" aria-hidden="true" />
                       <dd>
-                        {localTime(at)} · {MEETING_DURATION_MINUTES} min
+                        {formatTime(at)} · {MEETING_DURATION_MINUTES} min
                       </dd>
                     </div>
                   </dl>

@@ -1,67 +1,15 @@
-// One conversation: the first message and its replies (Markdown through the safe renderer), an unread marker, and a
-// reply box for those who may post. Opening a thread marks it read; replies arriving while it is open are read too.
-import { ChevronDown, Loader2, Mail, Reply, Video } from "lucide-react";
+// One conversation on the customer's page: a folding card with the unread marker around the ThreadView and its reply
+// box for those who may post. Opening a thread marks it read; replies arriving while it is open are read too.
+import { ChevronDown, Video } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { timeAgo } from "../../../shared/domain/dates";
-import {
-  COMMUNICATION_LIMITS,
-  COMMUNICATION_MESSAGES,
-  type Communication,
-  newReplySchema,
-} from "../../../shared/schemas/communications";
+import { COMMUNICATION_MESSAGES, type Communication } from "../../../shared/schemas/communications";
+import { ReplyForm, ThreadView } from "../../components/kit/ThreadView";
 import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { Field } from "../../components/ui/field";
-import { Textarea } from "../../components/ui/input";
-import { toast } from "../../components/ui/use-toast";
-import { serverMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { localDate, localTime } from "../../lib/local-time";
-import { MarkdownView } from "../projects/MarkdownView";
-import { useMarkThreadRead, useReplyToCommunication } from "./api/communications-api";
-
-function Message(props: {
-  authorName: string;
-  fromCompany: boolean;
-  createdAt: string;
-  content: string;
-  viaEmail?: boolean;
-  now: Date;
-}) {
-  return (
-    <article className="flex gap-3">
-      <span
-        aria-hidden="true"
-        className={cn(
-          "flex size-8 shrink-0 items-center justify-center rounded-full text-xs font-semibold",
-          props.fromCompany ? "bg-brand-600 text-white" : "bg-slate-200 text-slate-700",
-        )}
-      >
-        {props.authorName.slice(0, 1).toUpperCase()}
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-center gap-x-2 text-sm">
-          <span className="font-medium text-slate-900">{props.authorName}</span>
-          {props.fromCompany && <Badge variant="default">Blueprint team</Badge>}
-          <time
-            dateTime={props.createdAt}
-            title={`${localDate(props.createdAt)} ${localTime(props.createdAt)}`}
-            className="text-slate-500"
-          >
-            {timeAgo(props.createdAt, props.now)}
-          </time>
-          {props.viaEmail && (
-            <span className="inline-flex items-center gap-1 text-xs text-slate-500">
-              <Mail className="size-3" aria-hidden="true" /> by email
-            </span>
-          )}
-        </p>
-        <MarkdownView markdown={props.content} className="mt-1 break-words text-sm text-slate-700" />
-      </div>
-    </article>
-  );
-}
+import { useMarkThreadRead } from "./api/mark-thread-read";
+import { useReplyToCommunication } from "./api/reply-to-communication";
 
 export function ThreadCard(props: {
   thread: Communication;
@@ -72,8 +20,6 @@ export function ThreadCard(props: {
 }) {
   const { thread } = props;
   const [open, setOpen] = useState(Boolean(props.initiallyOpen));
-  const [reply, setReply] = useState("");
-  const [replyError, setReplyError] = useState<string | undefined>();
   const markRead = useMarkThreadRead(props.projectId);
   const sendReply = useReplyToCommunication(props.projectId);
   const bodyId = useId();
@@ -90,27 +36,6 @@ export function ThreadCard(props: {
   useEffect(() => {
     if (open && unread) markThreadRead(thread.id);
   }, [open, unread, thread.id, markThreadRead]);
-
-  const submitReply = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = newReplySchema.safeParse({ content: reply });
-    if (!parsed.success) {
-      setReplyError(parsed.error.issues[0]?.message ?? COMMUNICATION_MESSAGES.contentRequired);
-      return;
-    }
-    sendReply.mutate(
-      { communicationId: thread.id, content: reply },
-      {
-        onSuccess: () => {
-          setReply("");
-          setReplyError(undefined);
-          toast({ title: COMMUNICATION_MESSAGES.replySent });
-        },
-        onError: (error) =>
-          toast({ title: "Error", description: serverMessage(error, "Failed to send reply"), variant: "destructive" }),
-      },
-    );
-  };
 
   return (
     <Card ref={cardRef} className={cn("scroll-mt-24 overflow-hidden", unread && "border-brand-300 ring-1 ring-brand-200")}>
@@ -149,71 +74,19 @@ export function ThreadCard(props: {
         />
       </button>
       {open && (
-        <div id={bodyId} className="grid gap-5 border-t border-slate-100 bg-slate-50/50 p-4 sm:p-5">
-          {thread.type === "meeting" && thread.scheduledFor && (
-            <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-              <Video className="size-4 text-brand-600" aria-hidden="true" />
-              {localDate(thread.scheduledFor)}, {localTime(thread.scheduledFor)}
-              {thread.meetingUrl && (
-                <a
-                  href={thread.meetingUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="font-medium text-brand-700 underline"
-                >
-                  Join Meeting
-                </a>
-              )}
-            </p>
-          )}
-          <Message
-            authorName={thread.authorName}
-            fromCompany={thread.fromCompany}
-            createdAt={thread.createdAt}
-            content={thread.content}
-            now={props.now}
-          />
-          {thread.replies.length > 0 && (
-            <ol className="grid gap-4 border-l-2 border-slate-200 pl-4" aria-label="Replies">
-              {thread.replies.map((r) => (
-                <li key={r.id}>
-                  <Message
-                    authorName={r.authorName}
-                    fromCompany={r.fromCompany}
-                    createdAt={r.createdAt}
-                    content={r.content}
-                    viaEmail={r.source === "email"}
-                    now={props.now}
-                  />
-                </li>
-              ))}
-            </ol>
-          )}
-          {props.canPost ? (
-            <form noValidate onSubmit={submitReply} className="grid gap-2">
-              <Field id={`${bodyId}-reply`} label="Reply" labelClassName="sr-only" error={replyError}>
-                {(control) => (
-                  <Textarea
-                    {...control}
-                    rows={3}
-                    maxLength={COMMUNICATION_LIMITS.content}
-                    placeholder="Write a reply…"
-                    value={reply}
-                    onChange={(event) => {
-                      setReply(event.target.value);
-                      if (replyError) setReplyError(undefined);
-                    }}
-                  />
-                )}
-              </Field>
-              <Button type="submit" size="sm" className="justify-self-end" disabled={sendReply.isPending}>
-                {sendReply.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Reply aria-hidden="true" />}
-                {sendReply.isPending ? "Sending..." : "Send Reply"}
-              </Button>
-            </form>
-          ) : (
-            <p className="text-sm text-slate-500">{COMMUNICATION_MESSAGES.viewOnly}</p>
-          )}
+        <div id={bodyId} className="border-t border-slate-100 bg-slate-50/50 p-4 sm:p-5">
+          <ThreadView thread={thread} now={props.now}>
+            {props.canPost ? (
+              <ReplyForm
+                id={`${bodyId}-reply`}
+                label="Reply"
+                successText={COMMUNICATION_MESSAGES.replySent}
+                onReply={(body) => sendReply.mutateAsync({ projectId: props.projectId, communicationId: thread.id, body })}
+              />
+            ) : (
+              <p className="text-sm text-slate-500">{COMMUNICATION_MESSAGES.viewOnly}</p>
+            )}
+          </ThreadView>
         </div>
       )}
     </Card>

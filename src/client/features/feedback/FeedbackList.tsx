@@ -1,32 +1,27 @@
 // The project's feedback: type and status badges, dates, the texts, the screenshot (click to
 // enlarge), the team's response with its date, the round; newest first, filtered by status and paged on the server.
-import { Bot, ChevronLeft, ChevronRight, Globe, Lock, MessageSquareReply, Pencil, RefreshCw } from "lucide-react";
+import { Bot, Globe, Lock, Pencil } from "lucide-react";
 import { useState } from "react";
 import { feedbackRoundLabel } from "../../../shared/domain/feedback-rounds";
 import { FEEDBACK_STATUS_LABELS, FEEDBACK_TYPE_LABELS, type FeedbackItem } from "../../../shared/schemas/feedback";
-import { Alert } from "../../components/ui/alert";
+import { ListState } from "../../components/kit/ListState";
+import { Pager } from "../../components/kit/Pager";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogHeader } from "../../components/ui/dialog";
-import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
+import { formatDateTime } from "../../lib/date-time";
+import { useListState } from "../../lib/use-list-state";
 import { type FeedbackFilter, useFeedback } from "./api/get-feedback";
+
+const LIST = { status: ["all", "pending", "done"] } as const;
 
 const FILTERS: Array<{ value: FeedbackFilter; label: string }> = [
   { value: "all", label: "All" },
   { value: "pending", label: "Pending" },
   { value: "done", label: "Done" },
 ];
-
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
 
 export function FeedbackList({
   projectId,
@@ -41,11 +36,10 @@ export function FeedbackList({
   onSubmitClick: () => void;
   onEdit: (item: FeedbackItem) => void;
 }) {
-  const [status, setStatus] = useState<FeedbackFilter>("all");
-  const [page, setPage] = useState(1);
+  const { state, set } = useListState(LIST, { scope: "feedback" });
+  const { status, page } = state;
   const feedback = useFeedback(projectId, { status, page });
   const data = feedback.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <Card>
@@ -59,10 +53,7 @@ export function FeedbackList({
               key={filter.value}
               type="button"
               aria-pressed={status === filter.value}
-              onClick={() => {
-                setStatus(filter.value);
-                setPage(1);
-              }}
+              onClick={() => set({ status: filter.value })}
               className={cn(
                 "rounded-md px-3 py-1 text-sm font-medium text-slate-600 transition-colors",
                 status === filter.value ? "bg-white text-slate-900 shadow-sm" : "hover:text-slate-900",
@@ -74,31 +65,22 @@ export function FeedbackList({
         </fieldset>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {feedback.isPending ? (
-          <div className="grid gap-3" aria-busy="true">
-            <span className="sr-only">Loading feedback</span>
-            <Skeleton className="h-32" />
-            <Skeleton className="h-32" />
-          </div>
-        ) : feedback.isError ? (
-          <Alert variant="danger" className="items-center justify-between">
-            <span>Your feedback could not be loaded. Check your connection and try again.</span>
-            <Button variant="outline" size="sm" onClick={() => feedback.refetch()} disabled={feedback.isFetching}>
-              <RefreshCw aria-hidden="true" />
-              Retry
-            </Button>
-          </Alert>
-        ) : data && data.items.length === 0 ? (
-          <div className="grid justify-items-center gap-2 rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center">
-            <MessageSquareReply className="size-8 text-slate-400" aria-hidden="true" />
-            {status === "all" ? (
+        <ListState
+          isLoading={feedback.isPending}
+          error={feedback.error}
+          isEmpty={data?.items.length === 0}
+          errorText="Your feedback could not be loaded. Check your connection and try again."
+          skeletonClassName="h-32 w-full rounded-xl"
+          onRetry={() => feedback.refetch()}
+          emptyText={
+            status === "all" ? (
               <>
-                <p className="font-semibold text-slate-900">No feedback yet</p>
-                <p className="max-w-sm text-sm text-slate-600">
+                <span className="block font-semibold text-slate-900">No feedback yet</span>
+                <span className="mx-auto block max-w-sm text-sm">
                   {canSubmit
                     ? "Found something broken or have an idea? Send it to our team with a screenshot."
                     : "Feedback from your team will appear here."}
-                </p>
+                </span>
                 {canSubmit && (
                   <Button size="sm" className="mt-2" onClick={onSubmitClick}>
                     Submit Feedback
@@ -106,31 +88,17 @@ export function FeedbackList({
                 )}
               </>
             ) : (
-              <p className="text-sm text-slate-600">No feedback found matching your filters.</p>
-            )}
-          </div>
-        ) : (
+              "No feedback found matching your filters."
+            )
+          }
+        >
           <ul className={cn("grid gap-4", feedback.isPlaceholderData && "opacity-60")} aria-label="Feedback items">
             {data?.items.map((item) => (
               <FeedbackCard key={item.id} item={item} maxIterations={maxIterations} onEdit={() => onEdit(item)} />
             ))}
           </ul>
-        )}
-        {data && data.total > data.pageSize && (
-          <nav className="flex items-center justify-between gap-2 pt-2" aria-label="Feedback pages">
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
-              <ChevronLeft aria-hidden="true" />
-              Previous
-            </Button>
-            <span className="text-sm text-slate-600">
-              Page {page} of {pages}
-            </span>
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages}>
-              Next
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </nav>
-        )}
+          {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(next) => set({ page: next })} />}
+        </ListState>
       </CardContent>
     </Card>
   );
@@ -146,7 +114,7 @@ function FeedbackCard({ item, maxIterations, onEdit }: { item: FeedbackItem; max
         <Badge variant={item.status === "done" ? "success" : "warning"}>{FEEDBACK_STATUS_LABELS[item.status]}</Badge>
         <Badge variant="outline">{feedbackRoundLabel(item.round, maxIterations)}</Badge>
         <span className="ml-auto text-xs text-slate-500">
-          <time dateTime={item.createdAt}>{dateTime(item.createdAt)}</time>
+          <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
           {item.author ? ` · ${item.author.name || item.author.email}` : ""}
         </span>
       </div>
@@ -206,7 +174,7 @@ function FeedbackCard({ item, maxIterations, onEdit }: { item: FeedbackItem; max
             Response from our team
             {item.adminUpdatedAt && (
               <time className="font-normal text-brand-700" dateTime={item.adminUpdatedAt}>
-                · {dateTime(item.adminUpdatedAt)}
+                · {formatDateTime(item.adminUpdatedAt)}
               </time>
             )}
           </p>

@@ -2,8 +2,9 @@
 // preview with Mark up, Remove and Replace. It sits inside a Field, which gives the file input its label, hint
 // ('PNG, JPG up to 5MB') and message; the form's schema checks the file (feedback-form.ts), the server again.
 import { ImagePlus, PenLine, Trash2 } from "lucide-react";
-import { type DragEvent, useEffect, useRef, useState } from "react";
-import { IMAGE_CONTENT_TYPES } from "../../../shared/constants/files";
+import { useEffect, useState } from "react";
+import { SCREENSHOT_RULE } from "../../../shared/files/file-check";
+import { FilePicker } from "../../components/kit/FilePicker";
 import { Button } from "../../components/ui/button";
 import type { FieldControlProps } from "../../components/ui/field";
 import { cn } from "../../lib/cn";
@@ -27,9 +28,7 @@ export function ScreenshotField({
   onPick: (file: Blob) => void;
   onRemove: () => void;
 }) {
-  const inputRef = useRef<HTMLInputElement | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [marking, setMarking] = useState(false);
   const accepted = value && !invalid ? value : null;
 
@@ -43,77 +42,58 @@ export function ScreenshotField({
     return () => URL.revokeObjectURL(url);
   }, [accepted]);
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) onPick(file);
-  };
-
   const shown = preview ?? (value === null ? existingUrl : null);
-  const choose = () => inputRef.current?.click();
 
   return (
     <>
-      {shown ? (
-        <div className="grid gap-2 rounded-lg border border-slate-200 p-2">
-          <img src={shown} alt="Screenshot preview" className="max-h-56 w-full rounded-md bg-slate-50 object-contain" />
-          <div className="flex flex-wrap gap-2">
-            {accepted && (
-              <Button type="button" size="sm" variant="outline" onClick={() => setMarking(true)}>
-                <PenLine aria-hidden="true" />
-                Mark up
-              </Button>
-            )}
-            {accepted && (
-              <Button type="button" size="sm" variant="outline" onClick={onRemove}>
-                <Trash2 aria-hidden="true" />
-                Remove
-              </Button>
-            )}
-            <Button type="button" size="sm" variant="ghost" onClick={choose}>
-              <ImagePlus aria-hidden="true" />
-              Replace
-            </Button>
-          </div>
-        </div>
-      ) : (
-        // biome-ignore lint/a11y/noStaticElementInteractions: the drop zone is an extra; the button inside does the same
-        <div
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          className={cn(
-            "flex flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center transition-colors",
-            dragging ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-slate-50",
-            invalid && !dragging && "border-red-400 bg-red-50/40",
-          )}
-          data-testid="screenshot-dropzone"
-        >
-          <ImagePlus className="size-7 text-slate-400" aria-hidden="true" />
-          <p className="text-sm text-slate-700">
-            <button type="button" className="font-semibold text-brand-700 underline-offset-2 hover:underline" onClick={choose}>
-              Choose an image
-            </button>
-            , drop it here, or paste it (Ctrl+V)
-          </p>
-        </div>
-      )}
-      <input
-        {...control}
-        ref={inputRef}
-        type="file"
-        accept={IMAGE_CONTENT_TYPES.join(",")}
-        className="sr-only"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) onPick(file);
-          event.target.value = "";
-        }}
-      />
+      <FilePicker input={control} accept={SCREENSHOT_RULE.accept} onFile={onPick}>
+        {({ browse, dragging }) =>
+          shown ? (
+            <div className="grid gap-2 rounded-lg border border-slate-200 p-2">
+              <img src={shown} alt="Screenshot preview" className="max-h-56 w-full rounded-md bg-slate-50 object-contain" />
+              <div className="flex flex-wrap gap-2">
+                {accepted && (
+                  <Button type="button" size="sm" variant="outline" onClick={() => setMarking(true)}>
+                    <PenLine aria-hidden="true" />
+                    Mark up
+                  </Button>
+                )}
+                {accepted && (
+                  <Button type="button" size="sm" variant="outline" onClick={onRemove}>
+                    <Trash2 aria-hidden="true" />
+                    Remove
+                  </Button>
+                )}
+                <Button type="button" size="sm" variant="ghost" onClick={browse}>
+                  <ImagePlus aria-hidden="true" />
+                  Replace
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <div
+              className={cn(
+                "flex flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center transition-colors",
+                dragging ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-slate-50",
+                invalid && !dragging && "border-red-400 bg-red-50/40",
+              )}
+              data-testid="screenshot-dropzone"
+            >
+              <ImagePlus className="size-7 text-slate-400" aria-hidden="true" />
+              <p className="text-sm text-slate-700">
+                <button
+                  type="button"
+                  className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                  onClick={browse}
+                >
+                  Choose an image
+                </button>
+                , drop it here, or paste it (Ctrl+V)
+              </p>
+            </div>
+          )
+        }
+      </FilePicker>
       {accepted && (
         <ScreenshotEditor image={accepted} open={marking} onOpenChange={setMarking} onDone={(marked) => onPick(marked)} />
       )}

@@ -6,13 +6,13 @@ import { currentFeedbackRound, feedbackRoundLabel } from "../../../shared/domain
 import { accessAllows } from "../../../shared/domain/project-access";
 import type { FeedbackItem } from "../../../shared/schemas/feedback";
 import { PageHeader } from "../../components/layout/PageHeader";
+import { NoProjectAlert } from "../../components/project/NoProjectAlert";
+import { ProjectSelect } from "../../components/project/ProjectSelect";
+import { ProjectsLoadError } from "../../components/project/ProjectsLoadError";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
-import { NoProjectAlert } from "../projects/components/NoProjectAlert";
-import { ProjectSelect } from "../projects/components/ProjectSelect";
-import { ProjectsLoadError } from "../projects/components/ProjectsLoadError";
-import { useSelectedProject } from "../projects/use-selected-project";
+import { useSelectedProject } from "../projects/api/use-selected-project";
 import { captureFeedbackContext } from "./capture-context";
 import { FeedbackList } from "./FeedbackList";
 import { PrototypeViewer } from "./PrototypeViewer";

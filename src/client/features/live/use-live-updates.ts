@@ -4,7 +4,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { LIVE_EVENT_NAME } from "../../../shared/constants/live";
-import { setLiveConnected } from "./live-status";
+import { setLiveConnected } from "../../lib/live-status";
 import { refreshByTags } from "./refresh-by-tag";
 
 /** Gives up on the stream after this many refused opens in a row (e.g. 429: too many tabs) until the page reloads. */

@@ -29,18 +29,19 @@ import { formatLongDate } from "../../../shared/domain/dates";
 import { accessAllows } from "../../../shared/domain/project-access";
 import type { MeetingRequest } from "../../../shared/schemas/meeting-requests";
 import { PageHeader } from "../../components/layout/PageHeader";
+import { NoProjectFound } from "../../components/project/NoProjectFound";
+import { ProjectsLoadError } from "../../components/project/ProjectsLoadError";
 import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
-import { localDate, localTime } from "../../lib/local-time";
+import { formatTime, formatWeekdayDate } from "../../lib/date-time";
 import { bookingUrl } from "../../lib/runtime-config";
-import { NoProjectFound } from "../projects/components/NoProjectFound";
-import { ProjectsLoadError } from "../projects/components/ProjectsLoadError";
-import { useSelectedProject } from "../projects/use-selected-project";
-import { useMeetingRequestStats, useMeetingRequests } from "./api/meetings-api";
+import { useSelectedProject } from "../projects/api/use-selected-project";
+import { useMeetingRequests } from "./api/get-meeting-requests";
+import { useMeetingRequestStats } from "./api/get-meeting-stats";
 import { RequestMeetingDialog } from "./RequestMeetingDialog";
 
 const STATUS_BADGE: Record<MeetingRequestStatus, "warning" | "default" | "success" | "danger"> = {
@@ -122,7 +123,7 @@ function RequestItem({ request }: { request: MeetingRequest }) {
               <CalendarCheck className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
               <dt className="sr-only">Scheduled for</dt>
               <dd className="font-medium text-slate-800">
-                {localDate(request.scheduledAt)}, {localTime(request.scheduledAt)} · {MEETING_DURATION_MINUTES} min
+                {formatWeekdayDate(request.scheduledAt)}, {formatTime(request.scheduledAt)} · {MEETING_DURATION_MINUTES} min
               </dd>
             </div>
           )}

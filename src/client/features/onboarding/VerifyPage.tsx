@@ -1,14 +1,14 @@
 // /verify (public, and for signed-in users too): upload a signed NDA or an exported brief and learn whether it is
 // exactly a file the portal issued, and whose content it is. Kept light: no query library, no forms library, one small chunk.
 import { BadgeCheck, CheckCircle2, FileSearch, Loader2, ShieldAlert, Upload } from "lucide-react";
-import { type ChangeEvent, type DragEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { VERIFY_MAX_BYTES } from "../../../shared/constants/documents";
 import { formatLongDate } from "../../../shared/domain/dates";
 import { verdictFor } from "../../../shared/domain/issued-documents";
 import type { DocumentCheck, DocumentSeal } from "../../../shared/schemas/nda";
+import { FilePicker } from "../../components/kit/FilePicker";
 import { ApiError, serverMessage } from "../../lib/api";
-import { cn } from "../../lib/cn";
 import { checkDocument } from "./api/check-document";
 
 type State =
@@ -131,11 +131,9 @@ function ResultRows({ rows }: { rows: Array<[string, string]> }) {
 
 export function VerifyPage() {
   const [state, setState] = useState<State>({ step: "idle" });
-  const [dragging, setDragging] = useState(false);
   const inputId = useId();
 
-  const start = (file: File | undefined) => {
-    if (!file) return;
+  const start = (file: File) => {
     if (file.size > VERIFY_MAX_BYTES) {
       setState({ step: "error", message: TOO_LARGE });
       return;
@@ -154,12 +152,6 @@ export function VerifyPage() {
       );
   };
 
-  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    start(event.dataTransfer.files[0]);
-  };
-
   return (
     <div className="min-h-screen bg-gradient-to-br from-brand-50 via-white to-slate-100">
       <header className="mx-auto flex max-w-3xl items-center justify-between px-4 py-5">
@@ -176,40 +168,28 @@ export function VerifyPage() {
             file is only read to compute its fingerprint; it is not stored.
           </p>
         </div>
-        <label
-          htmlFor={inputId}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          className={cn(
-            "flex cursor-pointer flex-col items-center gap-3 rounded-xl border-2 border-dashed bg-white p-10 text-center transition-colors focus-within:outline-2 focus-within:outline-brand-600",
-            dragging ? "border-brand-500 bg-brand-50" : "border-slate-300 hover:border-brand-400",
-          )}
+        <FilePicker
+          input={{ id: inputId, "aria-describedby": undefined, "aria-invalid": undefined }}
+          accept="application/pdf,.pdf"
+          disabled={state.step === "checking"}
+          onFile={start}
+          className="rounded-xl border-2 border-dashed border-slate-300 bg-white transition-colors focus-within:outline-2 focus-within:outline-brand-600 hover:border-brand-400"
+          draggingClassName="border-brand-500 bg-brand-50"
         >
-          {state.step === "checking" ? (
-            <Loader2 className="size-10 animate-spin text-brand-600" aria-hidden="true" />
-          ) : (
-            <Upload className="size-10 text-brand-600" aria-hidden="true" />
+          {() => (
+            <label htmlFor={inputId} className="flex cursor-pointer flex-col items-center gap-3 p-10 text-center">
+              {state.step === "checking" ? (
+                <Loader2 className="size-10 animate-spin text-brand-600" aria-hidden="true" />
+              ) : (
+                <Upload className="size-10 text-brand-600" aria-hidden="true" />
+              )}
+              <span className="font-semibold text-slate-900">
+                {state.step === "checking" ? `Checking ${state.name}...` : "Choose a PDF or drop it here"}
+              </span>
+              <span className="text-sm text-slate-500">PDF only, up to 20 MB</span>
+            </label>
           )}
-          <span className="font-semibold text-slate-900">
-            {state.step === "checking" ? `Checking ${state.name}...` : "Choose a PDF or drop it here"}
-          </span>
-          <span className="text-sm text-slate-500">PDF only, up to 20 MB</span>
-          <input
-            id={inputId}
-            type="file"
-            accept="application/pdf,.pdf"
-            className="sr-only"
-            disabled={state.step === "checking"}
-            onChange={(event: ChangeEvent<HTMLInputElement>) => {
-              start(event.target.files?.[0]);
-              event.target.value = "";
-            }}
-          />
-        </label>
+        </FilePicker>
         {state.step === "done" && <VerifyResult name={state.name} result={state.result} />}
         {state.step === "error" && (
           <p role="alert" className="flex items-center gap-2 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">

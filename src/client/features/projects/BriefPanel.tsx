@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { authorLabel } from "../../../shared/domain/brief-author";
 import type { Requirements } from "../../../shared/schemas/requirements";
 import { wordCount } from "../../../shared/text/markdown";
+import { MarkdownView } from "../../components/kit/MarkdownView";
 import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -13,9 +14,9 @@ import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../compone
 import { Textarea } from "../../components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { toast } from "../../components/ui/use-toast";
+import { formatLongDate } from "../../lib/date-time";
 import { briefPdfUrl } from "./api/generate-brief";
 import { useSaveRequirements } from "./api/save-requirements";
-import { MarkdownView } from "./MarkdownView";
 import { reportConfirmFailure, reportError } from "./project-messages";
 import { clearDraft, readDraft, writeDraft } from "./use-requirements-draft";
 
@@ -29,10 +30,6 @@ type BriefPanelProps = {
   aiFailure: AiFailure;
   onGenerate: (choice?: "builtin") => void;
 };
-
-function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(new Date(iso));
-}
 
 export function BriefPanel({ projectId, requirements, canEdit, generating, aiFailure, onGenerate }: BriefPanelProps) {
   const saved = requirements?.generatedBrief ?? "";
@@ -50,7 +47,7 @@ export function BriefPanel({ projectId, requirements, canEdit, generating, aiFai
   const restored = initial.restored;
   const lastSaved = useRef(saved);
   const save = useSaveRequirements(projectId);
-  const confirm = useSaveRequirements(projectId);
+  const confirm = useSaveRequirements(projectId, { signsInItself: true });
 
   // A new brief from the server replaces the text, unless the customer has unsaved edits of the old one.
   useEffect(() => {
@@ -137,7 +134,7 @@ export function BriefPanel({ projectId, requirements, canEdit, generating, aiFai
             {[
               by,
               saved ? `${wordCount(saved)} words` : null,
-              confirmed && requirements?.briefConfirmedAt ? `confirmed ${formatDate(requirements.briefConfirmedAt)}` : null,
+              confirmed && requirements?.briefConfirmedAt ? `confirmed ${formatLongDate(requirements.briefConfirmedAt)}` : null,
             ]
               .filter(Boolean)
               .join(" · ")}

@@ -15,6 +15,7 @@ import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
 import { Progress } from "../../components/ui/progress";
 import { cn } from "../../lib/cn";
+import { formatDateTime } from "../../lib/date-time";
 
 type RequirementsFormProps = {
   /** The questionnaire's react-hook-form (validated by the shared requirementsFormSchema). */
@@ -30,10 +31,6 @@ type RequirementsFormProps = {
   onDiscardDraft: () => void;
   lastSavedAt: string | null;
 };
-
-function formatTime(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
-}
 
 export function RequirementsForm(props: RequirementsFormProps) {
   const { form, readOnly } = props;
@@ -66,7 +63,7 @@ export function RequirementsForm(props: RequirementsFormProps) {
 
       {props.restoredAt && !readOnly && (
         <Alert variant="warning" className="items-center justify-between">
-          <span>We restored the answers you typed on {formatTime(props.restoredAt)} that were not saved yet.</span>
+          <span>We restored the answers you typed on {formatDateTime(props.restoredAt)} that were not saved yet.</span>
           <Button type="button" variant="outline" size="sm" onClick={props.onDiscardDraft}>
             Discard draft
           </Button>
@@ -137,7 +134,7 @@ export function RequirementsForm(props: RequirementsFormProps) {
             {props.dirty
               ? "Unsaved changes — kept on this device until you save."
               : props.lastSavedAt
-                ? `All changes saved (${formatTime(props.lastSavedAt)}).`
+                ? `All changes saved (${formatDateTime(props.lastSavedAt)}).`
                 : "Nothing saved yet."}
           </p>
           <div className="flex gap-2">

@@ -27,6 +27,8 @@ import {
   requirementsFormSchema,
 } from "../../../shared/schemas/requirements";
 import { PageHeader } from "../../components/layout/PageHeader";
+import { ProjectSelect } from "../../components/project/ProjectSelect";
+import { PROJECTS_LOAD_ERROR } from "../../components/project/ProjectsLoadError";
 import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -41,13 +43,11 @@ import { useCreateProject } from "./api/create-project";
 import { useGenerateBrief } from "./api/generate-brief";
 import { useRequirements } from "./api/get-requirements";
 import { useSaveRequirements } from "./api/save-requirements";
+import { useSelectedProject } from "./api/use-selected-project";
 import { type AiFailure, BriefPanel } from "./BriefPanel";
-import { ProjectSelect } from "./components/ProjectSelect";
-import { PROJECTS_LOAD_ERROR } from "./components/ProjectsLoadError";
 import { reportError, reportNewProjectFailure } from "./project-messages";
 import { RequirementsForm } from "./RequirementsForm";
 import { answersFromDraft, clearDraft, readDraft, sameAnswers, writeDraft } from "./use-requirements-draft";
-import { useSelectedProject } from "./use-selected-project";
 
 export function RequirementsPage() {
   const { projects, list, selected, select } = useSelectedProject();

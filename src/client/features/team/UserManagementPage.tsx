@@ -11,6 +11,9 @@ import {
 } from "../../../shared/domain/project-access";
 import { availableSlots, type ProjectUser, TEAM_MESSAGES } from "../../../shared/schemas/team";
 import { PageHeader } from "../../components/layout/PageHeader";
+import { NoProjectAlert } from "../../components/project/NoProjectAlert";
+import { ProjectSelect } from "../../components/project/ProjectSelect";
+import { ProjectsLoadError } from "../../components/project/ProjectsLoadError";
 import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -21,10 +24,8 @@ import { Tooltip } from "../../components/ui/tooltip";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { NoProjectAlert } from "../projects/components/NoProjectAlert";
-import { ProjectSelect } from "../projects/components/ProjectSelect";
-import { ProjectsLoadError } from "../projects/components/ProjectsLoadError";
-import { useSelectedProject } from "../projects/use-selected-project";
+import { formatDate } from "../../lib/date-time";
+import { useSelectedProject } from "../projects/api/use-selected-project";
 import { AddUserDialog } from "./AddUserDialog";
 import { useProjectUsers } from "./api/get-project-users";
 import { useRemoveProjectUser } from "./api/remove-project-user";
@@ -201,7 +202,7 @@ const BADGE: Record<MemberAccessLevel, "default" | "secondary" | "outline"> = {
 };
 
 function UserRow({ user, canManage, onRemove }: { user: ProjectUser; canManage: boolean; onRemove: () => void }) {
-  const added = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }).format(new Date(user.createdAt));
+  const added = formatDate(user.createdAt);
   return (
     <li className="flex items-center gap-3 py-3">
       <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700 uppercase">

@@ -2,19 +2,11 @@
 import { useMutation } from "@tanstack/react-query";
 import type { SuccessReply } from "../../../../shared/schemas/replies";
 import { apiRequest } from "../../../lib/api";
-import type { MutationConfig } from "../../../lib/query-client";
-import { useRefreshAdminData } from "./admin-cache";
+import { type MutationConfig, ownedMutation, useRefreshCompanyData } from "../../../lib/query-client";
 
 export const deleteBrd = (id: string) => apiRequest<SuccessReply>("DELETE", `/api/company/projects/${id}/brd`);
 
 export function useDeleteBrd(config: MutationConfig<typeof deleteBrd> = {}) {
-  const refreshAdminData = useRefreshAdminData();
-  return useMutation({
-    ...config,
-    mutationFn: deleteBrd,
-    onSuccess: async (...args) => {
-      await refreshAdminData();
-      return config.onSuccess?.(...args);
-    },
-  });
+  const refreshCompanyData = useRefreshCompanyData();
+  return useMutation(ownedMutation(config, deleteBrd, refreshCompanyData));
 }

@@ -3,7 +3,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminProject, Page, ProjectListQuery } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
-import { ADMIN_NO_CACHE, queryString } from "./admin-cache";
+import { COMPANY_NO_CACHE } from "../../../lib/query-client";
+import { queryString } from "../../../lib/query-string";
 
 export type ProjectListParams = Partial<ProjectListQuery>;
 
@@ -17,7 +18,7 @@ export const adminProjectsQueryOptions = (query: ProjectListParams) =>
     queryKey: adminProjectsQueryKey(query),
     queryFn: () => getAdminProjects(query),
     placeholderData: keepPreviousData,
-    ...ADMIN_NO_CACHE,
+    ...COMPANY_NO_CACHE,
   });
 
 export const useAdminProjects = (query: ProjectListParams) => useQuery(adminProjectsQueryOptions(query));

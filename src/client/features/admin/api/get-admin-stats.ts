@@ -2,13 +2,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminStats } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
-import { ADMIN_NO_CACHE } from "./admin-cache";
+import { COMPANY_NO_CACHE } from "../../../lib/query-client";
 
 export const adminStatsQueryKey = ["/api/company/stats"] as const;
 
 export const getAdminStats = () => apiRequest<AdminStats>("GET", "/api/company/stats");
 
 export const adminStatsQueryOptions = () =>
-  queryOptions({ queryKey: adminStatsQueryKey, queryFn: getAdminStats, ...ADMIN_NO_CACHE });
+  queryOptions({ queryKey: adminStatsQueryKey, queryFn: getAdminStats, ...COMPANY_NO_CACHE });
 
 export const useAdminStats = () => useQuery(adminStatsQueryOptions());

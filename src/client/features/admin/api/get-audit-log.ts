@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { AuditEntry, Page } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
-import { ADMIN_NO_CACHE } from "./admin-cache";
+import { COMPANY_NO_CACHE } from "../../../lib/query-client";
 
 /** The whole log, or one project's when `projectId` is given. */
 export const auditLogQueryKey = (projectId: string | undefined, page: number) =>
@@ -15,6 +15,6 @@ export const getAuditLog = (projectId: string | undefined, page: number) =>
   );
 
 export const auditLogQueryOptions = (projectId: string | undefined, page = 1) =>
-  queryOptions({ queryKey: auditLogQueryKey(projectId, page), queryFn: () => getAuditLog(projectId, page), ...ADMIN_NO_CACHE });
+  queryOptions({ queryKey: auditLogQueryKey(projectId, page), queryFn: () => getAuditLog(projectId, page), ...COMPANY_NO_CACHE });
 
 export const useAuditLog = (projectId: string | undefined, page = 1) => useQuery(auditLogQueryOptions(projectId, page));

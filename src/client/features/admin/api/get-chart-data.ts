@@ -2,13 +2,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ChartData } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
-import { ADMIN_NO_CACHE } from "./admin-cache";
+import { COMPANY_NO_CACHE } from "../../../lib/query-client";
 
 export const chartDataQueryKey = ["/api/company/charts"] as const;
 
 export const getChartData = () => apiRequest<ChartData>("GET", "/api/company/charts");
 
 export const chartDataQueryOptions = () =>
-  queryOptions({ queryKey: chartDataQueryKey, queryFn: getChartData, ...ADMIN_NO_CACHE });
+  queryOptions({ queryKey: chartDataQueryKey, queryFn: getChartData, ...COMPANY_NO_CACHE });
 
 export const useChartData = () => useQuery(chartDataQueryOptions());

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CustomerNda } from "../../../../shared/schemas/admin";
 import { ApiError, apiRequest } from "../../../lib/api";
-import { ADMIN_NO_CACHE } from "./admin-cache";
+import { COMPANY_NO_CACHE } from "../../../lib/query-client";
 
 export const customerNdaQueryKey = (userId: string) => ["/api/customer-profile/", userId, "nda"] as const;
 
@@ -16,6 +16,6 @@ export async function getCustomerNda(userId: string): Promise<CustomerNda | null
 }
 
 export const customerNdaQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: customerNdaQueryKey(userId), queryFn: () => getCustomerNda(userId), ...ADMIN_NO_CACHE });
+  queryOptions({ queryKey: customerNdaQueryKey(userId), queryFn: () => getCustomerNda(userId), ...COMPANY_NO_CACHE });
 
 export const useCustomerNda = (userId: string) => useQuery(customerNdaQueryOptions(userId));

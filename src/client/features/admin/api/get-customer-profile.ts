@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CustomerProfile } from "../../../../shared/schemas/admin";
 import { ApiError, apiRequest } from "../../../lib/api";
-import { ADMIN_NO_CACHE } from "./admin-cache";
+import { COMPANY_NO_CACHE } from "../../../lib/query-client";
 
 export const customerProfileQueryKey = (userId: string) => ["/api/customer-profile/", userId] as const;
 
@@ -16,6 +16,6 @@ export async function getCustomerProfile(userId: string): Promise<CustomerProfil
 }
 
 export const customerProfileQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: customerProfileQueryKey(userId), queryFn: () => getCustomerProfile(userId), ...ADMIN_NO_CACHE });
+  queryOptions({ queryKey: customerProfileQueryKey(userId), queryFn: () => getCustomerProfile(userId), ...COMPANY_NO_CACHE });
 
 export const useCustomerProfile = (userId: string) => useQuery(customerProfileQueryOptions(userId));

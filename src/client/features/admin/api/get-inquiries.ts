@@ -2,7 +2,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { Inquiry, Page } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
-import { ADMIN_NO_CACHE, queryString } from "./admin-cache";
+import { COMPANY_NO_CACHE } from "../../../lib/query-client";
+import { queryString } from "../../../lib/query-string";
 
 export const inquiriesQueryKey = (status: string, page: number) => ["/api/company/inquiries", status, page] as const;
 
@@ -14,7 +15,7 @@ export const inquiriesQueryOptions = (status: string, page: number) =>
     queryKey: inquiriesQueryKey(status, page),
     queryFn: () => getInquiries(status, page),
     placeholderData: keepPreviousData,
-    ...ADMIN_NO_CACHE,
+    ...COMPANY_NO_CACHE,
   });
 
 export const useInquiries = (status: string, page: number) => useQuery(inquiriesQueryOptions(status, page));

@@ -2,13 +2,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PendingNda } from "../../../../shared/schemas/nda";
 import { apiRequest } from "../../../lib/api";
-import { ADMIN_NO_CACHE } from "./admin-cache";
+import { COMPANY_NO_CACHE } from "../../../lib/query-client";
 
 export const pendingNdasQueryKey = ["/api/company/pending-ndas"] as const;
 
 export const getPendingNdas = () => apiRequest<PendingNda[]>("GET", "/api/company/pending-ndas");
 
 export const pendingNdasQueryOptions = () =>
-  queryOptions({ queryKey: pendingNdasQueryKey, queryFn: getPendingNdas, ...ADMIN_NO_CACHE });
+  queryOptions({ queryKey: pendingNdasQueryKey, queryFn: getPendingNdas, ...COMPANY_NO_CACHE });
 
 export const usePendingNdas = () => useQuery(pendingNdasQueryOptions());

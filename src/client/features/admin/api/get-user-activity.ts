@@ -2,7 +2,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { Page, UserActivity } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
-import { ADMIN_NO_CACHE, queryString } from "./admin-cache";
+import { COMPANY_NO_CACHE } from "../../../lib/query-client";
+import { queryString } from "../../../lib/query-string";
 
 export type UserActivityParams = { activityStatus?: string; search?: string; page?: number };
 
@@ -16,7 +17,7 @@ export const userActivityQueryOptions = (query: UserActivityParams) =>
     queryKey: userActivityQueryKey(query),
     queryFn: () => getUserActivity(query),
     placeholderData: keepPreviousData,
-    ...ADMIN_NO_CACHE,
+    ...COMPANY_NO_CACHE,
   });
 
 export const useUserActivity = (query: UserActivityParams) => useQuery(userActivityQueryOptions(query));

@@ -2,19 +2,11 @@
 import { useMutation } from "@tanstack/react-query";
 import type { StatusRun } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
-import type { MutationConfig } from "../../../lib/query-client";
-import { useRefreshAdminData } from "./admin-cache";
+import { type MutationConfig, ownedMutation, useRefreshCompanyData } from "../../../lib/query-client";
 
 export const runStatusUpdates = () => apiRequest<StatusRun>("POST", "/api/admin/test-status-updates", {});
 
 export function useRunStatusUpdates(config: MutationConfig<typeof runStatusUpdates> = {}) {
-  const refreshAdminData = useRefreshAdminData();
-  return useMutation({
-    ...config,
-    mutationFn: runStatusUpdates,
-    onSuccess: async (...args) => {
-      await refreshAdminData();
-      return config.onSuccess?.(...args);
-    },
-  });
+  const refreshCompanyData = useRefreshCompanyData();
+  return useMutation(ownedMutation(config, runStatusUpdates, refreshCompanyData));
 }

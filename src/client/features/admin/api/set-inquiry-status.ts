@@ -2,20 +2,12 @@
 import { useMutation } from "@tanstack/react-query";
 import type { Inquiry } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
-import type { MutationConfig } from "../../../lib/query-client";
-import { useRefreshAdminData } from "./admin-cache";
+import { type MutationConfig, ownedMutation, useRefreshCompanyData } from "../../../lib/query-client";
 
 export const setInquiryStatus = (input: { id: string; status: Inquiry["status"] }) =>
   apiRequest<Inquiry>("PATCH", `/api/company/inquiries/${input.id}`, { status: input.status });
 
 export function useSetInquiryStatus(config: MutationConfig<typeof setInquiryStatus> = {}) {
-  const refreshAdminData = useRefreshAdminData();
-  return useMutation({
-    ...config,
-    mutationFn: setInquiryStatus,
-    onSuccess: async (...args) => {
-      await refreshAdminData();
-      return config.onSuccess?.(...args);
-    },
-  });
+  const refreshCompanyData = useRefreshCompanyData();
+  return useMutation(ownedMutation(config, setInquiryStatus, refreshCompanyData));
 }

@@ -2,20 +2,12 @@
 import { useMutation } from "@tanstack/react-query";
 import type { AdminProject, ProjectPatchInput } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
-import type { MutationConfig } from "../../../lib/query-client";
-import { useRefreshAdminData } from "./admin-cache";
+import { type MutationConfig, ownedMutation, useRefreshCompanyData } from "../../../lib/query-client";
 
 export const updateProject = (input: { id: string; patch: ProjectPatchInput }) =>
   apiRequest<AdminProject>("PATCH", `/api/company/projects/${input.id}`, input.patch);
 
 export function useUpdateProject(config: MutationConfig<typeof updateProject> = {}) {
-  const refreshAdminData = useRefreshAdminData();
-  return useMutation({
-    ...config,
-    mutationFn: updateProject,
-    onSuccess: async (...args) => {
-      await refreshAdminData();
-      return config.onSuccess?.(...args);
-    },
-  });
+  const refreshCompanyData = useRefreshCompanyData();
+  return useMutation(ownedMutation(config, updateProject, refreshCompanyData));
 }

@@ -17,13 +17,12 @@ import { useEffect, useRef } from "react";
 import { PROJECT_STATUS_LABELS } from "../../../../shared/domain/project-status";
 import { Card, CardContent } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
+import { formatMonth } from "../../../lib/date-time";
 import { useChartData } from "../api/get-chart-data";
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip, Legend);
 
 const BRAND = "#4f46e5";
-const monthLabel = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", timeZone: "UTC" });
 
 const compactNumber = new Intl.NumberFormat("en-US", { notation: "compact" });
 const compact = (value: string | number) => compactNumber.format(Number(value));
@@ -79,7 +78,7 @@ export function ChartsStrip() {
       config: {
         type: "bar",
         data: {
-          labels: newPerMonth.map((m) => monthLabel(m.month)),
+          labels: newPerMonth.map((m) => formatMonth(m.month)),
           datasets: [{ data: newPerMonth.map((m) => m.count), backgroundColor: BRAND, borderRadius: 4 }],
         },
         options: {
@@ -96,7 +95,7 @@ export function ChartsStrip() {
       config: {
         type: "line",
         data: {
-          labels: revenuePerMonth.map((m) => monthLabel(m.month)),
+          labels: revenuePerMonth.map((m) => formatMonth(m.month)),
           datasets: [
             {
               label: "USD",

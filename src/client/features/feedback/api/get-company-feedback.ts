@@ -3,26 +3,22 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { CompanyFeedbackPage, CompanyFeedbackQuery } from "../../../../shared/schemas/feedback";
 import { apiRequest } from "../../../lib/api";
+import { COMPANY_NO_CACHE } from "../../../lib/query-client";
+import { queryString } from "../../../lib/query-string";
 
 export type CompanyFeedbackParams = Partial<CompanyFeedbackQuery>;
 
 export const companyFeedbackQueryKey = ["/api/company/feedback"] as const;
 
-export function getCompanyFeedback(params: CompanyFeedbackParams) {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== "" && value !== "all") search.set(key, String(value));
-  }
-  return apiRequest<CompanyFeedbackPage>("GET", `/api/company/feedback?${search}`);
-}
+export const getCompanyFeedback = (params: CompanyFeedbackParams) =>
+  apiRequest<CompanyFeedbackPage>("GET", `/api/company/feedback${queryString(params)}`);
 
 export const companyFeedbackQueryOptions = (params: CompanyFeedbackParams) =>
   queryOptions({
     queryKey: [...companyFeedbackQueryKey, params] as const,
     queryFn: () => getCompanyFeedback(params),
     placeholderData: keepPreviousData,
-    // Admin data views load with no caching.
-    staleTime: 0,
+    ...COMPANY_NO_CACHE,
   });
 
 export function useCompanyFeedback(params: CompanyFeedbackParams) {

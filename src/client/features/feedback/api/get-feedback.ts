@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { FEEDBACK_PAGE_SIZE, type FeedbackPage, type FeedbackStatus } from "../../../../shared/schemas/feedback";
 import { apiRequest } from "../../../lib/api";
+import { queryString } from "../../../lib/query-string";
 
 export type FeedbackFilter = FeedbackStatus | "all";
 export type FeedbackListParams = { status: FeedbackFilter; page: number };
@@ -9,11 +10,11 @@ export type FeedbackListParams = { status: FeedbackFilter; page: number };
 /** Every page and filter of one project's feedback sits under this key (mutations invalidate it whole). */
 export const feedbackQueryKey = (projectId: string) => ["/api/projects", projectId, "feedback"] as const;
 
-export function getFeedback(projectId: string, params: FeedbackListParams) {
-  const search = new URLSearchParams({ page: String(params.page), pageSize: String(FEEDBACK_PAGE_SIZE) });
-  if (params.status !== "all") search.set("status", params.status);
-  return apiRequest<FeedbackPage>("GET", `/api/projects/${projectId}/feedback?${search}`);
-}
+export const getFeedback = (projectId: string, params: FeedbackListParams) =>
+  apiRequest<FeedbackPage>(
+    "GET",
+    `/api/projects/${projectId}/feedback${queryString({ page: params.page, pageSize: FEEDBACK_PAGE_SIZE, status: params.status })}`,
+  );
 
 export const feedbackQueryOptions = (projectId: string, params: FeedbackListParams) =>
   queryOptions({

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Project } from "../../../../shared/schemas/project";
 import { apiRequest } from "../../../lib/api";
+import { POLL_MS } from "../../../lib/query-client";
 
 export const projectsQueryKey = ["/api/projects"] as const;
 
@@ -10,7 +11,7 @@ const getProjects = () => apiRequest<Project[]>("GET", "/api/projects");
 export const projectsQueryOptions = () => queryOptions({ queryKey: projectsQueryKey, queryFn: getProjects });
 
 /** Part 2 §4: the prototype status view polls projects every 30 s, refetches on focus, and retries 3 times. */
-const PROTOTYPE_STATUS_POLLING = { refetchInterval: 30_000, refetchOnWindowFocus: true, retry: 3 } as const;
+const PROTOTYPE_STATUS_POLLING = { refetchInterval: POLL_MS.prototypeStatus, refetchOnWindowFocus: true, retry: 3 } as const;
 
 export function useProjects(options: { poll?: boolean } = {}) {
   return useQuery({ ...projectsQueryOptions(), ...(options.poll ? PROTOTYPE_STATUS_POLLING : {}) });

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Requirements, SaveRequirementsBody } from "../../../../shared/schemas/requirements";
 import { apiRequest } from "../../../lib/api";
+import { SIGNS_IN_ITSELF } from "../../../lib/query-client";
 import { projectsQueryKey } from "./get-projects";
 import { requirementsQueryKey } from "./get-requirements";
 
@@ -9,10 +10,15 @@ export const saveRequirements = (projectId: string, body: SaveRequirementsBody) 
   apiRequest<Requirements>("POST", `/api/projects/${projectId}/requirements`, body);
 
 /** Every change to requirements: the answer becomes the cached state, and the project list (its status) is asked again. */
-export function useRequirementsMutation<TInput>(projectId: string, call: (input: TInput) => Promise<Requirements>) {
+export function useRequirementsMutation<TInput>(
+  projectId: string,
+  call: (input: TInput) => Promise<Requirements>,
+  options: { signsInItself?: boolean } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
+    meta: options.signsInItself ? { [SIGNS_IN_ITSELF]: true } : undefined,
     onSuccess: (saved) => {
       queryClient.setQueryData(requirementsQueryKey(projectId), saved);
       return queryClient.invalidateQueries({ queryKey: projectsQueryKey });
@@ -22,6 +28,6 @@ export function useRequirementsMutation<TInput>(projectId: string, call: (input:
   });
 }
 
-export function useSaveRequirements(projectId: string) {
-  return useRequirementsMutation(projectId, (body: SaveRequirementsBody) => saveRequirements(projectId, body));
+export function useSaveRequirements(projectId: string, options: { signsInItself?: boolean } = {}) {
+  return useRequirementsMutation(projectId, (body: SaveRequirementsBody) => saveRequirements(projectId, body), options);
 }

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ProjectUser } from "../../../../shared/schemas/team";
 import { apiRequest } from "../../../lib/api";
+import { POLL_MS } from "../../../lib/query-client";
 
 export const projectUsersQueryKey = (projectId: string) => ["/api/projects", projectId, "users"] as const;
 
@@ -10,8 +11,10 @@ const getProjectUsers = (projectId: string) => apiRequest<ProjectUser[]>("GET", 
 export const projectUsersQueryOptions = (projectId: string) =>
   queryOptions({ queryKey: projectUsersQueryKey(projectId), queryFn: () => getProjectUsers(projectId) });
 
-const USERS_POLL_MS = 5_000;
-
 export function useProjectUsers(projectId: string | undefined) {
-  return useQuery({ ...projectUsersQueryOptions(projectId ?? ""), enabled: Boolean(projectId), refetchInterval: USERS_POLL_MS });
+  return useQuery({
+    ...projectUsersQueryOptions(projectId ?? ""),
+    enabled: Boolean(projectId),
+    refetchInterval: POLL_MS.projectUsers,
+  });
 }

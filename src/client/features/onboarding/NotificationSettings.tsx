@@ -19,8 +19,8 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
 import { setServerFieldErrors } from "../../lib/form";
-import { useNotificationPreferences } from "./api/get-notification-preferences";
-import { useSaveNotificationPreferences } from "./api/save-notification-preferences";
+import { useNotificationPreferences } from "../account/api/get-notification-preferences";
+import { useSaveNotificationPreferences } from "../account/api/save-notification-preferences";
 
 const MODE_OPTIONS = NOTIFICATION_MODES.map((mode) => ({ value: mode, label: NOTIFICATION_MODE_LABELS[mode] }));
 

@@ -2,8 +2,8 @@
 // project for. (NoProjectFound is the full-card screen the spec asks for on Communications and Meeting Requests.)
 import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
 
 export function NoProjectAlert({ message }: { message: string }) {
   return (

@@ -14,15 +14,15 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Progress } from "../../components/ui/progress";
 import { Skeleton } from "../../components/ui/skeleton";
-import { DangerZone, DataExportCard } from "../account/DataAndDeletion";
-import { NotificationSettings } from "../account/NotificationSettings";
 import { useAuth } from "../auth/api/get-current-user";
-import { useProfile } from "../onboarding/api/get-profile";
-import { NDA_LINKS } from "../onboarding/api/nda-documents";
-import { CompanyProfileForm } from "../onboarding/CompanyProfileForm";
-import { openDocument } from "../onboarding/NdaAgreementTab";
-import { UpdateNdaButton } from "../onboarding/UpdateNdaButton";
 import { useProjects } from "../projects/api/get-projects";
+import { useProfile } from "./api/get-profile";
+import { NDA_LINKS } from "./api/nda-documents";
+import { CompanyProfileForm } from "./CompanyProfileForm";
+import { DangerZone, DataExportCard } from "./DataAndDeletion";
+import { openDocument } from "./NdaAgreementTab";
+import { NotificationSettings } from "./NotificationSettings";
+import { UpdateNdaButton } from "./UpdateNdaButton";
 
 const TONE_TO_BADGE = { neutral: "secondary", success: "success", warning: "warning", info: "default" } as const;
 

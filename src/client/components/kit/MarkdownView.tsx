@@ -1,4 +1,4 @@
-// Renders Markdown (briefs today, messages and notes later) from the shared reader's blocks: React elements only,
+// Renders Markdown (briefs, messages and replies) from the shared reader's blocks: React elements only,
 // never injected HTML; a link is an http(s) address that opens in a new tab without the portal as its opener.
 import { Fragment, useMemo } from "react";
 import { type Block, parseMarkdown, type Span } from "../../../shared/text/markdown";

@@ -1,7 +1,7 @@
 // The customer's project list failed to load, with a Retry: the project pages show it in place of their content.
 import { RefreshCw } from "lucide-react";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
 
 export const PROJECTS_LOAD_ERROR = "Your projects could not be loaded. Check your connection and try again.";
 

@@ -16,8 +16,8 @@ import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, serverFieldErrors, serverMessage } from "../../lib/api";
 import { setServerFieldErrors } from "../../lib/form";
-import { useDeleteAccount, useSendDeletionCode } from "./api/delete-account";
-import { EXPORT_URL } from "./api/export-data";
+import { useDeleteAccount, useSendDeletionCode } from "../account/api/delete-account";
+import { EXPORT_URL } from "../account/api/export-data";
 
 export function DataExportCard() {
   return (

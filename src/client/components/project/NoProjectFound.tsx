@@ -1,8 +1,8 @@
 // 'No Project Found': pages that work on a project, before the customer has one.
 import { FolderX } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent } from "../../../components/ui/card";
+import { Button } from "../ui/button";
+import { Card, CardContent } from "../ui/card";
 
 export function NoProjectFound({ purpose }: { purpose: string }) {
   return (

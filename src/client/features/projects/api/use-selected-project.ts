@@ -1,7 +1,7 @@
 // The project the customer is working on: the first one unless they chose another (the choice is remembered).
 import { useCallback, useEffect, useState } from "react";
-import type { Project } from "../../../shared/schemas/project";
-import { useProjects } from "./api/get-projects";
+import type { Project } from "../../../../shared/schemas/project";
+import { useProjects } from "./get-projects";
 
 const STORAGE_KEY = "bp:selected-project";
 

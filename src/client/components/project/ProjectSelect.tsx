@@ -1,9 +1,9 @@
 // The "Project" selector of the customer's project pages; shown only when there is more than one to choose from.
 
-import type { Project } from "../../../../shared/schemas/project";
-import { Field } from "../../../components/ui/field";
-import { Select } from "../../../components/ui/select";
-import { cn } from "../../../lib/cn";
+import type { Project } from "../../../shared/schemas/project";
+import { cn } from "../../lib/cn";
+import { Field } from "../ui/field";
+import { Select } from "../ui/select";
 
 export function ProjectSelect(props: {
   id: string;

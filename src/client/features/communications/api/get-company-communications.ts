@@ -1,0 +1,25 @@
+// GET /api/company/communications: every project's threads for the console, newest activity first, paged.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { CompanyCommunicationPage, companyCommunicationsQuerySchema } from "../../../../shared/schemas/communications";
+import { apiRequest } from "../../../lib/api";
+import { COMPANY_NO_CACHE } from "../../../lib/query-client";
+import { queryString } from "../../../lib/query-string";
+
+export type CompanyCommunicationsParams = Partial<z.output<typeof companyCommunicationsQuerySchema>>;
+
+export const COMPANY_COMMUNICATIONS_KEY = ["/api/company/communications"] as const;
+
+export const getCompanyCommunications = (params: CompanyCommunicationsParams) =>
+  apiRequest<CompanyCommunicationPage>("GET", `/api/company/communications${queryString(params)}`);
+
+export const companyCommunicationsQueryOptions = (params: CompanyCommunicationsParams = {}) =>
+  queryOptions({
+    queryKey: [...COMPANY_COMMUNICATIONS_KEY, params] as const,
+    queryFn: () => getCompanyCommunications(params),
+    ...COMPANY_NO_CACHE,
+  });
+
+export function useCompanyCommunications(params: CompanyCommunicationsParams = {}, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...companyCommunicationsQueryOptions(params), enabled: options.enabled ?? true });
+}

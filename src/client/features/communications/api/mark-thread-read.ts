@@ -1,0 +1,28 @@
+// POST /api/projects/{id}/communications/{communicationId}/read: clears the thread's unread marker for the caller,
+// at once in the cache, then from the server with the notifications.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Communication } from "../../../../shared/schemas/communications";
+import { apiRequest } from "../../../lib/api";
+import { notificationsQueryKey } from "../../notifications/api/get-notifications";
+import { communicationsKey } from "./get-communications";
+import { invalidateThreads } from "./invalidate-threads";
+
+export const markThreadRead = (input: { projectId: string; communicationId: string }) =>
+  apiRequest<{ success: boolean }>("POST", `/api/projects/${input.projectId}/communications/${input.communicationId}/read`);
+
+export function useMarkThreadRead(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (communicationId: string) => markThreadRead({ projectId, communicationId }),
+    onMutate: (communicationId) => {
+      queryClient.setQueryData<Communication[]>(communicationsKey(projectId), (threads) =>
+        threads?.map((thread) => (thread.id === communicationId ? { ...thread, unreadCount: 0 } : thread)),
+      );
+    },
+    onSettled: () =>
+      Promise.all([
+        invalidateThreads(queryClient, projectId),
+        queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,19 @@
+// POST /api/projects/{id}/communications/{communicationId}/replies: a reply (the customer's page and the admin's
+// project details).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Communication, NewReplyInput } from "../../../../shared/schemas/communications";
+import { apiRequest } from "../../../lib/api";
+import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
+import { invalidateThreads } from "./invalidate-threads";
+
+export const replyToCommunication = (input: { projectId: string; communicationId: string; body: NewReplyInput }) =>
+  apiRequest<Communication>(
+    "POST",
+    `/api/projects/${input.projectId}/communications/${input.communicationId}/replies`,
+    input.body,
+  );
+
+export function useReplyToCommunication(projectId: string, config: MutationConfig<typeof replyToCommunication> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation(ownedMutation(config, replyToCommunication, () => invalidateThreads(queryClient, projectId)));
+}

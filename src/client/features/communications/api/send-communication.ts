@@ -1,0 +1,14 @@
+// POST /api/projects/{id}/communications: a new message or meeting thread.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Communication, NewCommunicationInput } from "../../../../shared/schemas/communications";
+import { apiRequest } from "../../../lib/api";
+import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
+import { invalidateThreads } from "./invalidate-threads";
+
+export const sendCommunication = (input: { projectId: string; body: NewCommunicationInput }) =>
+  apiRequest<Communication>("POST", `/api/projects/${input.projectId}/communications`, input.body);
+
+export function useSendCommunication(projectId: string, config: MutationConfig<typeof sendCommunication> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation(ownedMutation(config, sendCommunication, () => invalidateThreads(queryClient, projectId)));
+}
