@@ -152,8 +152,9 @@ export async function startLiveHub(options: {
   let pending = new Set<string>();
   let flushTimer: NodeJS.Timeout | null = null;
   /**
-   * A stream ends at once, on every process, when its session is deleted (sign-out, expiry, role change) or its user's
-   * membership of a project changes (removed: no more of that project's updates; the tab reconnects and re-checks).
+   * A stream ends at once, on every process, when its session is deleted (sign-out, expiry), its user's row changes
+   * (a role change: its sessions hold the old role) or its user's membership of a project changes (removed: no more of
+   * that project's updates). The tab reconnects and is checked again.
    */
   function closeOnChange(tag: string): void {
     const { table, column, value } = parseTag(tag);
@@ -161,9 +162,11 @@ export async function startLiveHub(options: {
     const ends =
       table === "sessions" && column === "id"
         ? (stream: Stream) => stream.sessionId === value
-        : table === "project_members" && column === "email"
-          ? (stream: Stream) => stream.user.email.toLowerCase() === value.toLowerCase()
-          : null;
+        : table === "users" && column === "id"
+          ? (stream: Stream) => stream.user.id === value
+          : table === "project_members" && column === "email"
+            ? (stream: Stream) => stream.user.email.toLowerCase() === value.toLowerCase()
+            : null;
     if (!ends) return;
     for (const stream of [...streams]) if (ends(stream)) end(stream);
   }

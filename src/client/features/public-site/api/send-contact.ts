@@ -1,4 +1,4 @@
-// POST /api/contact: either contact form. Success is judged by the status alone (part 1 §7); the body is not read.
+// POST /api/contact: either contact form. Success is judged by the status alone; the body is not read.
 // Plain state, no query library: the public pages load none.
 import { useState } from "react";
 import type { ContactMessageInput, ProjectInquiryInput } from "../../../../shared/schemas/contact";

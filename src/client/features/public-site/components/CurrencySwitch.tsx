@@ -1,4 +1,4 @@
-// USD / INR (default USD): changes only the symbol and the figures (part 1 §4). On a pre-rendered page the currency
+// USD / INR (default USD): changes only the symbol and the figures. On a pre-rendered page the currency
 // island (islands/currency.ts) drives the same markup: the pressed look follows aria-pressed alone.
 import { CURRENCIES, CURRENCY_DISPLAY, type Currency } from "../../../../shared/constants/packages";
 
