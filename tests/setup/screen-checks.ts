@@ -1,0 +1,42 @@
+// What every browser journey checks on a screen state: no serious or critical axe violation, no sideways scrolling,
+// and (when SCREENSHOTS=1) a picture of it in docs/screenshots/ for the record.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../../docs/screenshots");
+
+/** axe-core (WCAG 2.1 A/AA) finds no serious or critical violation on the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** The page does not scroll sideways: the document is no wider than the viewport. */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    document: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
+  expect(widths.document, `the page is ${widths.document - widths.viewport} px wider than the viewport`).toBeLessThanOrEqual(
+    widths.viewport,
+  );
+}
+
+/** With SCREENSHOTS=1, a full-page picture at docs/screenshots/<name>-<viewport width>.png. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS !== "1") return;
+  const width = page.viewportSize()?.width ?? 1280;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+}
+
+/** The three checks of a screen state in one call. */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, name);
+}
