@@ -5,7 +5,7 @@ export type MeetingUrgency = (typeof MEETING_URGENCIES)[number];
 
 export const URGENCY_LABELS: Record<MeetingUrgency, string> = { low: "Low", medium: "Medium", high: "High" };
 
-/** §9: what each urgency level promises, shown beside each level in the Request Meeting dialog. */
+/** What each urgency level promises, shown beside each level in the Request Meeting dialog. */
 export const URGENCY_MEANINGS: Record<MeetingUrgency, string> = {
   low: "Within a week",
   medium: "Within 2-3 days",
@@ -22,21 +22,21 @@ export const MEETING_REQUEST_STATUS_LABELS: Record<MeetingRequestStatus, string>
   cancelled: "Cancelled",
 };
 
-/** §9: meetings last 30 minutes unless a calendar says otherwise. */
+/** Meetings last 30 minutes unless a calendar says otherwise. */
 export const MEETING_DURATION_MINUTES = 30;
-/** §9: the admin confirms meeting requests within 24 hours. */
+/** The admin confirms meeting requests within 24 hours. */
 export const ADMIN_CONFIRMATION_HOURS = 24;
 
-/** §5: the meeting link field starts with this prefix. */
+/** The meeting link field starts with this prefix. */
 export const MEET_LINK_PREFIX = "https://meet.google.com/";
 
 /** The date-time picker's earliest value is "now" to the minute, so a time up to this far back is still accepted. */
 export const MEETING_TIME_GRACE_MS = 2 * 60_000;
 
-/** §4: a scheduled meeting is Upcoming while its time is in the future, else Past. */
+/** A scheduled meeting is Upcoming while its time is in the future, else Past. */
 export function meetingTiming(scheduledFor: string | Date, now: Date = new Date()): "upcoming" | "past" {
   return new Date(scheduledFor).getTime() > now.getTime() ? "upcoming" : "past";
 }
 
-/** §4: the meeting requests list (and the stats) refresh every 30 s. */
+/** The meeting requests list (and the stats) refresh every 30 s. */
 export const MEETING_REQUESTS_POLL_MS = 30_000;

@@ -7,7 +7,7 @@ import { NDA_STATUSES, profileSchema } from "./profile";
 import { projectSchema } from "./project";
 import { singleLineString, webAddressHref } from "./text-fields";
 
-/** Part 2 §8 texts of the admin console, written once. */
+/** The admin console's toast and empty-state texts, written once. */
 export const ADMIN_MESSAGES = {
   accessDenied: "Access Denied",
   loginAsAdmin: "Login as Admin",

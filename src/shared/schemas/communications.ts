@@ -120,7 +120,7 @@ export type CompanyCommunication = z.infer<typeof companyCommunicationSchema>;
 export const companyCommunicationPageSchema = pageSchema(companyCommunicationSchema).extend({ unreadThreads: z.number() });
 export type CompanyCommunicationPage = z.infer<typeof companyCommunicationPageSchema>;
 
-/** Scheduled Meetings (§2): meetings with a time, earliest first. */
+/** Scheduled Meetings: meetings with a time, earliest first. */
 export function scheduledMeetings<T extends Pick<Communication, "type" | "scheduledFor">>(items: readonly T[]): T[] {
   return items
     .filter((item) => item.type === "meeting" && item.scheduledFor)

@@ -47,7 +47,7 @@ export type NewMeetingRequestInput = z.input<typeof newMeetingRequestSchema>;
 
 /**
  * PATCH /api/company/meeting-requests/{id}: status, meetingLink, scheduledAt (ISO or null), adminNotes. Any status may
- * be set (§4); a scheduled meeting needs a time and a link, since the requester is sent a calendar invitation for it.
+ * be set, in any order; a scheduled meeting needs a time and a link, since the requester is sent a calendar invitation for it.
  */
 export const meetingResponseSchema = z
   .strictObject({

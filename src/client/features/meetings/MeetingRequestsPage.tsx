@@ -56,7 +56,7 @@ const URGENCY_BADGE: Record<MeetingUrgency, "secondary" | "warning" | "danger"> 
   high: "danger",
 };
 
-/** Part 2 §8: the booking page opens in a new tab; a blocked popup is reported. */
+/** The booking page opens in a new tab; when the browser blocks the popup, a toast says so. */
 export function openBookingPage(): void {
   // window.open answers null when the browser blocks it (with "noopener" it always would, so the opener is cut after).
   const tab = window.open("about:blank", "_blank");

@@ -159,7 +159,7 @@ describe("a customer's message and the admin's answer", () => {
   });
 });
 
-describe("the New Communication rules (§5)", () => {
+describe("the New Communication rules", () => {
   let owner: Customer;
   let projectId: string;
   beforeAll(async () => {

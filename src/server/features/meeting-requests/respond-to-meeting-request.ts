@@ -1,4 +1,4 @@
-// PATCH /api/company/meeting-requests/{id}: the admin's response (any status, §4). A scheduled meeting emails the
+// PATCH /api/company/meeting-requests/{id}: the admin's response (any status, in any order). A scheduled meeting emails the
 // requester an invitation with a calendar file (METHOD:REQUEST, one UID per request, SEQUENCE raised on each change)
 // and appears in the project's Scheduled Meetings; calling off a meeting that was sent emails METHOD:CANCEL.
 

@@ -10,7 +10,7 @@ const getProjects = () => apiRequest<Project[]>("GET", "/api/projects");
 
 export const projectsQueryOptions = () => queryOptions({ queryKey: projectsQueryKey, queryFn: getProjects });
 
-/** Part 2 §4: the prototype status view polls projects every 30 s, refetches on focus, and retries 3 times. */
+/** The prototype status view polls projects every 30 s, refetches on focus, and retries 3 times. */
 const PROTOTYPE_STATUS_POLLING = { refetchInterval: POLL_MS.prototypeStatus, refetchOnWindowFocus: true, retry: 3 } as const;
 
 export function useProjects(options: { poll?: boolean } = {}) {
