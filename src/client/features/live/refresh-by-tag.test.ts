@@ -1,4 +1,7 @@
+import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { currentUserQueryKey } from "../../lib/query-client";
+import { ownRowTag, refreshTags } from "../../lib/tag-refresh";
 import { queriesToRefresh } from "./refresh-by-tag";
 
 describe("refreshing by change tag", () => {
@@ -20,5 +23,20 @@ describe("refreshing by change tag", () => {
 
   it("refreshes the bell and the timeline on a new activity event", () => {
     expect(queriesToRefresh(["activity_events.user_id:u1"])).toEqual([["/api/notifications"], ["/api/dashboard/activity"]]);
+  });
+
+  it("is the map a mutation refreshes its own write through: only the queries its tags name go stale", async () => {
+    const client = new QueryClient();
+    client.setQueryData(currentUserQueryKey, { id: "u1" });
+    const keys = [
+      ["/api/projects", "p1", "meeting-requests"],
+      ["/api/company/meeting-requests"],
+      ["/api/projects", "p2", "meeting-requests"],
+      ["/api/notifications"],
+    ];
+    for (const key of keys) client.setQueryData(key, []);
+    await refreshTags(client, ["meeting_requests.project_id:p1"]);
+    expect(keys.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([true, true, false, false]);
+    expect(ownRowTag(client, "activity_events", "user_id")).toBe("activity_events.user_id:u1");
   });
 });

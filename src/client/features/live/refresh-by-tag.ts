@@ -2,8 +2,9 @@
 // GET /api/events) to the queries it makes stale. "<table>.<column>" entries take the row's value; a table's name
 // alone is a change anywhere in it (what the console's lists over every project read). A tag with no entry refreshes
 // nothing; a new query over a table adds its key here.
-import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { QueryKey } from "@tanstack/react-query";
 import { parseTag } from "../../../shared/live-tags";
+import { registerTagRefresh } from "../../lib/tag-refresh";
 import { adminStatsQueryKey } from "../admin/api/get-admin-stats";
 import { chartDataQueryKey } from "../admin/api/get-chart-data";
 import { communicationsKey } from "../communications/api/get-communications";
@@ -57,6 +58,4 @@ export function queriesToRefresh(tags: readonly string[]): QueryKey[] {
   return [...keys.values()];
 }
 
-export function refreshByTags(queryClient: QueryClient, tags: readonly string[]): void {
-  for (const queryKey of queriesToRefresh(tags)) void queryClient.invalidateQueries({ queryKey });
-}
+registerTagRefresh(queriesToRefresh);

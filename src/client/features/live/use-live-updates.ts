@@ -5,7 +5,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { LIVE_EVENT_NAME } from "../../../shared/constants/live";
 import { setLiveConnected } from "../../lib/live-status";
-import { refreshByTags } from "./refresh-by-tag";
+import { refreshTags } from "../../lib/tag-refresh";
+import "./refresh-by-tag";
 
 /** Gives up on the stream after this many refused opens in a row (e.g. 429: too many tabs) until the page reloads. */
 const MAX_FAILED_OPENS = 5;
@@ -24,7 +25,7 @@ export function useLiveUpdates(enabled: boolean): void {
       import("../../../shared/schemas/live-events")
         .then(({ liveEventSchema }) => {
           const parsed = liveEventSchema.safeParse(JSON.parse(data));
-          if (parsed.success) refreshByTags(queryClient, parsed.data.tags);
+          if (parsed.success) void refreshTags(queryClient, parsed.data.tags);
         })
         .catch(() => {
           // an unreadable event changes nothing; the next poll or event catches up

@@ -1,11 +1,11 @@
 // POST /api/projects/{id}/communications/{communicationId}/read: clears the thread's unread marker for the caller,
 // at once in the cache, then from the server with the notifications.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { rowTag } from "../../../../shared/live-tags";
 import type { Communication } from "../../../../shared/schemas/communications";
 import { apiRequest } from "../../../lib/api";
-import { notificationsQueryKey } from "../../notifications/api/get-notifications";
+import { ownRowTag, refreshTags } from "../../../lib/tag-refresh";
 import { communicationsKey } from "./get-communications";
-import { invalidateThreads } from "./invalidate-threads";
 
 export const markThreadRead = (input: { projectId: string; communicationId: string }) =>
   apiRequest<{ success: boolean }>("POST", `/api/projects/${input.projectId}/communications/${input.communicationId}/read`);
@@ -20,9 +20,9 @@ export function useMarkThreadRead(projectId: string) {
       );
     },
     onSettled: () =>
-      Promise.all([
-        invalidateThreads(queryClient, projectId),
-        queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+      refreshTags(queryClient, [
+        rowTag("communication_reads", "project_id", projectId),
+        ownRowTag(queryClient, "activity_events", "user_id"),
       ]),
   });
 }

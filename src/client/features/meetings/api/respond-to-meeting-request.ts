@@ -1,12 +1,10 @@
 // PATCH /api/company/meeting-requests/{id}: the admin's Respond dialog (status, link, time, notes).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { rowTag } from "../../../../shared/live-tags";
 import type { MeetingRequest, MeetingResponseInput } from "../../../../shared/schemas/meeting-requests";
 import { apiRequest } from "../../../lib/api";
 import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
-import { communicationsKey } from "../../communications/api/get-communications";
-import { COMPANY_MEETING_REQUESTS_KEY } from "./get-company-meeting-requests";
-import { meetingRequestsKey } from "./get-meeting-requests";
-import { MEETING_STATS_KEY } from "./get-meeting-stats";
+import { refreshTags } from "../../../lib/tag-refresh";
 
 export const respondToMeetingRequest = (input: { id: string; body: MeetingResponseInput }) =>
   apiRequest<MeetingRequest>("PATCH", `/api/company/meeting-requests/${input.id}`, input.body);
@@ -14,12 +12,11 @@ export const respondToMeetingRequest = (input: { id: string; body: MeetingRespon
 export function useRespondToMeetingRequest(config: MutationConfig<typeof respondToMeetingRequest> = {}) {
   const queryClient = useQueryClient();
   return useMutation(
+    // A scheduled meeting also starts a thread in the project's communications.
     ownedMutation(config, respondToMeetingRequest, (updated) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: COMPANY_MEETING_REQUESTS_KEY }),
-        queryClient.invalidateQueries({ queryKey: MEETING_STATS_KEY }),
-        queryClient.invalidateQueries({ queryKey: meetingRequestsKey(updated.projectId) }),
-        queryClient.invalidateQueries({ queryKey: communicationsKey(updated.projectId) }),
+      refreshTags(queryClient, [
+        rowTag("meeting_requests", "project_id", updated.projectId),
+        rowTag("communications", "project_id", updated.projectId),
       ]),
     ),
   );

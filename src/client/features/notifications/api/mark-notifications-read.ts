@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { MarkReadReply } from "../../../../shared/schemas/activity";
 import { apiRequest } from "../../../lib/api";
-import { notificationsQueryKey } from "./get-notifications";
+import { ownRowTag, refreshTags } from "../../../lib/tag-refresh";
 
 /** Marks one notification read (by id), or all of them (null). */
 export const markNotificationsRead = (id: string | null) =>
@@ -12,6 +12,6 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markNotificationsRead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+    onSuccess: () => refreshTags(queryClient, [ownRowTag(queryClient, "activity_events", "user_id")]),
   });
 }

@@ -2,9 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Profile, ProfileFormOutput } from "../../../../shared/schemas/profile";
 import { apiRequest } from "../../../lib/api";
-import { activityQueryKey } from "../../dashboard/api/get-activity";
-import { notificationsQueryKey } from "../../notifications/api/get-notifications";
-import { projectsQueryKey } from "../../projects/api/get-projects";
+import { ownRowTag, refreshTags } from "../../../lib/tag-refresh";
 import { profileQueryKey } from "./get-profile";
 
 export const saveProfile = (values: ProfileFormOutput) => apiRequest<Profile>("POST", "/api/profile", values);
@@ -15,9 +13,10 @@ export function useSaveProfile() {
     mutationFn: saveProfile,
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQueryKey, profile);
-      void queryClient.invalidateQueries({ queryKey: projectsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: activityQueryKey });
-      void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+      void refreshTags(queryClient, [
+        ownRowTag(queryClient, "profiles", "user_id"),
+        ownRowTag(queryClient, "activity_events", "user_id"),
+      ]);
     },
   });
 }

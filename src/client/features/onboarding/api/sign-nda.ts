@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { VerifyCustomerOtpInput } from "../../../../shared/schemas/nda";
 import type { NdaSignedReply } from "../../../../shared/schemas/profile";
 import { apiRequest } from "../../../lib/api";
-import { activityQueryKey } from "../../dashboard/api/get-activity";
-import { notificationsQueryKey } from "../../notifications/api/get-notifications";
+import { ownRowTag, refreshTags } from "../../../lib/tag-refresh";
 import { profileQueryKey } from "./get-profile";
 
 export const signNda = (input: VerifyCustomerOtpInput) =>
@@ -16,8 +15,7 @@ export function useSignNda() {
     mutationFn: signNda,
     onSuccess: (reply) => {
       queryClient.setQueryData(profileQueryKey, reply.profile);
-      void queryClient.invalidateQueries({ queryKey: activityQueryKey });
-      void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+      void refreshTags(queryClient, [ownRowTag(queryClient, "activity_events", "user_id")]);
     },
   });
 }

@@ -1,9 +1,10 @@
 // POST /api/projects/{id}/requirements: saves answers or brief fields; the answer replaces the cached requirements.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { rowTag } from "../../../../shared/live-tags";
 import type { Requirements, SaveRequirementsBody } from "../../../../shared/schemas/requirements";
 import { apiRequest } from "../../../lib/api";
 import { SIGNS_IN_ITSELF } from "../../../lib/query-client";
-import { projectsQueryKey } from "./get-projects";
+import { refreshTags } from "../../../lib/tag-refresh";
 import { requirementsQueryKey } from "./get-requirements";
 
 export const saveRequirements = (projectId: string, body: SaveRequirementsBody) =>
@@ -21,7 +22,7 @@ export function useRequirementsMutation<TInput>(
     meta: options.signsInItself ? { [SIGNS_IN_ITSELF]: true } : undefined,
     onSuccess: (saved) => {
       queryClient.setQueryData(requirementsQueryKey(projectId), saved);
-      return queryClient.invalidateQueries({ queryKey: projectsQueryKey });
+      return refreshTags(queryClient, [rowTag("requirements", "project_id", projectId)]);
     },
     // A refused change (say, a teammate confirmed the brief meanwhile) shows the server's state again.
     onError: () => queryClient.invalidateQueries({ queryKey: requirementsQueryKey(projectId) }),

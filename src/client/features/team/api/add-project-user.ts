@@ -1,9 +1,9 @@
 // POST /api/projects/{id}/users: adds a user; the users list and the project list (seats) are asked again.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { rowTag } from "../../../../shared/live-tags";
 import type { AddProjectUserInput, ProjectUser } from "../../../../shared/schemas/team";
 import { apiRequest } from "../../../lib/api";
-import { projectsQueryKey } from "../../projects/api/get-projects";
-import { projectUsersQueryKey } from "./get-project-users";
+import { refreshTags } from "../../../lib/tag-refresh";
 
 const addProjectUser = (projectId: string, input: AddProjectUserInput) =>
   apiRequest<ProjectUser>("POST", `/api/projects/${projectId}/users`, input);
@@ -13,11 +13,7 @@ export function useTeamMutation<TInput, TReply>(projectId: string, call: (input:
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectUsersQueryKey(projectId) }),
-        queryClient.invalidateQueries({ queryKey: projectsQueryKey, exact: true }),
-      ]),
+    onSuccess: () => refreshTags(queryClient, [rowTag("project_members", "project_id", projectId)]),
   });
 }
 

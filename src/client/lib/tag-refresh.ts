@@ -1,0 +1,26 @@
+// A change tag (shared/live-tags.ts) → the queries it makes stale, in the browser. The one map is
+// features/live/refresh-by-tag.ts, which registers itself here when the signed-in shell loads; the live stream and every
+// mutation owner (for its own write, at once, whether or not the stream is up) refresh through it, so what a write
+// refreshes is never listed a second time.
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { rowTag } from "../../shared/live-tags";
+import { currentUserQueryKey } from "./query-client";
+
+type QueriesFor = (tags: readonly string[]) => QueryKey[];
+
+let queriesFor: QueriesFor = () => [];
+
+export function registerTagRefresh(map: QueriesFor): void {
+  queriesFor = map;
+}
+
+/** Marks stale (and refetches where shown) every query the tags name, each once. */
+export async function refreshTags(queryClient: QueryClient, tags: readonly string[]): Promise<void> {
+  await Promise.all(queriesFor(tags).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** The tag of the signed-in user's own rows of a table, e.g. `activity_events.user_id:<me>` (their bell). */
+export function ownRowTag(queryClient: QueryClient, table: string, column: string): string {
+  const me = queryClient.getQueryData<{ id: string } | null>(currentUserQueryKey);
+  return rowTag(table, column, me?.id ?? "");
+}
