@@ -6,6 +6,8 @@ export type Charge = {
   bytes: number;
   /** The user whose request kept the entry (null: shared by everyone, e.g. a console view). */
   owner: string | null;
+  /** The cached read it belongs to (cache/cached-reads.ts), for the per-read figures. */
+  read: string;
   evict(reason: "budget" | "owner"): void;
 };
 
@@ -20,6 +22,8 @@ export type ByteBudget = {
   touch(charge: Charge): void;
   release(charge: Charge): void;
   usedBytes(): number;
+  /** Bytes and entries held, per cached read. */
+  usageByRead(): ReadonlyMap<string, { bytes: number; entries: number }>;
 };
 
 export const MAX_ENTRY_BYTES = 256 * 1024;
@@ -32,11 +36,21 @@ export function createByteBudget(limitBytes: number): ByteBudget {
   // Maps and Sets keep insertion order: the first is the least recently used.
   const all = new Set<Charge>();
   const byOwner = new Map<string, { bytes: number; charges: Set<Charge> }>();
+  const byRead = new Map<string, { bytes: number; entries: number }>();
   let used = 0;
+
+  function count(charge: Charge, sign: 1 | -1): void {
+    const usage = byRead.get(charge.read) ?? { bytes: 0, entries: 0 };
+    usage.bytes += sign * charge.bytes;
+    usage.entries += sign;
+    if (usage.entries === 0) byRead.delete(charge.read);
+    else byRead.set(charge.read, usage);
+  }
 
   function release(charge: Charge): void {
     if (!all.delete(charge)) return;
     used -= charge.bytes;
+    count(charge, -1);
     if (charge.owner === null) return;
     const mine = byOwner.get(charge.owner);
     if (!mine) return;
@@ -52,6 +66,7 @@ export function createByteBudget(limitBytes: number): ByteBudget {
     admit(charge) {
       all.add(charge);
       used += charge.bytes;
+      count(charge, 1);
       if (charge.owner !== null) {
         let mine = byOwner.get(charge.owner);
         if (!mine) {
@@ -83,5 +98,6 @@ export function createByteBudget(limitBytes: number): ByteBudget {
     },
     release,
     usedBytes: () => used,
+    usageByRead: () => byRead,
   };
 }

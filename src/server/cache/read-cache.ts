@@ -93,6 +93,7 @@ export function createReadCache<V>(options: {
     const charge: Charge = {
       bytes,
       owner: loaded.owner,
+      read: loaded.read,
       evict: (reason) => {
         if (remove(key)) events.evicted(loaded.read, reason);
       },

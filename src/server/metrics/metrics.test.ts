@@ -49,6 +49,8 @@ describe("GET /metrics on METRICS_PORT", () => {
     expect(sample(text, "bp_read_cache_hits_total", 'read="notifications"')).toBe(1);
     expect(sample(text, "bp_read_cache_hits_total", 'read="session"')).toBeGreaterThan(0);
     expect(sample(text, "bp_read_cache_bytes")).toBeGreaterThan(0);
+    expect(sample(text, "bp_read_cache_read_bytes", 'read="notifications"')).toBeGreaterThan(0);
+    expect(sample(text, "bp_read_cache_read_entries", 'read="notifications"')).toBe(1);
     expect(sample(text, "bp_read_cache_budget_bytes")).toBe(64 * 1024 * 1024);
     expect(sample(text, "bp_change_feed_up")).toBe(1);
     expect(sample(text, "bp_email_outbox_depth")).toBeGreaterThanOrEqual(0);

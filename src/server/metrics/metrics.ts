@@ -70,6 +70,19 @@ export function createMetrics(): Metrics {
           this.set(budget.usedBytes());
         },
       });
+      const perRead = (name: string, help: string, figure: "bytes" | "entries") =>
+        new Gauge({
+          name,
+          help,
+          labelNames: ["read"],
+          registers: [registry],
+          collect() {
+            this.reset();
+            for (const [read, usage] of budget.usageByRead()) this.set({ read }, usage[figure]);
+          },
+        });
+      perRead("bp_read_cache_read_bytes", "Bytes held by each cached read", "bytes");
+      perRead("bp_read_cache_read_entries", "Entries held by each cached read", "entries");
       new Gauge({
         name: "bp_read_cache_budget_bytes",
         help: "The read caches' byte budget (READ_CACHE_MB)",
