@@ -66,6 +66,15 @@ export function formatCalendarDate(value: string | null | undefined): string {
   return formatDayInZone(new Date(Date.UTC(Number(y), Number(m) - 1, Number(d))), "UTC");
 }
 
+/**
+ * "2026-11-24 09:00:00 UTC": the exact moment a document records (a signature's time on /verify), as the document
+ * itself prints it, so the two can be compared character for character.
+ */
+export function formatUtcTimestamp(value: string | null | undefined): string {
+  const date = instant(value);
+  return date ? `${date.toISOString().slice(0, 19).replace("T", " ")} UTC` : EMPTY;
+}
+
 /** "Mar" for a calendar month "2026-03". */
 export function formatMonth(month: string): string {
   const utc = new Date(`${month}-01T00:00:00Z`);
