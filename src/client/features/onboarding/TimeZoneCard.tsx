@@ -55,7 +55,7 @@ function TimeZoneForm({ saved }: { saved: string }) {
         <Field id="time-zone-search" label="Search time zones" hint="A city or region, e.g. New York">
           {(control) => <Input {...control} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />}
         </Field>
-        <Field id="time-zone" label="Time zone" error={errors.timeZone?.message}>
+        <Field id="time-zone" label="Time zone" hint="Region/City, as your browser names it" error={errors.timeZone?.message}>
           {(control) => (
             <Controller
               control={form.control}
