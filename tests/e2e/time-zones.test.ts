@@ -112,6 +112,10 @@ describe("one clock", () => {
     await page.getByText("Signed on 24 November 2026").waitFor();
     expect(await page.getByTestId("time-zone-now").textContent()).toContain("Now in Pacific/Auckland");
     await checkScreen(page, "clock-profile-time-zone-saved");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole("heading", { name: "Time Zone" }).scrollIntoViewIfNeeded();
+    await checkScreen(page, "clock-profile-time-zone-saved");
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.goto(`${server.url}/meeting-requests`);
     const request = page.getByRole("listitem").filter({ hasText: "Time zone review" });

@@ -77,9 +77,10 @@ function TimeZoneForm({ saved }: { saved: string }) {
           <Button
             type="button"
             variant="outline"
+            className="h-auto min-h-10 whitespace-normal text-left"
             onClick={() => form.setValue("timeZone", browser, { shouldDirty: true, shouldValidate: true })}
           >
-            Use this browser's zone ({zoneLabel(browser)})
+            Use this browser's zone: {zoneLabel(browser)}
           </Button>
         )}
       </div>
