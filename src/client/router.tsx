@@ -4,6 +4,7 @@ import { Route, Routes } from "react-router";
 import { audienceOf, routesFor } from "../shared/routes";
 import { NotFoundPage } from "./components/layout/NotFoundPage";
 import { FullScreenSpinner } from "./components/ui/spinner";
+import { useViewerTimeZone } from "./features/account/api/save-time-zone";
 import { useAuth } from "./features/auth/api/get-current-user";
 import { PAGES } from "./pages";
 
@@ -11,6 +12,7 @@ const AppShell = lazy(() => import("./components/layout/AppShell").then((m) => (
 
 export function AppRoutes() {
   const { user, isLoading } = useAuth();
+  useViewerTimeZone(user);
   if (isLoading) return <FullScreenSpinner />;
 
   const routes = routesFor(audienceOf(user));

@@ -37,6 +37,8 @@ export const users = pgTable(
     lastSignInAt: ts("last_sign_in_at"),
     /** Set when the owner deleted the account and a record had to stay (see retention_note): the row is anonymised. */
     deletedAt: ts("deleted_at"),
+    /** The user's IANA time zone ("America/New_York"), set from the browser and editable on /profile; null = unknown. */
+    timeZone: text("time_zone"),
   },
   (t) => [
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),

@@ -47,6 +47,8 @@ export const currentUserSchema = z.object({
   isCustomer: z.boolean(),
   isCompany: z.boolean(),
   profileImageUrl: z.string().nullable(),
+  /** The user's IANA time zone (set from the browser, editable on /profile); null until the app first sets it. */
+  timeZone: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -3,7 +3,6 @@
 // for those who may post. Sending is the caller's: ReplyForm only checks the reply with the shared schema.
 import { Mail, Reply, Video } from "lucide-react";
 import type { ReactNode } from "react";
-import { timeAgo } from "../../../shared/domain/dates";
 import {
   COMMUNICATION_LIMITS,
   type Communication,
@@ -12,7 +11,7 @@ import {
 } from "../../../shared/schemas/communications";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { formatTime, formatWeekdayDate } from "../../lib/date-time";
+import { formatTime, formatWeekdayDate, timeAgo } from "../../lib/date-time";
 import { setServerFieldErrors, useSchemaForm } from "../../lib/form";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";

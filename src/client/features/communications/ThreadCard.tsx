@@ -2,12 +2,12 @@
 // box for those who may post. Opening a thread marks it read; replies arriving while it is open are read too.
 import { ChevronDown, Video } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { timeAgo } from "../../../shared/domain/dates";
 import { COMMUNICATION_MESSAGES, type Communication } from "../../../shared/schemas/communications";
 import { ReplyForm, ThreadView } from "../../components/kit/ThreadView";
 import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
+import { timeAgo } from "../../lib/date-time";
 import { useMarkThreadRead } from "./api/mark-thread-read";
 import { useReplyToCommunication } from "./api/reply-to-communication";
 

@@ -24,7 +24,6 @@ import {
   quickActions,
   safeExternalUrl,
 } from "../../../shared/domain/dashboard";
-import { formatLongDate, timeAgo } from "../../../shared/domain/dates";
 import { documentMeta } from "../../../shared/domain/document-meta";
 import { requirementsSubmitted } from "../../../shared/domain/next-action";
 import { ACCESS_LEVEL_LABELS } from "../../../shared/domain/project-access";
@@ -37,6 +36,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
+import { formatCalendarDate, formatDate, formatStoredText, timeAgo } from "../../lib/date-time";
 import { projectUsersQueryOptions } from "../team/api/get-project-users";
 import { useRecentActivity } from "./api/get-activity";
 import { useProjectDocuments } from "./api/get-project-documents";
@@ -136,7 +136,9 @@ export function RecentActivityCard() {
                 <span className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-500" aria-hidden="true" />
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium text-slate-900">{item.title}</p>
-                  {item.description && <p className="line-clamp-2 text-xs break-words text-slate-600">{item.description}</p>}
+                  {item.description && (
+                    <p className="line-clamp-2 text-xs break-words text-slate-600">{formatStoredText(item.description)}</p>
+                  )}
                   <p className="text-xs text-slate-500">
                     <time dateTime={item.createdAt}>{timeAgo(item.createdAt, now)}</time>
                   </p>
@@ -239,7 +241,7 @@ export function ProjectDetailsCard({ project }: { project: Project | null }) {
             </Detail>
             <Detail label="Package">{PACKAGES[project.packageType].name}</Detail>
             <Detail label="Status">{statusLabel(project.status)}</Detail>
-            <Detail label="Started">{formatLongDate(project.createdAt)}</Detail>
+            <Detail label="Started">{formatDate(project.createdAt)}</Detail>
             {project.budgetRange && <Detail label="Budget">{optionLabel(PROFILE_BUDGET_RANGES, project.budgetRange)}</Detail>}
             {project.timeline && <Detail label="Timeline">{optionLabel(PROFILE_TIMELINES, project.timeline)}</Detail>}
             <Detail label="User limit">{project.userLimit}</Detail>
@@ -256,9 +258,9 @@ export function ProjectDetailsCard({ project }: { project: Project | null }) {
                 </a>
               </Detail>
             )}
-            {project.deploymentDate && <Detail label="Deployed">{formatLongDate(project.deploymentDate)}</Detail>}
+            {project.deploymentDate && <Detail label="Deployed">{formatCalendarDate(project.deploymentDate)}</Detail>}
             {project.customerAccessExpiryDate && (
-              <Detail label="Access until">{formatLongDate(project.customerAccessExpiryDate)}</Detail>
+              <Detail label="Access until">{formatCalendarDate(project.customerAccessExpiryDate)}</Detail>
             )}
           </dl>
         )}
@@ -294,7 +296,7 @@ export function PaymentCard({ project }: { project: Project | null }) {
                 <Badge variant={PAYMENT_BADGE[payment.state]}>{payment.stateLabel}</Badge>
               </div>
               <p className="text-sm text-slate-700">{payment.amount ?? "Amount to be confirmed"}</p>
-              {payment.paidOn && <p className="text-xs text-slate-600">Received {formatLongDate(payment.paidOn)}</p>}
+              {payment.paidOn && <p className="text-xs text-slate-600">Received {formatCalendarDate(payment.paidOn)}</p>}
               <div className="flex flex-wrap gap-2">
                 {payment.link && (
                   <Button asChild size="sm">
@@ -346,7 +348,7 @@ const EMPTY_META: Record<ProjectDocumentKind, string> = {
 
 function DocumentRow({ document }: { document: ProjectDocument }) {
   const href = documentHref(document.url);
-  const meta = [documentMeta(document.contentType, document.size), document.date ? formatLongDate(document.date) : null]
+  const meta = [documentMeta(document.contentType, document.size), document.date ? formatDate(document.date) : null]
     .filter(Boolean)
     .join(" • ");
   const download = document.kind === "signed_nda";

@@ -4,6 +4,7 @@
 // nothing; a new query over a table adds its key here.
 import type { QueryKey } from "@tanstack/react-query";
 import { parseTag } from "../../../shared/live-tags";
+import { currentUserQueryKey } from "../../lib/query-client";
 import { registerTagRefresh } from "../../lib/tag-refresh";
 import { adminStatsQueryKey } from "../admin/api/get-admin-stats";
 import { chartDataQueryKey } from "../admin/api/get-chart-data";
@@ -29,7 +30,8 @@ const ADMIN_USER_ACTIVITY: QueryKey = ["/api/company/user-activity"];
 const thread = (projectId: string) => [communicationsKey(projectId), COMPANY_COMMUNICATIONS_KEY];
 
 export const REFRESH_BY_TAG: Record<string, Refresh> = {
-  "users.id": () => [profileQueryKey],
+  // The user's own row: the profile, and the current user (its time zone, changed in another tab).
+  "users.id": () => [profileQueryKey, currentUserQueryKey],
   users: () => [ADMIN_USER_ACTIVITY, ADMIN_PROJECTS],
   "profiles.user_id": () => [profileQueryKey, projectsQueryKey],
   profiles: () => [ADMIN_USER_ACTIVITY, ADMIN_PROJECTS, adminStatsQueryKey],

@@ -25,7 +25,6 @@ import {
   URGENCY_LABELS,
   URGENCY_MEANINGS,
 } from "../../../shared/constants/meetings";
-import { formatLongDate } from "../../../shared/domain/dates";
 import { accessAllows } from "../../../shared/domain/project-access";
 import type { MeetingRequest } from "../../../shared/schemas/meeting-requests";
 import { PageHeader } from "../../components/layout/PageHeader";
@@ -37,7 +36,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
-import { formatTime, formatWeekdayDate } from "../../lib/date-time";
+import { formatDate, formatTime, formatWeekdayDate } from "../../lib/date-time";
 import { bookingUrl } from "../../lib/runtime-config";
 import { useSelectedProject } from "../projects/api/use-selected-project";
 import { useMeetingRequests } from "./api/get-meeting-requests";
@@ -116,7 +115,7 @@ function RequestItem({ request }: { request: MeetingRequest }) {
           <div className="flex gap-2">
             <Clock className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
             <dt className="sr-only">Requested</dt>
-            <dd>Requested {formatLongDate(request.createdAt)}</dd>
+            <dd>Requested {formatDate(request.createdAt)}</dd>
           </div>
           {request.scheduledAt && request.status !== "cancelled" && (
             <div className="flex gap-2">

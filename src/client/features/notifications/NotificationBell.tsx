@@ -1,9 +1,9 @@
 // The top bar's bell: the user's events with an unread count; opening an item marks it read.
 import { Bell, CheckCheck } from "lucide-react";
-import { timeAgo } from "../../../shared/domain/dates";
 import { Button } from "../../components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
 import { cn } from "../../lib/cn";
+import { formatStoredText, timeAgo } from "../../lib/date-time";
 import { useNotifications } from "./api/get-notifications";
 import { useMarkRead } from "./api/mark-notifications-read";
 
@@ -74,7 +74,7 @@ export function NotificationBell() {
                     {item.title}
                     {!item.read && <span className="sr-only"> (unread)</span>}
                   </span>
-                  {item.description && <span className="text-xs text-slate-600">{item.description}</span>}
+                  {item.description && <span className="text-xs text-slate-600">{formatStoredText(item.description)}</span>}
                   <time className="text-xs text-slate-500" dateTime={item.createdAt}>
                     {timeAgo(item.createdAt, now)}
                   </time>

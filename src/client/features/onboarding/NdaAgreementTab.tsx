@@ -2,7 +2,7 @@
 import { Download, ExternalLink, FileText, Loader2, Mail, ShieldCheck } from "lucide-react";
 import { type FormEvent, useCallback, useId, useState } from "react";
 import { CODE_LENGTH } from "../../../shared/constants/auth";
-import { formatLongDate, isoDay } from "../../../shared/domain/dates";
+import { isoDay } from "../../../shared/domain/dates";
 import { NDA_TERMS, NDA_TITLE, ndaPreamble, ndaSections } from "../../../shared/domain/nda-agreement";
 import { ndaStatusDisplay } from "../../../shared/domain/nda-status";
 import { canSendNdaCode, canVerifyNdaCode } from "../../../shared/domain/onboarding";
@@ -19,6 +19,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, serverMessage } from "../../lib/api";
+import { formatDate } from "../../lib/date-time";
 import { NDA_LINKS } from "./api/nda-documents";
 import { useSendNdaCode } from "./api/send-nda-code";
 import { useSignNda } from "./api/sign-nda";
@@ -67,7 +68,7 @@ function SignedNdaCard({ profile }: { profile: Profile }) {
           <Badge variant={status.key === "approved" ? "success" : "warning"}>{status.label}</Badge>
         </div>
         <CardDescription>
-          {profile.ndaSignedAt ? `Signed on ${formatLongDate(profile.ndaSignedAt)}. ` : ""}
+          {profile.ndaSignedAt ? `Signed on ${formatDate(profile.ndaSignedAt)}. ` : ""}
           {status.key === "approved"
             ? "Blueprint has approved it. Your idea is protected."
             : "Blueprint will approve it shortly; you will get an email when it is done."}

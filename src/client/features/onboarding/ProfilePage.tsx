@@ -4,7 +4,6 @@ import { Download, ExternalLink, FileSignature, Package } from "lucide-react";
 import { Link } from "react-router";
 import { COMPANY_SIZES_SETUP } from "../../../shared/constants/lists";
 import { formatPrice, PACKAGES, type PackageType } from "../../../shared/constants/packages";
-import { formatLongDate } from "../../../shared/domain/dates";
 import { ndaStatusDisplay } from "../../../shared/domain/nda-status";
 import { profileCompletionPercent } from "../../../shared/domain/onboarding";
 import type { Profile } from "../../../shared/schemas/profile";
@@ -14,6 +13,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Progress } from "../../components/ui/progress";
 import { Skeleton } from "../../components/ui/skeleton";
+import { formatDate } from "../../lib/date-time";
 import { useAuth } from "../auth/api/get-current-user";
 import { useProjects } from "../projects/api/get-projects";
 import { useProfile } from "./api/get-profile";
@@ -22,6 +22,7 @@ import { CompanyProfileForm } from "./CompanyProfileForm";
 import { DangerZone, DataExportCard } from "./DataAndDeletion";
 import { openDocument } from "./NdaAgreementTab";
 import { NotificationSettings } from "./NotificationSettings";
+import { TimeZoneCard } from "./TimeZoneCard";
 import { UpdateNdaButton } from "./UpdateNdaButton";
 
 const TONE_TO_BADGE = { neutral: "secondary", success: "success", warning: "warning", info: "default" } as const;
@@ -87,7 +88,7 @@ function LegalDocumentation({ profile }: { profile: Profile | null }) {
           <span className="text-sm text-slate-600">Status</span>
           <Badge variant={TONE_TO_BADGE[status.tone]}>{status.label}</Badge>
         </div>
-        {profile?.ndaSignedAt && <p className="text-sm text-slate-600">Signed on {formatLongDate(profile.ndaSignedAt)}</p>}
+        {profile?.ndaSignedAt && <p className="text-sm text-slate-600">Signed on {formatDate(profile.ndaSignedAt)}</p>}
         {profile?.ndaSigned ? (
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" size="sm" onClick={() => openDocument(NDA_LINKS.signed)}>
@@ -180,6 +181,9 @@ export function ProfilePage() {
         <div className="grid gap-6">
           <DataExportCard />
           <DangerZone email={user.email} />
+        </div>
+        <div className="lg:col-span-2">
+          <TimeZoneCard user={user} />
         </div>
       </div>
     </>

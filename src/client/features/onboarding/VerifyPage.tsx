@@ -4,11 +4,11 @@ import { BadgeCheck, CheckCircle2, FileSearch, Loader2, ShieldAlert, Upload } fr
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { VERIFY_MAX_BYTES } from "../../../shared/constants/documents";
-import { formatLongDate } from "../../../shared/domain/dates";
 import { verdictFor } from "../../../shared/domain/issued-documents";
 import type { DocumentCheck, DocumentSeal } from "../../../shared/schemas/nda";
 import { FilePicker } from "../../components/kit/FilePicker";
 import { ApiError, serverMessage } from "../../lib/api";
+import { formatDate, formatUtcTimestamp } from "../../lib/date-time";
 import { checkDocument } from "./api/check-document";
 
 type State =
@@ -23,7 +23,7 @@ const STATUS_TEXT: Record<string, string> = {
   customer_verified: "Signed by the client, awaiting Blueprint's approval at the time it was issued",
 };
 
-const utc = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace("T", " ")} UTC` : "—");
+const utc = formatUtcTimestamp;
 
 /** What /verify says of a checked file. */
 export function VerifyResult({ name, result }: { name: string; result: DocumentCheck }) {
@@ -48,7 +48,7 @@ export function VerifyResult({ name, result }: { name: string; result: DocumentC
     const rows: Array<[string, string]> = [
       ["Document", doc.title],
       ["Written by", "The customer (Blueprint did not write or approve its content)"],
-      ["Exported", formatLongDate(doc.issuedAt)],
+      ["Exported", formatDate(doc.issuedAt)],
     ];
     return (
       <div role="status" className="grid gap-3 rounded-xl border border-sky-200 bg-sky-50 p-5 text-sky-950">
@@ -71,7 +71,7 @@ export function VerifyResult({ name, result }: { name: string; result: DocumentC
     ["Signed", utc(doc.signedAt)],
     ["Approved", doc.approvedAt ? `${utc(doc.approvedAt)} by ${doc.approvedBy ?? "Blueprint"}` : "Not approved in this copy"],
     ["Status", STATUS_TEXT[doc.status] ?? doc.status],
-    ["Issued", formatLongDate(doc.issuedAt)],
+    ["Issued", formatDate(doc.issuedAt)],
   ];
   return (
     <div role="status" className="grid gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-950">

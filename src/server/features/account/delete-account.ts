@@ -231,6 +231,7 @@ async function eraseAccount(tx: Database, user: SessionUser, email: string, rele
         firstName: null,
         lastName: null,
         lastSignInAt: null,
+        timeZone: null,
         deletedAt: now,
       })
       .where(eq(users.id, user.id));

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ACCOUNT_MESSAGES, deleteAccountSchema, notificationPreferencesSchema } from "../../../shared/schemas/account";
 import { successReplySchema } from "../../../shared/schemas/replies";
+import { timeZoneBodySchema, timeZoneReplySchema } from "../../../shared/schemas/time-zone";
 import { requireCustomer, requireUser } from "../../auth/guards";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import { clearSessionCookie } from "../../auth/sessions";
@@ -13,6 +14,7 @@ import { readPreferences, savePreferences } from "../../email/preferences";
 import { errorReplies } from "../../http/openapi";
 import { deleteAccount, sendDeletionCode } from "./delete-account";
 import { exportFilename, streamAccountExport } from "./export-data";
+import { saveTimeZone } from "./save-time-zone";
 import { unsubscribeRoutes } from "./unsubscribe-routes";
 
 function sendZip(reply: FastifyReply, archive: Readable) {
@@ -62,6 +64,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       return readPreferences(ctx.db, user.id);
+    },
+  );
+
+  app.put(
+    "/api/me/time-zone",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Sets the caller's time zone (an IANA name): the portal and its emails show times in it",
+        body: timeZoneBodySchema,
+        response: { 200: timeZoneReplySchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return saveTimeZone(ctx.db, user.id, request.body.timeZone);
     },
   );
 

@@ -12,5 +12,6 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     isCustomer: user.role === "customer",
     isCompany: user.role === "company",
     profileImageUrl: null,
+    timeZone: user.timeZone ?? null,
   };
 }

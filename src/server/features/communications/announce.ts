@@ -4,6 +4,7 @@
 import { oneLineExcerpt } from "../../../shared/text/safe-text";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
+import { emailTime, timeZonesByEmail } from "../../email/format-time";
 import { APP_NAME, renderEmail } from "../../email/layout";
 import { recordActivity } from "../activity/record-activity";
 import { replyAddress } from "../inbound-email/reply-address";
@@ -36,10 +37,19 @@ export async function announceThreadActivity(ctx: AppContext, tx: Database, acti
   const recipients = (activity.fromCompany ? await customerSide(tx, project.id) : companySide(ctx.config)).filter(
     (person) => person.email !== author.email.toLowerCase(),
   );
-  const when =
-    thread.type === "meeting" && thread.scheduledFor && activity.kind === "message"
+  const meetingAt = thread.type === "meeting" && activity.kind === "message" ? thread.scheduledFor : null;
+  // The company inbox is a list of addresses: their stored zones in one query (the customer side's came with them).
+  const companyZones =
+    meetingAt && !activity.fromCompany
+      ? await timeZonesByEmail(
+          tx,
+          recipients.map((person) => person.email),
+        )
+      : null;
+  const when = (person: { email: string; timeZone?: string | null }) =>
+    meetingAt
       ? [
-          `Meeting time: ${thread.scheduledFor.toUTCString()}`,
+          `Meeting time: ${emailTime(meetingAt, companyZones ? companyZones.get(person.email.toLowerCase()) : person.timeZone)}`,
           ...(thread.meetingUrl ? [`Meeting link: ${oneLineExcerpt(thread.meetingUrl, 600)}`] : []),
         ]
       : [];
@@ -48,7 +58,7 @@ export async function announceThreadActivity(ctx: AppContext, tx: Database, acti
   for (const person of recipients) {
     const content = renderEmail({
       heading: activity.kind === "reply" ? `New reply: ${thread.subject}` : `New ${thread.type}: ${thread.subject}`,
-      paragraphs: [`${author.name} wrote on ${project.projectCode}:`, excerpt(activity.content), ...when],
+      paragraphs: [`${author.name} wrote on ${project.projectCode}:`, excerpt(activity.content), ...when(person)],
       action: { label: "Open the conversation", url: threadUrl(ctx.config.appUrl, recipientSide, project.id, thread.id) },
       footnote: inbound
         ? `Reply to this email to answer in the thread; your reply appears on ${APP_NAME} for everyone on the project.`

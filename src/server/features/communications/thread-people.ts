@@ -6,24 +6,26 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { projectMembers, projects, users } from "../../db/schema";
 
-export type Person = { email: string; userId: string | null; name: string | null };
+export type Person = { email: string; userId: string | null; name: string | null; timeZone?: string | null };
 
 /** The project's owner and its admin-level members, with their accounts when they have signed in. */
 export async function customerSide(db: Database, projectId: string): Promise<Person[]> {
   const [owner] = await db
-    .select({ id: users.id, email: users.email, name: users.name })
+    .select({ id: users.id, email: users.email, name: users.name, timeZone: users.timeZone })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.userId))
     .where(eq(projects.id, projectId))
     .limit(1);
   const admins = await db
-    .select({ email: projectMembers.email, userId: users.id, name: users.name })
+    .select({ email: projectMembers.email, userId: users.id, name: users.name, timeZone: users.timeZone })
     .from(projectMembers)
     .leftJoin(users, eq(sql`lower(${users.email})`, projectMembers.email))
     .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.accessLevel, "admin")));
-  const people: Person[] = owner ? [{ email: owner.email.toLowerCase(), userId: owner.id, name: owner.name }] : [];
+  const people: Person[] = owner
+    ? [{ email: owner.email.toLowerCase(), userId: owner.id, name: owner.name, timeZone: owner.timeZone }]
+    : [];
   for (const admin of admins) {
-    if (!people.some((p) => p.email === admin.email)) people.push({ email: admin.email, userId: admin.userId, name: admin.name });
+    if (!people.some((p) => p.email === admin.email)) people.push(admin);
   }
   return people;
 }

@@ -9,6 +9,7 @@ import {
   MEETING_REQUEST_STATUS_LABELS,
   MEETING_TIME_GRACE_MS,
 } from "../../../shared/constants/meetings";
+import { instantMarker } from "../../../shared/domain/dates";
 import { isUuid } from "../../../shared/domain/ids";
 import {
   MEETING_REQUEST_MESSAGES,
@@ -20,6 +21,7 @@ import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { communications, meetingRequests, projects, users } from "../../db/schema";
+import { emailTime } from "../../email/format-time";
 import { APP_NAME, renderEmail } from "../../email/layout";
 import type { IcalEvent } from "../../email/outbox";
 import { badRequest, notFound } from "../../errors";
@@ -39,8 +41,9 @@ export function meetingUid(requestId: string, appUrl: string): string {
   return `meeting-request-${requestId}@${new URL(appUrl).hostname}`;
 }
 
-function whenText(date: Date): string {
-  return `${date.toUTCString().replace("GMT", "UTC")} (${MEETING_DURATION_MINUTES} minutes)`;
+/** The meeting's time for the email, in the requester's zone with its offset. */
+function whenText(date: Date, timeZone: string | null): string {
+  return `${emailTime(date, timeZone)} (${MEETING_DURATION_MINUTES} minutes)`;
 }
 
 /** Creates, updates or unschedules the meeting this request put in the project's Scheduled Meetings. */
@@ -140,7 +143,7 @@ export async function respondToMeetingRequest(
     await syncScheduledMeeting(tx, admin, after);
 
     const [requester] = await tx
-      .select({ id: users.id, email: users.email, name: users.name })
+      .select({ id: users.id, email: users.email, name: users.name, timeZone: users.timeZone })
       .from(users)
       .where(eq(users.id, after.requestedBy ?? found.project.userId))
       .limit(1);
@@ -155,7 +158,9 @@ export async function respondToMeetingRequest(
         method === "CANCEL"
           ? `The meeting for your request "${after.subject}" on ${found.project.projectCode} has been cancelled.`
           : `Your meeting request "${after.subject}" on ${found.project.projectCode} is now ${statusLabel.toLowerCase()}.`,
-        ...(after.status === "scheduled" && after.scheduledAt ? [`When: ${whenText(after.scheduledAt)}`] : []),
+        ...(after.status === "scheduled" && after.scheduledAt
+          ? [`When: ${whenText(after.scheduledAt, requester.timeZone)}`]
+          : []),
         ...(after.status === "scheduled" && after.meetingLink ? [`Join: ${oneLineExcerpt(after.meetingLink, 600)}`] : []),
         ...(after.adminNotes ? [`Note from the team: ${after.adminNotes}`] : []),
       ];
@@ -191,7 +196,11 @@ export async function respondToMeetingRequest(
         actorId: admin.id,
         type: "meeting.responded",
         title: heading,
-        description: after.status === "scheduled" && after.scheduledAt ? whenText(after.scheduledAt) : statusLabel,
+        // The time as a marker: each reader's screen words it in their own zone.
+        description:
+          after.status === "scheduled" && after.scheduledAt
+            ? `${instantMarker(after.scheduledAt)} (${MEETING_DURATION_MINUTES} minutes)`
+            : statusLabel,
         notify: true,
       });
     }

@@ -15,6 +15,7 @@ const USER: CurrentUser = {
   isCustomer: true,
   isCompany: false,
   profileImageUrl: null,
+  timeZone: null,
 };
 
 /** A page whose HTML carries this text in the current-user block (none for undefined), and a session cookie. */

@@ -1,0 +1,107 @@
+// Profile Settings → Time Zone: the zone every date and time is shown in, on every screen and in every email. It is
+// stored from the browser the first time the app loads; here the user picks another from the runtime's IANA zones.
+import { Globe, Loader2 } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Controller } from "react-hook-form";
+import { supportedTimeZones } from "../../../shared/domain/time-zones";
+import type { CurrentUser } from "../../../shared/schemas/auth";
+import { TIME_ZONE_MESSAGES, timeZoneBodySchema } from "../../../shared/schemas/time-zone";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { Select } from "../../components/ui/select";
+import { toast } from "../../components/ui/use-toast";
+import { serverFieldErrors, serverMessage } from "../../lib/api";
+import { browserTimeZone, formatMeetingTime, viewerTimeZone } from "../../lib/date-time";
+import { setServerFieldErrors, useSchemaForm } from "../../lib/form";
+import { useSaveTimeZone } from "../account/api/save-time-zone";
+
+const zoneLabel = (zone: string) => zone.replaceAll("_", " ");
+
+function TimeZoneForm({ saved }: { saved: string }) {
+  const save = useSaveTimeZone();
+  const form = useSchemaForm(timeZoneBodySchema, { timeZone: saved });
+  const [search, setSearch] = useState("");
+  const zones = useMemo(() => supportedTimeZones(), []);
+  const chosen = form.watch("timeZone");
+  const options = useMemo(() => {
+    const words = search.trim().toLowerCase().replaceAll(" ", "_");
+    const matching = words ? zones.filter((zone) => zone.toLowerCase().includes(words)) : zones;
+    // The chosen zone stays in the list (a Select shows only a listed value), even when the search hides it.
+    const listed = chosen && !matching.includes(chosen) ? [chosen, ...matching] : matching;
+    return listed.map((zone) => ({ value: zone, label: zoneLabel(zone) }));
+  }, [zones, search, chosen]);
+  const browser = browserTimeZone();
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit((values) =>
+    save.mutate(values.timeZone, {
+      onSuccess: (stored) => {
+        form.reset({ timeZone: stored.timeZone });
+        setSearch("");
+        toast({ title: TIME_ZONE_MESSAGES.saved, description: `Dates and times now show in ${zoneLabel(stored.timeZone)}.` });
+      },
+      onError: (error) => {
+        setServerFieldErrors(form, serverFieldErrors(error));
+        toast({ title: "Error", description: serverMessage(error, "Could not save your time zone"), variant: "destructive" });
+      },
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="time-zone-search" label="Search time zones" hint="A city or region, e.g. New York">
+          {(control) => <Input {...control} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />}
+        </Field>
+        <Field id="time-zone" label="Time zone" hint="Region/City, as your browser names it" error={errors.timeZone?.message}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="timeZone"
+              render={({ field }) => <Select {...control} value={field.value} onValueChange={field.onChange} options={options} />}
+            />
+          )}
+        </Field>
+      </div>
+      <p className="text-sm text-slate-600" data-testid="time-zone-now">
+        Now in {zoneLabel(viewerTimeZone())}: {formatMeetingTime(new Date().toISOString())}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={save.isPending || !form.formState.isDirty}>
+          {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          Save time zone
+        </Button>
+        {chosen !== browser && (
+          <Button
+            type="button"
+            variant="outline"
+            className="h-auto min-h-10 whitespace-normal text-left"
+            onClick={() => form.setValue("timeZone", browser, { shouldDirty: true, shouldValidate: true })}
+          >
+            Use this browser's zone: {zoneLabel(browser)}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+export function TimeZoneCard({ user }: { user: CurrentUser }) {
+  const saved = user.timeZone ?? viewerTimeZone();
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-center gap-2">
+          <Globe className="size-5 text-brand-700" aria-hidden="true" />
+          <CardTitle>Time Zone</CardTitle>
+        </div>
+        <CardDescription>Every date and time in the portal and in our emails is shown in this zone.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <TimeZoneForm key={saved} saved={saved} />
+      </CardContent>
+    </Card>
+  );
+}

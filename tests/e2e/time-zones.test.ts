@@ -1,0 +1,143 @@
+// One clock in the browser: a customer whose browser is in New York. The app stores that zone on first load; a meeting
+// at 03:30 UTC on 26 November reads as the evening of 25 November with the zone named, on Meeting Requests and on the
+// dashboard; the NDA's "Signed on" agrees with the dashboard's documents; choosing another zone on /profile moves
+// every screen to it. The profile's Time Zone card is checked at 1280 and 375 px.
+import { eq } from "drizzle-orm";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activityEvents, meetingRequests, users } from "../../src/server/db/schema";
+import { recordActivity } from "../../src/server/features/activity/record-activity";
+import { instantMarker } from "../../src/shared/domain/dates";
+import { createCompletedProfile, newProject, type SignedInUser, signedInUser } from "../factories";
+import { launchBrowser, signInContext } from "../setup/browser";
+import { checkScreen } from "../setup/screen-checks";
+import { startTestServer, type TestServer } from "../setup/test-server";
+
+const MEETING_AT = new Date("2026-11-26T03:30:00.000Z");
+// 02:00 UTC on 24 November: still the 23rd in New York, already the 24th in Auckland.
+const NDA_SIGNED_AT = new Date("2026-11-24T02:00:00.000Z");
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let owner: SignedInUser;
+
+const storedZone = async () =>
+  (await server.app.ctx.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, owner.userId)))[0]?.timeZone;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  owner = await signedInUser(server.app, { email: "zones.e2e@northside.example", name: "Nell York" });
+  const db = server.app.ctx.db;
+  await createCompletedProfile(db, { userId: owner.userId, ndaStatus: "customer_verified", ndaSignedAt: NDA_SIGNED_AT });
+  const project = await newProject(server.app, owner);
+  // A meeting the team scheduled for 03:30 UTC (written as the admin's response writes it: the request and the event).
+  await db.insert(meetingRequests).values({
+    projectId: project.id,
+    requestedBy: owner.userId,
+    subject: "Time zone review",
+    urgency: "medium",
+    status: "scheduled",
+    scheduledAt: MEETING_AT,
+    meetingLink: "https://meet.google.com/abc-defg-hij",
+    invitationSentAt: new Date(),
+  });
+  await recordActivity(db, {
+    userId: owner.userId,
+    projectId: project.id,
+    type: "meeting.responded",
+    title: "Meeting scheduled: Time zone review",
+    description: `${instantMarker(MEETING_AT)} (30 minutes)`,
+    notify: true,
+  });
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: "America/New_York" });
+  await signInContext(context, server, owner);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+const recentActivity = () => page.getByTestId("recent-activity");
+
+describe("one clock", () => {
+  it("stores the browser's zone the first time the app loads", async () => {
+    expect(await storedZone()).toBeNull();
+    await page.goto(`${server.url}/dashboard`);
+    await expect.poll(storedZone, { timeout: 10_000 }).toBe("America/New_York");
+  });
+
+  it("shows the 03:30 UTC meeting as 25 November, 22:30 EST on Meeting Requests and the dashboard", async () => {
+    await page.goto(`${server.url}/meeting-requests`);
+    const request = page.getByRole("listitem").filter({ hasText: "Time zone review" });
+    await request.getByText("Wednesday, 25 November 2026, 22:30 EST").waitFor();
+
+    await page.goto(`${server.url}/dashboard`);
+    await recentActivity().getByText("Wednesday, 25 November 2026, 22:30 EST (30 minutes)").waitFor();
+    expect(await recentActivity().textContent()).not.toContain("[[at:");
+  });
+
+  it("says the same day for the NDA on the profile and on the dashboard's documents", async () => {
+    await page.getByRole("heading", { name: "Project Documents" }).waitFor();
+    await page.getByText("23 November 2026").first().waitFor();
+    await page.goto(`${server.url}/profile`);
+    await page.getByText("Signed on 23 November 2026").waitFor();
+  });
+
+  it("lays out the Time Zone card at 1280 and 375 px", async () => {
+    const card = page.getByRole("heading", { name: "Time Zone" });
+    await card.scrollIntoViewIfNeeded();
+    expect(await page.getByTestId("time-zone-now").textContent()).toContain("Now in America/New York");
+    await checkScreen(page, "clock-profile-time-zone");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await card.scrollIntoViewIfNeeded();
+    await checkScreen(page, "clock-profile-time-zone");
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }, 180_000);
+
+  it("choosing Pacific/Auckland on /profile moves every screen to Auckland's time", async () => {
+    await page.getByLabel("Search time zones").fill("auckland");
+    await page.getByLabel("Time zone", { exact: true }).click();
+    await page.getByRole("option", { name: "Pacific/Auckland" }).click();
+    await page.getByRole("button", { name: "Save time zone" }).click();
+    await page.getByText("Time zone saved").first().waitFor();
+    await expect.poll(storedZone).toBe("Pacific/Auckland");
+
+    // The open page follows at once, without a reload.
+    await page.getByText("Signed on 24 November 2026").waitFor();
+    expect(await page.getByTestId("time-zone-now").textContent()).toContain("Now in Pacific/Auckland");
+    await checkScreen(page, "clock-profile-time-zone-saved");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole("heading", { name: "Time Zone" }).scrollIntoViewIfNeeded();
+    await checkScreen(page, "clock-profile-time-zone-saved");
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.goto(`${server.url}/meeting-requests`);
+    const request = page.getByRole("listitem").filter({ hasText: "Time zone review" });
+    await request.getByText(/Thursday, 26 November 2026, 16:30 (GMT\+13|NZDT)/).waitFor();
+
+    await page.goto(`${server.url}/dashboard`);
+    await recentActivity()
+      .getByText(/Thursday, 26 November 2026, 16:30 (GMT\+13|NZDT) \(30 minutes\)/)
+      .waitFor();
+    await page.getByText("24 November 2026").first().waitFor();
+  }, 180_000);
+
+  it("keeps the stored zone on the next load, whatever the browser says", async () => {
+    await page.reload();
+    await recentActivity()
+      .getByText(/Thursday, 26 November 2026, 16:30/)
+      .waitFor();
+    expect(await storedZone()).toBe("Pacific/Auckland");
+    const events = await server.app.ctx.db
+      .select({ description: activityEvents.description })
+      .from(activityEvents)
+      .where(eq(activityEvents.userId, owner.userId));
+    expect(events.map((e) => e.description)).toContain(`[[at:${MEETING_AT.toISOString()}]] (30 minutes)`);
+  });
+});
