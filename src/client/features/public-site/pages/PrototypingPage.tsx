@@ -1,5 +1,6 @@
 // /prototyping: what a Blueprint prototype is, what we prototype, and how it compares with building straight away.
 import { BarChart3, Blocks, Building2, Check, Cloud, Globe, ShoppingCart, Smartphone, X } from "lucide-react";
+import type { ReactNode } from "react";
 import { MARKETING_FIGURES } from "../../../../shared/constants/marketing";
 import { formatPrice, PACKAGES } from "../../../../shared/constants/packages";
 import { BookCallLink, DownloadDeckLink, StartProjectLink } from "../components/cta-links";
@@ -36,6 +37,19 @@ const COMPARISON = [
     traditional: "A document open to interpretation",
   },
 ];
+
+/** One side of a comparison row: a tick for the prototype's way, a cross for the traditional one. */
+function ComparisonCell({ better, children }: { better: boolean; children: ReactNode }) {
+  const Icon = better ? Check : X;
+  return (
+    <td className={better ? "p-4 text-slate-800" : "p-4 text-slate-600"}>
+      <span className="flex gap-2">
+        <Icon className={`size-4 shrink-0 ${better ? "text-emerald-600" : "text-red-500"}`} aria-hidden="true" />
+        {children}
+      </span>
+    </td>
+  );
+}
 
 export default function PrototypingPage() {
   return (
@@ -113,18 +127,8 @@ export default function PrototypingPage() {
                   <th scope="row" className="p-4 font-medium text-slate-900">
                     {row.topic}
                   </th>
-                  <td className="p-4 text-slate-800">
-                    <span className="flex gap-2">
-                      <Check className="size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-                      {row.blueprint}
-                    </span>
-                  </td>
-                  <td className="p-4 text-slate-600">
-                    <span className="flex gap-2">
-                      <X className="size-4 shrink-0 text-red-500" aria-hidden="true" />
-                      {row.traditional}
-                    </span>
-                  </td>
+                  <ComparisonCell better>{row.blueprint}</ComparisonCell>
+                  <ComparisonCell better={false}>{row.traditional}</ComparisonCell>
                 </tr>
               ))}
             </tbody>
