@@ -13,12 +13,12 @@ import { createReadCaches } from "./cache/read-caches";
 import type { Config, TrustProxy } from "./config";
 import type { AppContext } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/client";
-import { type DigestScheduler, startDigestScheduler } from "./email/digest";
+import { startDigestScheduler } from "./email/digest";
 import { createEmailOutbox } from "./email/outbox";
 import { createTransport, type EmailWorker, type MailTransport, purgeOldEmailBodies, startEmailWorker } from "./email/worker";
 import { accountRoutes } from "./features/account/routes";
 import { adminRoutes } from "./features/admin/routes";
-import { type StatusScheduler, startStatusScheduler } from "./features/admin/status-scheduler";
+import { startStatusScheduler } from "./features/admin/status-scheduler";
 import { authRoutes } from "./features/auth/routes";
 import { calendlyRoutes } from "./features/calendly/routes";
 import { communicationRoutes } from "./features/communications/routes";
@@ -226,21 +226,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   }, 3600_000);
   maintenance.unref();
-  const statusScheduler: StatusScheduler | null =
-    options.statusScheduler === false ? null : startStatusScheduler({ db: database.db, log: app.log });
-  // The daily digest is a scheduled job like the status rules: a test app without schedulers runs neither.
-  const digestScheduler: DigestScheduler | null =
+  // The jobs that run once per tick across processes: a test app without schedulers runs none of them.
+  const scheduledJobs =
     options.statusScheduler === false
-      ? null
-      : startDigestScheduler({ db: database.db, outbox: ctx.email, links: config, log: app.log });
-  const blobSweeper =
-    options.statusScheduler === false ? null : startBlobSweeper({ db: database.db, files: ctx.files, log: app.log });
+      ? []
+      : [
+          startStatusScheduler({ db: database.db, log: app.log }),
+          startDigestScheduler({ db: database.db, outbox: ctx.email, links: config, log: app.log }),
+          startBlobSweeper({ db: database.db, files: ctx.files, log: app.log }),
+        ];
 
   app.addHook("onClose", async () => {
     clearInterval(maintenance);
-    statusScheduler?.stop();
-    digestScheduler?.stop();
-    blobSweeper?.stop();
+    for (const job of scheduledJobs) job.stop();
     await emailWorker.stop();
     if (!options.database) await database.close();
   });

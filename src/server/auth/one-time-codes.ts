@@ -9,7 +9,7 @@ import { oneTimeCodes } from "../db/schema";
 import { AppError } from "../errors";
 import { hmacHex, randomCode, safeEqualHex } from "./secrets";
 
-type CodeTarget = {
+export type CodeTarget = {
   purpose: CodePurpose;
   email: string;
   subject?: string;
@@ -84,7 +84,7 @@ export function codeCheckError(failure: CodeCheckFailure, message: string = CODE
 }
 
 /** Checks a code against the latest one issued for the target and binding, and consumes it when right. */
-export async function verifyCode(db: Database, secret: string, target: CodeTarget & { code: string }): Promise<CodeCheck> {
+async function verifyCode(db: Database, secret: string, target: CodeTarget & { code: string }): Promise<CodeCheck> {
   const email = target.email.toLowerCase();
   const [latest] = await db
     .select()
@@ -126,4 +126,19 @@ export async function verifyCode(db: Database, secret: string, target: CodeTarge
     )
     .returning({ id: oneTimeCodes.id });
   return consumed.length === 1 ? { ok: true, name: latest.name } : fail("used");
+}
+
+/**
+ * Checks a code and consumes it when right, else throws the failure's error (`wrongMessage` for a wrong code when the
+ * step words it its own way); answers the name the code was issued with.
+ */
+export async function consumeCode(
+  db: Database,
+  secret: string,
+  target: CodeTarget & { code: string },
+  wrongMessage?: string,
+): Promise<string | null> {
+  const check = await verifyCode(db, secret, target);
+  if (!check.ok) throw codeCheckError(check.failure, check.failure === "wrong" ? wrongMessage : undefined);
+  return check.name;
 }

@@ -1,20 +1,18 @@
 // The daily digest: notifications a user chose to get "daily" are held in notification_digest_items and sent as one
 // email a day. The day's run is claimed once across server processes (scheduled_job_runs), and each held item is
 // deleted in the transaction that queues its digest, so an item is never sent twice.
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { NOTIFICATION_KIND_LABELS, type NotificationKind } from "../../shared/schemas/account";
 import type { Database } from "../db/client";
 import { notificationDigestItems, users } from "../db/schema";
-import { runTickOnce, tickOf } from "../features/admin/status-scheduler";
+import { type ScheduledJob, startScheduledJob } from "../jobs/scheduled-job";
 import { APP_NAME, renderEmail } from "./layout";
 import type { EmailOutbox } from "./outbox";
 import { unsubscribeUrl } from "./unsubscribe";
 
 export const DIGEST_JOB = "notification-digest";
 export const DIGEST_INTERVAL_MS = 24 * 3600_000;
-const WAKE_MS = 5 * 60_000;
 
 /** Sends every user's held notifications, one email per user; answers how many digests were queued. */
 export async function sendDigests(
@@ -57,47 +55,21 @@ export async function sendDigests(
   return sent;
 }
 
-export type DigestScheduler = { stop(): void; checkNow(now?: Date): Promise<boolean> };
-
 export function startDigestScheduler(options: {
   db: Database;
   outbox: EmailOutbox;
   links: { appUrl: string; secretKey: string };
   log: FastifyBaseLogger;
-}): DigestScheduler {
-  const processId = randomUUID();
-  let running: Promise<unknown> | null = null;
-  let lastTick = 0;
-  const checkNow = async (now = new Date()): Promise<boolean> => {
-    const tickAt = tickOf(now, DIGEST_INTERVAL_MS);
-    if (tickAt.getTime() === lastTick) return false;
-    lastTick = tickAt.getTime();
-    const outcome = await runTickOnce(options.db, {
-      job: DIGEST_JOB,
-      tickAt,
-      processId,
-      work: async () => ({ digests: await sendDigests(options.db, options.outbox, options.links) }),
-    });
-    if (outcome.ran) options.log.info({ job: DIGEST_JOB, ...outcome.result }, "daily digests queued");
-    return outcome.ran;
-  };
-  const wake = () => {
-    if (running) return;
-    running = checkNow()
-      .catch((error) => options.log.warn({ err: error }, "daily digest run failed"))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(wake, WAKE_MS);
-  timer.unref();
-  const first = setTimeout(wake, 0);
-  first.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-    checkNow,
-  };
+}): ScheduledJob {
+  return startScheduledJob({
+    db: options.db,
+    log: options.log,
+    job: DIGEST_JOB,
+    intervalMs: DIGEST_INTERVAL_MS,
+    wakeMs: 5 * 60_000,
+    checkAtStart: true,
+    work: async () => ({ digests: await sendDigests(options.db, options.outbox, options.links) }),
+    ranMessage: () => "daily digests queued",
+    failedMessage: "daily digest run failed",
+  });
 }

@@ -2,12 +2,11 @@
 // bytes nobody can reach. Every hour, once across every server process (the scheduled-job claim), the sweep deletes
 // the stored bytes that no attachment names and that are older than a grace period, so an upload still in progress
 // (bytes stored, row about to be written) is never swept from under it.
-import { randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client";
 import { fileAttachments } from "../db/schema";
-import { runTickOnce, tickOf } from "../features/admin/status-scheduler";
+import { type ScheduledJob, startScheduledJob } from "../jobs/scheduled-job";
 import type { FileStore } from "./file-store";
 
 export const BLOB_SWEEP_JOB = "file-blob-sweep";
@@ -39,35 +38,16 @@ export async function sweepUnreferencedBlobs(
   return { checked: candidates.length, deleted };
 }
 
-export type BlobSweeper = { stop(): void; checkNow(now?: Date): Promise<boolean> };
-
-export function startBlobSweeper(options: { db: Database; files: FileStore; log: FastifyBaseLogger }): BlobSweeper {
-  const processId = randomUUID();
-  let lastTick = 0;
-  let running = false;
-  const checkNow = async (now = new Date()): Promise<boolean> => {
-    const tickAt = tickOf(now, BLOB_SWEEP_INTERVAL_MS);
-    if (tickAt.getTime() === lastTick) return false;
-    lastTick = tickAt.getTime();
-    const outcome = await runTickOnce(options.db, {
-      job: BLOB_SWEEP_JOB,
-      tickAt,
-      processId,
-      work: () => sweepUnreferencedBlobs(options.db, options.files, { now }),
-    });
-    if (outcome.ran && outcome.result?.deleted)
-      options.log.info({ job: BLOB_SWEEP_JOB, ...outcome.result }, "unreferenced files swept");
-    return outcome.ran;
-  };
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    checkNow()
-      .catch((error) => options.log.warn({ err: error }, "file sweep failed"))
-      .finally(() => {
-        running = false;
-      });
-  }, 60_000);
-  timer.unref();
-  return { stop: () => clearInterval(timer), checkNow };
+export function startBlobSweeper(options: { db: Database; files: FileStore; log: FastifyBaseLogger }): ScheduledJob {
+  return startScheduledJob({
+    db: options.db,
+    log: options.log,
+    job: BLOB_SWEEP_JOB,
+    intervalMs: BLOB_SWEEP_INTERVAL_MS,
+    wakeMs: 60_000,
+    checkAtStart: false,
+    work: (now) => sweepUnreferencedBlobs(options.db, options.files, { now }),
+    ranMessage: (result) => (result.deleted > 0 ? "unreferenced files swept" : null),
+    failedMessage: "file sweep failed",
+  });
 }

@@ -18,4 +18,12 @@ describe("packages and prices", () => {
       5, 10, 20, 5,
     ]);
   });
+
+  it.each([
+    ["basic", "BASIC", 48],
+    ["advanced", "ADVANCED", 72],
+    ["premium", "PREMIUM", 96],
+  ] as const)("names %s %s, delivered in %i hours, with 6 months of access and 3 iterations", (type, name, hours) => {
+    expect(PACKAGES[type]).toMatchObject({ type, name, deliveryHours: hours, accessMonths: 6, iterations: 3 });
+  });
 });

@@ -25,41 +25,40 @@ type PackageInfo = {
   mostPopular: boolean;
 };
 
-export const PACKAGES: Record<PackageType, PackageInfo> = {
+/** What every package includes alike: the pricing section says so in one sentence. */
+const IN_EVERY_PACKAGE = { accessMonths: 6, iterations: 3 };
+
+/** A package's own terms; its type is its key, its name the type in capitals. */
+type PackageTerms = Omit<PackageInfo, "type" | "name" | keyof typeof IN_EVERY_PACKAGE>;
+
+function definePackages(terms: Record<PackageType, PackageTerms>): Record<PackageType, PackageInfo> {
+  const entries = PACKAGE_TYPES.map((type) => [type, { type, name: type.toUpperCase(), ...IN_EVERY_PACKAGE, ...terms[type] }]);
+  return Object.fromEntries(entries) as Record<PackageType, PackageInfo>;
+}
+
+export const PACKAGES = definePackages({
   basic: {
-    type: "basic",
-    name: "BASIC",
     prices: { USD: 1000, INR: 80000 },
     adminQuote: { amount: 5000, label: "$5K" },
     deliveryHours: 48,
     users: 5,
-    accessMonths: 6,
-    iterations: 3,
     mostPopular: false,
   },
   advanced: {
-    type: "advanced",
-    name: "ADVANCED",
     prices: { USD: 2000, INR: 160000 },
     adminQuote: { amount: 7500, label: "$7.5K" },
     deliveryHours: 72,
     users: 10,
-    accessMonths: 6,
-    iterations: 3,
     mostPopular: true,
   },
   premium: {
-    type: "premium",
-    name: "PREMIUM",
     prices: { USD: 4000, INR: 320000 },
     adminQuote: { amount: 10000, label: "$10K" },
     deliveryHours: 96,
     users: 20,
-    accessMonths: 6,
-    iterations: 3,
     mostPopular: false,
   },
-};
+});
 
 export const DEFAULT_USER_LIMIT = 5;
 export const DEFAULT_MAX_ITERATIONS = 3;

@@ -58,33 +58,23 @@ const fields = {
   [HONEYPOT_FIELD]: z.string().max(CONTACT_LIMITS.honeypot).optional(),
 };
 
+/** Each form's own fields; both also take the name, the email and the honeypot. */
+const SHORT_ONLY = ["mobile", "country", "remarks"] as const;
+const LONG_ONLY = ["company", "phone", "projectType", "budget", "timeline", "message"] as const;
+
+function formSchema<K extends keyof typeof fields>(own: readonly K[]) {
+  const names = ["name", "email", ...own, HONEYPOT_FIELD] as const;
+  const shape = Object.fromEntries(names.map((name) => [name, fields[name]])) as Pick<typeof fields, (typeof names)[number]>;
+  return z.strictObject(shape);
+}
+
 /** The 'Send Us a Message' card: name*, email*, mobile, country, remarks. */
-export const contactMessageSchema = z.strictObject({
-  name: fields.name,
-  email: fields.email,
-  mobile: fields.mobile,
-  country: fields.country,
-  remarks: fields.remarks,
-  [HONEYPOT_FIELD]: fields[HONEYPOT_FIELD],
-});
+export const contactMessageSchema = formSchema(SHORT_ONLY);
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 
 /** The Contact page's project inquiry: name*, email*, company, phone, projectType, budget, timeline, message*. */
-export const projectInquirySchema = z.strictObject({
-  name: fields.name,
-  email: fields.email,
-  company: fields.company,
-  phone: fields.phone,
-  projectType: fields.projectType,
-  budget: fields.budget,
-  timeline: fields.timeline,
-  message: fields.message,
-  [HONEYPOT_FIELD]: fields[HONEYPOT_FIELD],
-});
+export const projectInquirySchema = formSchema(LONG_ONLY);
 export type ProjectInquiryInput = z.input<typeof projectInquirySchema>;
-
-const LONG_ONLY = ["company", "phone", "projectType", "budget", "timeline", "message"] as const;
-const SHORT_ONLY = ["mobile", "country", "remarks"] as const;
 
 /**
  * The route's body: either form. Any long-form field makes it the long form (whose message is then required);

@@ -32,7 +32,7 @@ import {
 } from "../../db/schema";
 import { DIGEST_JOB, sendDigests } from "../../email/digest";
 import { unsubscribeUrl } from "../../email/unsubscribe";
-import { runTickOnce } from "../admin/status-scheduler";
+import { runTickOnce } from "../../jobs/scheduled-job";
 
 const ADMIN = "admin@blueprint.local";
 let t: TestApp;

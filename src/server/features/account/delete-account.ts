@@ -5,7 +5,8 @@ import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { CODE_SEND_LIMITS, CODE_VERIFY_LIMIT_PER_IP } from "../../../shared/constants/auth";
 import { isoDay } from "../../../shared/domain/dates";
 import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account";
-import { codeCheckError, issueCode, verifyCode } from "../../auth/one-time-codes";
+import { CODE_EXPIRY_NOTE, emailNewCode } from "../../auth/code-email";
+import { consumeCode } from "../../auth/one-time-codes";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import type { SessionUser } from "../../auth/sessions";
 import { rowChange } from "../../cache/change-notices";
@@ -31,7 +32,7 @@ import {
   sessions,
   users,
 } from "../../db/schema";
-import { APP_NAME, renderEmail } from "../../email/layout";
+import { APP_NAME } from "../../email/layout";
 import { forbidden } from "../../errors";
 import { recordAudit } from "../admin/audit-log";
 
@@ -55,21 +56,19 @@ export async function sendDeletionCode(ctx: AppContext, user: SessionUser, ip: s
     ],
     "Too many code requests. Please wait a few minutes and try again.",
   );
-  const code = await issueCode(ctx.db, ctx.config.secretKey, { purpose: "account_delete", email, subject: user.id, ip });
-  await ctx.email.enqueue({
-    kind: "account-deletion-code",
-    to: email,
-    subject: `Your ${APP_NAME} account deletion code`,
-    ...renderEmail({
+  await emailNewCode(
+    ctx,
+    { purpose: "account_delete", email, subject: user.id, ip },
+    {
+      kind: "account-deletion-code",
+      subject: `Your ${APP_NAME} account deletion code`,
       heading: "Confirm deleting your account",
       paragraphs: [
         `Use this code to delete your ${APP_NAME} account (${email}). Your profile, projects, messages and feedback will be erased; signed NDAs and invoices are kept only as the law requires.`,
       ],
-      code,
-      footnote:
-        "The code expires in 10 minutes and works once. If you did not ask to delete your account, ignore this email; nothing changes.",
-    }),
-  });
+      footnote: `${CODE_EXPIRY_NOTE}. If you did not ask to delete your account, ignore this email; nothing changes.`,
+    },
+  );
   return { success: true, message: ACCOUNT_MESSAGES.deletionCodeSent };
 }
 
@@ -98,13 +97,7 @@ export async function deleteAccount(
   requireCustomerAccount(user);
   const email = user.email.toLowerCase();
   await consumeRateLimits(ctx.db, [{ bucket: "account-delete-verify-ip", key: input.ip, ...CODE_VERIFY_LIMIT_PER_IP }]);
-  const check = await verifyCode(ctx.db, ctx.config.secretKey, {
-    purpose: "account_delete",
-    email,
-    subject: user.id,
-    code: input.code,
-  });
-  if (!check.ok) throw codeCheckError(check.failure);
+  await consumeCode(ctx.db, ctx.config.secretKey, { purpose: "account_delete", email, subject: user.id, code: input.code });
 
   const released: string[] = [];
   const outcome = await ctx.db.transaction((tx) => eraseAccount(tx, user, email, released));

@@ -1,11 +1,11 @@
 // POST /api/auth/request-code: throttled, then a fresh code bound to the asking browser is queued by email
 // (the demo account gets none).
-import { CODE_TTL_MINUTES, DEMO_CODE, SIGN_IN_CODE_LIMITS } from "../../../shared/constants/auth";
+import { DEMO_CODE, SIGN_IN_CODE_LIMITS } from "../../../shared/constants/auth";
 import type { RequestCodeInput } from "../../../shared/schemas/auth";
-import { issueCode } from "../../auth/one-time-codes";
+import { CODE_EXPIRY_NOTE, emailNewCode } from "../../auth/code-email";
 import { consumeRateLimits, type RateLimit } from "../../auth/rate-limit";
 import type { AppContext } from "../../context";
-import { APP_NAME, renderEmail } from "../../email/layout";
+import { APP_NAME } from "../../email/layout";
 
 export function isDemoEmail(ctx: AppContext, email: string): boolean {
   return ctx.config.demoEmail !== null && email.toLowerCase() === ctx.config.demoEmail;
@@ -48,19 +48,16 @@ export async function sendSignInCode(ctx: AppContext, input: RequestCodeInput & 
     sendLimits(email, input.requester),
     "Too many code requests. Please wait a few minutes and try again.",
   );
-  const code = await issueCode(ctx.db, ctx.config.secretKey, {
-    purpose: "sign_in",
-    email,
-    binding: input.requester.binding,
-    ip: input.requester.ip,
-    name: input.name,
-  });
-  const content = renderEmail({
-    heading: "Your sign-in code",
-    paragraphs: [`Hi ${input.name}, use this code to sign in to the ${APP_NAME} client portal.`],
-    code,
-    footnote: `The code expires in ${CODE_TTL_MINUTES} minutes and works once, in the browser where you asked for it. If you did not ask for it, you can ignore this email.`,
-  });
-  await ctx.email.enqueue({ kind: "sign-in-code", to: email, subject: `Your ${APP_NAME} sign-in code`, ...content });
+  await emailNewCode(
+    ctx,
+    { purpose: "sign_in", email, binding: input.requester.binding, ip: input.requester.ip, name: input.name },
+    {
+      kind: "sign-in-code",
+      subject: `Your ${APP_NAME} sign-in code`,
+      heading: "Your sign-in code",
+      paragraphs: [`Hi ${input.name}, use this code to sign in to the ${APP_NAME} client portal.`],
+      footnote: `${CODE_EXPIRY_NOTE}, in the browser where you asked for it. If you did not ask for it, you can ignore this email.`,
+    },
+  );
   return { success: true, message: "Check your email for the 6-digit code.", isDemoAccount: false };
 }

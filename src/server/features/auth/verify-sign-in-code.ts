@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { CODE_VERIFY_LIMIT_PER_IP, DEMO_CODE } from "../../../shared/constants/auth";
 import type { VerifyCodeInput } from "../../../shared/schemas/auth";
-import { codeCheckError, verifyCode } from "../../auth/one-time-codes";
+import { codeCheckError, consumeCode } from "../../auth/one-time-codes";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import { roleFor } from "../../auth/roles";
 import type { AppContext } from "../../context";
@@ -55,12 +55,11 @@ export async function verifySignInCode(ctx: AppContext, input: VerifyCodeInput &
     return { user: await findOrCreateUser(ctx, email, "Demo Customer"), isDemoAccount: true };
   }
   if (input.binding === null) throw codeCheckError("missing");
-  const check = await verifyCode(ctx.db, ctx.config.secretKey, {
+  const name = await consumeCode(ctx.db, ctx.config.secretKey, {
     purpose: "sign_in",
     email,
     binding: input.binding,
     code: input.code,
   });
-  if (!check.ok) throw codeCheckError(check.failure);
-  return { user: await findOrCreateUser(ctx, email, check.name), isDemoAccount: false };
+  return { user: await findOrCreateUser(ctx, email, name), isDemoAccount: false };
 }

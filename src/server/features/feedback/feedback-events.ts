@@ -18,52 +18,41 @@ type EventInput = {
   byCompany: boolean;
 };
 
+type Entry = { title: string; description: string; notify?: boolean };
+
+/** The owner's timeline hears of every change; the company's own feed only of a change a customer made. */
+async function recordForOwnerAndCompany(
+  db: Database,
+  event: EventInput,
+  type: string,
+  entries: { owner: Entry; company: Entry },
+): Promise<void> {
+  const { project, actorId } = event;
+  await recordActivity(db, { userId: project.userId, projectId: project.id, actorId, type, ...entries.owner });
+  if (!event.byCompany) {
+    await recordActivity(db, { userId: null, projectId: project.id, actorId, type, ...entries.company });
+  }
+}
+
 export async function recordFeedbackCreated(db: Database, event: EventInput & { item: FeedbackRow }) {
   const { project, item } = event;
   const description = `${FEEDBACK_TYPE_LABELS[item.feedbackType as FeedbackType]} on ${project.projectCode}: ${excerpt(item.issueFaced)}`;
-  await recordActivity(db, {
-    userId: project.userId,
-    projectId: project.id,
-    actorId: event.actorId,
-    type: "feedback.created",
-    title: "Feedback submitted",
-    description,
-    notify: event.actorId !== project.userId,
+  await recordForOwnerAndCompany(db, event, "feedback.created", {
+    owner: { title: "Feedback submitted", description, notify: event.actorId !== project.userId },
+    company: { title: `New feedback on ${project.projectCode}`, description, notify: true },
   });
-  if (!event.byCompany) {
-    await recordActivity(db, {
-      userId: null,
-      projectId: project.id,
-      actorId: event.actorId,
-      type: "feedback.created",
-      title: `New feedback on ${project.projectCode}`,
-      description,
-      notify: true,
-    });
-  }
 }
 
 export async function recordFeedbackEdited(db: Database, event: EventInput & { item: FeedbackRow; changed: string[] }) {
   const { project, item } = event;
-  await recordActivity(db, {
-    userId: project.userId,
-    projectId: project.id,
-    actorId: event.actorId,
-    type: "feedback.updated",
-    title: event.byCompany ? "Our team updated your feedback" : "Feedback edited",
-    description: `${excerpt(item.issueFaced)} (${event.changed.join(", ")})`,
-    notify: event.byCompany,
+  await recordForOwnerAndCompany(db, event, "feedback.updated", {
+    owner: {
+      title: event.byCompany ? "Our team updated your feedback" : "Feedback edited",
+      description: `${excerpt(item.issueFaced)} (${event.changed.join(", ")})`,
+      notify: event.byCompany,
+    },
+    company: { title: `Feedback edited on ${project.projectCode}`, description: excerpt(item.issueFaced) },
   });
-  if (!event.byCompany) {
-    await recordActivity(db, {
-      userId: null,
-      projectId: project.id,
-      actorId: event.actorId,
-      type: "feedback.updated",
-      title: `Feedback edited on ${project.projectCode}`,
-      description: excerpt(item.issueFaced),
-    });
-  }
 }
 
 /** Status changed by the company: the owner (and the author, when someone else) hear of it; done is emailed. */

@@ -2,7 +2,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { NDA_TITLE } from "../../../shared/domain/nda-agreement";
 import { NDA_MESSAGES, type PendingNda } from "../../../shared/schemas/nda";
-import { issueCode } from "../../auth/one-time-codes";
+import { CODE_EXPIRY_NOTE, emailNewCode } from "../../auth/code-email";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import { ndaSignatures, profiles, users } from "../../db/schema";
@@ -65,23 +65,17 @@ export async function sendCompanyNdaCode(ctx: AppContext, admin: SessionUser, pr
   const { profile, signerName: customerName, companyName } = await pendingProfile(ctx, profileId);
   const email = admin.email.toLowerCase();
   await throttleCompanyCodeSending(ctx, email, profile.id, client.ip);
-  const code = await issueCode(ctx.db, ctx.config.secretKey, {
-    purpose: "nda_company",
-    email,
-    subject: profile.id,
-    ip: client.ip,
-  });
-  await ctx.email.enqueue({
-    kind: "nda-company-code",
-    to: email,
-    subject: `Your ${APP_NAME} NDA approval code`,
-    ...renderEmail({
+  await emailNewCode(
+    ctx,
+    { purpose: "nda_company", email, subject: profile.id, ip: client.ip },
+    {
+      kind: "nda-company-code",
+      subject: `Your ${APP_NAME} NDA approval code`,
       heading: "Approve an NDA",
       paragraphs: [`Use this code to approve the ${NDA_TITLE} signed by ${customerName} of ${companyName}.`],
-      code,
-      footnote: "The code expires in 10 minutes and works once.",
-    }),
-  });
+      footnote: `${CODE_EXPIRY_NOTE}.`,
+    },
+  );
   await recordNdaStep(ctx.db, { profileId: profile.id, step: "company_code_sent", email, client });
   return { success: true, message: NDA_MESSAGES.companyOtpSentText };
 }

@@ -3,7 +3,7 @@
 import type { CodePurpose } from "../../../shared/constants/auth";
 import { CODE_SEND_LIMITS, DEMO_CODE } from "../../../shared/constants/auth";
 import { NDA_MESSAGES } from "../../../shared/schemas/nda";
-import { codeCheckError, verifyCode } from "../../auth/one-time-codes";
+import { codeCheckError, consumeCode } from "../../auth/one-time-codes";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import type { AppContext } from "../../context";
 import { isDemoEmail } from "../auth/send-sign-in-code";
@@ -54,8 +54,7 @@ export async function checkNdaCode(
     if (target.code !== DEMO_CODE) throw codeCheckError("wrong", NDA_MESSAGES.invalidOtp);
     return;
   }
-  const check = await verifyCode(ctx.db, ctx.config.secretKey, target);
-  if (!check.ok) throw codeCheckError(check.failure, check.failure === "wrong" ? NDA_MESSAGES.invalidOtp : undefined);
+  await consumeCode(ctx.db, ctx.config.secretKey, target, NDA_MESSAGES.invalidOtp);
 }
 
 /** Email subjects are one line: any line break or run of spaces in a typed name becomes one space. */

@@ -3,7 +3,7 @@
 import { DEMO_CODE } from "../../../shared/constants/auth";
 import { NDA_TITLE } from "../../../shared/domain/nda-agreement";
 import { NDA_MESSAGES } from "../../../shared/schemas/nda";
-import { issueCode } from "../../auth/one-time-codes";
+import { CODE_EXPIRY_NOTE, emailNewCode } from "../../auth/code-email";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import { APP_NAME, renderEmail, subjectPart } from "../../email/layout";
@@ -28,26 +28,20 @@ export async function sendCustomerNdaCode(
   // The demo account gets no email but the same allowance: its requests still write to the company inbox.
   await throttleNdaCodeSending(ctx, email, client.ip);
   if (!demo) {
-    const code = await issueCode(ctx.db, ctx.config.secretKey, {
-      purpose: "nda_customer",
-      email,
-      subject: profile.id,
-      ip: client.ip,
-    });
-    await ctx.email.enqueue({
-      kind: "nda-customer-code",
-      to: email,
-      subject: `Your ${APP_NAME} NDA signing code`,
-      ...renderEmail({
+    await emailNewCode(
+      ctx,
+      { purpose: "nda_customer", email, subject: profile.id, ip: client.ip },
+      {
+        kind: "nda-customer-code",
+        subject: `Your ${APP_NAME} NDA signing code`,
         heading: "Sign your NDA",
         paragraphs: [
           `Hi ${customerName}, use this code to sign the ${NDA_TITLE} between ${companyName} and ${APP_NAME}.`,
           "Enter it on the NDA Agreement tab together with your signature.",
         ],
-        code,
-        footnote: "The code expires in 10 minutes and works once. If you did not ask for it, you can ignore this email.",
-      }),
-    });
+        footnote: `${CODE_EXPIRY_NOTE}. If you did not ask for it, you can ignore this email.`,
+      },
+    );
   }
   for (const admin of ctx.config.adminEmails) {
     await ctx.email.enqueue({

@@ -51,3 +51,34 @@ export function SectionHeading(props: {
     </div>
   );
 }
+
+const SECTION_TONES = {
+  plain: "py-20 sm:py-24",
+  muted: "bg-slate-50 py-20 sm:py-24",
+  dark: "bg-slate-950 py-20 sm:py-24",
+} as const;
+
+/**
+ * A page section of one column: the band (plain, muted or dark, which inverts the heading), its centred container and
+ * its SectionHeading, then the content. `anchor` is the id a link to the section jumps to.
+ */
+export function PageSection(props: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  lead?: ReactNode;
+  tone?: keyof typeof SECTION_TONES;
+  width?: "max-w-7xl" | "max-w-5xl" | "max-w-4xl" | "max-w-3xl";
+  anchor?: string;
+  children: ReactNode;
+}) {
+  const tone = props.tone ?? "plain";
+  return (
+    <section aria-labelledby={props.id} className={SECTION_TONES[tone]} id={props.anchor}>
+      <div className={`mx-auto ${props.width ?? "max-w-7xl"} px-4 sm:px-6`}>
+        <SectionHeading id={props.id} eyebrow={props.eyebrow} title={props.title} lead={props.lead} inverted={tone === "dark"} />
+        {props.children}
+      </div>
+    </section>
+  );
+}

@@ -107,18 +107,17 @@ export function RoiCalculator() {
               {usd(result.savings)}
             </dd>
           </div>
-          <div>
-            <dt className="text-sm text-slate-300">Prototype cost</dt>
-            <dd className="text-xl font-semibold" data-roi="cost">
-              {usd(result.prototypeCost)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-300">Net savings</dt>
-            <dd className="text-xl font-semibold" data-roi="net">
-              {usd(result.netSavings)}
-            </dd>
-          </div>
+          {[
+            { label: "Prototype cost", roi: "cost", amount: result.prototypeCost },
+            { label: "Net savings", roi: "net", amount: result.netSavings },
+          ].map((figure) => (
+            <div key={figure.roi}>
+              <dt className="text-sm text-slate-300">{figure.label}</dt>
+              <dd className="text-xl font-semibold" data-roi={figure.roi}>
+                {usd(figure.amount)}
+              </dd>
+            </div>
+          ))}
           <div className="col-span-2 rounded-2xl bg-white/10 p-4">
             <dt className="text-sm text-slate-300">Return on every $1</dt>
             <dd className="text-3xl font-bold text-emerald-300" data-testid="roi-per-dollar" data-roi="per-dollar">

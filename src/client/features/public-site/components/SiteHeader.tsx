@@ -8,6 +8,41 @@ import { buttonVariants } from "../../../components/ui/variants";
 import { DownloadDeckLink } from "./cta-links";
 import { Logo } from "./Logo";
 
+type LinksLook = { list: string; link: string; current: string; other: string };
+
+/** The links in the bar on wide screens, and in the menu below 1280 px. */
+const WIDE_LINKS: LinksLook = {
+  list: "flex items-center gap-1",
+  link: "rounded-md px-3 py-2 text-sm font-medium transition-colors",
+  current: "text-brand-700",
+  other: "text-slate-700 hover:text-slate-950",
+};
+const MENU_LINKS: LinksLook = {
+  list: "mx-auto grid max-w-7xl gap-1 px-4 py-3 sm:px-6",
+  link: "block rounded-lg px-3 py-3 text-base font-medium",
+  current: "bg-brand-50 text-brand-800",
+  other: "text-slate-800 hover:bg-slate-50",
+};
+
+/** The six public pages, the current one marked for screen readers and by colour. */
+function PageLinks({ current, look }: { current: PublicPageKey; look: LinksLook }) {
+  return (
+    <ul className={look.list}>
+      {PUBLIC_PAGES.map((page) => (
+        <li key={page.key}>
+          <a
+            href={page.path}
+            aria-current={page.key === current ? "page" : undefined}
+            className={clsx(look.link, page.key === current ? look.current : look.other)}
+          >
+            {page.navLabel}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function SiteHeader({ current }: { current: PublicPageKey }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -32,22 +67,7 @@ export function SiteHeader({ current }: { current: PublicPageKey }) {
         </a>
 
         <nav aria-label="Main" className="hidden xl:block">
-          <ul className="flex items-center gap-1">
-            {PUBLIC_PAGES.map((page) => (
-              <li key={page.key}>
-                <a
-                  href={page.path}
-                  aria-current={page.key === current ? "page" : undefined}
-                  className={clsx(
-                    "rounded-md px-3 py-2 text-sm font-medium transition-colors",
-                    page.key === current ? "text-brand-700" : "text-slate-700 hover:text-slate-950",
-                  )}
-                >
-                  {page.navLabel}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <PageLinks current={current} look={WIDE_LINKS} />
         </nav>
 
         <div className="flex items-center gap-2">
@@ -82,22 +102,7 @@ export function SiteHeader({ current }: { current: PublicPageKey }) {
       </div>
 
       <nav id={menuId} aria-label="Mobile" hidden={!open} className="border-t border-slate-200 bg-white xl:hidden">
-        <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-3 sm:px-6">
-          {PUBLIC_PAGES.map((page) => (
-            <li key={page.key}>
-              <a
-                href={page.path}
-                aria-current={page.key === current ? "page" : undefined}
-                className={clsx(
-                  "block rounded-lg px-3 py-3 text-base font-medium",
-                  page.key === current ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-50",
-                )}
-              >
-                {page.navLabel}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <PageLinks current={current} look={MENU_LINKS} />
         <div className="mx-auto grid max-w-7xl gap-2 border-t border-slate-100 px-4 py-4 sm:px-6">
           <a href="/auth" className={buttonVariants({ size: "lg" })}>
             Customer Portal

@@ -2,8 +2,9 @@
 import { Eye, Handshake, Lock, Zap } from "lucide-react";
 import { MARKETING_FIGURES } from "../../../../shared/constants/marketing";
 import { BookCallLink, StartProjectLink } from "../components/cta-links";
+import { FeatureCard } from "../components/FeatureCard";
 import { PageHero } from "../components/PageHero";
-import { PublicLayout, SectionHeading } from "../components/PublicLayout";
+import { PageSection, PublicLayout } from "../components/PublicLayout";
 import { FinalCtaSection } from "../sections/FinalCtaSection";
 import { OurStorySection } from "../sections/OurStorySection";
 
@@ -50,43 +51,30 @@ export default function AboutPage() {
 
       <OurStorySection headingId="about-story-title" />
 
-      <section aria-labelledby="principles-title" className="py-20 sm:py-24">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6">
-          <SectionHeading id="principles-title" eyebrow="How we work" title="Four principles behind every prototype" />
-          <ul className="mt-12 grid gap-6 md:grid-cols-2">
-            {PRINCIPLES.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-5 rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
-                <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
-                  <Icon className="size-6" aria-hidden="true" />
-                </span>
-                <div>
-                  <h3 className="text-lg font-semibold text-slate-950">{title}</h3>
-                  <p className="mt-2 leading-relaxed text-slate-600">{text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="principles-title" eyebrow="How we work" title="Four principles behind every prototype">
+        <ul className="mt-12 grid gap-6 md:grid-cols-2">
+          {PRINCIPLES.map((item) => (
+            <FeatureCard key={item.title} {...item} layout="row" />
+          ))}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="audience-title" className="bg-slate-50 py-20 sm:py-24">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6">
-          <SectionHeading
-            id="audience-title"
-            eyebrow="Who we work with"
-            title="For anyone about to spend real money on software"
-            lead={`Whoever you are, the promise is the same: a working prototype in ${MARKETING_FIGURES.deliveryRange} and ${MARKETING_FIGURES.iterationRounds} iteration rounds to get it right.`}
-          />
-          <ul className="mt-12 grid gap-6 md:grid-cols-3">
-            {AUDIENCES.map((audience) => (
-              <li key={audience.title} className="rounded-2xl border border-slate-200 bg-white p-7">
-                <h3 className="text-lg font-semibold text-slate-950">{audience.title}</h3>
-                <p className="mt-2 leading-relaxed text-slate-600">{audience.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection
+        id="audience-title"
+        eyebrow="Who we work with"
+        title="For anyone about to spend real money on software"
+        lead={`Whoever you are, the promise is the same: a working prototype in ${MARKETING_FIGURES.deliveryRange} and ${MARKETING_FIGURES.iterationRounds} iteration rounds to get it right.`}
+        tone="muted"
+      >
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {AUDIENCES.map((audience) => (
+            <li key={audience.title} className="rounded-2xl border border-slate-200 bg-white p-7">
+              <h3 className="text-lg font-semibold text-slate-950">{audience.title}</h3>
+              <p className="mt-2 leading-relaxed text-slate-600">{audience.text}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
       <div className="pt-20">
         <FinalCtaSection />

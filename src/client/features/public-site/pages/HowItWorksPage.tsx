@@ -3,7 +3,7 @@ import { MARKETING_FIGURES } from "../../../../shared/constants/marketing";
 import { BookCallLink, StartProjectLink } from "../components/cta-links";
 import { Faq } from "../components/Faq";
 import { PageHero } from "../components/PageHero";
-import { PublicLayout, SectionHeading } from "../components/PublicLayout";
+import { PageSection, PublicLayout } from "../components/PublicLayout";
 import { FinalCtaSection } from "../sections/FinalCtaSection";
 import { StepsSection } from "../sections/StepsSection";
 
@@ -83,30 +83,28 @@ export default function HowItWorksPage() {
 
       <StepsSection headingId="how-steps-title" />
 
-      <section aria-labelledby="journey-title" className="py-20 sm:py-24">
-        <div className="mx-auto max-w-4xl px-4 sm:px-6">
-          <SectionHeading
-            id="journey-title"
-            eyebrow="Along the way"
-            title="What happens, and how long it takes"
-            lead="Everything runs through your client portal, so you always know where your project stands."
-          />
-          <ol className="relative mt-12 grid gap-0 border-l-2 border-brand-100 pl-8">
-            {JOURNEY.map((item, index) => (
-              <li key={item.title} className="relative pb-10 last:pb-0">
-                <span className="absolute top-0 -left-[2.85rem] flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white ring-4 ring-white">
-                  {index + 1}
-                </span>
-                <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-                  <h3 className="text-lg font-semibold text-slate-950">{item.title}</h3>
-                  <span className="rounded-full bg-slate-100 px-3 py-0.5 text-sm font-medium text-slate-700">{item.time}</span>
-                </div>
-                <p className="mt-2 leading-relaxed text-slate-600">{item.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <PageSection
+        id="journey-title"
+        eyebrow="Along the way"
+        title="What happens, and how long it takes"
+        lead="Everything runs through your client portal, so you always know where your project stands."
+        width="max-w-4xl"
+      >
+        <ol className="relative mt-12 grid gap-0 border-l-2 border-brand-100 pl-8">
+          {JOURNEY.map((item, index) => (
+            <li key={item.title} className="relative pb-10 last:pb-0">
+              <span className="absolute top-0 -left-[2.85rem] flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white ring-4 ring-white">
+                {index + 1}
+              </span>
+              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                <h3 className="text-lg font-semibold text-slate-950">{item.title}</h3>
+                <span className="rounded-full bg-slate-100 px-3 py-0.5 text-sm font-medium text-slate-700">{item.time}</span>
+              </div>
+              <p className="mt-2 leading-relaxed text-slate-600">{item.text}</p>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
 
       <div className="bg-slate-50">
         <Faq id="how-faq-title" items={FAQ} />

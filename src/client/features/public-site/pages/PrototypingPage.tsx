@@ -1,10 +1,12 @@
 // /prototyping: what a Blueprint prototype is, what we prototype, and how it compares with building straight away.
 import { BarChart3, Blocks, Building2, Check, Cloud, Globe, ShoppingCart, Smartphone, X } from "lucide-react";
+import type { ReactNode } from "react";
 import { MARKETING_FIGURES } from "../../../../shared/constants/marketing";
 import { formatPrice, PACKAGES } from "../../../../shared/constants/packages";
 import { BookCallLink, DownloadDeckLink, StartProjectLink } from "../components/cta-links";
+import { FeatureCard } from "../components/FeatureCard";
 import { PageHero } from "../components/PageHero";
-import { PublicLayout, SectionHeading } from "../components/PublicLayout";
+import { PageSection, PublicLayout } from "../components/PublicLayout";
 import { FinalCtaSection } from "../sections/FinalCtaSection";
 import { DELIVERABLES } from "../sections/WhatYouGetSection";
 
@@ -36,6 +38,19 @@ const COMPARISON = [
   },
 ];
 
+/** One side of a comparison row: a tick for the prototype's way, a cross for the traditional one. */
+function ComparisonCell({ better, children }: { better: boolean; children: ReactNode }) {
+  const Icon = better ? Check : X;
+  return (
+    <td className={better ? "p-4 text-slate-800" : "p-4 text-slate-600"}>
+      <span className="flex gap-2">
+        <Icon className={`size-4 shrink-0 ${better ? "text-emerald-600" : "text-red-500"}`} aria-hidden="true" />
+        {children}
+      </span>
+    </td>
+  );
+}
+
 export default function PrototypingPage() {
   return (
     <PublicLayout page="prototyping">
@@ -48,104 +63,81 @@ export default function PrototypingPage() {
         <DownloadDeckLink variant="outline" />
       </PageHero>
 
-      <section aria-labelledby="deliverables-title" className="py-20 sm:py-24">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6">
-          <SectionHeading id="deliverables-title" eyebrow="What you receive" title="One prototype, three deliverables" />
-          <ul className="mt-12 grid gap-6 md:grid-cols-3">
-            {DELIVERABLES.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
-                <span className="flex size-12 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
-                  <Icon className="size-6" aria-hidden="true" />
-                </span>
-                <h3 className="mt-5 text-lg font-semibold text-slate-950">{title}</h3>
-                <p className="mt-2 leading-relaxed text-slate-600">{text}</p>
-              </li>
-            ))}
-          </ul>
-          <p className="mx-auto mt-10 max-w-3xl rounded-2xl bg-brand-50 p-5 text-center text-brand-900">
-            Your prototype is hosted for you with {MARKETING_FIGURES.hostedAccessYears}-year access, so your team and investors
-            can keep coming back to it.
-          </p>
-        </div>
-      </section>
+      <PageSection id="deliverables-title" eyebrow="What you receive" title="One prototype, three deliverables">
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {DELIVERABLES.map((item) => (
+            <FeatureCard key={item.title} {...item} />
+          ))}
+        </ul>
+        <p className="mx-auto mt-10 max-w-3xl rounded-2xl bg-brand-50 p-5 text-center text-brand-900">
+          Your prototype is hosted for you with {MARKETING_FIGURES.hostedAccessYears}-year access, so your team and investors can
+          keep coming back to it.
+        </p>
+      </PageSection>
 
-      <section aria-labelledby="types-title" className="bg-slate-50 py-20 sm:py-24">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6">
-          <SectionHeading
-            id="types-title"
-            eyebrow="What we prototype"
-            title="From a single web app to an enterprise system"
-            lead="If people will use it on a screen, we can put a working version of it in front of them."
-          />
-          <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-            {PROJECT_TYPES.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6">
-                <Icon className="size-6 text-brand-700" aria-hidden="true" />
-                <h3 className="mt-4 font-semibold text-slate-950">{title}</h3>
-                <p className="mt-1 text-sm leading-relaxed text-slate-600">{text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection
+        id="types-title"
+        eyebrow="What we prototype"
+        title="From a single web app to an enterprise system"
+        lead="If people will use it on a screen, we can put a working version of it in front of them."
+        tone="muted"
+      >
+        <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {PROJECT_TYPES.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6">
+              <Icon className="size-6 text-brand-700" aria-hidden="true" />
+              <h3 className="mt-4 font-semibold text-slate-950">{title}</h3>
+              <p className="mt-1 text-sm leading-relaxed text-slate-600">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="compare-title" className="py-20 sm:py-24">
-        <div className="mx-auto max-w-5xl px-4 sm:px-6">
-          <SectionHeading
-            id="compare-title"
-            eyebrow="Why prototype first"
-            title="Prototype first, or build straight away?"
-            lead={`${MARKETING_FIGURES.productionLaunchPercent}% of our prototypes lead to production launches, and teams code ${MARKETING_FIGURES.fasterCodingPercent}% faster when they build from one.`}
-          />
-          <section
-            className="mt-12 overflow-x-auto rounded-2xl border border-slate-200"
-            aria-label="Prototype and traditional project compared, scrollable"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard on small screens
-            tabIndex={0}
-          >
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <caption className="sr-only">Blueprint prototype compared with a traditional project</caption>
-              <thead className="bg-slate-50 text-slate-900">
-                <tr>
-                  <th scope="col" className="p-4 font-semibold">
-                    <span className="sr-only">Topic</span>
+      <PageSection
+        id="compare-title"
+        eyebrow="Why prototype first"
+        title="Prototype first, or build straight away?"
+        lead={`${MARKETING_FIGURES.productionLaunchPercent}% of our prototypes lead to production launches, and teams code ${MARKETING_FIGURES.fasterCodingPercent}% faster when they build from one.`}
+        width="max-w-5xl"
+      >
+        <section
+          className="mt-12 overflow-x-auto rounded-2xl border border-slate-200"
+          aria-label="Prototype and traditional project compared, scrollable"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard on small screens
+          tabIndex={0}
+        >
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <caption className="sr-only">Blueprint prototype compared with a traditional project</caption>
+            <thead className="bg-slate-50 text-slate-900">
+              <tr>
+                <th scope="col" className="p-4 font-semibold">
+                  <span className="sr-only">Topic</span>
+                </th>
+                <th scope="col" className="p-4 font-semibold text-brand-800">
+                  With a Blueprint prototype
+                </th>
+                <th scope="col" className="p-4 font-semibold">
+                  Traditional project
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {COMPARISON.map((row) => (
+                <tr key={row.topic}>
+                  <th scope="row" className="p-4 font-medium text-slate-900">
+                    {row.topic}
                   </th>
-                  <th scope="col" className="p-4 font-semibold text-brand-800">
-                    With a Blueprint prototype
-                  </th>
-                  <th scope="col" className="p-4 font-semibold">
-                    Traditional project
-                  </th>
+                  <ComparisonCell better>{row.blueprint}</ComparisonCell>
+                  <ComparisonCell better={false}>{row.traditional}</ComparisonCell>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {COMPARISON.map((row) => (
-                  <tr key={row.topic}>
-                    <th scope="row" className="p-4 font-medium text-slate-900">
-                      {row.topic}
-                    </th>
-                    <td className="p-4 text-slate-800">
-                      <span className="flex gap-2">
-                        <Check className="size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-                        {row.blueprint}
-                      </span>
-                    </td>
-                    <td className="p-4 text-slate-600">
-                      <span className="flex gap-2">
-                        <X className="size-4 shrink-0 text-red-500" aria-hidden="true" />
-                        {row.traditional}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-          <div className="mt-10 flex justify-center">
-            <BookCallLink />
-          </div>
+              ))}
+            </tbody>
+          </table>
+        </section>
+        <div className="mt-10 flex justify-center">
+          <BookCallLink />
         </div>
-      </section>
+      </PageSection>
 
       <FinalCtaSection />
     </PublicLayout>

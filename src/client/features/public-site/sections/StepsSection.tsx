@@ -1,7 +1,7 @@
 // 4. The three steps and their timings: Day 0, 48-96 hours, your timeline.
 import { FlaskConical, Hammer, Lightbulb } from "lucide-react";
 import { DELIVERY_STEPS } from "../../../../shared/constants/marketing";
-import { SectionHeading } from "../components/PublicLayout";
+import { PageSection } from "../components/PublicLayout";
 
 const STEPS = [
   {
@@ -23,32 +23,30 @@ const STEPS = [
 
 export function StepsSection({ headingId = "steps-title" }: { headingId?: string }) {
   return (
-    <section aria-labelledby={headingId} className="bg-slate-50 py-20 sm:py-24">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SectionHeading
-          id={headingId}
-          eyebrow="How it works"
-          title="Three steps from idea to validated prototype"
-          lead="No months-long discovery phase. You talk to us today and click through your product this week."
-        />
-        <ol className="relative mt-14 grid gap-6 lg:grid-cols-3">
-          {STEPS.map(({ icon: Icon, text, ...step }, index) => {
-            return (
-              <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
-                <div className="flex items-center justify-between">
-                  <span className="flex size-12 items-center justify-center rounded-xl bg-brand-700 text-white">
-                    <Icon className="size-6" aria-hidden="true" />
-                  </span>
-                  <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">{step.timing}</span>
-                </div>
-                <p className="mt-6 text-sm font-semibold text-slate-500">Step {index + 1}</p>
-                <h3 className="mt-1 text-xl font-semibold text-slate-950">{step.title}</h3>
-                <p className="mt-3 leading-relaxed text-slate-600">{text}</p>
-              </li>
-            );
-          })}
-        </ol>
-      </div>
-    </section>
+    <PageSection
+      id={headingId}
+      eyebrow="How it works"
+      title="Three steps from idea to validated prototype"
+      lead="No months-long discovery phase. You talk to us today and click through your product this week."
+      tone="muted"
+    >
+      <ol className="relative mt-14 grid gap-6 lg:grid-cols-3">
+        {STEPS.map(({ icon: Icon, text, ...step }, index) => {
+          return (
+            <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
+              <div className="flex items-center justify-between">
+                <span className="flex size-12 items-center justify-center rounded-xl bg-brand-700 text-white">
+                  <Icon className="size-6" aria-hidden="true" />
+                </span>
+                <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">{step.timing}</span>
+              </div>
+              <p className="mt-6 text-sm font-semibold text-slate-500">Step {index + 1}</p>
+              <h3 className="mt-1 text-xl font-semibold text-slate-950">{step.title}</h3>
+              <p className="mt-3 leading-relaxed text-slate-600">{text}</p>
+            </li>
+          );
+        })}
+      </ol>
+    </PageSection>
   );
 }

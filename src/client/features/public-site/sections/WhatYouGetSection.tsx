@@ -1,7 +1,8 @@
 // 3. 'See Your Software Vision Before You Build It': what a client receives.
 import { Check, FileText, MousePointerClick, ScrollText } from "lucide-react";
 import { ENGAGEMENT_INCLUDES, MARKETING_FIGURES } from "../../../../shared/constants/marketing";
-import { SectionHeading } from "../components/PublicLayout";
+import { FeatureCard } from "../components/FeatureCard";
+import { PageSection } from "../components/PublicLayout";
 
 export const DELIVERABLES = [
   {
@@ -23,43 +24,32 @@ export const DELIVERABLES = [
 
 export function WhatYouGetSection() {
   return (
-    <section aria-labelledby="vision-title" className="py-20 sm:py-24">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SectionHeading
-          id="vision-title"
-          eyebrow="What you get"
-          title="See Your Software Vision Before You Build It"
-          lead={`In ${MARKETING_FIGURES.deliveryRange} your idea becomes something people can use, test and sign off, with the documents your developers need to build it right the first time.`}
-        />
-        <div className="mt-14 grid gap-8 lg:grid-cols-5">
-          <ul className="grid gap-5 lg:col-span-3">
-            {DELIVERABLES.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
-                  <Icon className="size-6" aria-hidden="true" />
+    <PageSection
+      id="vision-title"
+      eyebrow="What you get"
+      title="See Your Software Vision Before You Build It"
+      lead={`In ${MARKETING_FIGURES.deliveryRange} your idea becomes something people can use, test and sign off, with the documents your developers need to build it right the first time.`}
+    >
+      <div className="mt-14 grid gap-8 lg:grid-cols-5">
+        <ul className="grid gap-5 lg:col-span-3">
+          {DELIVERABLES.map((item) => (
+            <FeatureCard key={item.title} {...item} layout="row" compact />
+          ))}
+        </ul>
+        <div className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 p-7 text-white lg:col-span-2">
+          <h3 className="text-lg font-semibold">Every engagement includes</h3>
+          <ul className="mt-5 grid gap-3.5">
+            {ENGAGEMENT_INCLUDES.map((item) => (
+              <li key={item} className="flex gap-3">
+                <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-white/15">
+                  <Check className="size-3.5" aria-hidden="true" />
                 </span>
-                <div>
-                  <h3 className="text-lg font-semibold text-slate-950">{title}</h3>
-                  <p className="mt-1 leading-relaxed text-slate-600">{text}</p>
-                </div>
+                <span className="text-brand-50">{item}</span>
               </li>
             ))}
           </ul>
-          <div className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 p-7 text-white lg:col-span-2">
-            <h3 className="text-lg font-semibold">Every engagement includes</h3>
-            <ul className="mt-5 grid gap-3.5">
-              {ENGAGEMENT_INCLUDES.map((item) => (
-                <li key={item} className="flex gap-3">
-                  <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-white/15">
-                    <Check className="size-3.5" aria-hidden="true" />
-                  </span>
-                  <span className="text-brand-50">{item}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
         </div>
       </div>
-    </section>
+    </PageSection>
   );
 }
