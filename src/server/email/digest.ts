@@ -9,6 +9,7 @@ import type { Database } from "../db/client";
 import { notificationDigestItems, users } from "../db/schema";
 import { runTickOnce, tickOf } from "../features/admin/status-scheduler";
 import { APP_NAME, renderEmail } from "./layout";
+import { customerLinks } from "./links";
 import type { EmailOutbox } from "./outbox";
 import { unsubscribeUrl } from "./unsubscribe";
 
@@ -37,7 +38,7 @@ export async function sendDigests(
       const content = renderEmail({
         heading: `Your daily ${APP_NAME} digest`,
         paragraphs: [`${items.length} update${items.length === 1 ? "" : "s"} since your last digest:`, ...paragraphs],
-        action: { label: `Open ${APP_NAME}`, url: `${links.appUrl}/dashboard` },
+        action: { label: `Open ${APP_NAME}`, url: customerLinks.dashboard(links.appUrl) },
         footnote: `You chose a daily digest for these emails. Change it under Profile Settings → Notifications.`,
       });
       await outbox.enqueue(

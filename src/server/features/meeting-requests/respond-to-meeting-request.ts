@@ -21,6 +21,7 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { communications, meetingRequests, projects, users } from "../../db/schema";
 import { APP_NAME, renderEmail } from "../../email/layout";
+import { customerLinks } from "../../email/links";
 import type { IcalEvent } from "../../email/outbox";
 import { badRequest, notFound } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
@@ -162,7 +163,7 @@ export async function respondToMeetingRequest(
       const content = renderEmail({
         heading,
         paragraphs,
-        action: { label: "View your meeting requests", url: `${ctx.config.appUrl}/meeting-requests` },
+        action: { label: "View your meeting requests", url: customerLinks.meetingRequests(ctx.config.appUrl, found.project) },
         ...(method === "REQUEST" ? { footnote: "The attached invitation adds the meeting to your calendar." } : {}),
       });
       const icalEvent: IcalEvent | null =
