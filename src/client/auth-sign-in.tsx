@@ -3,6 +3,7 @@
 // same query cache (the user already in it), so the welcome toast stays up.
 import "./lib/zod-jitless";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
+import { returnPathAfterSignIn } from "../shared/return-path";
 import { mountToasterOnDemand } from "./components/ui/toaster-on-demand";
 import { SIGN_IN_ID_PREFIX, signInRoot } from "./features/auth/sign-in-root";
 import type { TypedBeforeHydration } from "./lib/hydrate-on-touch";
@@ -15,7 +16,8 @@ export function startSignIn(element: HTMLElement, typed?: TypedBeforeHydration):
   async function enterPortal() {
     const { mountPortal } = await import("./portal");
     root.unmount();
-    window.history.replaceState(null, "", "/");
+    // Where the sign-in was to lead (/auth?next=…, the admin's /admin?tab=…), else home.
+    window.history.replaceState(null, "", returnPathAfterSignIn(window.location));
     mountPortal(element, queryClient);
   }
   mountToasterOnDemand();

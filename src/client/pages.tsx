@@ -1,9 +1,9 @@
 // Every screen's page, loaded lazily so each is its own chunk (public pages never load portal code). The route
 // table (shared/routes.ts) names a page by its key; a new screen adds its row there and its page here.
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import { Navigate } from "react-router";
 import type { PageKey } from "../shared/routes";
 import { NotFoundPage } from "./components/layout/NotFoundPage";
+import { BackHome } from "./features/auth/BackHome";
 import { PAGE_LOADERS } from "./features/public-site/pages";
 
 /** A lazily loaded page from a module's named export. */
@@ -20,7 +20,7 @@ export const PAGES: Record<PageKey, ComponentType> = {
   contact: lazy(PAGE_LOADERS.contact),
   signIn: page(() => import("./features/auth/SignInPage"), "SignInPage"),
   verify: page(() => import("./features/onboarding/VerifyPage"), "VerifyPage"),
-  backHome: () => <Navigate to="/" replace />,
+  backHome: BackHome,
   notFound: NotFoundPage,
   dashboard: page(() => import("./features/dashboard/DashboardPage"), "DashboardPage"),
   profile: page(() => import("./features/onboarding/ProfilePage"), "ProfilePage"),

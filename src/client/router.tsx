@@ -1,7 +1,11 @@
-// The router: the route table's rows for the signed-in user's audience, each page its own chunk.
+// The router: the route table's rows for the signed-in user's audience, each page its own chunk. A visitor at a portal
+// page (a session that ended, a link from an email) goes to sign-in with that page as the way back; any other path
+// shows the not-found page.
 import { lazy, Suspense } from "react";
-import { Route, Routes } from "react-router";
+import { Navigate, Route, Routes, useLocation } from "react-router";
+import { signInPath } from "../shared/return-path";
 import { audienceOf, routesFor } from "../shared/routes";
+import { needsSignIn } from "../shared/sign-in-gate";
 import { NotFoundPage } from "./components/layout/NotFoundPage";
 import { FullScreenSpinner } from "./components/ui/spinner";
 import { useViewerTimeZone } from "./features/account/api/save-time-zone";
@@ -9,6 +13,14 @@ import { useAuth } from "./features/auth/api/get-current-user";
 import { PAGES } from "./pages";
 
 const AppShell = lazy(() => import("./components/layout/AppShell").then((m) => ({ default: m.AppShell })));
+
+function NoRoute({ visitor }: { visitor: boolean }) {
+  const location = useLocation();
+  if (visitor && needsSignIn(location.pathname)) {
+    return <Navigate to={signInPath(`${location.pathname}${location.search}${location.hash}`)} replace />;
+  }
+  return <NotFoundPage visitor={visitor} />;
+}
 
 export function AppRoutes() {
   const { user, isLoading } = useAuth();
@@ -26,7 +38,7 @@ export function AppRoutes() {
       <Routes>
         {user && framed.length > 0 && <Route element={<AppShell user={user} />}>{framed.map(element)}</Route>}
         {routes.filter((route) => !route.shell).map(element)}
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<NoRoute visitor={!user} />} />
       </Routes>
     </Suspense>
   );

@@ -94,7 +94,7 @@ describe("Prototype Projects in the browser", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Add User" }).click();
     await page.getByText(MEMBER, { exact: true }).waitFor();
     const invitation = await smtp.waitFor((m) => m.to === MEMBER && m.subject.includes(projectCode));
-    expect(invitation.text).toContain(`${base}/auth`);
+    expect(invitation.text).toContain(`${base}/dashboard?project=${projectCode}`);
     await context.close();
 
     // The member signs in (the sign-in journeys test the screen itself) and sees the project, read-only.

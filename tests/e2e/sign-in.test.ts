@@ -1,7 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_FIELD_CLEAR_DELAY_MS } from "../../src/shared/constants/ui";
-import { launchBrowser } from "../setup/browser";
+import { launchBrowser, signedInAs } from "../setup/browser";
+import { checkScreen } from "../setup/screen-checks";
 import { codeIn, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
@@ -19,6 +20,29 @@ afterAll(async () => {
   await server?.close();
   await smtp?.close();
 });
+
+/** The toast with this text is up, and none of the sign-in card's buttons lies under it. */
+async function expectToastClearOf(page: Page, text: string) {
+  const toast = page
+    .getByRole("region", { name: /Notifications/ })
+    .locator("li")
+    .filter({ hasText: text });
+  // Holding the pointer over the toast keeps it up while the page is measured (Radix pauses its timer).
+  await toast.hover();
+  const box = await toast.boundingBox();
+  const buttons = await page
+    .getByRole("main")
+    .getByRole("button")
+    .evaluateAll((elements) =>
+      elements.map((e) => ({ name: e.textContent?.trim() ?? "", rect: e.getBoundingClientRect().toJSON() as DOMRect })),
+    );
+  expect(buttons.map((b) => b.name)).toContain("Verify & Login");
+  if (!box) throw new Error("the toast has no box");
+  const under = buttons.filter(
+    ({ rect: r }) => r.x < box.x + box.width && box.x < r.x + r.width && r.y < box.y + box.height && box.y < r.y + r.height,
+  );
+  expect(under.map((b) => b.name)).toEqual([]);
+}
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -157,12 +181,109 @@ describe("signing in through the browser", () => {
     await page.context().close();
   });
 
-  it("shows the 404 screen for an unknown path, with a 404 status", async () => {
+  it("'Back to Email' shows the address the code went to, and a resend goes to the address shown", async () => {
+    const first = "back.first@example.com";
+    const second = "back.second@example.com";
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 800 },
+    ]) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/auth`);
+      await page.getByLabel("Email Address").fill(first);
+      await page.getByLabel("Your Name").fill("Bea Back");
+      await page.getByRole("button", { name: "Send Login Code" }).click();
+      await page.getByText(`We sent a 6-digit code to ${first}`, { exact: true }).waitFor();
+      await expectToastClearOf(page, "Check your email for the 6-digit code.");
+      await page.getByLabel("6-digit code").fill("123456");
+      await page.getByRole("button", { name: "Back to Email" }).click();
+      // The email step again, with the address (never the typed code, never empty) and the name.
+      await page.getByRole("button", { name: "Send Login Code" }).waitFor();
+      expect(await page.getByLabel("Email Address").inputValue()).toBe(first);
+      expect(await page.getByLabel("Your Name").inputValue()).toBe("Bea Back");
+      if (viewport.width === 1280) {
+        // A corrected address: the code step and a resend both use it.
+        await page.getByLabel("Email Address").fill(second);
+        await page.getByRole("button", { name: "Send Login Code" }).click();
+        await page.getByText(`We sent a 6-digit code to ${second}`, { exact: true }).waitFor();
+        await smtp.waitFor((m) => m.to === second);
+        const toFirst = smtp.messages.filter((m) => m.to === first).length;
+        await page.getByRole("button", { name: "Didn't receive code? Resend" }).click();
+        await smtp.waitFor((m) => m.to === second && smtp.messages.filter((x) => x.to === second).indexOf(m) === 1);
+        expect(smtp.messages.filter((m) => m.to === second)).toHaveLength(2);
+        expect(smtp.messages.filter((m) => m.to === first)).toHaveLength(toFirst);
+      }
+      await context.close();
+    }
+  });
+
+  it("sends a signed-out visitor at a portal page to sign in, then back to it: the demo account and the admin", async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/profile?from=email`);
+    await page.getByRole("button", { name: "Send Login Code" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("next")).toBe("/profile?from=email");
+    await page.getByLabel("Email Address").fill("demo@blueprint.local");
+    await page.getByLabel("Your Name").fill("Demo Customer");
+    await page.getByRole("button", { name: "Send Login Code" }).click();
+    await page.getByLabel("6-digit code").fill("000000");
+    await page.getByRole("button", { name: "Verify & Login" }).click();
+    await page.waitForURL(`${server.url}/profile?from=email`);
+    await page.getByRole("button", { name: "User menu" }).waitFor();
+
+    // The skip link is the first stop of the keyboard, and leads to the page's main element.
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("MAIN");
+    expect(new URL(page.url()).hash).toBe("");
+    await page.context().close();
+
+    const admin = await newPage();
+    await admin.goto(`${server.url}/company-dashboard?tab=nda`);
+    await admin.getByLabel("Email Address").fill("admin@blueprint.local");
+    await admin.getByLabel("Your Name").fill("Site Admin");
+    const since = smtp.messages.length;
+    await admin.getByRole("button", { name: "Send Login Code" }).click();
+    const mail = await smtp.waitFor((m) => m.to === "admin@blueprint.local" && smtp.messages.indexOf(m) >= since);
+    await admin.getByLabel("6-digit code").fill(codeIn(mail.text));
+    await admin.getByRole("button", { name: "Verify & Login" }).click();
+    await admin.waitForURL(`${server.url}/company-dashboard?tab=nda`);
+    await admin.getByRole("tab", { name: "NDA Management", selected: true }).waitFor();
+    await admin.context().close();
+  });
+
+  it("shows a plain not-found page, never router talk: a visitor at an unknown path, with sign-in", async () => {
     const page = await newPage();
     const response = await page.goto(`${server.url}/no-such-page`);
     expect(response?.status()).toBe(404);
-    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
-    await page.getByText("Did you forget to add the page to the router?", { exact: true }).waitFor();
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    await page.getByText("This page doesn't exist or isn't available to your account").waitFor();
+    await page.getByRole("link", { name: "Go to the home page" }).waitFor();
+    await page.getByRole("link", { name: "Sign in" }).waitFor();
+    expect(await page.getByText("Did you forget to add the page to the router?").count()).toBe(0);
+    await checkScreen(page, "links-not-available");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await checkScreen(page, "links-not-available");
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Send Login Code" }).waitFor();
     await page.context().close();
+  });
+
+  it("shows the same page to a signed-in user at a page that is not for their account", async () => {
+    for (const [who, path] of [
+      [{ email: "not.for.me@example.com", name: "Cleo Customer" }, "/company-dashboard"],
+      [{ email: "admin@blueprint.local", name: "Site Admin", role: "company" as const }, "/communications?thread=x"],
+    ] as const) {
+      const { context, page } = await signedInAs(browser, server, who);
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole("heading", { name: "Page not found" }).waitFor();
+      await page.getByText("This page doesn't exist or isn't available to your account").waitFor();
+      expect(await page.getByRole("link", { name: "Sign in" }).count()).toBe(0);
+      await page.getByRole("link", { name: "Go to the home page" }).click();
+      await page.getByRole("button", { name: "User menu" }).waitFor();
+      await context.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import type { Database } from "../db/client";
 import { notificationDigestItems, users } from "../db/schema";
 import { type ScheduledJob, startScheduledJob } from "../jobs/scheduled-job";
 import { APP_NAME, renderEmail } from "./layout";
+import { customerLinks } from "./links";
 import type { EmailOutbox } from "./outbox";
 import { unsubscribeUrl } from "./unsubscribe";
 
@@ -35,7 +36,7 @@ export async function sendDigests(
       const content = renderEmail({
         heading: `Your daily ${APP_NAME} digest`,
         paragraphs: [`${items.length} update${items.length === 1 ? "" : "s"} since your last digest:`, ...paragraphs],
-        action: { label: `Open ${APP_NAME}`, url: `${links.appUrl}/dashboard` },
+        action: { label: `Open ${APP_NAME}`, url: customerLinks.dashboard(links.appUrl) },
         footnote: `You chose a daily digest for these emails. Change it under Profile Settings → Notifications.`,
       });
       await outbox.enqueue(

@@ -2,6 +2,7 @@
 // signing in and cannot be turned into another user's or another kind's.
 import { NOTIFICATION_KINDS, type NotificationKind } from "../../shared/schemas/account";
 import { hmacHex, safeEqualHex } from "../auth/secrets";
+import { portalLink } from "./links";
 
 /** What a link can turn off: one kind, or "digest" for every kind the user gets as a daily digest. */
 export type UnsubscribeTarget = NotificationKind | "digest";
@@ -15,8 +16,7 @@ function tokenFor(secret: string, userId: string, target: UnsubscribeTarget): st
 }
 
 export function unsubscribeUrl(config: { appUrl: string; secretKey: string }, userId: string, target: UnsubscribeTarget): string {
-  const query = new URLSearchParams({ u: userId, k: target, t: tokenFor(config.secretKey, userId, target) });
-  return `${config.appUrl}/unsubscribe?${query.toString()}`;
+  return portalLink(config.appUrl, "/unsubscribe", { u: userId, k: target, t: tokenFor(config.secretKey, userId, target) });
 }
 
 /** The user and kind a link names, when its token is theirs; null for anything forged, altered or malformed. */

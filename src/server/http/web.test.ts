@@ -104,10 +104,47 @@ describe("serving the public pages", () => {
   });
 
   it("serves the app for the portal's routes and a 404 page for unknown paths", async () => {
-    expect((await get("/requirements")).body).toContain("app-shell");
+    expect((await get("/requirements", { cookie: member })).body).toContain("app-shell");
     const unknown = await get("/no-such-page");
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain("app-shell");
+  });
+
+  it("sends a visitor at a portal page to sign-in with that page, query and all, as the way back", async () => {
+    const cases = [
+      [
+        "/communications?thread=t-1&project=PRJ-2026-0001",
+        "/auth?next=%2Fcommunications%3Fthread%3Dt-1%26project%3DPRJ-2026-0001",
+      ],
+      ["/testing-feedback", "/auth?next=%2Ftesting-feedback"],
+      ["/meeting-requests?project=PRJ-2026-0001", "/auth?next=%2Fmeeting-requests%3Fproject%3DPRJ-2026-0001"],
+      ["/dashboard", "/auth?next=%2Fdashboard"],
+      ["/company-dashboard", "/auth?next=%2Fcompany-dashboard"],
+    ];
+    for (const [url, location] of cases) {
+      for (const headers of [{}, { cookie: "bp_session=forged" }] as Array<Record<string, string>>) {
+        const res = await get(url as string, headers);
+        expect(res.statusCode, url).toBe(302);
+        expect(res.headers.location).toBe(location);
+        expect(res.headers["cache-control"]).toBe("no-store");
+        expect(res.headers.vary).toContain("Cookie");
+      }
+    }
+    // The same pages for someone signed in: the app, no detour.
+    expect((await get("/communications?thread=t-1", { cookie: member })).statusCode).toBe(200);
+    // Not portal pages: the landing, the public pages, /verify, and an unknown path (the not-found page, 404).
+    expect((await get("/")).statusCode).toBe(200);
+    expect((await get("/pricing")).statusCode).toBe(200);
+    expect((await get("/verify")).statusCode).toBe(200);
+    expect((await get("/no-such-page?next=/dashboard")).statusCode).toBe(404);
+  });
+
+  it("never turns a strange request into a way off the site: an unsafe path signs in without a way back", async () => {
+    const res = await get("/dashboard?x=%0D%0ALocation:%20https://evil.com");
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe("/auth");
+    const long = await get(`/dashboard?x=${"a".repeat(1000)}`);
+    expect(long.headers.location).toBe("/auth");
   });
 
   it("sends a visitor's /auth and /admin the sign-in entry, and a signed-in user the app", async () => {
@@ -171,7 +208,7 @@ describe("a signed-in user's app HTML", () => {
 
   it("carries no user for a visitor or a session the server does not know, and then asks for no session", async () => {
     for (const headers of [{}, { cookie: "bp_session=forged-token" }] as Array<Record<string, string>>) {
-      for (const url of ["/requirements", "/verify", "/no-such-page"]) {
+      for (const url of ["/verify", "/no-such-page"]) {
         const res = await get(url, headers);
         expect(embeddedUser(res.body)).toBeNull();
         expect(res.body).not.toContain('rel="preload"');

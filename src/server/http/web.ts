@@ -9,8 +9,10 @@ import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PUBLIC_PAGES, type PublicPageKey, publicPageByPath } from "../../shared/public-pages";
+import { signInPath } from "../../shared/return-path";
 import { audienceOf, FRAME_READS, isKnownPath, PAGE_READS, type PageKey, ROUTES, routesFor } from "../../shared/routes";
 import { CURRENT_USER_BLOCK_ID, RUNTIME_TOKENS } from "../../shared/runtime-tokens";
+import { needsSignIn } from "../../shared/sign-in-gate";
 import { currentUser } from "../auth/guards";
 import { type SessionUser, sessionCookieName } from "../auth/sessions";
 import { escapeHtml } from "../email/layout";
@@ -219,6 +221,11 @@ export async function registerWebClient(app: FastifyInstance, options: { dir?: s
     // Without a valid session (no cookie, or one the server no longer knows) the page asks for none, so it logs no 401.
     const user = request.cookies[cookieName] ? await signedIn(request) : null;
     if (user) return sendApp(request, reply, user, pathname, status);
+    // A visitor at a portal page (an email's link opened on another device, a bookmark) signs in first and comes
+    // back to it, query and all; an unknown path still answers 404 below.
+    if (user === null && needsSignIn(pathname)) {
+      return reply.header("cache-control", "no-store").header("vary", "Cookie").redirect(signInPath(request.url), 302);
+    }
     return sendHtml(request, reply, user === undefined ? appHtmlWithCookie : appHtmlWithoutCookie, {
       status,
       vary: "Accept-Encoding, Cookie",

@@ -2,7 +2,7 @@
 
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { Suspense, useState } from "react";
+import { type MouseEvent, Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { useLiveUpdates } from "../../features/live/use-live-updates";
@@ -13,6 +13,17 @@ import { TooltipProvider } from "../ui/tooltip";
 import { Sidebar } from "./Sidebar";
 import { TopBar } from "./TopBar";
 
+/** The page's main element, where "Skip to content" leads. */
+const MAIN_ID = "main";
+
+/** Moves the focus to the page without adding #main to the address (the address stays the page's, as linked). */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  const main = document.getElementById(MAIN_ID);
+  main?.focus();
+  main?.scrollIntoView();
+}
+
 export function AppShell({ user }: { user: CurrentUser }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { profile, currentProject } = useShellData(user.role === "customer");
@@ -22,6 +33,14 @@ export function AppShell({ user }: { user: CurrentUser }) {
   return (
     <TooltipProvider>
       <div className="min-h-screen bg-slate-50">
+        {/* First in the tab order: past the sidebar and the top bar to the page itself. */}
+        <a
+          href={`#${MAIN_ID}`}
+          onClick={skipToContent}
+          className="sr-only rounded-md bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow-lg ring-2 ring-brand-600 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60]"
+        >
+          Skip to content
+        </a>
         <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white lg:block" aria-label="Sidebar">
           <Sidebar user={user} profile={profile} currentProject={currentProject} />
         </aside>
@@ -42,7 +61,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
         </Dialog.Root>
         <div className="lg:pl-64">
           <TopBar user={user} profile={profile} onOpenMenu={() => setMenuOpen(true)} notifications={<NotificationBell />} />
-          <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+          <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6 lg:px-8">
             <Suspense
               fallback={
                 <div className="flex justify-center py-24">

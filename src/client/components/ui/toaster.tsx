@@ -16,7 +16,7 @@ export function Toaster() {
             if (!open) dismissToast(t.id);
           }}
           className={cn(
-            "relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg data-[state=open]:animate-in data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full",
+            "pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-3 pr-10 shadow-lg data-[state=open]:animate-in data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full",
             t.variant === "destructive" ? "border-red-200 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900",
           )}
         >
@@ -29,9 +29,13 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
+      {/* Over the top bar, whose middle holds no action: full width on a phone (over the menu and bell for a few
+          seconds), centred and narrower from sm up, clear of the menu button and the bell; never over the page's
+          own buttons (its header actions sit below and to the right, dialogs' buttons at their foot). The empty
+          viewport lets clicks through. */}
       <Toast.Viewport
         hotkey={TOAST_HOTKEY}
-        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-[420px]"
+        className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex max-h-screen flex-col gap-2 p-2 sm:right-auto sm:left-1/2 sm:w-[min(420px,calc(100vw-28rem))] sm:-translate-x-1/2 sm:px-0"
       />
     </Toast.Provider>
   );

@@ -1,8 +1,13 @@
-// The sign-in screen inside the portal's router (a visitor who signs out, or opens /auth from within the app).
-import { useNavigate } from "react-router";
+// The sign-in screen inside the portal's router (a visitor who signs out, whose session ended, or who opens /auth from
+// within the app). After the code: the page they were sent here from (/auth?next=…), else home.
+import { useLocation, useNavigate } from "react-router";
+import { returnPathAfterSignIn } from "../../../shared/return-path";
 import { SignInScreen } from "./SignInScreen";
 
 export function SignInPage() {
   const navigate = useNavigate();
-  return <SignInScreen onHome={() => navigate("/")} onSignedIn={() => navigate("/", { replace: true })} />;
+  const location = useLocation();
+  return (
+    <SignInScreen onHome={() => navigate("/")} onSignedIn={() => navigate(returnPathAfterSignIn(location), { replace: true })} />
+  );
 }

@@ -153,7 +153,7 @@ export function SignInScreen({ onHome, onSignedIn, typedBeforeHydration }: SignI
 
         <div className={C.card}>
           {step === "email" ? (
-            <>
+            <div key="email-step">
               <div className={C.cardHeader}>
                 <h2 className="text-2xl font-bold text-slate-900 lg:sr-only">Sign in to Blueprint</h2>
                 <h3 className={C.cardTitle}>Sign in to your portal</h3>
@@ -196,9 +196,9 @@ export function SignInScreen({ onHome, onSignedIn, typedBeforeHydration }: SignI
                   </button>
                 </form>
               </div>
-            </>
+            </div>
           ) : (
-            <>
+            <div key="code-step">
               <div className={C.cardHeader}>
                 <h2 className="text-2xl font-bold text-slate-900">Enter Your Code</h2>
                 <p className={C.cardDescription}>We sent a 6-digit code to {sentTo?.email}</p>
@@ -248,8 +248,10 @@ export function SignInScreen({ onHome, onSignedIn, typedBeforeHydration }: SignI
                       type="button"
                       className={C.ghostButton}
                       onClick={() => {
-                        setStep("email");
+                        // Back to the address the code went to, to correct it: the email step shows it again.
                         codeForm.reset({ code: "" });
+                        if (sentTo) emailForm.reset(sentTo);
+                        setStep("email");
                       }}
                     >
                       Back to Email
@@ -257,7 +259,7 @@ export function SignInScreen({ onHome, onSignedIn, typedBeforeHydration }: SignI
                   </div>
                 </form>
               </div>
-            </>
+            </div>
           )}
         </div>
       </main>

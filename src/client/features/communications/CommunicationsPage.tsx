@@ -30,13 +30,13 @@ export function CommunicationsPage() {
   const canPost = accessAllows(selected?.accessLevel, "post");
   const now = new Date(threads.dataUpdatedAt || Date.now());
 
-  // Contact Support and the dashboard link here with ?openMessage=true: the panel opens, the parameter goes.
+  // Contact Support and the dashboard link here with ?openMessage=true: the panel opens, the parameter goes. An
+  // email's ?thread= stays, so the address is still the link's (and a reload opens the same thread).
   useEffect(() => {
-    if (!params.has("openMessage") && !params.has("thread")) return;
+    if (!params.has("openMessage")) return;
     if (params.get("openMessage") === "true") setComposing(true);
     const next = new URLSearchParams(params);
     next.delete("openMessage");
-    next.delete("thread");
     setParams(next, { replace: true });
   }, [params, setParams]);
 

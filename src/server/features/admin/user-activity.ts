@@ -10,6 +10,7 @@ import type { Database } from "../../db/client";
 import { onePage, pageReply } from "../../db/paging";
 import { profiles, users } from "../../db/schema";
 import { APP_NAME, renderEmail } from "../../email/layout";
+import { customerLinks } from "../../email/links";
 import { conflict, notFound } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
 
@@ -114,7 +115,7 @@ export async function sendProfileReminder(ctx: AppContext, admin: SessionUser, u
             greeting,
             "It takes 5-10 minutes: tell us about your company, sign the NDA, and describe what you want built.",
           ],
-          action: { label: "Complete your profile", url: `${ctx.config.appUrl}/onboarding` },
+          action: { label: "Complete your profile", url: customerLinks.onboarding(ctx.config.appUrl) },
         }),
       },
       tx,

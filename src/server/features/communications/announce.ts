@@ -6,6 +6,7 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { emailTime, timeZonesByEmail } from "../../email/format-time";
 import { APP_NAME, renderEmail } from "../../email/layout";
+import { companyLinks, customerLinks } from "../../email/links";
 import { recordActivity } from "../activity/record-activity";
 import { replyAddress } from "../inbound-email/reply-address";
 import { companySide, customerSide } from "./thread-people";
@@ -21,10 +22,14 @@ export type ThreadActivity = {
 
 const EMAIL_EXCERPT_CHARS = 4_000;
 
-export function threadUrl(appUrl: string, side: "company" | "customer", projectId: string, threadId: string): string {
-  return side === "company"
-    ? `${appUrl}/admin?tab=communications&projectId=${projectId}&thread=${threadId}`
-    : `${appUrl}/communications?thread=${threadId}`;
+/** The thread where the recipient reads it: the console's inbox for the company, the project's Communications. */
+export function threadUrl(
+  appUrl: string,
+  side: "company" | "customer",
+  project: { projectCode: string },
+  threadId: string,
+): string {
+  return side === "company" ? companyLinks.thread(appUrl, threadId) : customerLinks.thread(appUrl, project, threadId);
 }
 
 function excerpt(content: string): string {
@@ -59,7 +64,7 @@ export async function announceThreadActivity(ctx: AppContext, tx: Database, acti
     const content = renderEmail({
       heading: activity.kind === "reply" ? `New reply: ${thread.subject}` : `New ${thread.type}: ${thread.subject}`,
       paragraphs: [`${author.name} wrote on ${project.projectCode}:`, excerpt(activity.content), ...when(person)],
-      action: { label: "Open the conversation", url: threadUrl(ctx.config.appUrl, recipientSide, project.id, thread.id) },
+      action: { label: "Open the conversation", url: threadUrl(ctx.config.appUrl, recipientSide, project, thread.id) },
       footnote: inbound
         ? `Reply to this email to answer in the thread; your reply appears on ${APP_NAME} for everyone on the project.`
         : `To answer, open the conversation on ${APP_NAME}.`,

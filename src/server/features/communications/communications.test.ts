@@ -71,7 +71,7 @@ describe("a customer's message and the admin's answer", () => {
     const [mail] = await emailsTo("admin@blueprint.local", "communication-message");
     expect(mail?.subject).toBe(`[${project.projectCode}] Login page question`);
     expect(mail?.textBody).toContain("Olive Owner wrote on");
-    expect(mail?.textBody).toContain(`http://localhost:3000/admin?tab=communications&projectId=${project.id}&thread=${threadId}`);
+    expect(mail?.textBody).toContain(`http://localhost:3000/admin?tab=inbox&thread=${threadId}`);
     expect(mail?.replyTo).toBeNull();
     const notifications = await bell(admin);
     expect(notifications.items[0]).toMatchObject({ type: "communication.message", title: "New message: Login page question" });

@@ -5,6 +5,7 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
 import { renderEmail } from "../../email/layout";
+import { customerLinks } from "../../email/links";
 import { recordActivity } from "../activity/record-activity";
 import type { ProjectRow } from "../projects/access";
 import type { FeedbackRow } from "./feedback-dto";
@@ -91,7 +92,7 @@ export async function recordFeedbackStatusChanged(ctx: AppContext, db: Database,
         ...(item.adminComment ? [`Our response: ${item.adminComment}`] : []),
         "Please check the prototype and tell us if anything still needs work.",
       ],
-      action: { label: "Open Testing & Feedback", url: `${ctx.config.appUrl}/testing-feedback` },
+      action: { label: "Open Testing & Feedback", url: customerLinks.testingFeedback(ctx.config.appUrl, project) },
     });
     await ctx.email.enqueue(
       { kind: "feedback-done", to: person.email, subject: `Feedback addressed on ${project.projectCode}`, ...content },

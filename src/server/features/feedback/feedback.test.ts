@@ -245,7 +245,7 @@ describe("the company's side and the edit lock", () => {
     const mail = await smtp.waitFor((m) => m.to === "fb-lock@example.com" && m.subject.includes("Feedback addressed"));
     expect(mail.subject).toBe(`Feedback addressed on ${projectCode}`);
     expect(mail.text).toContain("Fixed in build 42");
-    expect(mail.text).toContain("http://localhost:3000/testing-feedback");
+    expect(mail.text).toContain(`http://localhost:3000/testing-feedback?project=${projectCode}`);
     const bell = (await t.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie: owner.cookie } })).json();
     expect(bell.items[0]).toMatchObject({ type: "feedback.done", title: "Your feedback has been addressed" });
 

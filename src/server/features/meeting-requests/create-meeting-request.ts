@@ -7,6 +7,7 @@ import type { MeetingRequest, newMeetingRequestSchema } from "../../../shared/sc
 import type { AppContext } from "../../context";
 import { meetingRequests } from "../../db/schema";
 import { renderEmail } from "../../email/layout";
+import { companyLinks } from "../../email/links";
 import { recordActivity } from "../activity/record-activity";
 import { displayName } from "../communications/post-communication";
 import { companySide } from "../communications/thread-people";
@@ -43,7 +44,7 @@ export async function createMeetingRequest(ctx: AppContext, access: ProjectAcces
       ],
       action: {
         label: "Respond in the admin console",
-        url: `${ctx.config.appUrl}/admin?tab=meetings&request=${row.id}`,
+        url: companyLinks.meetingRequest(ctx.config.appUrl, row.id),
       },
       footnote: "Meeting requests are confirmed within 24 hours.",
     });

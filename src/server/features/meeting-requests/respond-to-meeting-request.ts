@@ -23,6 +23,7 @@ import type { Database } from "../../db/client";
 import { communications, meetingRequests, projects, users } from "../../db/schema";
 import { emailTime } from "../../email/format-time";
 import { APP_NAME, renderEmail } from "../../email/layout";
+import { customerLinks } from "../../email/links";
 import type { IcalEvent } from "../../email/outbox";
 import { badRequest, notFound } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
@@ -167,7 +168,7 @@ export async function respondToMeetingRequest(
       const content = renderEmail({
         heading,
         paragraphs,
-        action: { label: "View your meeting requests", url: `${ctx.config.appUrl}/meeting-requests` },
+        action: { label: "View your meeting requests", url: customerLinks.meetingRequests(ctx.config.appUrl, found.project) },
         ...(method === "REQUEST" ? { footnote: "The attached invitation adds the meeting to your calendar." } : {}),
       });
       const icalEvent: IcalEvent | null =

@@ -7,6 +7,7 @@ import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import { ndaSignatures, profiles, users } from "../../db/schema";
 import { APP_NAME, renderEmail } from "../../email/layout";
+import { customerLinks } from "../../email/links";
 import { conflict } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
 import { findProfileById } from "./find-profile";
@@ -122,7 +123,7 @@ export async function approveNda(
               `Hi ${signerName}, ${APP_NAME} has approved the ${NDA_TITLE} you signed for ${companyName}.`,
               "You can download the signed copy, with its audit trail, from your dashboard.",
             ],
-            action: { label: "Open your dashboard", url: `${ctx.config.appUrl}/dashboard` },
+            action: { label: "Open your dashboard", url: customerLinks.dashboard(ctx.config.appUrl) },
           }),
         },
         tx,

@@ -7,6 +7,7 @@ import { CODE_EXPIRY_NOTE, emailNewCode } from "../../auth/code-email";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import { APP_NAME, renderEmail, subjectPart } from "../../email/layout";
+import { companyLinks } from "../../email/links";
 import { recordActivity } from "../activity/record-activity";
 import { isDemoEmail } from "../auth/send-sign-in-code";
 import { findProfileReadyToSign } from "./find-profile";
@@ -54,7 +55,7 @@ export async function sendCustomerNdaCode(
           `${customerName} (${email}) of ${companyName} has asked for a code to sign the ${NDA_TITLE}.`,
           "You will be asked to approve it once it is signed.",
         ],
-        action: { label: "Open the admin console", url: `${ctx.config.appUrl}/company-dashboard` },
+        action: { label: "Open the admin console", url: companyLinks.ndaApprovals(ctx.config.appUrl) },
       }),
     });
   }

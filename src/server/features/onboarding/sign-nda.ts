@@ -10,6 +10,7 @@ import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import { ndaSignatures, profiles } from "../../db/schema";
 import { renderEmail } from "../../email/layout";
+import { companyLinks } from "../../email/links";
 import { conflict } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
 import { findProfileReadyToSign } from "./find-profile";
@@ -94,7 +95,7 @@ export async function signNda(ctx: AppContext, user: SessionUser, input: SignNda
               `${customerName} (${email}) signed the NDA for ${companyName}.`,
               "Send yourself an approval code from the NDA Management tab, then approve it.",
             ],
-            action: { label: "Open NDA Management", url: `${ctx.config.appUrl}/company-dashboard` },
+            action: { label: "Open NDA Management", url: companyLinks.ndaApprovals(ctx.config.appUrl) },
           }),
         },
         tx,

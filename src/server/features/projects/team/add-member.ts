@@ -8,6 +8,7 @@ import { consumeRateLimits } from "../../../auth/rate-limit";
 import type { AppContext } from "../../../context";
 import { projectMembers, projects, users } from "../../../db/schema";
 import { APP_NAME, renderEmail } from "../../../email/layout";
+import { customerLinks } from "../../../email/links";
 import { conflict, notFound } from "../../../errors";
 import { recordActivity } from "../../activity/record-activity";
 import { PROJECT_NOT_FOUND, type ProjectAccess } from "../access";
@@ -90,7 +91,7 @@ export async function addMember(ctx: AppContext, access: ProjectAccess, input: A
         `Your access: ${ACCESS_LEVEL_LABELS[input.accessLevel]} — ${ACCESS_LEVEL_DESCRIPTIONS[input.accessLevel].toLowerCase()}.`,
         `Sign in with this email address (${email}). We'll email you a 6-digit code; no password is needed.`,
       ],
-      action: { label: `Sign in to ${APP_NAME}`, url: `${ctx.config.appUrl}/auth` },
+      action: { label: `Sign in to ${APP_NAME}`, url: customerLinks.project(ctx.config.appUrl, locked) },
       footnote: "If you did not expect this invitation, you can ignore this email.",
     });
     await ctx.email.enqueue(

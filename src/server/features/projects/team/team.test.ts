@@ -32,8 +32,8 @@ describe("adding team members", () => {
     const invitation = await smtp.waitFor((mail) => mail.to === "new.member@example.com");
     expect(invitation.subject).toBe(`You're invited to ${project.projectCode} on Blueprint`);
     expect(invitation.text).toContain("Olive Owner added you to");
-    expect(invitation.text).toContain("http://localhost:3000/auth");
-    expect(invitation.html).toContain('href="http://localhost:3000/auth"');
+    expect(invitation.text).toContain(`http://localhost:3000/dashboard?project=${project.projectCode}`);
+    expect(invitation.html).toContain(`href="http://localhost:3000/dashboard?project=${project.projectCode}"`);
 
     const member = await signIn(t.app, "new.member@example.com", "Nia Member");
     const projects = await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: member } });

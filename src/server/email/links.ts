@@ -1,0 +1,39 @@
+// Every link an email carries, in one place. Each is a portal page with its query: a reader who is signed out is sent
+// to sign in and then lands on exactly this page (http/web.ts, shared/return-path.ts), so a link names the thing
+// itself: the thread, the request, the project (`project=<code>`, which the project pages read), the console's tab.
+import { safeReturnPath } from "../../shared/return-path";
+
+type Params = Record<string, string | null | undefined>;
+
+/** `appUrl` + `path` + the parameters that have a value, encoded. The path must be one a signed-out reader can return to. */
+export function portalLink(appUrl: string, path: string, params: Params = {}): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
+  const search = query.toString();
+  const pathAndQuery = search ? `${path}?${search}` : path;
+  if (safeReturnPath(pathAndQuery) !== pathAndQuery) throw new Error(`not a portal path an email can link to: ${path}`);
+  return `${appUrl.replace(/\/+$/, "")}${pathAndQuery}`;
+}
+
+/** The customer's pages. A project page names its project by code. */
+export const customerLinks = {
+  thread: (appUrl: string, project: { projectCode: string }, threadId: string) =>
+    portalLink(appUrl, "/communications", { thread: threadId, project: project.projectCode }),
+  meetingRequests: (appUrl: string, project: { projectCode: string }) =>
+    portalLink(appUrl, "/meeting-requests", { project: project.projectCode }),
+  testingFeedback: (appUrl: string, project: { projectCode: string }) =>
+    portalLink(appUrl, "/testing-feedback", { project: project.projectCode }),
+  /** An invited member's way in: the project's dashboard (sign-in first). */
+  project: (appUrl: string, project: { projectCode: string }) =>
+    portalLink(appUrl, "/dashboard", { project: project.projectCode }),
+  dashboard: (appUrl: string) => portalLink(appUrl, "/dashboard"),
+  onboarding: (appUrl: string) => portalLink(appUrl, "/onboarding"),
+};
+
+/** The company's console (/admin), at the tab that holds the thing. */
+export const companyLinks = {
+  thread: (appUrl: string, threadId: string) => portalLink(appUrl, "/admin", { tab: "inbox", thread: threadId }),
+  meetingRequest: (appUrl: string, requestId: string) => portalLink(appUrl, "/admin", { tab: "meetings", request: requestId }),
+  ndaApprovals: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "nda" }),
+  inquiries: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "inquiries" }),
+};
