@@ -165,7 +165,7 @@ describe("one thread for the inbox, and access", () => {
     for (const id of [randomUUID(), "not-a-uuid"]) {
       const res = await t.app.inject({ method: "GET", url: `/api/company/communications/${id}`, headers: { cookie: admin } });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+      expect(res.json()).toMatchObject({ code: "NOT_FOUND", message: "Communication not found" });
     }
   });
 

@@ -143,6 +143,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/company/communications/:communicationId",
     {
+      config: { notFoundMessage: COMMUNICATION_MESSAGES.notFound },
       schema: {
         tags: ["communications", "company"],
         summary: "One thread as the company inbox shows it (opened from a link)",
