@@ -100,6 +100,12 @@ describe("a view-only member", () => {
 
 const COMPANY_ROUTES: Array<{ name: string; request: () => HttpRequestOptions }> = [
   { name: "GET /api/company/pending-ndas", request: () => ({ path: "/api/company/pending-ndas" }) },
+  { name: "GET /api/company/communications", request: () => ({ path: "/api/company/communications?show=waiting" }) },
+  {
+    name: "GET /api/company/communications/:communicationId",
+    request: () => ({ path: `/api/company/communications/${randomUUID()}` }),
+  },
+  { name: "GET /api/company/service-levels", request: () => ({ path: "/api/company/service-levels" }) },
   {
     name: "POST /api/nda/send-company-otp",
     request: () => ({ method: "POST", path: "/api/nda/send-company-otp", body: { profileId: w.alice.profileId } }),

@@ -116,3 +116,30 @@ describe("the query client's session rule", () => {
     expect(client.getQueryData(currentUserQueryKey)).toBeNull();
   });
 });
+
+describe("cancelling a request", () => {
+  let server: Server;
+  let base: string;
+  let answered = 0;
+  beforeAll(async () => {
+    // Answers only after a while, like a slow search.
+    server = createServer((_request, response) => {
+      const timer = setTimeout(() => {
+        answered += 1;
+        response.writeHead(200, { "content-type": "application/json" }).end("{}");
+      }, 2_000);
+      response.on("close", () => clearTimeout(timer));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("stops a request when its signal aborts (the query's signal for a stale search)", async () => {
+    const controller = new AbortController();
+    const pending = apiRequest("GET", `${base}/slow`, undefined, { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+    expect(answered).toBe(0);
+  });
+});

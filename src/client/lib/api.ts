@@ -42,10 +42,20 @@ export function parseApiError(status: number, statusText: string, bodyText: stri
   return new ApiError(status, code, `${status}: ${text}`, message, fields, requestId);
 }
 
-export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+/**
+ * `signal` cancels the request: a query passes TanStack Query's own (`queryFn: ({ signal }) => ...`), so an answer
+ * nobody waits for any more (the search changed as the admin typed) is not fetched to the end.
+ */
+export async function apiRequest<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  options: { signal?: AbortSignal } = {},
+): Promise<T> {
   const isForm = body instanceof FormData;
   const response = await fetch(url, {
     method,
+    signal: options.signal,
     credentials: "include",
     headers: body === undefined || isForm ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),

@@ -106,19 +106,47 @@ export const projectRefSchema = z.object({
   customerName: z.string().nullable(),
 });
 
+/**
+ * The company inbox's views: every thread, those with customer messages no admin has read, those whose last message is
+ * the customer's ("waiting for us"), and those waiting past the service level (shared/domain/service-levels.ts).
+ */
+export const INBOX_VIEWS = ["all", "unread", "waiting", "overdue"] as const;
+export type InboxView = (typeof INBOX_VIEWS)[number];
+
 /** GET /api/company/communications: every project's threads, newest activity first, paged. */
 export const companyCommunicationsQuerySchema = z.object({
   projectId: z.string().max(64).optional(),
+  show: z.enum(INBOX_VIEWS).default("all"),
+  /** The older spelling of `show=unread`. */
   unread: z.enum(["true", "false"]).optional(),
   ...pageQueryFields(20),
 });
 export type CompanyCommunicationsQuery = z.input<typeof companyCommunicationsQuerySchema>;
 
-export const companyCommunicationSchema = communicationSchema.extend({ project: projectRefSchema });
+export const companyCommunicationSchema = communicationSchema.extend({
+  project: projectRefSchema,
+  /** A customer message in it that no company admin has read yet (the company's shared marker). */
+  companyUnread: z.boolean(),
+  /** The last message is the customer's. */
+  waitingForUs: z.boolean(),
+  /** The oldest customer message still unanswered (null when not waiting for us). */
+  waitingSince: z.string().nullable(),
+  /** Waiting for us longer than the service level allows. */
+  overdue: z.boolean(),
+});
 export type CompanyCommunication = z.infer<typeof companyCommunicationSchema>;
 
-export const companyCommunicationPageSchema = pageSchema(companyCommunicationSchema).extend({ unreadThreads: z.number() });
+export const companyCommunicationPageSchema = pageSchema(companyCommunicationSchema).extend({
+  /** Counted over the project filter (every project without one), whatever the view. */
+  unreadThreads: z.number(),
+  waitingThreads: z.number(),
+  overdueThreads: z.number(),
+});
 export type CompanyCommunicationPage = z.infer<typeof companyCommunicationPageSchema>;
+
+/** GET /api/company/service-levels: what is overdue now, for the console's header. */
+export const serviceLevelCountsSchema = z.object({ overdueThreads: z.number(), overdueMeetingRequests: z.number() });
+export type ServiceLevelCounts = z.infer<typeof serviceLevelCountsSchema>;
 
 /** Scheduled Meetings: meetings with a time, earliest first. */
 export function scheduledMeetings<T extends Pick<Communication, "type" | "scheduledFor">>(items: readonly T[]): T[] {

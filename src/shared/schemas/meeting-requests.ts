@@ -115,12 +115,16 @@ export const companyMeetingRequestsQuerySchema = z.object({
   status: z.enum([...MEETING_REQUEST_STATUSES, "all"]).default("all"),
   urgency: z.enum([...MEETING_URGENCIES, "all"]).default("all"),
   projectId: z.string().max(64).optional(),
+  /** "overdue": only pending requests past their urgency's window (shared/domain/service-levels.ts). */
+  due: z.enum(["all", "overdue"]).default("all"),
   ...pageQueryFields(20),
 });
 export type CompanyMeetingRequestsQuery = z.input<typeof companyMeetingRequestsQuerySchema>;
 
 export const companyMeetingRequestSchema = meetingRequestSchema.extend({
   requesterEmail: z.string().nullable(),
+  /** Still pending past its urgency's window. */
+  overdue: z.boolean(),
   project: z.object({
     id: z.string(),
     projectCode: z.string(),

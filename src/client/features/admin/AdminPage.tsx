@@ -1,6 +1,18 @@
-// The admin console: header, six stat cards, search and filters (in the URL), charts, and the tabs.
-import { Activity, CheckCircle2, FolderKanban, LogOut, RefreshCw, ShieldAlert, UserRound, Users, UserX, Zap } from "lucide-react";
-import { lazy, Suspense } from "react";
+// The admin console: header (with what is overdue), six stat cards, search and filters (in the URL), charts, and the tabs.
+import {
+  Activity,
+  AlertTriangle,
+  CheckCircle2,
+  FolderKanban,
+  LogOut,
+  RefreshCw,
+  ShieldAlert,
+  UserRound,
+  Users,
+  UserX,
+  Zap,
+} from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import { Button } from "../../components/ui/button";
@@ -17,9 +29,11 @@ import { useLogout } from "../auth/api/logout";
 import { AuditTab } from "./AuditTab";
 import { PACKAGE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from "./admin-format";
 import { useAdminStats } from "./api/get-admin-stats";
+import { useServiceLevels } from "./api/get-service-levels";
 import { useRunStatusUpdates } from "./api/run-status-updates";
 import { type ConsoleTab, useConsoleTab, useProjectFilters, useShowProjects } from "./console-state";
 import { FeedbackTab } from "./FeedbackTab";
+import { InboxTab } from "./InboxTab";
 import { InquiriesTab } from "./InquiriesTab";
 import { MeetingRequestsTab } from "./MeetingRequestsTab";
 import { NdaTab } from "./NdaTab";
@@ -97,6 +111,7 @@ function AdminConsole({ email }: { email: string }) {
           <p className="truncate text-sm text-slate-300" data-testid="admin-email">
             {email}
           </p>
+          <OverdueCounts />
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" className="border-white/30 bg-white/10 text-white hover:bg-white/20" onClick={refresh}>
@@ -153,20 +168,7 @@ function AdminConsole({ email }: { email: string }) {
 
       <Card>
         <CardContent className="flex flex-col gap-3 p-4 md:flex-row md:items-center">
-          <Input
-            type="search"
-            aria-label="Search projects"
-            placeholder="Code, customer, project or date (2026-03)"
-            defaultValue={filters.q}
-            key={filters.q}
-            onKeyDown={(event) => {
-              if (event.key === "Enter") showProjects(event.currentTarget.value);
-            }}
-            onBlur={(event) => {
-              if (event.currentTarget.value.trim() !== filters.q) set({ q: event.currentTarget.value });
-            }}
-            className="md:flex-1"
-          />
+          <ProjectSearch q={filters.q} onSearch={showProjects} />
           <Select
             aria-label="Status filter"
             value={filters.status}
@@ -188,6 +190,7 @@ function AdminConsole({ email }: { email: string }) {
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList className="w-max">
             <TabsTrigger value="projects">Projects</TabsTrigger>
+            <TabsTrigger value="inbox">Inbox</TabsTrigger>
             <TabsTrigger value="activity">User Activity</TabsTrigger>
             <TabsTrigger value="feedback">Feedback Management</TabsTrigger>
             <TabsTrigger value="nda">NDA Management</TabsTrigger>
@@ -198,6 +201,9 @@ function AdminConsole({ email }: { email: string }) {
         </div>
         <TabsContent value="projects">
           <ProjectsTab />
+        </TabsContent>
+        <TabsContent value="inbox">
+          <InboxTab />
         </TabsContent>
         <TabsContent value="activity">
           <UserActivityTab />
@@ -219,5 +225,75 @@ function AdminConsole({ email }: { email: string }) {
         </TabsContent>
       </Tabs>
     </div>
+  );
+}
+
+/** How long the search waits for the admin to stop typing before it asks. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The header's search narrows the Projects list as the admin types (after a short pause; the list's query cancels
+ * the request of an older search), and Enter applies it at once. The URL keeps `q`; a change to it from elsewhere
+ * (Back, a link) shows here.
+ */
+function ProjectSearch({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(q);
+  const applied = useRef(q);
+  useEffect(() => {
+    if (q === applied.current) return;
+    applied.current = q;
+    setText(q);
+  }, [q]);
+  const apply = (value: string) => {
+    if (value.trim() === applied.current) return;
+    applied.current = value.trim();
+    onSearch(value);
+  };
+  useEffect(() => {
+    if (text.trim() === applied.current) return;
+    const timer = setTimeout(() => apply(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  });
+  return (
+    <Input
+      type="search"
+      aria-label="Search projects"
+      placeholder="Code, customer, project or date (2026-03)"
+      value={text}
+      onChange={(event) => setText(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key !== "Enter") return;
+        // At once, and to the Projects tab even when the text was already applied.
+        applied.current = event.currentTarget.value.trim();
+        onSearch(event.currentTarget.value);
+      }}
+      className="md:flex-1"
+    />
+  );
+}
+
+/** What is past its service level now, each linking to the list filtered to it. */
+function OverdueCounts() {
+  const levels = useServiceLevels();
+  const threads = levels.data?.overdueThreads ?? 0;
+  const requests = levels.data?.overdueMeetingRequests ?? 0;
+  if (threads + requests === 0) return null;
+  const pill =
+    "inline-flex items-center gap-1 rounded-full bg-red-600 px-2.5 py-0.5 text-xs font-semibold text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-white";
+  return (
+    <p className="mt-2 flex flex-wrap gap-2" data-testid="overdue-counts">
+      {threads > 0 && (
+        <Link to="/admin?tab=inbox&inbox-show=overdue" className={pill}>
+          <AlertTriangle className="size-3" aria-hidden="true" />
+          {threads} overdue {threads === 1 ? "message" : "messages"}
+        </Link>
+      )}
+      {requests > 0 && (
+        <Link to="/admin?tab=meetings&meetings-due=overdue" className={pill}>
+          <AlertTriangle className="size-3" aria-hidden="true" />
+          {requests} overdue meeting {requests === 1 ? "request" : "requests"}
+        </Link>
+      )}
+    </p>
   );
 }

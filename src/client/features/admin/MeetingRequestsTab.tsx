@@ -45,7 +45,13 @@ const LIST = {
   view: ["system", "calendly"],
   status: ["all", ...MEETING_REQUEST_STATUSES],
   urgency: ["all", ...MEETING_URGENCIES],
+  /** "overdue": pending past the urgency's window (shared/domain/service-levels.ts), as the header links to it. */
+  due: ["all", "overdue"],
 } as const;
+const DUE_OPTIONS = [
+  { value: "all", label: "Any service level" },
+  { value: "overdue", label: "Overdue only" },
+];
 
 export function MeetingRequestsTab() {
   const { state, set } = useListState(LIST, { scope: "meetings" });
@@ -111,6 +117,13 @@ export function MeetingRequestsTab() {
                 options={URGENCY_OPTIONS}
                 className="w-44"
               />
+              <Select
+                aria-label="Service level filter"
+                value={state.due}
+                onValueChange={(v) => set({ due: v as typeof state.due })}
+                options={DUE_OPTIONS}
+                className="w-48"
+              />
             </div>
             <ListState
               isLoading={list.isLoading}
@@ -131,6 +144,11 @@ export function MeetingRequestsTab() {
                         <Badge variant={URGENCY_BADGE[request.urgency]} className="ml-1">
                           {cap(request.urgency)}
                         </Badge>
+                        {request.overdue && (
+                          <Badge variant="danger" className="ml-1">
+                            Overdue
+                          </Badge>
+                        )}
                       </p>
                       <p className="text-sm text-slate-600">
                         {request.project.projectCode} · {request.project.customerName ?? request.requesterEmail ?? "—"} ·

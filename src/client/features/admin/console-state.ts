@@ -5,7 +5,7 @@ import { PROJECT_STATUSES } from "../../../shared/domain/project-status";
 import { PROJECT_SORTS, type ProjectListQuery } from "../../../shared/schemas/admin";
 import { listPatch, useListState, useUrlPatches } from "../../lib/use-list-state";
 
-export const CONSOLE_TABS = ["projects", "activity", "feedback", "nda", "meetings", "inquiries", "audit"] as const;
+export const CONSOLE_TABS = ["projects", "inbox", "activity", "feedback", "nda", "meetings", "inquiries", "audit"] as const;
 export type ConsoleTab = (typeof CONSOLE_TABS)[number];
 
 const TAB = { tab: CONSOLE_TABS } as const;

@@ -8,6 +8,7 @@ import { currentUserQueryKey } from "../../lib/query-client";
 import { registerTagRefresh } from "../../lib/tag-refresh";
 import { adminStatsQueryKey } from "../admin/api/get-admin-stats";
 import { chartDataQueryKey } from "../admin/api/get-chart-data";
+import { serviceLevelsQueryKey } from "../admin/api/get-service-levels";
 import { communicationsKey } from "../communications/api/get-communications";
 import { COMPANY_COMMUNICATIONS_KEY } from "../communications/api/get-company-communications";
 import { activityQueryKey } from "../dashboard/api/get-activity";
@@ -27,7 +28,7 @@ type Refresh = (value: string) => QueryKey[];
 
 const ADMIN_PROJECTS: QueryKey = ["/api/company/projects"];
 const ADMIN_USER_ACTIVITY: QueryKey = ["/api/company/user-activity"];
-const thread = (projectId: string) => [communicationsKey(projectId), COMPANY_COMMUNICATIONS_KEY];
+const thread = (projectId: string) => [communicationsKey(projectId), COMPANY_COMMUNICATIONS_KEY, serviceLevelsQueryKey];
 
 export const REFRESH_BY_TAG: Record<string, Refresh> = {
   // The user's own row: the profile, and the current user (its time zone, changed in another tab).
@@ -45,7 +46,12 @@ export const REFRESH_BY_TAG: Record<string, Refresh> = {
   "communications.project_id": thread,
   "communication_replies.project_id": thread,
   "communication_reads.project_id": thread,
-  "meeting_requests.project_id": (id) => [meetingRequestsKey(id), MEETING_STATS_KEY, COMPANY_MEETING_REQUESTS_KEY],
+  "meeting_requests.project_id": (id) => [
+    meetingRequestsKey(id),
+    MEETING_STATS_KEY,
+    COMPANY_MEETING_REQUESTS_KEY,
+    serviceLevelsQueryKey,
+  ],
   "activity_events.user_id": () => [notificationsQueryKey, activityQueryKey],
 };
 

@@ -1,8 +1,15 @@
 // Threads as the API answers them: each communication with its replies (oldest first), newest activity first, and
 // per-viewer unread counts. Three queries for a whole page (threads, their replies, the viewer's read markers).
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { isUuid } from "../../../shared/domain/ids";
-import type { Communication, CompanyCommunicationPage, CompanyCommunicationsQuery } from "../../../shared/schemas/communications";
+import { messageOverdueCutoff } from "../../../shared/domain/service-levels";
+import type {
+  Communication,
+  CompanyCommunication,
+  CompanyCommunicationPage,
+  CompanyCommunicationsQuery,
+  InboxView,
+} from "../../../shared/schemas/communications";
 import type { Paging } from "../../../shared/schemas/paging";
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
@@ -116,57 +123,147 @@ export async function findThread(db: Database, viewer: Viewer, threadId: string)
   return thread ?? null;
 }
 
+// The company's view of a thread, each an expression over the outer `communications` row (one query per page; the
+// correlated subqueries read communication_reads by its primary key and communication_replies by its thread index).
+/** The newest read by any company admin: a thread read by one admin is read for the company. */
+const companyReadAt = sql`(select max(cr.last_read_at) from communication_reads cr inner join users cu on cu.id = cr.user_id
+  where cr.communication_id = ${communications.id} and cu.role = 'company')`;
+const companyUnread = sql<boolean>`(${communications.lastCustomerActivityAt} is not null
+  and ${communications.lastCustomerActivityAt} > coalesce(${companyReadAt}, '-infinity'::timestamptz))`;
+const waitingForUs = sql<boolean>`(${communications.lastCustomerActivityAt} is not null
+  and ${communications.lastCustomerActivityAt} >= ${communications.lastActivityAt})`;
+/** The company's last word in the thread: the thread itself when the company started it, or its newest reply. */
+const lastCompanyAt = sql`greatest(case when ${communications.fromCompany} then ${communications.createdAt} end,
+  (select max(rc.created_at) from communication_replies rc where rc.communication_id = ${communications.id} and rc.from_company))`;
+/** The oldest customer message after the company's last word (null when the company had the last word). */
+const waitingSince = sql<Date | string | null>`(case when not ${waitingForUs} then null
+  when ${lastCompanyAt} is null then ${communications.createdAt}
+  else (select min(rw.created_at) from communication_replies rw
+    where rw.communication_id = ${communications.id} and not rw.from_company and rw.created_at > ${lastCompanyAt}) end)`;
+const overdueAt = (now: Date) =>
+  sql<boolean>`coalesce(${waitingSince} < ${messageOverdueCutoff(now).toISOString()}::timestamptz, false)`;
+
+function viewCondition(view: InboxView, now: Date): SQL | undefined {
+  if (view === "unread") return companyUnread;
+  if (view === "waiting") return waitingForUs;
+  if (view === "overdue") return overdueAt(now);
+  return undefined;
+}
+
+type CompanyListQuery = Paging & Pick<CompanyCommunicationsQuery, "projectId" | "unread" | "show">;
+
+const companyColumns = (now: Date) => ({
+  ...threadColumns,
+  project: { id: projects.id, projectCode: projects.projectCode, projectName: projects.projectName },
+  customerName: profiles.fullName,
+  customerEmail: sql<string | null>`(select ou.email from users ou where ou.id = ${projects.userId})`,
+  companyUnread,
+  waitingForUs,
+  waitingSince,
+  overdue: overdueAt(now),
+});
+
+type CompanyRow = ThreadRow & {
+  project: { id: string; projectCode: string; projectName: string | null };
+  customerName: string | null;
+  customerEmail: string | null;
+  companyUnread: boolean;
+  waitingForUs: boolean;
+  waitingSince: Date | string | null;
+  overdue: boolean;
+};
+
+async function companyThreads(db: Database, viewer: Viewer, rows: CompanyRow[]): Promise<CompanyCommunication[]> {
+  const threads = await hydrate(db, viewer, rows);
+  return threads.map((thread, i) => {
+    const row = rows[i] as CompanyRow;
+    return {
+      ...thread,
+      project: {
+        id: row.project.id,
+        projectCode: row.project.projectCode,
+        projectName: row.project.projectName,
+        customerName: row.customerName?.trim() || row.customerEmail,
+      },
+      companyUnread: Boolean(row.companyUnread),
+      waitingForUs: Boolean(row.waitingForUs),
+      waitingSince: row.waitingSince ? new Date(row.waitingSince).toISOString() : null,
+      overdue: Boolean(row.overdue),
+    };
+  });
+}
+
+function companySelect(db: Database, now: Date) {
+  return db
+    .select(companyColumns(now))
+    .from(communications)
+    .innerJoin(projects, eq(projects.id, communications.projectId))
+    .leftJoin(profiles, eq(profiles.userId, projects.userId))
+    .leftJoin(users, eq(users.id, communications.authorId));
+}
+
+function flattenCompany(rows: Array<Record<string, unknown> & { thread: typeof communications.$inferSelect }>): CompanyRow[] {
+  return rows.map(({ thread, ...rest }) => ({ ...thread, ...rest }) as CompanyRow);
+}
+
 /**
- * GET /api/company/communications: every project's threads for the company admins, newest activity first, paged,
- * optionally one project's or only those with customer messages the admin has not read.
+ * GET /api/company/communications: every project's threads for the company admins, newest activity first, paged;
+ * one project's, or one view of them (unread for the company, waiting for us, overdue), with each view's count.
  */
 export async function listCompanyCommunications(
   db: Database,
   viewer: Viewer,
-  query: Paging & Pick<CompanyCommunicationsQuery, "projectId" | "unread">,
+  query: CompanyListQuery,
+  now = new Date(),
 ): Promise<CompanyCommunicationPage> {
-  if (query.projectId !== undefined && !isUuid(query.projectId)) return { ...pageReply([], 0, query), unreadThreads: 0 };
-  const unreadForViewer = and(
-    sql`${communications.lastCustomerActivityAt} is not null`,
-    or(isNull(communicationReads.lastReadAt), gt(communications.lastCustomerActivityAt, communicationReads.lastReadAt)),
-  );
+  const empty = { ...pageReply([], 0, query), unreadThreads: 0, waitingThreads: 0, overdueThreads: 0 };
+  if (query.projectId !== undefined && !isUuid(query.projectId)) return empty;
+  const view: InboxView = query.unread === "true" ? "unread" : (query.show ?? "all");
   const scope = query.projectId ? eq(communications.projectId, query.projectId) : undefined;
-  const where = query.unread === "true" ? and(scope, unreadForViewer) : scope;
-  const readJoin = and(eq(communicationReads.communicationId, communications.id), eq(communicationReads.userId, viewer.id));
+  const where = and(scope, viewCondition(view, now));
 
-  const [rows, [totals], [unread]] = await Promise.all([
+  const [rows, [counts]] = await Promise.all([
     onePage(
-      db
-        .select({
-          ...threadColumns,
-          project: { id: projects.id, projectCode: projects.projectCode, projectName: projects.projectName },
-          customerName: profiles.fullName,
-        })
-        .from(communications)
-        .innerJoin(projects, eq(projects.id, communications.projectId))
-        .leftJoin(profiles, eq(profiles.userId, projects.userId))
-        .leftJoin(users, eq(users.id, communications.authorId))
-        .leftJoin(communicationReads, readJoin)
-        .where(where)
-        .orderBy(desc(communications.lastActivityAt), desc(communications.id))
-        .$dynamic(),
+      companySelect(db, now).where(where).orderBy(desc(communications.lastActivityAt), desc(communications.id)).$dynamic(),
       query,
     ),
-    db.select({ total: count() }).from(communications).leftJoin(communicationReads, readJoin).where(where),
-    db.select({ total: count() }).from(communications).leftJoin(communicationReads, readJoin).where(and(scope, unreadForViewer)),
+    db
+      .select({
+        total: sql<number>`count(*) filter (where ${where ?? sql`true`})::int`,
+        unread: sql<number>`count(*) filter (where ${companyUnread})::int`,
+        waiting: sql<number>`count(*) filter (where ${waitingForUs})::int`,
+        overdue: sql<number>`count(*) filter (where ${overdueAt(now)})::int`,
+      })
+      .from(communications)
+      .where(scope),
   ]);
-  const threads = await hydrate(db, viewer, flatten(rows));
-  const items = threads.map((thread, i) => {
-    const row = rows[i];
-    return {
-      ...thread,
-      project: {
-        id: row?.project.id ?? thread.projectId,
-        projectCode: row?.project.projectCode ?? "",
-        projectName: row?.project.projectName ?? null,
-        customerName: row?.customerName ?? null,
-      },
-    };
-  });
-  return { ...pageReply(items, totals?.total ?? 0, query), unreadThreads: unread?.total ?? 0 };
+  const items = await companyThreads(db, viewer, flattenCompany(rows));
+  return {
+    ...pageReply(items, counts?.total ?? 0, query),
+    unreadThreads: counts?.unread ?? 0,
+    waitingThreads: counts?.waiting ?? 0,
+    overdueThreads: counts?.overdue ?? 0,
+  };
+}
+
+/** GET /api/company/communications/{communicationId}: one thread as the inbox shows it (a deep link opens it). */
+export async function findCompanyThread(
+  db: Database,
+  viewer: Viewer,
+  threadId: string,
+  now = new Date(),
+): Promise<CompanyCommunication | null> {
+  if (!isUuid(threadId)) return null;
+  const rows = await companySelect(db, now).where(eq(communications.id, threadId)).limit(1);
+  const [thread] = await companyThreads(db, viewer, flattenCompany(rows));
+  return thread ?? null;
+}
+
+/** How many threads wait for the company past the service level (the console header's count). */
+export async function countOverdueThreads(db: Database, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(communications)
+    .where(and(waitingForUs, overdueAt(now)));
+  return row?.total ?? 0;
 }

@@ -6,16 +6,25 @@ import {
   COMMUNICATION_MESSAGES,
   communicationSchema,
   companyCommunicationPageSchema,
+  companyCommunicationSchema,
   companyCommunicationsQuerySchema,
   newCommunicationSchema,
   newReplySchema,
+  serviceLevelCountsSchema,
 } from "../../../shared/schemas/communications";
 import { requireCompany } from "../../auth/guards";
 import { cachedRead, cachedReads, DEFAULT_COMMUNICATIONS_LIMIT } from "../../cache/cached-reads";
 import { notFound } from "../../errors";
 import { errorReplies } from "../../http/openapi";
+import { countOverdueMeetingRequests } from "../meeting-requests/list-meeting-requests";
 import { requireProjectAccess } from "../projects/access";
-import { findThread, listCompanyCommunications, listProjectCommunications } from "./list-communications";
+import {
+  countOverdueThreads,
+  findCompanyThread,
+  findThread,
+  listCompanyCommunications,
+  listProjectCommunications,
+} from "./list-communications";
 import { markThreadRead } from "./mark-thread-read";
 import { displayName, postCommunication } from "./post-communication";
 import { postReply } from "./post-reply";
@@ -118,7 +127,8 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["communications", "company"],
-        summary: "Every project's threads for the company admins, newest activity first (filter: projectId, unread)",
+        summary:
+          "Every project's threads for the company admins, newest activity first (filters: projectId; show all, unread for the company, waiting for us, overdue), paged",
         querystring: companyCommunicationsQuerySchema,
         response: { 200: companyCommunicationPageSchema, ...errorReplies },
       },
@@ -126,6 +136,46 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireCompany(request);
       return listCompanyCommunications(ctx.db, user, request.query);
+    },
+  );
+
+  // Company reads are not cached (COMPANY_NO_CACHE on the client, no cachedRead here): the inbox must be current.
+  app.get(
+    "/api/company/communications/:communicationId",
+    {
+      config: { notFoundMessage: COMMUNICATION_MESSAGES.notFound },
+      schema: {
+        tags: ["communications", "company"],
+        summary: "One thread as the company inbox shows it (opened from a link)",
+        params: z.object({ communicationId: z.string().max(64) }),
+        response: { 200: companyCommunicationSchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = await requireCompany(request);
+      const thread = await findCompanyThread(ctx.db, user, request.params.communicationId);
+      if (!thread) throw notFound(COMMUNICATION_MESSAGES.notFound);
+      return thread;
+    },
+  );
+
+  app.get(
+    "/api/company/service-levels",
+    {
+      schema: {
+        tags: ["communications", "meeting requests", "company"],
+        summary: "How many customer threads and meeting requests are past their service level now",
+        response: { 200: serviceLevelCountsSchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      await requireCompany(request);
+      const now = new Date();
+      const [overdueThreads, overdueMeetingRequests] = await Promise.all([
+        countOverdueThreads(ctx.db, now),
+        countOverdueMeetingRequests(ctx.db, now),
+      ]);
+      return { overdueThreads, overdueMeetingRequests };
     },
   );
 };

@@ -1,6 +1,8 @@
 // Reading meeting requests: a project's list, the stats over the caller's projects, the company's filtered pages.
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { MEETING_URGENCIES } from "../../../shared/constants/meetings";
 import { isUuid } from "../../../shared/domain/ids";
+import { meetingRequestOverdueCutoff } from "../../../shared/domain/service-levels";
 import type {
   CompanyMeetingRequestPage,
   CompanyMeetingRequestsQuery,
@@ -46,18 +48,35 @@ export async function meetingRequestStats(db: Database, projectIds: string[] | "
   };
 }
 
+/** Pending past its urgency's window (shared/domain/service-levels.ts), as a condition on the row. */
+function overdueCondition(now: Date): SQL {
+  const byUrgency = MEETING_URGENCIES.map(
+    (urgency) =>
+      sql`(${meetingRequests.urgency} = ${urgency} and ${meetingRequests.createdAt} < ${meetingRequestOverdueCutoff(urgency, now).toISOString()}::timestamptz)`,
+  );
+  return sql`(${meetingRequests.status} = 'pending' and (${sql.join(byUrgency, sql` or `)}))`;
+}
+
+/** How many meeting requests are overdue now (the console header's count). */
+export async function countOverdueMeetingRequests(db: Database, now = new Date()): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(meetingRequests).where(overdueCondition(now));
+  return row?.total ?? 0;
+}
+
 /** GET /api/company/meeting-requests: newest first, filtered by status and urgency on the server, paged. */
 export async function listCompanyMeetingRequests(
   db: Database,
   query: Paging &
     Required<Pick<CompanyMeetingRequestsQuery, "status" | "urgency">> &
-    Pick<CompanyMeetingRequestsQuery, "projectId">,
+    Pick<CompanyMeetingRequestsQuery, "projectId" | "due">,
+  now = new Date(),
 ): Promise<CompanyMeetingRequestPage> {
   if (query.projectId !== undefined && !isUuid(query.projectId)) return pageReply([], 0, query);
   const conditions: SQL[] = [];
   if (query.status !== "all") conditions.push(eq(meetingRequests.status, query.status));
   if (query.urgency !== "all") conditions.push(eq(meetingRequests.urgency, query.urgency));
   if (query.projectId) conditions.push(eq(meetingRequests.projectId, query.projectId));
+  if (query.due === "overdue") conditions.push(overdueCondition(now));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [totals]] = await Promise.all([
     onePage(
@@ -68,6 +87,7 @@ export async function listCompanyMeetingRequests(
           requesterEmail: users.email,
           project: { id: projects.id, projectCode: projects.projectCode, projectName: projects.projectName },
           customerName: profiles.fullName,
+          overdue: sql<boolean>`${overdueCondition(now)}`,
         })
         .from(meetingRequests)
         .innerJoin(projects, eq(projects.id, meetingRequests.projectId))
@@ -84,6 +104,7 @@ export async function listCompanyMeetingRequests(
     rows.map((row) => ({
       ...toMeetingRequestDto(row.request, row.requestedByName),
       requesterEmail: row.requesterEmail,
+      overdue: Boolean(row.overdue),
       project: { ...row.project, customerName: row.customerName },
     })),
     totals?.total ?? 0,

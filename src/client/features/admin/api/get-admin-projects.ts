@@ -10,13 +10,14 @@ export type ProjectListParams = Partial<ProjectListQuery>;
 
 export const adminProjectsQueryKey = (query: ProjectListParams) => ["/api/company/projects", query] as const;
 
-export const getAdminProjects = (query: ProjectListParams) =>
-  apiRequest<Page<AdminProject>>("GET", `/api/company/projects${queryString(query)}`);
+export const getAdminProjects = (query: ProjectListParams, signal?: AbortSignal) =>
+  apiRequest<Page<AdminProject>>("GET", `/api/company/projects${queryString(query)}`, undefined, { signal });
 
 export const adminProjectsQueryOptions = (query: ProjectListParams) =>
   queryOptions({
     queryKey: adminProjectsQueryKey(query),
-    queryFn: () => getAdminProjects(query),
+    // The search narrows as the admin types: a request for an older search is cancelled when a newer one starts.
+    queryFn: ({ signal }) => getAdminProjects(query, signal),
     placeholderData: keepPreviousData,
     ...COMPANY_NO_CACHE,
   });

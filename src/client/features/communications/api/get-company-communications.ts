@@ -1,5 +1,6 @@
-// GET /api/company/communications: every project's threads for the console, newest activity first, paged.
-import { queryOptions, useQuery } from "@tanstack/react-query";
+// GET /api/company/communications: every project's threads for the console's Inbox, newest activity first, paged,
+// by view (all, unread for the company, waiting for us, overdue) and project.
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { CompanyCommunicationPage, companyCommunicationsQuerySchema } from "../../../../shared/schemas/communications";
 import { apiRequest } from "../../../lib/api";
@@ -10,13 +11,14 @@ export type CompanyCommunicationsParams = Partial<z.output<typeof companyCommuni
 
 export const COMPANY_COMMUNICATIONS_KEY = ["/api/company/communications"] as const;
 
-export const getCompanyCommunications = (params: CompanyCommunicationsParams) =>
-  apiRequest<CompanyCommunicationPage>("GET", `/api/company/communications${queryString(params)}`);
+export const getCompanyCommunications = (params: CompanyCommunicationsParams, signal?: AbortSignal) =>
+  apiRequest<CompanyCommunicationPage>("GET", `/api/company/communications${queryString(params)}`, undefined, { signal });
 
 export const companyCommunicationsQueryOptions = (params: CompanyCommunicationsParams = {}) =>
   queryOptions({
     queryKey: [...COMPANY_COMMUNICATIONS_KEY, params] as const,
-    queryFn: () => getCompanyCommunications(params),
+    queryFn: ({ signal }) => getCompanyCommunications(params, signal),
+    placeholderData: keepPreviousData,
     ...COMPANY_NO_CACHE,
   });
 

@@ -1,0 +1,446 @@
+// The company's inbox: every thread of every project, newest activity first, by view (all, unread for the company,
+// waiting for us, overdue) and project, paged on the server, all in the URL. A thread opens in place
+// (/admin?tab=inbox&thread=<id>, the admins' emails link there), is marked read for the company, and is answered
+// inline; "New message" starts a message or a meeting in any project.
+import { useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, CalendarClock, MessageSquarePlus, Send } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Controller } from "react-hook-form";
+import { z } from "zod";
+import { MEET_LINK_PREFIX } from "../../../shared/constants/meetings";
+import {
+  COMMUNICATION_LIMITS,
+  COMMUNICATION_MESSAGES,
+  COMMUNICATION_TYPES,
+  type CompanyCommunication,
+  INBOX_VIEWS,
+  type InboxView,
+  type NewCommunicationInput,
+  newCommunicationSchema,
+} from "../../../shared/schemas/communications";
+import { FormDialog } from "../../components/kit/FormDialog";
+import { ListState } from "../../components/kit/ListState";
+import { Pager } from "../../components/kit/Pager";
+import { ReplyForm, ThreadView } from "../../components/kit/ThreadView";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Field } from "../../components/ui/field";
+import { Input, Textarea } from "../../components/ui/input";
+import { Select } from "../../components/ui/select";
+import { Skeleton } from "../../components/ui/skeleton";
+import { toast } from "../../components/ui/use-toast";
+import { serverMessage } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import {
+  formatDateTime,
+  formatTime,
+  formatWeekdayDate,
+  fromDateTimeLocal,
+  toDateTimeLocal,
+  viewerTimeZone,
+} from "../../lib/date-time";
+import { useSchemaForm } from "../../lib/form";
+import { useListState } from "../../lib/use-list-state";
+import { useCompanyCommunications } from "../communications/api/get-company-communications";
+import { useCompanyThread } from "../communications/api/get-company-thread";
+import { useMarkThreadRead } from "../communications/api/mark-thread-read";
+import { useReplyToCommunication } from "../communications/api/reply-to-communication";
+import { useSendCommunication } from "../communications/api/send-communication";
+import { useAdminProjects } from "./api/get-admin-projects";
+import { serviceLevelsQueryKey } from "./api/get-service-levels";
+
+export const INBOX_LIST = { show: INBOX_VIEWS, project: "text" } as const;
+export const INBOX_SCOPE = "inbox";
+/** The open thread: `thread=<id>` (unscoped, the emails' links name it so). */
+export const INBOX_THREAD = { thread: "text" } as const;
+
+const VIEW_LABELS: Record<InboxView, string> = {
+  all: "All",
+  unread: "Unread",
+  waiting: "Waiting for us",
+  overdue: "Overdue",
+};
+const EMPTY_TEXT: Record<InboxView, string> = {
+  all: "No conversations yet",
+  unread: "No unread conversations",
+  waiting: "No customer is waiting for an answer",
+  overdue: "Nothing is overdue",
+};
+
+/** Every project, for the project filter and the New message dialog (by code). */
+function useProjectOptions() {
+  const projects = useAdminProjects({ pageSize: 100, sort: "projectCode", order: "asc" });
+  const options =
+    projects.data?.items.map((p) => ({
+      value: p.id,
+      label: `${p.projectCode} · ${p.customerName?.trim() || p.customerEmail || p.projectName || "Customer"}`,
+    })) ?? [];
+  return { options, isLoading: projects.isLoading };
+}
+
+export function InboxTab() {
+  const { state: thread, set: setThread } = useListState(INBOX_THREAD, { paged: false });
+  const [composing, setComposing] = useState(false);
+  return (
+    <Card>
+      <CardContent className="p-4 sm:p-6">
+        {thread.thread ? (
+          <OpenThread threadId={thread.thread} onBack={() => setThread({ thread: "" })} />
+        ) : (
+          <ThreadList onOpen={(id) => setThread({ thread: id })} onCompose={() => setComposing(true)} />
+        )}
+      </CardContent>
+      {composing && (
+        <NewMessageDialog
+          onClose={() => setComposing(false)}
+          onSent={(id) => {
+            setComposing(false);
+            setThread({ thread: id });
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+function ThreadList(props: { onOpen: (id: string) => void; onCompose: () => void }) {
+  const { state, set } = useListState(INBOX_LIST, { scope: INBOX_SCOPE });
+  const projects = useProjectOptions();
+  const list = useCompanyCommunications({
+    show: state.show,
+    projectId: state.project || undefined,
+    page: state.page,
+  });
+  const counts: Partial<Record<InboxView, number>> = {
+    unread: list.data?.unreadThreads,
+    waiting: list.data?.waitingThreads,
+    overdue: list.data?.overdueThreads,
+  };
+  const now = new Date();
+
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-slate-900">Inbox ({list.data?.total ?? 0})</h2>
+        <Button onClick={props.onCompose}>
+          <MessageSquarePlus aria-hidden="true" />
+          New message
+        </Button>
+      </div>
+      <div className="mb-4 flex flex-col gap-2 md:flex-row md:items-center md:justify-between">
+        <fieldset aria-label="Show" className="flex flex-wrap gap-1 rounded-lg border border-slate-200 p-0.5">
+          {INBOX_VIEWS.map((view) => (
+            <Button
+              key={view}
+              size="sm"
+              variant={state.show === view ? "default" : "ghost"}
+              aria-pressed={state.show === view}
+              onClick={() => set({ show: view })}
+            >
+              {VIEW_LABELS[view]}
+              {counts[view] ? <span className="tabular-nums">({counts[view]})</span> : null}
+            </Button>
+          ))}
+        </fieldset>
+        <Select
+          aria-label="Project filter"
+          value={state.project || "all"}
+          onValueChange={(value) => set({ project: value === "all" ? "" : value })}
+          options={[{ value: "all", label: "All projects" }, ...projects.options]}
+          className="md:w-72"
+        />
+      </div>
+      <ListState
+        isLoading={list.isLoading}
+        error={list.error}
+        isEmpty={list.data?.items.length === 0}
+        emptyText={EMPTY_TEXT[state.show]}
+        onRetry={() => list.refetch()}
+        errorText="The inbox could not be loaded."
+      >
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200" aria-label="Conversations">
+          {list.data?.items.map((item) => (
+            <li key={item.id}>
+              <ThreadRow item={item} now={now} onOpen={() => props.onOpen(item.id)} />
+            </li>
+          ))}
+        </ul>
+        {list.data && (
+          <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(page) => set({ page })} />
+        )}
+      </ListState>
+    </>
+  );
+}
+
+function ServiceBadges({ item }: { item: CompanyCommunication }) {
+  return (
+    <>
+      {item.companyUnread && <Badge variant="default">Unread</Badge>}
+      {item.overdue ? (
+        <Badge variant="danger">Overdue</Badge>
+      ) : (
+        item.waitingForUs && <Badge variant="warning">Waiting for us</Badge>
+      )}
+    </>
+  );
+}
+
+function customerOf(item: CompanyCommunication) {
+  return item.project.customerName ?? item.project.projectName ?? "Customer";
+}
+
+function ThreadRow({ item, onOpen }: { item: CompanyCommunication; now: Date; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      className={cn(
+        "flex w-full flex-col gap-1 p-3 text-left transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 sm:p-4",
+        item.companyUnread && "bg-brand-50/40",
+      )}
+    >
+      <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
+        <span className="font-mono font-semibold text-slate-700">{item.project.projectCode}</span>
+        <span className="min-w-0 [overflow-wrap:anywhere]">{customerOf(item)}</span>
+        <span aria-hidden="true">·</span>
+        <time dateTime={item.lastActivityAt}>{formatDateTime(item.lastActivityAt)}</time>
+      </span>
+      <span className="flex flex-wrap items-center gap-2">
+        <span
+          className={cn("min-w-0 [overflow-wrap:anywhere] text-slate-900", item.companyUnread ? "font-semibold" : "font-medium")}
+        >
+          {item.subject}
+        </span>
+        <ServiceBadges item={item} />
+      </span>
+      <span className="flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
+        {item.type === "meeting" && item.scheduledFor && (
+          <span className="inline-flex items-center gap-1 text-slate-700">
+            <CalendarClock className="size-3" aria-hidden="true" />
+            Meeting {formatWeekdayDate(item.scheduledFor)}, {formatTime(item.scheduledFor)}
+          </span>
+        )}
+        <span>{item.replyCount === 0 ? "No replies" : `${item.replyCount} ${item.replyCount === 1 ? "reply" : "replies"}`}</span>
+      </span>
+    </button>
+  );
+}
+
+function OpenThread({ threadId, onBack }: { threadId: string; onBack: () => void }) {
+  const thread = useCompanyThread(threadId);
+  const data = thread.data;
+  const projectId = data?.projectId ?? "";
+  const queryClient = useQueryClient();
+  const reply = useReplyToCommunication(projectId);
+  const markRead = useMarkThreadRead(projectId);
+  const marked = useRef<string | null>(null);
+  const { mutate: markThreadRead } = markRead;
+
+  // Opening a thread reads it for the company (one admin's read clears the company's unread marker).
+  useEffect(() => {
+    if (!data || marked.current === data.id) return;
+    if (!data.companyUnread && data.unreadCount === 0) return;
+    marked.current = data.id;
+    markThreadRead(data.id, { onSettled: () => queryClient.invalidateQueries({ queryKey: serviceLevelsQueryKey }) });
+  }, [data, markThreadRead, queryClient]);
+
+  return (
+    <div className="grid gap-4">
+      <div>
+        <Button variant="ghost" size="sm" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" />
+          Back to inbox
+        </Button>
+      </div>
+      {thread.isLoading ? (
+        <div className="space-y-3" aria-busy="true">
+          <Skeleton className="h-8 w-2/3" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : thread.error || !data ? (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-sm text-red-800">
+          <p>{serverMessage(thread.error, "This conversation could not be loaded.")}</p>
+          <Button variant="outline" className="mt-3" onClick={onBack}>
+            Back to inbox
+          </Button>
+        </div>
+      ) : (
+        <article className="grid gap-4" aria-label={data.subject}>
+          <header className="grid gap-1 border-b border-slate-100 pb-3">
+            <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
+              <span className="font-mono font-semibold text-slate-700">{data.project.projectCode}</span>
+              <span className="[overflow-wrap:anywhere]">{customerOf(data)}</span>
+              {data.project.projectName && <span className="[overflow-wrap:anywhere]">· {data.project.projectName}</span>}
+            </p>
+            <h3 className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
+              <span className="min-w-0 [overflow-wrap:anywhere]">{data.subject}</span>
+              {data.overdue ? (
+                <Badge variant="danger">Overdue</Badge>
+              ) : (
+                data.waitingForUs && <Badge variant="warning">Waiting for us</Badge>
+              )}
+            </h3>
+            {data.type === "meeting" && data.meetingUrl && (
+              <p className="text-sm text-slate-700">
+                {data.fromCompany ? "Meeting link: " : "Proposed meeting link: "}
+                <a
+                  href={data.meetingUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="break-all text-brand-700 underline underline-offset-2"
+                >
+                  {data.meetingUrl}
+                </a>
+              </p>
+            )}
+          </header>
+          <ThreadView thread={data} now={new Date()}>
+            <ReplyForm
+              id={`inbox-reply-${data.id}`}
+              label={`Reply to ${data.subject}`}
+              successText={COMMUNICATION_MESSAGES.replySent}
+              onReply={async (body) => {
+                await reply.mutateAsync({ projectId: data.projectId, communicationId: data.id, body });
+                await queryClient.invalidateQueries({ queryKey: serviceLevelsQueryKey });
+              }}
+            />
+          </ThreadView>
+        </article>
+      )}
+    </div>
+  );
+}
+
+const TYPE_OPTIONS = [
+  { value: "message", label: "Message" },
+  { value: "meeting", label: "Meeting" },
+];
+
+const PROJECT_REQUIRED = "Please choose a project";
+
+/**
+ * The dialog's values (the project, and the meeting time as the viewer's datetime-local text) checked as the shared
+ * communication schema: its messages land on the same fields, the project's own rule beside it.
+ */
+const newMessageFormSchema = z
+  .object({
+    projectId: z.string(),
+    type: z.enum(COMMUNICATION_TYPES),
+    subject: z.string(),
+    content: z.string(),
+    meetingUrl: z.string(),
+    scheduledFor: z.string(),
+  })
+  .transform((values, ctx) => {
+    const meeting = values.type === "meeting";
+    const body: NewCommunicationInput = {
+      type: values.type,
+      subject: values.subject,
+      content: values.content,
+      meetingUrl: meeting ? values.meetingUrl : null,
+      scheduledFor: meeting ? (fromDateTimeLocal(values.scheduledFor) ?? (values.scheduledFor ? "invalid" : null)) : null,
+    };
+    if (!values.projectId) ctx.addIssue({ code: "custom", path: ["projectId"], message: PROJECT_REQUIRED });
+    const parsed = newCommunicationSchema.safeParse(body);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    }
+    if (!values.projectId || !parsed.success) return z.NEVER;
+    return { projectId: values.projectId, body: parsed.data };
+  });
+
+function NewMessageDialog(props: { onClose: () => void; onSent: (threadId: string) => void }) {
+  const projects = useProjectOptions();
+  const form = useSchemaForm(newMessageFormSchema, {
+    projectId: "",
+    type: "message",
+    subject: "",
+    content: "",
+    meetingUrl: MEET_LINK_PREFIX,
+    scheduledFor: "",
+  });
+  const send = useSendCommunication(form.watch("projectId"));
+  const queryClient = useQueryClient();
+  const errors = form.formState.errors;
+  const type = form.watch("type");
+  return (
+    <FormDialog
+      form={form}
+      onClose={props.onClose}
+      onSubmit={async ({ projectId, body }) => {
+        const sent = await send.mutateAsync({ projectId, body });
+        await queryClient.invalidateQueries({ queryKey: serviceLevelsQueryKey });
+        toast({ title: COMMUNICATION_MESSAGES.sent, variant: "success" });
+        props.onSent(sent.id);
+      }}
+      title="New message"
+      description="Start a conversation or propose a meeting in any project; the customer is emailed."
+      submitLabel={type === "meeting" ? "Schedule Meeting" : "Send Message"}
+      pendingLabel="Sending..."
+      icon={<Send aria-hidden="true" />}
+      errorText="The message could not be sent."
+      formLabel="New message"
+    >
+      <Field id="inbox-new-project" label="Project" required error={errors.projectId?.message}>
+        {(control) => (
+          <Controller
+            control={form.control}
+            name="projectId"
+            render={({ field }) => (
+              <Select
+                {...control}
+                value={field.value}
+                onValueChange={field.onChange}
+                options={projects.options}
+                placeholder={projects.isLoading ? "Loading projects..." : "Choose a project"}
+              />
+            )}
+          />
+        )}
+      </Field>
+      <Field id="inbox-new-type" label="Type" required>
+        {(control) => (
+          <Controller
+            control={form.control}
+            name="type"
+            render={({ field }) => (
+              <Select {...control} value={field.value} onValueChange={field.onChange} options={TYPE_OPTIONS} />
+            )}
+          />
+        )}
+      </Field>
+      <Field id="inbox-new-subject" label="Subject" required error={errors.subject?.message}>
+        {(control) => <Input {...control} maxLength={COMMUNICATION_LIMITS.subject} {...form.register("subject")} />}
+      </Field>
+      {type === "meeting" && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="inbox-new-meeting-url" label="Meeting Link" required error={errors.meetingUrl?.message}>
+            {(control) => <Input {...control} type="url" inputMode="url" {...form.register("meetingUrl")} />}
+          </Field>
+          <Field
+            id="inbox-new-scheduled-for"
+            label="Date & Time"
+            required
+            hint={`Your time zone: ${viewerTimeZone()}`}
+            error={errors.scheduledFor?.message}
+          >
+            {(control) => (
+              <Input {...control} type="datetime-local" min={toDateTimeLocal(new Date())} {...form.register("scheduledFor")} />
+            )}
+          </Field>
+        </div>
+      )}
+      <Field
+        id="inbox-new-content"
+        label={type === "meeting" ? "Agenda" : "Message"}
+        required
+        hint="Markdown works: **bold**, *italic*, lists and links."
+        error={errors.content?.message}
+      >
+        {(control) => <Textarea {...control} rows={5} maxLength={COMMUNICATION_LIMITS.content} {...form.register("content")} />}
+      </Field>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,20 @@
+// GET /api/company/service-levels: how many customer threads and meeting requests are overdue now (the console header).
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ServiceLevelCounts } from "../../../../shared/schemas/communications";
+import { apiRequest } from "../../../lib/api";
+import { COMPANY_NO_CACHE, POLL_MS } from "../../../lib/query-client";
+
+export const serviceLevelsQueryKey = ["/api/company/service-levels"] as const;
+
+export const getServiceLevels = (signal?: AbortSignal) =>
+  apiRequest<ServiceLevelCounts>("GET", "/api/company/service-levels", undefined, { signal });
+
+export const serviceLevelsQueryOptions = () =>
+  queryOptions({
+    queryKey: serviceLevelsQueryKey,
+    queryFn: ({ signal }) => getServiceLevels(signal),
+    refetchInterval: POLL_MS.meetingRequests,
+    ...COMPANY_NO_CACHE,
+  });
+
+export const useServiceLevels = () => useQuery(serviceLevelsQueryOptions());

@@ -1,0 +1,24 @@
+// GET /api/company/communications/{communicationId}: one thread as the console's Inbox shows it, opened in place (and
+// from the admins' emails, /admin?tab=inbox&thread=<id>). Under the company list's key, so every thread change that
+// refreshes the list (a reply, a read marker) refreshes it too.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { CompanyCommunication } from "../../../../shared/schemas/communications";
+import { apiRequest } from "../../../lib/api";
+import { COMPANY_NO_CACHE } from "../../../lib/query-client";
+import { COMPANY_COMMUNICATIONS_KEY } from "./get-company-communications";
+
+export const companyThreadQueryKey = (threadId: string) => [...COMPANY_COMMUNICATIONS_KEY, "thread", threadId] as const;
+
+export const getCompanyThread = (threadId: string, signal?: AbortSignal) =>
+  apiRequest<CompanyCommunication>("GET", `/api/company/communications/${encodeURIComponent(threadId)}`, undefined, { signal });
+
+export const companyThreadQueryOptions = (threadId: string) =>
+  queryOptions({
+    queryKey: companyThreadQueryKey(threadId),
+    queryFn: ({ signal }) => getCompanyThread(threadId, signal),
+    ...COMPANY_NO_CACHE,
+  });
+
+export function useCompanyThread(threadId: string) {
+  return useQuery({ ...companyThreadQueryOptions(threadId), enabled: threadId !== "" });
+}

@@ -1,0 +1,276 @@
+// The company's inbox in Chromium: a customer writes and the admin's Inbox shows it unread and waiting; the admin
+// opens it from its link (/admin?tab=inbox&thread=…), sees the Markdown rendered and replies inline, and the customer
+// sees the reply; the admin starts a meeting in a second customer's project from New message; a customer's proposed
+// meeting shows its time and link; an old unanswered message and an old urgent meeting request show Overdue and are
+// counted in the header; the header's search narrows the Projects list as the admin types.
+import { eq } from "drizzle-orm";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { communications, meetingRequests } from "../../src/server/db/schema";
+import { json, newProject, type SignedInUser, signedInUser } from "../factories";
+import { launchBrowser, signedInAs } from "../setup/browser";
+import { checkScreen } from "../setup/screen-checks";
+import { startTestServer, type TestServer } from "../setup/test-server";
+
+const ZONE = "America/New_York";
+/** The states checked at two widths (axe four times) take longer than the default on a busy machine. */
+const LONG = 180_000;
+/** How long a list may take to show what the server now answers. */
+const SETTLE = { timeout: 15_000 };
+
+let server: TestServer;
+let browser: Browser;
+let admin: SignedInUser;
+let nora: SignedInUser;
+let otto: SignedInUser;
+let noraProject: { id: string; projectCode: string };
+let ottoProject: { id: string; projectCode: string };
+let adminContext: BrowserContext;
+let page: Page;
+let threadId: string;
+let oldThreadId: string;
+
+const post = (projectId: string, who: SignedInUser, payload: object) =>
+  server.app.inject({
+    method: "POST",
+    url: `/api/projects/${projectId}/communications`,
+    payload,
+    headers: { cookie: who.cookie, ...json },
+  });
+
+/** The screen state at 1280 px and at 375 px, then back to 1280. */
+async function checkBothWidths(name: string) {
+  await checkScreen(page, `inbox-${name}`);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await checkScreen(page, `inbox-${name}`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  admin = await signedInUser(server.app, { email: "admin@blueprint.local", name: "Ada Admin", role: "company" });
+  nora = await signedInUser(server.app, { email: "nora.inbox@northside.example", name: "Nora North" });
+  otto = await signedInUser(server.app, { email: "otto.inbox@eastside.example", name: "Otto East" });
+  noraProject = await newProject(server.app, nora);
+  ottoProject = await newProject(server.app, otto);
+
+  // Otto asked ten days ago and nobody answered: overdue.
+  const old = await post(ottoProject.id, otto, {
+    type: "message",
+    subject: "Invoice address",
+    content: "Please change the invoice address.",
+    meetingUrl: null,
+    scheduledFor: null,
+  });
+  oldThreadId = old.json().id;
+  const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000);
+  await server.app.ctx.db
+    .update(communications)
+    .set({ createdAt: tenDaysAgo, lastActivityAt: tenDaysAgo, lastCustomerActivityAt: tenDaysAgo })
+    .where(eq(communications.id, oldThreadId));
+
+  // An urgent meeting request two days old, still pending: overdue.
+  const request = await server.app.inject({
+    method: "POST",
+    url: `/api/projects/${ottoProject.id}/meeting-requests`,
+    payload: { subject: "Urgent: launch blocker", urgency: "high" },
+    headers: { cookie: otto.cookie, ...json },
+  });
+  await server.app.ctx.db
+    .update(meetingRequests)
+    .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+    .where(eq(meetingRequests.id, request.json().id));
+
+  ({ context: adminContext, page } = await signedInAs(browser, server, admin, {
+    viewport: { width: 1280, height: 900 },
+    timezoneId: ZONE,
+    locale: "en-US",
+  }));
+});
+
+afterAll(async () => {
+  await adminContext?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+describe("the company's inbox", () => {
+  it(
+    "shows a customer's new message unread and waiting for us, and the old one overdue and counted in the header",
+    async () => {
+      const res = await post(noraProject.id, nora, {
+        type: "message",
+        subject: "Sign-in options",
+        content: "Can we add **Google** sign-in?\n\n- for staff\n- for guests",
+        meetingUrl: null,
+        scheduledFor: null,
+      });
+      expect(res.statusCode).toBe(201);
+      threadId = res.json().id;
+
+      await page.goto(`${server.url}/admin?tab=inbox`);
+      const list = page.getByRole("list", { name: "Conversations" });
+      const row = list.getByRole("listitem").filter({ hasText: "Sign-in options" });
+      await row.waitFor();
+      await row.getByText("Unread").waitFor();
+      await row.getByText("Waiting for us").waitFor();
+      await row.getByText(noraProject.projectCode).waitFor();
+      // Newest activity first: Nora's new thread above Otto's old one.
+      await expect.poll(() => list.getByRole("listitem").first().textContent(), SETTLE).toContain("Sign-in options");
+      const old = list.getByRole("listitem").filter({ hasText: "Invoice address" });
+      await old.getByText("Overdue").waitFor();
+      await page.getByRole("link", { name: "1 overdue message" }).waitFor();
+      await page.getByRole("link", { name: "1 overdue meeting request" }).waitFor();
+      await checkBothWidths("list");
+    },
+    LONG,
+  );
+
+  it("keeps the view in the URL, and the header's count opens the overdue threads", async () => {
+    await page.getByRole("button", { name: /^Waiting for us/ }).click();
+    await page.waitForURL(/inbox-show=waiting/);
+    await page.reload();
+    await page.getByRole("button", { name: /^Waiting for us/, pressed: true }).waitFor();
+    await page.getByRole("link", { name: "1 overdue message" }).click();
+    await page.waitForURL(/inbox-show=overdue/);
+    const list = page.getByRole("list", { name: "Conversations" });
+    await list.getByText("Invoice address").waitFor();
+    await expect.poll(() => list.getByRole("listitem").count(), SETTLE).toBe(1);
+  });
+
+  it(
+    "opens a thread from its link with the Markdown rendered, marks it read for the company, and replies inline",
+    async () => {
+      await page.goto(`${server.url}/admin?tab=inbox&thread=${threadId}`);
+      const thread = page.getByRole("article", { name: "Sign-in options" });
+      await thread.getByRole("heading", { name: /Sign-in options/ }).waitFor();
+      await thread.locator("strong", { hasText: "Google" }).waitFor();
+      await thread.getByRole("listitem").filter({ hasText: "for guests" }).waitFor();
+      expect(await thread.getByText("**Google**").count()).toBe(0);
+      await expect
+        .poll(async () => {
+          const one = await server.app.inject({
+            method: "GET",
+            url: `/api/company/communications/${threadId}`,
+            headers: { cookie: admin.cookie },
+          });
+          return one.json().companyUnread;
+        }, SETTLE)
+        .toBe(false);
+      await checkBothWidths("thread");
+
+      await thread.getByLabel("Reply to Sign-in options").fill("Yes — we will add **Google** sign-in next week.");
+      await thread.getByRole("button", { name: "Send Reply" }).click();
+      await page.getByText("Reply sent").first().waitFor();
+      await thread.getByRole("list", { name: "Replies" }).getByText("we will add").waitFor();
+
+      // The customer sees the answer in their own thread.
+      const customer = await signedInAs(browser, server, nora);
+      await customer.page.goto(`${server.url}/communications?thread=${threadId}`);
+      await customer.page.getByText("we will add").first().waitFor();
+      await customer.context.close();
+
+      // Answered: no longer waiting for us.
+      await page.getByRole("button", { name: "Back to inbox" }).click();
+      await page.getByRole("button", { name: /^Waiting for us/ }).click();
+      await page.getByRole("list", { name: "Conversations" }).getByText("Invoice address").waitFor();
+      await expect
+        .poll(() => page.getByRole("list", { name: "Conversations" }).getByText("Sign-in options").count(), SETTLE)
+        .toBe(0);
+    },
+    LONG,
+  );
+
+  it("shows a customer's proposed meeting with its time in the viewer's zone and its link", async () => {
+    const at = new Date(Date.now() + 3 * 86_400_000);
+    at.setUTCMinutes(30, 0, 0);
+    const res = await post(noraProject.id, nora, {
+      type: "meeting",
+      subject: "Walkthrough call",
+      content: "Let us walk through the prototype.",
+      meetingUrl: "https://meet.google.com/abc-defg-hij",
+      scheduledFor: at.toISOString(),
+    });
+    expect(res.statusCode).toBe(201);
+    await page.goto(`${server.url}/admin?tab=inbox`);
+    const row = page.getByRole("list", { name: "Conversations" }).getByRole("listitem").filter({ hasText: "Walkthrough call" });
+    const time = at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZoneName: "short", timeZone: ZONE });
+    await row.getByText(time).waitFor();
+    await row.getByRole("button").click();
+    const thread = page.getByRole("article", { name: "Walkthrough call" });
+    await thread.getByRole("link", { name: "https://meet.google.com/abc-defg-hij" }).waitFor();
+    await thread.getByText(time).first().waitFor();
+  });
+
+  it(
+    "starts a meeting in a second customer's project from New message",
+    async () => {
+      await page.goto(`${server.url}/admin?tab=inbox`);
+      await page.getByRole("button", { name: "New message" }).click();
+      const dialog = page.getByRole("dialog", { name: "New message" });
+      await dialog.waitFor();
+      await dialog.getByRole("button", { name: "Send Message" }).click();
+      await dialog.getByText("Please choose a project").waitFor();
+      await dialog.getByText("Subject is required").waitFor();
+      await checkBothWidths("new-message");
+
+      await dialog.getByLabel("Project").click();
+      await page.getByRole("option", { name: new RegExp(ottoProject.projectCode) }).click();
+      await dialog.getByLabel("Type").click();
+      await page.getByRole("option", { name: "Meeting" }).click();
+      await dialog.getByLabel("Subject").fill("Kick-off call");
+      await dialog.getByLabel("Meeting Link").fill("https://meet.google.com/xyz-abcd-efg");
+      const next = new Date(Date.now() + 2 * 86_400_000);
+      const local = new Intl.DateTimeFormat("sv-SE", {
+        timeZone: ZONE,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+      })
+        .format(next)
+        .replace(" ", "T");
+      await dialog.getByLabel("Date & Time").fill(local);
+      await dialog.getByLabel("Agenda").fill("Meet the team and agree the **plan**.");
+      await dialog.getByRole("button", { name: "Schedule Meeting" }).click();
+      await page.getByText("Communication sent successfully").first().waitFor();
+      const thread = page.getByRole("article", { name: "Kick-off call" });
+      await thread.getByText(ottoProject.projectCode).waitFor();
+      await thread.locator("strong", { hasText: "plan" }).waitFor();
+
+      const otto_ = await server.app.inject({
+        method: "GET",
+        url: `/api/projects/${ottoProject.id}/communications`,
+        headers: { cookie: otto.cookie },
+      });
+      expect(otto_.json()).toEqual(
+        expect.arrayContaining([expect.objectContaining({ subject: "Kick-off call", type: "meeting", fromCompany: true })]),
+      );
+    },
+    LONG,
+  );
+
+  it("marks the overdue meeting request in Meeting Requests, opened from the header's count", async () => {
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole("link", { name: "1 overdue meeting request" }).click();
+    await page.waitForURL(/meetings-due=overdue/);
+    const item = page.getByRole("listitem").filter({ hasText: "Urgent: launch blocker" });
+    await item.getByText("Overdue").waitFor();
+  });
+
+  it("narrows the Projects list as the admin types, without Enter, and keeps q in the URL", async () => {
+    await page.goto(`${server.url}/admin?tab=inbox`);
+    await page.getByRole("tab", { name: "Inbox", selected: true }).waitFor();
+    await page.goto(`${server.url}/admin`);
+    await page.getByTestId(`project-row-${ottoProject.projectCode}`).waitFor();
+    await page.getByTestId(`project-row-${noraProject.projectCode}`).waitFor();
+    await page.getByLabel("Search projects").pressSequentially(noraProject.projectCode, { delay: 30 });
+    await page.waitForURL(new RegExp(`q=${noraProject.projectCode}`));
+    await page.getByTestId(`project-row-${noraProject.projectCode}`).waitFor();
+    await expect.poll(() => page.getByTestId(`project-row-${ottoProject.projectCode}`).count(), SETTLE).toBe(0);
+    await page.reload();
+    expect(await page.getByLabel("Search projects").inputValue()).toBe(noraProject.projectCode);
+  });
+});
