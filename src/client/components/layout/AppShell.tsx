@@ -15,7 +15,7 @@ import { TopBar } from "./TopBar";
 
 export function AppShell({ user }: { user: CurrentUser }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const { profile, currentProject } = useShellData(user.role === "customer");
+  const { profile, currentProject, onlyMemberships } = useShellData(user.role === "customer");
   useLiveUpdates(true);
 
   // Tooltips are only used inside the frame, so their code loads with it, not with the portal's entry.
@@ -23,7 +23,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
     <TooltipProvider>
       <div className="min-h-screen bg-slate-50">
         <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white lg:block" aria-label="Sidebar">
-          <Sidebar user={user} profile={profile} currentProject={currentProject} />
+          <Sidebar user={user} profile={profile} currentProject={currentProject} onlyMemberships={onlyMemberships} />
         </aside>
         <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
           <Dialog.Portal>
@@ -36,7 +36,13 @@ export function AppShell({ user }: { user: CurrentUser }) {
               <Dialog.Close className="absolute top-4 right-4 rounded p-1 text-slate-600" aria-label="Close navigation">
                 <X className="size-5" aria-hidden="true" />
               </Dialog.Close>
-              <Sidebar user={user} profile={profile} currentProject={currentProject} onNavigate={() => setMenuOpen(false)} />
+              <Sidebar
+                user={user}
+                profile={profile}
+                currentProject={currentProject}
+                onlyMemberships={onlyMemberships}
+                onNavigate={() => setMenuOpen(false)}
+              />
             </Dialog.Content>
           </Dialog.Portal>
         </Dialog.Root>

@@ -42,7 +42,12 @@ export const REFRESH_BY_TAG: Record<string, Refresh> = {
   "communications.project_id": thread,
   "communication_replies.project_id": thread,
   "communication_reads.project_id": thread,
-  "meeting_requests.project_id": (id) => [meetingRequestsKey(id), MEETING_STATS_KEY, COMPANY_MEETING_REQUESTS_KEY],
+  "meeting_requests.project_id": (id) => [
+    meetingRequestsKey(id),
+    MEETING_STATS_KEY,
+    COMPANY_MEETING_REQUESTS_KEY,
+    projectsQueryKey,
+  ],
   "activity_events.user_id": () => [notificationsQueryKey, activityQueryKey],
 };
 
