@@ -50,7 +50,12 @@ describe("firstMeetingAt in the project list", () => {
     const { owner, project } = await ownerWithProject();
     await t.app.ctx.db
       .insert(meetingRequests)
-      .values({ projectId: project.id, subject: "Called off", status: "cancelled", scheduledAt: new Date(Date.now() - 86_400_000) });
+      .values({
+        projectId: project.id,
+        subject: "Called off",
+        status: "cancelled",
+        scheduledAt: new Date(Date.now() - 86_400_000),
+      });
     expect((await listFor(owner.cookie)).find((p) => p.id === project.id)?.firstMeetingAt).toBeNull();
   });
 });
@@ -83,7 +88,9 @@ describe("a member's view of the project", () => {
 
     const documents = async (cookie: string) =>
       (
-        (await t.app.inject({ method: "GET", url: `/api/projects/${project.id}/documents`, headers: { cookie } })).json() as Array<{
+        (
+          await t.app.inject({ method: "GET", url: `/api/projects/${project.id}/documents`, headers: { cookie } })
+        ).json() as Array<{
           kind: string;
         }>
       ).map((document) => document.kind);
