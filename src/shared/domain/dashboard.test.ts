@@ -71,6 +71,7 @@ describe("gates", () => {
     [{ status: "testing", prototypeUrl: null }, true, "Add New User (Prototype Required)"],
     [{ status: "development", prototypeUrl: "https://p.example" }, true, "Add New User (Prototype Required)"],
     [{ status: "testing", prototypeUrl: "https://p.example" }, false, "Add New User"],
+    [{ status: "completed", prototypeUrl: "https://p.example" }, true, "Add New User (Project Completed)"],
   ])("add user for %j: disabled %s", (project, disabled, label) => {
     expect(addUserButton(project)).toEqual({ disabled, label });
   });

@@ -82,11 +82,17 @@ export function estimatedCompletionStat(project: ProjectFacts, now: Date): StatC
 }
 
 const PROTOTYPE_REQUIRED_REASON = "Available when prototype is ready";
+const PROJECT_COMPLETED_REASON = "Not available on a completed project";
 
 /** 'Add New User' waits for a prototype in testing; until then it is labelled '(Prototype Required)' (owners and member admins only: see viewerScope). */
 export function addUserButton(project: ProjectFacts): { disabled: boolean; label: string } {
   const ready = prototypeReadyForTeam(project);
-  return { disabled: !ready, label: ready ? "Add New User" : "Add New User (Prototype Required)" };
+  if (ready) return { disabled: false, label: "Add New User" };
+  // A completed project does not wait for a prototype any more: say why it is closed.
+  return {
+    disabled: true,
+    label: project?.status === "completed" ? "Add New User (Project Completed)" : "Add New User (Prototype Required)",
+  };
 }
 
 export type QuickAction = {
@@ -126,7 +132,7 @@ export function quickActions(profile: ProfileFacts, project: ProjectFacts): Quic
       label: "Add Team Members",
       target: "/user-management",
       available: teamReady,
-      reason: teamReady ? null : PROTOTYPE_REQUIRED_REASON,
+      reason: teamReady ? null : project?.status === "completed" ? PROJECT_COMPLETED_REASON : PROTOTYPE_REQUIRED_REASON,
     },
     {
       key: "view_requirements",

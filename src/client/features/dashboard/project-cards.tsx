@@ -223,7 +223,9 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 
 export function ProjectDetailsCard({ project }: { project: Project | null }) {
   const deployment = deploymentDetail(project?.deploymentDate, new Date());
-  const owner = !viewerScope(project).member;
+  const scope = viewerScope(project);
+  const owner = !scope.member;
+  const manages = scope.manageUsers;
   return (
     <Card>
       <CardHeader>
@@ -249,7 +251,7 @@ export function ProjectDetailsCard({ project }: { project: Project | null }) {
               <Detail label="Budget">{optionLabel(PROFILE_BUDGET_RANGES, project.budgetRange)}</Detail>
             )}
             {project.timeline && <Detail label="Timeline">{optionLabel(PROFILE_TIMELINES, project.timeline)}</Detail>}
-            <Detail label="User limit">{project.userLimit}</Detail>
+            {manages && <Detail label="User limit">{project.userLimit}</Detail>}
             <Detail label="Iterations">{project.maxIterations} included</Detail>
             {safeExternalUrl(project.prototypeUrl) && (
               <Detail label="Prototype">
