@@ -177,10 +177,10 @@ describe("a new customer's onboarding", () => {
       "NDA update functionality coming soon",
     );
 
-    // The dashboard now shows the project under review and the NDA awaiting approval.
+    // The dashboard now asks for the requirements (none given yet: nothing is "under review") and the NDA awaits approval.
     await page.goto(`${base}/dashboard`);
-    await expect.poll(() => nextAction.textContent()).toContain("Requirements Under Review");
-    expect(await page.getByTestId("your-progress").textContent()).toContain("60% complete");
+    await expect.poll(() => nextAction.textContent()).toContain("Submit Requirements");
+    expect(await page.getByTestId("your-progress").textContent()).toContain("40% complete");
     expect(await page.getByTestId("stat-cards").textContent()).toContain("0 / 10");
     expect(await page.getByTestId("project-details").textContent()).toMatch(/PRJ-\d{4}-\d{4}/);
     expect(await page.getByTestId("recent-activity").textContent()).toContain("NDA signed");

@@ -44,7 +44,7 @@ const consoleView = (name: string, tables: readonly NoticeTable[]) =>
 const isDefault = <Q extends Record<string, unknown>>(query: Q, defaults: Partial<Q>) =>
   Object.entries(query).every(([name, value]) => value === undefined || value === defaults[name as keyof Q]);
 
-const PROJECT_LIST_TABLES = ["projects", "project_members", "requirements", "profiles", "users"] as const;
+const PROJECT_LIST_TABLES = ["projects", "project_members", "requirements", "meeting_requests", "profiles", "users"] as const;
 
 export const cachedReads = {
   /** Session token hash → the session and its user. */
@@ -83,6 +83,7 @@ export const cachedReads = {
         row("projects", "id", project.id),
         row("project_members", "project_id", project.id),
         row("requirements", "project_id", project.id),
+        row("meeting_requests", "project_id", project.id),
         row("profiles", "user_id", project.userId),
         row("users", "id", project.userId),
       ]),

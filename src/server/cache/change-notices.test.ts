@@ -53,7 +53,14 @@ describe("a cached read's tags", () => {
       ["profiles", "project_members", "projects", "requirements", "users"].sort(),
     );
     expect(tagsOf(cachedReads.projectList, { user: { id: "u1", email: "A@Example.com", role: "customer" } }, []).sort()).toEqual(
-      ["profiles", "project_members.email:a@example.com", "projects.user_id:u1", "requirements", "users"].sort(),
+      [
+        "meeting_requests",
+        "profiles",
+        "project_members.email:a@example.com",
+        "projects.user_id:u1",
+        "requirements",
+        "users",
+      ].sort(),
     );
   });
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   addUserButton,
   authorizedUsersStat,
+  currentTask,
+  deploymentDetail,
   EST_COMPLETION_EMPTY,
   estimatedCompletionStat,
   formatAmount,
@@ -11,6 +13,7 @@ import {
   quickActions,
   safeDocumentUrl,
   safeExternalUrl,
+  viewerScope,
 } from "./dashboard";
 
 const now = new Date("2026-03-10T12:00:00Z");
@@ -68,6 +71,7 @@ describe("gates", () => {
     [{ status: "testing", prototypeUrl: null }, true, "Add New User (Prototype Required)"],
     [{ status: "development", prototypeUrl: "https://p.example" }, true, "Add New User (Prototype Required)"],
     [{ status: "testing", prototypeUrl: "https://p.example" }, false, "Add New User"],
+    [{ status: "completed", prototypeUrl: "https://p.example" }, true, "Add New User (Project Completed)"],
   ])("add user for %j: disabled %s", (project, disabled, label) => {
     expect(addUserButton(project)).toEqual({ disabled, label });
   });
@@ -100,6 +104,126 @@ describe("gates", () => {
       "/user-management",
       "/requirements",
     ]);
+  });
+});
+
+describe("a member's quick actions: only what their level allows", () => {
+  const testing = { status: "testing", prototypeUrl: "https://p.example" } as const;
+  it.each([
+    ["view_only", { view_requirements: true }],
+    ["user", { schedule_meeting: true, contact_support: true, view_requirements: true }],
+    ["admin", { schedule_meeting: true, contact_support: true, add_team_members: true, view_requirements: true }],
+  ] as const)("a %s member", (level, expected) => {
+    const actions = quickActions(null, { ...testing, accessLevel: level });
+    expect(Object.fromEntries(actions.map((a) => [a.key, a.available]))).toEqual(expected);
+  });
+});
+
+describe("what the viewer is shown", () => {
+  it.each([
+    [null, { member: false, payments: true, nda: true, manageUsers: true, post: true, feedback: true }],
+    [{ accessLevel: "owner" }, { member: false, payments: true, nda: true, manageUsers: true, post: true, feedback: true }],
+    [{ accessLevel: "admin" }, { member: true, payments: false, nda: false, manageUsers: true, post: true, feedback: true }],
+    [{ accessLevel: "user" }, { member: true, payments: false, nda: false, manageUsers: false, post: true, feedback: true }],
+    [
+      { accessLevel: "view_only" },
+      { member: true, payments: false, nda: false, manageUsers: false, post: false, feedback: false },
+    ],
+  ] as const)("%j", (project, expected) => {
+    expect(viewerScope(project)).toEqual(expected);
+  });
+});
+
+describe("Current Task follows the state", () => {
+  const url = "https://p.example";
+  it.each([
+    ["no project yet", null, null, "Requirements gathering", ["Continue Requirements", "View Draft"]],
+    [
+      "a new project, no answers",
+      { profileCompleted: true },
+      { status: "requirements", requirementsSubmitted: false },
+      "Requirements gathering",
+      ["Continue Requirements", "View Draft"],
+    ],
+    [
+      "submitted, awaiting review",
+      { profileCompleted: true },
+      { status: "requirements", requirementsSubmitted: true },
+      "Requirements under review",
+      ["View Requirements", "Schedule Meeting"],
+    ],
+    [
+      "development",
+      { profileCompleted: true },
+      { status: "development", requirementsSubmitted: true },
+      "Prototype development",
+      ["View Requirements", "Open Communications"],
+    ],
+    [
+      "testing the prototype",
+      { profileCompleted: true },
+      { status: "testing", prototypeUrl: url, requirementsSubmitted: true },
+      "Testing your prototype",
+      ["Test Prototype", "Add Team Members"],
+    ],
+    [
+      "testing, prototype not delivered yet",
+      { profileCompleted: true },
+      { status: "testing", requirementsSubmitted: true },
+      "Prototype development",
+      ["View Requirements", "Open Communications"],
+    ],
+    [
+      "completed",
+      { profileCompleted: true },
+      { status: "completed", prototypeUrl: url },
+      "Project completed",
+      ["View Requirements"],
+    ],
+    [
+      "a view-only member before the prototype",
+      null,
+      { status: "requirements", accessLevel: "view_only" },
+      "Waiting for the prototype",
+      ["View Requirements"],
+    ],
+    [
+      "a view-only member during development",
+      null,
+      { status: "development", accessLevel: "view_only" },
+      "Prototype development",
+      ["View Requirements"],
+    ],
+    [
+      "a view-only member while testing",
+      null,
+      { status: "testing", prototypeUrl: url, accessLevel: "view_only" },
+      "Testing your prototype",
+      ["Open Prototype"],
+    ],
+    [
+      "a user member while testing",
+      null,
+      { status: "testing", prototypeUrl: url, accessLevel: "user" },
+      "Testing your prototype",
+      ["Test Prototype"],
+    ],
+  ] as const)("%s → %s", (_case, profile, project, title, links) => {
+    const task = currentTask(profile, project);
+    expect(task.title).toBe(title);
+    expect(task.links.map((link) => link.label)).toEqual(links);
+  });
+});
+
+describe("the deployment date", () => {
+  it.each([
+    [null, null],
+    ["2026-03-01T00:00:00Z", "Deployed"],
+    ["2026-03-10T12:00:00Z", "Deployed"],
+    ["2026-03-20T00:00:00Z", "Planned"],
+    ["garbage", null],
+  ])("%s → %s", (date, label) => {
+    expect(deploymentDetail(date, now)?.label ?? null).toBe(label);
   });
 });
 

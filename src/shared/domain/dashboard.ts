@@ -1,6 +1,8 @@
 // The customer dashboard's cards: stat figures, quick actions, the add-user gate and payments.
 import { type Currency, DEFAULT_MAX_ITERATIONS, DEFAULT_USER_LIMIT, formatPrice } from "../constants/packages";
 import { daysBetween, formatLongDate } from "./dates";
+import { memberLevelOf, requirementsSubmitted } from "./next-action";
+import { accessAllows, type ProjectAccessLevel } from "./project-access";
 import { prototypeReadyForTeam } from "./project-rules";
 import { progressForStatus, statusLabel } from "./project-status";
 
@@ -13,11 +15,29 @@ type ProjectFacts =
       iterationsUsed?: number | null;
       maxIterations?: number | null;
       expectedCompletionDate?: string | null;
+      requirementsSubmitted?: boolean | null;
+      accessLevel?: ProjectAccessLevel | null;
     }
   | null
   | undefined;
 
-type ProfileFacts = { profileCompleted?: boolean | null } | null | undefined;
+type ProfileFacts = { profileCompleted?: boolean | null; requirementsSubmitted?: boolean | null } | null | undefined;
+
+/**
+ * What the viewer may be shown of the project's business: the owner (and the company) see payments, the NDA and the
+ * seats; a member sees seats (Authorized Users, Add Team Members) only when their level manages users (admin).
+ */
+export function viewerScope(project: { accessLevel?: ProjectAccessLevel | null } | null | undefined) {
+  const level = memberLevelOf(project);
+  return {
+    member: level !== null,
+    payments: level === null,
+    nda: level === null,
+    manageUsers: level === null || accessAllows(level, "edit"),
+    post: level === null || accessAllows(level, "post"),
+    feedback: level === null || accessAllows(level, "feedback"),
+  };
+}
 
 export type StatCard = { value: string; detail: string; empty: boolean; percent?: number };
 
@@ -62,11 +82,17 @@ export function estimatedCompletionStat(project: ProjectFacts, now: Date): StatC
 }
 
 const PROTOTYPE_REQUIRED_REASON = "Available when prototype is ready";
+const PROJECT_COMPLETED_REASON = "Not available on a completed project";
 
-/** 'Add New User' waits for a prototype in testing; until then it is labelled '(Prototype Required)'. */
+/** 'Add New User' waits for a prototype in testing; until then it is labelled '(Prototype Required)' (owners and member admins only: see viewerScope). */
 export function addUserButton(project: ProjectFacts): { disabled: boolean; label: string } {
   const ready = prototypeReadyForTeam(project);
-  return { disabled: !ready, label: ready ? "Add New User" : "Add New User (Prototype Required)" };
+  if (ready) return { disabled: false, label: "Add New User" };
+  // A completed project does not wait for a prototype any more: say why it is closed.
+  return {
+    disabled: true,
+    label: project?.status === "completed" ? "Add New User (Project Completed)" : "Add New User (Prototype Required)",
+  };
 }
 
 export type QuickAction = {
@@ -77,24 +103,36 @@ export type QuickAction = {
   reason: string | null;
 };
 
+/**
+ * The owner's four actions (Add Team Members only while User Management is open, View Requirements once the profile
+ * is completed). A member is offered only what their level allows: meetings and support when they may post, Add Team
+ * Members when they manage users, and the requirements to read.
+ */
 export function quickActions(profile: ProfileFacts, project: ProjectFacts): QuickAction[] {
   const teamReady = prototypeReadyForTeam(project);
-  const profileDone = Boolean(profile?.profileCompleted);
-  return [
-    { key: "schedule_meeting", label: "Schedule Meeting", target: "/meeting-requests", available: true, reason: null },
-    {
+  const scope = viewerScope(project);
+  const profileDone = scope.member || Boolean(profile?.profileCompleted);
+  const actions: Array<QuickAction | false> = [
+    scope.post && {
+      key: "schedule_meeting",
+      label: "Schedule Meeting",
+      target: "/meeting-requests",
+      available: true,
+      reason: null,
+    },
+    scope.post && {
       key: "contact_support",
       label: "Contact Support",
       target: "/communications?openMessage=true",
       available: true,
       reason: null,
     },
-    {
+    scope.manageUsers && {
       key: "add_team_members",
       label: "Add Team Members",
       target: "/user-management",
       available: teamReady,
-      reason: teamReady ? null : PROTOTYPE_REQUIRED_REASON,
+      reason: teamReady ? null : project?.status === "completed" ? PROJECT_COMPLETED_REASON : PROTOTYPE_REQUIRED_REASON,
     },
     {
       key: "view_requirements",
@@ -104,6 +142,102 @@ export function quickActions(profile: ProfileFacts, project: ProjectFacts): Quic
       reason: profileDone ? null : "Complete your profile first",
     },
   ];
+  return actions.filter((action): action is QuickAction => action !== false);
+}
+
+export type TaskLink = { label: string; target: string };
+export type CurrentTask = {
+  key: "requirements" | "review" | "development" | "testing" | "completed" | "waiting";
+  title: string;
+  description: string;
+  links: TaskLink[];
+};
+
+/**
+ * Current Task follows the project in view: requirements (until submitted) → awaiting review → development →
+ * testing the prototype → completed. A member is never handed the owner's questionnaire: they wait for the prototype.
+ */
+export function currentTask(profile: ProfileFacts, project: ProjectFacts): CurrentTask {
+  const scope = viewerScope(project);
+  const status = project?.status ?? null;
+  if (status === "completed") {
+    return {
+      key: "completed",
+      title: "Project completed",
+      description: scope.member
+        ? "The prototype and its business requirements document are finished."
+        : "Your prototype and business requirements document are ready. Your documents are listed below.",
+      links: [{ label: "View Requirements", target: "/requirements" }],
+    };
+  }
+  if (status === "testing" && project?.prototypeUrl) {
+    return {
+      key: "testing",
+      title: "Testing your prototype",
+      description: scope.feedback
+        ? "The prototype is live. Try it, mark up what should change and send your feedback."
+        : "The prototype is live. Your access lets you look at it; the team collects feedback from testers.",
+      links: [
+        { label: scope.feedback ? "Test Prototype" : "Open Prototype", target: "/testing-feedback" },
+        ...(scope.manageUsers && prototypeReadyForTeam(project)
+          ? [{ label: "Add Team Members", target: "/user-management" }]
+          : []),
+      ],
+    };
+  }
+  if (status === "development" || status === "testing") {
+    return {
+      key: "development",
+      title: "Prototype development",
+      description: scope.member
+        ? "The team is building the prototype. You can test it here as soon as it is ready."
+        : "We are building your prototype from your requirements. Questions and updates go through Communications.",
+      links: [
+        { label: "View Requirements", target: "/requirements" },
+        ...(scope.post ? [{ label: "Open Communications", target: "/communications" }] : []),
+      ],
+    };
+  }
+  if (scope.member) {
+    return {
+      key: "waiting",
+      title: "Waiting for the prototype",
+      description: "The project's requirements are being prepared. You can test the prototype here once it is ready.",
+      links: [{ label: "View Requirements", target: "/requirements" }],
+    };
+  }
+  if (project && requirementsSubmitted(profile, project)) {
+    return {
+      key: "review",
+      title: "Requirements under review",
+      description:
+        "Your requirements are submitted and our team is reviewing them. Book a kick-off meeting to walk us through your idea.",
+      links: [
+        { label: "View Requirements", target: "/requirements" },
+        { label: "Schedule Meeting", target: "/meeting-requests" },
+      ],
+    };
+  }
+  return {
+    key: "requirements",
+    title: "Requirements gathering",
+    description: "Describe your idea with the guided questionnaire; the AI writes a two-page brief from your answers.",
+    links: [
+      { label: "Continue Requirements", target: "/requirements" },
+      { label: "View Draft", target: "/requirements" },
+    ],
+  };
+}
+
+/** The deployment date reads "Deployed" once it has passed, "Planned" while it is ahead. */
+export function deploymentDetail(
+  deploymentDate: string | null | undefined,
+  now: Date,
+): { label: "Deployed" | "Planned"; date: string } | null {
+  if (!deploymentDate) return null;
+  const at = Date.parse(deploymentDate);
+  if (!Number.isFinite(at)) return null;
+  return { label: at <= now.getTime() ? "Deployed" : "Planned", date: deploymentDate };
 }
 
 type PaymentFields = {

@@ -1,47 +1,168 @@
 import { describe, expect, it } from "vitest";
-import { currentJourneyStep, journeyFor } from "./journey";
+import { currentJourneyStep, journeyFor, meetingHeld } from "./journey";
 
 const signed = { profileCompleted: true, ndaSigned: true };
+const now = new Date("2026-11-26T12:00:00Z");
+const past = "2026-11-20T15:00:00Z";
+const future = "2026-12-01T15:00:00Z";
+const url = "https://p.example";
 
-describe("the journey", () => {
+describe("the current step", () => {
   it.each([
     ["no profile", null, null, "profile"],
     ["profile not completed", { profileCompleted: false }, { status: "development" }, "profile"],
     ["NDA not signed", { profileCompleted: true, ndaSigned: false }, { status: "requirements" }, "nda"],
     ["signed, no project", signed, null, "requirements"],
-    ["status profile", signed, { status: "profile" }, "profile"],
-    ["status requirements", signed, { status: "requirements" }, "requirements"],
+    ["status profile, nothing submitted", signed, { status: "profile" }, "requirements"],
+    ["status requirements, nothing submitted", signed, { status: "requirements", requirementsSubmitted: false }, "requirements"],
+    ["submitted, no meeting yet", signed, { status: "requirements", requirementsSubmitted: true }, "meeting"],
+    [
+      "submitted, a meeting scheduled ahead",
+      signed,
+      { status: "requirements", requirementsSubmitted: true, firstMeetingAt: future },
+      "meeting",
+    ],
+    [
+      "submitted, the meeting happened",
+      signed,
+      { status: "requirements", requirementsSubmitted: true, firstMeetingAt: past },
+      "discussion",
+    ],
     ["status development", signed, { status: "development" }, "development"],
-    ["status testing (no step of that name)", signed, { status: "testing" }, "iterations"],
+    ["testing, prototype not delivered", signed, { status: "testing" }, "prototype"],
+    ["testing with a prototype", signed, { status: "testing", prototypeUrl: url }, "iterations"],
     ["status completed", signed, { status: "completed" }, "done"],
     ["an unknown status", signed, { status: "archived" }, "requirements"],
     ["a status named like an object property", signed, { status: "constructor" }, "requirements"],
-  ])("%s → current step %s", (_case, profile, project, step) => {
-    expect(currentJourneyStep({ profile, project })).toBe(step);
+    ["a member skips the owner's gates", null, { status: "requirements", accessLevel: "view_only" }, "requirements"],
+    ["a member, testing", null, { status: "testing", prototypeUrl: url, accessLevel: "user" }, "iterations"],
+  ] as const)("%s → %s", (_case, profile, project, step) => {
+    expect(currentJourneyStep({ profile, project, now })).toBe(step);
   });
+});
 
-  it("marks earlier steps completed, the current one current and later ones upcoming", () => {
-    const steps = journeyFor({ profile: signed, project: { status: "development" } });
-    expect(steps.map((s) => s.state)).toEqual([
-      "completed",
-      "completed",
-      "completed",
-      "completed",
-      "completed",
-      "current",
-      "upcoming",
-      "upcoming",
-      "upcoming",
-    ]);
+type Facts = Parameters<typeof journeyFor>[0];
+const states = (facts: Facts) => Object.fromEntries(journeyFor({ ...facts, now }).map((step) => [step.id, step.state]));
+
+describe("each step's state is its own fact", () => {
+  it.each<[string, Facts, Record<string, string>]>([
+    [
+      "a new customer: nothing done, profile current",
+      { profile: null, project: null },
+      {
+        profile: "current",
+        nda: "upcoming",
+        requirements: "upcoming",
+        meeting: "upcoming",
+        discussion: "upcoming",
+        development: "upcoming",
+        prototype: "upcoming",
+        iterations: "upcoming",
+        deployment: "upcoming",
+      },
+    ],
+    [
+      "signed, project in requirements with no answers: nothing after the NDA is done",
+      { profile: signed, project: { status: "requirements", requirementsSubmitted: false } },
+      {
+        profile: "completed",
+        nda: "completed",
+        requirements: "current",
+        meeting: "upcoming",
+        discussion: "upcoming",
+        development: "upcoming",
+        prototype: "upcoming",
+        iterations: "upcoming",
+        deployment: "upcoming",
+      },
+    ],
+    [
+      "submitted, a meeting still ahead: the kick-off is not completed",
+      { profile: signed, project: { status: "requirements", requirementsSubmitted: true, firstMeetingAt: future } },
+      {
+        profile: "completed",
+        nda: "completed",
+        requirements: "completed",
+        meeting: "current",
+        discussion: "upcoming",
+        development: "upcoming",
+        prototype: "upcoming",
+        iterations: "upcoming",
+        deployment: "upcoming",
+      },
+    ],
+    [
+      "development with no meeting ever held: the kick-off stays upcoming",
+      { profile: signed, project: { status: "development", requirementsSubmitted: true } },
+      {
+        profile: "completed",
+        nda: "completed",
+        requirements: "completed",
+        meeting: "upcoming",
+        discussion: "completed",
+        development: "current",
+        prototype: "upcoming",
+        iterations: "upcoming",
+        deployment: "upcoming",
+      },
+    ],
+    [
+      "testing with a prototype after a held meeting",
+      { profile: signed, project: { status: "testing", prototypeUrl: url, requirementsSubmitted: true, firstMeetingAt: past } },
+      {
+        profile: "completed",
+        nda: "completed",
+        requirements: "completed",
+        meeting: "completed",
+        discussion: "completed",
+        development: "completed",
+        prototype: "completed",
+        iterations: "current",
+        deployment: "upcoming",
+      },
+    ],
+    [
+      "completed, meeting held",
+      { profile: signed, project: { status: "completed", requirementsSubmitted: true, firstMeetingAt: past } },
+      {
+        profile: "completed",
+        nda: "completed",
+        requirements: "completed",
+        meeting: "completed",
+        discussion: "completed",
+        development: "completed",
+        prototype: "completed",
+        iterations: "completed",
+        deployment: "completed",
+      },
+    ],
+    [
+      "a member's journey has no profile or NDA step",
+      { profile: null, project: { status: "development", requirementsSubmitted: true, accessLevel: "view_only" } },
+      {
+        requirements: "completed",
+        meeting: "upcoming",
+        discussion: "completed",
+        development: "current",
+        prototype: "upcoming",
+        iterations: "upcoming",
+        deployment: "upcoming",
+      },
+    ],
+  ])("%s", (_case, facts, expected) => {
+    expect(states(facts)).toEqual(expected);
   });
+});
 
-  it("marks every step completed when the project is completed", () => {
-    expect(journeyFor({ profile: signed, project: { status: "completed" } }).every((s) => s.state === "completed")).toBe(true);
-  });
-
-  it("starts a new customer at the profile step", () => {
-    const steps = journeyFor({ profile: null, project: null });
-    expect(steps[0]?.state).toBe("current");
-    expect(steps.slice(1).every((s) => s.state === "upcoming")).toBe(true);
+describe("a meeting happened", () => {
+  it.each([
+    [null, false],
+    [{ firstMeetingAt: null }, false],
+    [{ firstMeetingAt: future }, false],
+    [{ firstMeetingAt: past }, true],
+    [{ firstMeetingAt: now.toISOString() }, true],
+    [{ firstMeetingAt: "not a date" }, false],
+  ])("%j → %s", (project, expected) => {
+    expect(meetingHeld(project, now)).toBe(expected);
   });
 });

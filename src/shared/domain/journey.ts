@@ -1,4 +1,6 @@
-// The nine-step journey: which step is current, and how long each takes.
+// The nine-step journey: which step is current, which are done, and how long each takes.
+import { memberLevelOf, requirementsSubmitted } from "./next-action";
+import type { ProjectAccessLevel } from "./project-access";
 import { isProjectStatus, type ProjectStatus } from "./project-status";
 
 const JOURNEY_STEPS = [
@@ -23,38 +25,97 @@ export const JOURNEY_GROUPS = [
   { id: "deployment", title: "Deployment", duration: "1-2 days" },
 ] as const;
 
-/**
- * Project statuses name only some steps (profile, requirements, development). The rest are mapped
- * (docs/decisions/onboarding-nda-dashboard.md): testing → iterations; completed → every step done.
- */
-const STEP_FOR_STATUS: Record<ProjectStatus, JourneyStepId | "done"> = {
-  profile: "profile",
-  requirements: "requirements",
-  development: "development",
-  testing: "iterations",
-  completed: "done",
-};
+/** The owner's onboarding steps: an invited member never goes through them (they are not their steps). */
+const OWNER_ONLY_STEPS: ReadonlySet<JourneyStepId> = new Set(["profile", "nda"]);
 
 type JourneyFacts = {
-  profile: { profileCompleted?: boolean | null; ndaSigned?: boolean | null } | null | undefined;
-  project: { status?: string | null } | null | undefined;
+  profile:
+    | { profileCompleted?: boolean | null; ndaSigned?: boolean | null; requirementsSubmitted?: boolean | null }
+    | null
+    | undefined;
+  project:
+    | {
+        status?: string | null;
+        prototypeUrl?: string | null;
+        requirementsSubmitted?: boolean | null;
+        accessLevel?: ProjectAccessLevel | null;
+        /** The earliest meeting held or scheduled (GET /api/projects); it happened once this time has passed. */
+        firstMeetingAt?: string | null;
+      }
+    | null
+    | undefined;
+  /** Now, for "has the meeting happened" (defaults to the current time). */
+  now?: Date;
 };
 
-/** The current step: the onboarding gates first (profile, then NDA), then the project's status. */
-export function currentJourneyStep({ profile, project }: JourneyFacts): JourneyStepId | "done" {
-  if (!profile?.profileCompleted) return "profile";
-  if (!profile.ndaSigned) return "nda";
-  return isProjectStatus(project?.status) ? STEP_FOR_STATUS[project.status] : "requirements";
+const AFTER: Record<ProjectStatus, number> = { profile: 0, requirements: 1, development: 2, testing: 3, completed: 4 };
+
+/** A kick-off meeting actually took place: a completed request, or a scheduled meeting whose time has passed. */
+export function meetingHeld(project: JourneyFacts["project"], now: Date = new Date()): boolean {
+  const at = project?.firstMeetingAt ? Date.parse(project.firstMeetingAt) : Number.NaN;
+  return Number.isFinite(at) && at <= now.getTime();
 }
 
-type JourneyStepView = (typeof JOURNEY_STEPS)[number] & { state: JourneyStepState };
+/**
+ * Each step is completed only by its own fact: profile and NDA by the profile, requirements once submitted, the
+ * kick-off meeting once one happened, the scope once development started, development once a prototype is in
+ * testing, the prototype once delivered, iterations and deployment once the project is completed.
+ */
+function stepDone(id: JourneyStepId, facts: JourneyFacts): boolean {
+  const { profile, project } = facts;
+  const rank = isProjectStatus(project?.status) ? AFTER[project.status] : -1;
+  switch (id) {
+    case "profile":
+      return Boolean(profile?.profileCompleted);
+    case "nda":
+      return Boolean(profile?.ndaSigned);
+    case "requirements":
+      return memberLevelOf(project) ? Boolean(project?.requirementsSubmitted) : requirementsSubmitted(profile, project);
+    case "meeting":
+      return meetingHeld(project, facts.now);
+    case "discussion":
+      return rank >= AFTER.development;
+    case "development":
+      return rank >= AFTER.testing;
+    case "prototype":
+      return rank >= AFTER.completed || (rank === AFTER.testing && Boolean(project?.prototypeUrl));
+    case "iterations":
+    case "deployment":
+      return rank >= AFTER.completed;
+  }
+}
 
-/** Earlier steps completed, the current one current, later ones upcoming. */
+/**
+ * The current step: the owner's onboarding gates first (profile, then NDA), then the project: its requirements until
+ * submitted, then the kick-off meeting until one happened (the scope discussion after it) while the status is before
+ * development; development; iterations while testing (the prototype step while no prototype is delivered yet);
+ * "done" once completed. A member starts at the project's requirements.
+ */
+export function currentJourneyStep(facts: JourneyFacts): JourneyStepId | "done" {
+  const { profile, project } = facts;
+  const member = memberLevelOf(project) !== null;
+  if (!member && !profile?.profileCompleted) return "profile";
+  if (!member && !profile?.ndaSigned) return "nda";
+  const status = isProjectStatus(project?.status) ? project.status : null;
+  if (status === "completed") return "done";
+  if (status === "testing") return project?.prototypeUrl ? "iterations" : "prototype";
+  if (status === "development") return "development";
+  if (!stepDone("requirements", facts)) return "requirements";
+  return meetingHeld(project, facts.now) ? "discussion" : "meeting";
+}
+
+export type JourneyStepView = (typeof JOURNEY_STEPS)[number] & { state: JourneyStepState };
+
+/**
+ * A step is completed when its own fact holds (never because a later step was reached: a kick-off meeting that did
+ * not happen stays upcoming), current when it is the current step, upcoming otherwise. A member's journey leaves out
+ * the owner's profile and NDA steps.
+ */
 export function journeyFor(facts: JourneyFacts): JourneyStepView[] {
   const current = currentJourneyStep(facts);
-  const currentIndex = current === "done" ? JOURNEY_STEPS.length : JOURNEY_STEPS.findIndex((step) => step.id === current);
-  return JOURNEY_STEPS.map((step, index) => ({
+  const member = memberLevelOf(facts.project) !== null;
+  return JOURNEY_STEPS.filter((step) => !(member && OWNER_ONLY_STEPS.has(step.id))).map((step) => ({
     ...step,
-    state: index < currentIndex ? "completed" : index === currentIndex ? "current" : "upcoming",
+    state: stepDone(step.id, facts) ? "completed" : step.id === current ? "current" : "upcoming",
   }));
 }

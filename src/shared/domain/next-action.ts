@@ -1,20 +1,45 @@
-// The dashboard's What's Next card: eight rules, first match wins.
+// The dashboard's What's Next card: the owner's eight rules (first match wins) and a member's own card.
+import { accessAllows, MEMBER_ACCESS_LEVELS, type MemberAccessLevel, type ProjectAccessLevel } from "./project-access";
+import { prototypeReadyForTeam } from "./project-rules";
 
 type ActionProfile =
   | { profileCompleted?: boolean | null; ndaSigned?: boolean | null; requirementsSubmitted?: boolean | null }
   | null
   | undefined;
 type ActionProject =
-  | { status?: string | null; prototypeUrl?: string | null; requirementsSubmitted?: boolean | null }
+  | {
+      status?: string | null;
+      prototypeUrl?: string | null;
+      requirementsSubmitted?: boolean | null;
+      accessLevel?: ProjectAccessLevel | null;
+    }
   | null
   | undefined;
 
 /**
- * Requirements count as submitted when the owner's profile says so, or when the project's own requirements are
- * saved: a project opened with New Project before the profile existed has its answers but no profile flag.
+ * The viewer's member level on the project, or null when they own it (or are the company, or have no project yet):
+ * an invited member has their own journey (no onboarding, NDA, payments or seats unless their level manages users).
+ */
+export function memberLevelOf(project: { accessLevel?: ProjectAccessLevel | null } | null | undefined): MemberAccessLevel | null {
+  const level = project?.accessLevel;
+  return level && (MEMBER_ACCESS_LEVELS as readonly string[]).includes(level) ? (level as MemberAccessLevel) : null;
+}
+
+/** Someone who belongs to projects only as a member (owns none): no owner onboarding for them. */
+export function onlyMemberships(
+  projects: ReadonlyArray<{ accessLevel?: ProjectAccessLevel | null }> | null | undefined,
+): boolean {
+  return Boolean(projects?.length) && (projects ?? []).every((project) => memberLevelOf(project) !== null);
+}
+
+/**
+ * Whether the project in view has its requirements saved (with a problem statement). With no project yet, the
+ * profile's flag stands in; once a project is in view its own answers decide, so a second, empty project is not
+ * "under review" because the first one was submitted.
  */
 export function requirementsSubmitted(profile: ActionProfile, project: ActionProject): boolean {
-  return Boolean(profile?.requirementsSubmitted || project?.requirementsSubmitted);
+  if (project && typeof project.requirementsSubmitted === "boolean") return project.requirementsSubmitted;
+  return Boolean(profile?.requirementsSubmitted);
 }
 
 export type NextAction = {
@@ -26,7 +51,11 @@ export type NextAction = {
     | "development"
     | "prototype_ready"
     | "completed"
-    | "all_set";
+    | "all_set"
+    | "member_waiting"
+    | "member_test"
+    | "member_view"
+    | "member_completed";
   title: string;
   description: string;
   priority: "high" | "medium" | "low";
@@ -99,16 +128,64 @@ const NEXT_ACTIONS = {
     actionLabel: "View Dashboard",
     target: "/dashboard",
   },
+  member_waiting: {
+    key: "member_waiting",
+    title: "Waiting for the Prototype",
+    description: "The team is still building the prototype. You can test it here as soon as it is ready.",
+    priority: "low",
+    actionLabel: "View Requirements",
+    target: "/requirements",
+  },
+  member_test: {
+    key: "member_test",
+    title: "Test the Prototype",
+    description: "The prototype is ready. Try it and send the team your feedback.",
+    priority: "medium",
+    actionLabel: "Test Prototype",
+    target: "/testing-feedback",
+  },
+  member_view: {
+    key: "member_view",
+    title: "Preview the Prototype",
+    description: "The prototype is ready to look at. Your access is view only.",
+    priority: "low",
+    actionLabel: "Open Prototype",
+    target: "/testing-feedback",
+  },
+  member_completed: {
+    key: "member_completed",
+    title: "Project Completed!",
+    description: "The prototype and its business requirements document are finished. Thank you for testing.",
+    priority: "low",
+    actionLabel: "View Requirements",
+    target: "/requirements",
+  },
 } as const satisfies Record<NextAction["key"], NextAction>;
 
+function memberNextAction(level: MemberAccessLevel, project: ActionProject): NextAction {
+  if (project?.status === "completed") return NEXT_ACTIONS.member_completed;
+  if (project?.status === "testing" && project.prototypeUrl) {
+    return accessAllows(level, "feedback") ? NEXT_ACTIONS.member_test : NEXT_ACTIONS.member_view;
+  }
+  return NEXT_ACTIONS.member_waiting;
+}
+
+/**
+ * The owner's card follows the project in view: onboarding gates, then its requirements (submitted or not), then
+ * its status. "Prototype Ready - Add Team Members" only while User Management is open (a prototype URL in testing);
+ * a completed project always says so. A member gets their own card.
+ */
 export function nextActionFor(profile: ActionProfile, project: ActionProject): NextAction {
+  const level = memberLevelOf(project);
+  if (level) return memberNextAction(level, project);
   const status = project?.status ?? null;
   if (!profile?.profileCompleted) return NEXT_ACTIONS.complete_profile;
   if (!profile.ndaSigned) return NEXT_ACTIONS.sign_nda;
-  if (!requirementsSubmitted(profile, project) && (!project || status === "profile")) return NEXT_ACTIONS.submit_requirements;
+  const submitted = requirementsSubmitted(profile, project);
+  if (!submitted && (!project || status === "profile" || status === "requirements")) return NEXT_ACTIONS.submit_requirements;
   if (status === "requirements") return NEXT_ACTIONS.requirements_review;
-  if (status === "development") return NEXT_ACTIONS.development;
-  if (status === "testing" || project?.prototypeUrl) return NEXT_ACTIONS.prototype_ready;
   if (status === "completed") return NEXT_ACTIONS.completed;
+  if (prototypeReadyForTeam(project)) return NEXT_ACTIONS.prototype_ready;
+  if (status === "development" || status === "testing") return NEXT_ACTIONS.development;
   return NEXT_ACTIONS.all_set;
 }

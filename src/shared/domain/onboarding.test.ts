@@ -4,10 +4,12 @@ import {
   canVerifyNdaCode,
   initialOnboardingTab,
   isTabLocked,
+  ownOnboardingProject,
   profileCompletionPercent,
   prototypeStatusProgress,
   stepBadge,
 } from "./onboarding";
+import type { ProjectAccessLevel } from "./project-access";
 
 describe("onboarding step badges", () => {
   it.each([
@@ -83,5 +85,22 @@ describe("the NDA code buttons", () => {
     ["123456", true],
   ])("verify with code %j enabled: %s", (code, enabled) => {
     expect(canVerifyNdaCode(code)).toBe(enabled);
+  });
+});
+
+describe("the project onboarding speaks of", () => {
+  it.each<[Array<{ id: string; accessLevel: ProjectAccessLevel }>, string | null]>([
+    [[], null],
+    [[{ id: "a", accessLevel: "view_only" }], null],
+    [[{ id: "a", accessLevel: "owner" }], "a"],
+    [
+      [
+        { id: "m", accessLevel: "user" },
+        { id: "o", accessLevel: "owner" },
+      ],
+      "o",
+    ],
+  ] as const)("%j → %s", (projects, id) => {
+    expect(ownOnboardingProject(projects)?.id ?? null).toBe(id);
   });
 });

@@ -1,4 +1,6 @@
 // The onboarding tabs and the profile's completion figures.
+import { memberLevelOf } from "./next-action";
+import type { ProjectAccessLevel } from "./project-access";
 
 export type OnboardingTab = "company" | "nda" | "prototype";
 export type StepBadge = "Complete" | "In Progress" | "Locked";
@@ -48,4 +50,14 @@ export function canSendNdaCode(input: NdaCodeRequest): boolean {
 /** The verify button stays disabled while the code is empty; an empty submit gets 'Missing OTP'. */
 export function canVerifyNdaCode(code: string | null | undefined): boolean {
   return Boolean(code?.trim());
+}
+
+/**
+ * The project onboarding speaks of: the viewer's own first project, never one they were invited to (a member's
+ * onboarding starts a project of their own; docs/decisions/members-journey.md).
+ */
+export function ownOnboardingProject<P extends { accessLevel?: ProjectAccessLevel | null }>(
+  projects: readonly P[] | null | undefined,
+): P | null {
+  return projects?.find((project) => memberLevelOf(project) === null) ?? null;
 }

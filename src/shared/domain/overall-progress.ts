@@ -1,7 +1,8 @@
-// Your Progress: five items; the percent is the share of those done.
-import { requirementsSubmitted } from "./next-action";
+// Your Progress: five items for the owner (three for a member: the profile and NDA are the owner's); the percent is
+// the share of those done.
+import { memberLevelOf, requirementsSubmitted } from "./next-action";
+import type { ProjectAccessLevel } from "./project-access";
 
-const AT_LEAST_REQUIREMENTS = new Set(["requirements", "development", "testing", "completed"]);
 const AT_LEAST_DEVELOPMENT = new Set(["development", "testing", "completed"]);
 
 type ProgressFacts = {
@@ -9,21 +10,35 @@ type ProgressFacts = {
     | { profileCompleted?: boolean | null; ndaSigned?: boolean | null; requirementsSubmitted?: boolean | null }
     | null
     | undefined;
-  project: { status?: string | null; prototypeUrl?: string | null; requirementsSubmitted?: boolean | null } | null | undefined;
+  project:
+    | {
+        status?: string | null;
+        prototypeUrl?: string | null;
+        requirementsSubmitted?: boolean | null;
+        accessLevel?: ProjectAccessLevel | null;
+      }
+    | null
+    | undefined;
 };
 
 type ProgressItem = { id: string; label: string; done: boolean };
 
+/**
+ * Requirements count once the project's answers are submitted, never for the status alone: a new project starts in
+ * "requirements" before any answer is given.
+ */
 export function overallProgress({ profile, project }: ProgressFacts): { items: ProgressItem[]; percent: number } {
   const status = project?.status ?? "";
+  const member = memberLevelOf(project) !== null;
+  const submitted = member ? Boolean(project?.requirementsSubmitted) : requirementsSubmitted(profile, project);
   const items: ProgressItem[] = [
-    { id: "profile", label: "Profile completed", done: Boolean(profile?.profileCompleted) },
-    { id: "nda", label: "NDA signed", done: Boolean(profile?.ndaSigned) },
-    {
-      id: "requirements",
-      label: "Requirements submitted",
-      done: requirementsSubmitted(profile, project) || AT_LEAST_REQUIREMENTS.has(status),
-    },
+    ...(member
+      ? []
+      : [
+          { id: "profile", label: "Profile completed", done: Boolean(profile?.profileCompleted) },
+          { id: "nda", label: "NDA signed", done: Boolean(profile?.ndaSigned) },
+        ]),
+    { id: "requirements", label: "Requirements submitted", done: submitted },
     { id: "development", label: "Development started", done: AT_LEAST_DEVELOPMENT.has(status) },
     {
       id: "prototype",

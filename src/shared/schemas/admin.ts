@@ -1,6 +1,7 @@
 // The admin console's calls: list queries, the project edit, stats, activity, charts, audit, inquiries.
 import { z } from "zod";
 import { CURRENCIES, PACKAGE_TYPES } from "../constants/packages";
+import { MEMBER_ACCESS_LEVELS } from "../domain/project-access";
 import { PROJECT_STATUSES } from "../domain/project-status";
 import { pageQueryFields, pageSchema } from "./paging";
 import { NDA_STATUSES, profileSchema } from "./profile";
@@ -167,9 +168,14 @@ export type StatusRun = z.infer<typeof statusRunSchema>;
 
 // --- User activity -----------------------------------------------------------------------------------------
 
-export const ACTIVITY_STATUSES = ["has_project", "has_profile", "login"] as const;
+/**
+ * has_project: owns a project; member: owns none but was invited to someone's project (not a lead); has_profile and
+ * login: leads who have not started a project.
+ */
+export const ACTIVITY_STATUSES = ["has_project", "member", "has_profile", "login"] as const;
 export const ACTIVITY_LABELS: Record<(typeof ACTIVITY_STATUSES)[number], string> = {
   has_project: "Active Project",
+  member: "Project Member",
   has_profile: "Profile Only",
   login: "Login Only",
 };
@@ -194,6 +200,8 @@ export const userActivitySchema = z.object({
   profileCompleted: z.boolean(),
   projectCode: z.string().nullable(),
   projectId: z.string().nullable(),
+  /** The projects this user was invited to (the first few), with their level: a member is not a lead. */
+  memberships: z.array(z.object({ projectId: z.string(), projectCode: z.string(), accessLevel: z.enum(MEMBER_ACCESS_LEVELS) })),
 });
 export type UserActivity = z.infer<typeof userActivitySchema>;
 export const userActivityPageSchema = pageSchema(userActivitySchema);

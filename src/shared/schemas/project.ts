@@ -52,6 +52,11 @@ export const projectSchema = z.object({
   requirementsSubmitted: z.boolean(),
   /** The caller's access to this project: owner, a member's level, or company. */
   accessLevel: z.enum(PROJECT_ACCESS_LEVELS),
+  /**
+   * The earliest meeting held or scheduled on the project (a completed request, or a scheduled one's time); the
+   * journey's Kick-off Meeting is done once this time has passed. Null: none.
+   */
+  firstMeetingAt: isoDate,
 });
 export type Project = z.infer<typeof projectSchema>;
 

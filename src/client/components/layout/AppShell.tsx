@@ -26,7 +26,7 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 
 export function AppShell({ user }: { user: CurrentUser }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const { profile, currentProject } = useShellData(user.role === "customer");
+  const { profile, currentProject, onlyMemberships } = useShellData(user.role === "customer");
   useLiveUpdates(true);
 
   // Tooltips are only used inside the frame, so their code loads with it, not with the portal's entry.
@@ -42,7 +42,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
           Skip to content
         </a>
         <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-slate-200 bg-white lg:block" aria-label="Sidebar">
-          <Sidebar user={user} profile={profile} currentProject={currentProject} />
+          <Sidebar user={user} profile={profile} currentProject={currentProject} onlyMemberships={onlyMemberships} />
         </aside>
         <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
           <Dialog.Portal>
@@ -55,7 +55,13 @@ export function AppShell({ user }: { user: CurrentUser }) {
               <Dialog.Close className="absolute top-4 right-4 rounded p-1 text-slate-600" aria-label="Close navigation">
                 <X className="size-5" aria-hidden="true" />
               </Dialog.Close>
-              <Sidebar user={user} profile={profile} currentProject={currentProject} onNavigate={() => setMenuOpen(false)} />
+              <Sidebar
+                user={user}
+                profile={profile}
+                currentProject={currentProject}
+                onlyMemberships={onlyMemberships}
+                onNavigate={() => setMenuOpen(false)}
+              />
             </Dialog.Content>
           </Dialog.Portal>
         </Dialog.Root>

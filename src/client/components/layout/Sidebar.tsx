@@ -48,11 +48,14 @@ export function Sidebar(props: {
   user: CurrentUser;
   profile: ShellProfile;
   currentProject: ShellProject | null;
+  /** The user only belongs to others' projects: no Onboarding entry (docs/decisions/members-journey.md). */
+  onlyMemberships?: boolean;
   onNavigate?: () => void;
 }) {
   const { user, profile, currentProject } = props;
   const isCompany = user.role === "company";
-  const items = navFor(audienceOf(user)).map(({ path, nav }) => ({
+  const routes = navFor(audienceOf(user)).filter(({ path }) => !(props.onlyMemberships && path === "/onboarding"));
+  const items = routes.map(({ path, nav }) => ({
     to: path,
     label: nav.label,
     icon: NAV_ICONS[nav.icon],

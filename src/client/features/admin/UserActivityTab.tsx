@@ -1,6 +1,8 @@
-// User Activity tab: every customer, what they have done, and a reminder for those whose profile is incomplete.
+// User Activity tab: every customer, what they have done, and a reminder for leads whose profile is incomplete. An
+// invited member is shown as a member of their projects, with their level, and is never offered a reminder.
 import { Mail } from "lucide-react";
 import { useState } from "react";
+import { ACCESS_LEVEL_LABELS } from "../../../shared/domain/project-access";
 import { ACTIVITY_LABELS, ACTIVITY_STATUSES, ADMIN_MESSAGES, type UserActivity } from "../../../shared/schemas/admin";
 import { ListState } from "../../components/kit/ListState";
 import { Pager } from "../../components/kit/Pager";
@@ -18,7 +20,20 @@ import { useSendProfileReminder } from "./api/send-profile-reminder";
 import { useShowProjects } from "./console-state";
 import { CustomerProfilePanel } from "./ProjectDetailsDialog";
 
-const ACTIVITY_BADGE = { has_project: "success", has_profile: "warning", login: "secondary" } as const;
+const ACTIVITY_BADGE = { has_project: "success", member: "default", has_profile: "warning", login: "secondary" } as const;
+
+/** "Member of PRJ-2026-0001 (View Only), PRJ-2026-0002 (User)". */
+function membershipLine(user: UserActivity): string {
+  return `Member of ${user.memberships
+    .map((membership) => `${membership.projectCode} (${ACCESS_LEVEL_LABELS[membership.accessLevel]})`)
+    .join(", ")}`;
+}
+
+function activityLine(user: UserActivity): string {
+  if (user.projectCode) return user.projectCode;
+  if (user.activityStatus === "member") return membershipLine(user);
+  return user.hasProfile ? (user.profileCompleted ? "Profile complete" : "Profile incomplete") : "No profile yet";
+}
 const ACTIVITY_OPTIONS = [
   { value: "all", label: "All users" },
   ...Object.entries(ACTIVITY_LABELS).map(([value, label]) => ({ value, label })),
@@ -66,9 +81,8 @@ export function UserActivityTab() {
                   <p className="truncate text-sm text-slate-600">
                     {user.email} · {user.company ?? "No company"} · joined {formatDate(user.createdAt)}
                   </p>
-                  <p className="text-xs text-slate-500">
-                    {user.projectCode ??
-                      (user.hasProfile ? (user.profileCompleted ? "Profile complete" : "Profile incomplete") : "No profile yet")}
+                  <p className="text-xs break-words text-slate-600" data-testid="activity-line">
+                    {activityLine(user)}
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
@@ -78,12 +92,12 @@ export function UserActivityTab() {
                   <Button
                     variant="outline"
                     size="sm"
-                    disabled={!user.projectCode}
-                    onClick={() => showProjects(user.projectCode ?? "")}
+                    disabled={!user.projectCode && user.memberships.length === 0}
+                    onClick={() => showProjects(user.projectCode ?? user.memberships[0]?.projectCode ?? "")}
                   >
                     View Project
                   </Button>
-                  {!user.profileCompleted && (
+                  {!user.profileCompleted && user.activityStatus !== "member" && (
                     <Button
                       variant="outline"
                       size="sm"

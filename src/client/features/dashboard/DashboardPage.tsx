@@ -1,5 +1,6 @@
 // / and /dashboard: the customer dashboard. Every rule it shows lives in src/shared/domain.
 import { RefreshCw } from "lucide-react";
+import { viewerScope } from "../../../shared/domain/dashboard";
 import { nextActionFor } from "../../../shared/domain/next-action";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Alert } from "../../components/ui/alert";
@@ -7,7 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useAuth } from "../auth/api/get-current-user";
 import { useProfile } from "../onboarding/api/get-profile";
-import { useProjects } from "../projects/api/get-projects";
+import { useSelectedProject } from "../projects/api/use-selected-project";
 import { JourneyTimeline, NextActionCard, ProgressCard, StatCards } from "./overview-cards";
 import {
   AuthorizedUsersCard,
@@ -40,7 +41,7 @@ function DashboardSkeleton() {
 export function DashboardPage() {
   const { user } = useAuth();
   const profile = useProfile();
-  const projects = useProjects();
+  const { projects, selected } = useSelectedProject();
   const firstName = profile.data?.fullName?.split(/\s+/)[0] || user?.firstName || "there";
 
   if (profile.isPending || projects.isPending) {
@@ -74,7 +75,9 @@ export function DashboardPage() {
   }
 
   const data = profile.data ?? null;
-  const project = projects.data[0] ?? null;
+  // The project in view (the selector's choice), and what this viewer is to it: owner or member at some level.
+  const project = selected ?? null;
+  const scope = viewerScope(project);
   return (
     <>
       <PageHeader title={`Welcome back, ${firstName}`} description="Here is where your prototype stands and what comes next." />
@@ -85,7 +88,7 @@ export function DashboardPage() {
           </div>
           <ProgressCard profile={data} project={project} />
         </div>
-        <StatCards project={project} />
+        <StatCards project={project} showSeats={scope.manageUsers} />
         <JourneyTimeline profile={data} project={project} />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <CurrentTaskCard profile={data} project={project} />
@@ -97,11 +100,11 @@ export function DashboardPage() {
         </div>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <ProjectDetailsCard project={project} />
-          <PaymentCard project={project} />
+          {scope.payments ? <PaymentCard project={project} /> : <DocumentsCard project={project} />}
         </div>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-          <DocumentsCard project={project} />
-          <CommunicationsCard />
+          {scope.payments && <DocumentsCard project={project} />}
+          <CommunicationsCard canPost={scope.post} />
         </div>
       </div>
     </>

@@ -100,14 +100,19 @@ function Stat({
   );
 }
 
-export function StatCards({ project }: { project: Project | null }) {
+/** The four figures; the seats (Authorized Users) only for those who manage the project's users. */
+export function StatCards({ project, showSeats }: { project: Project | null; showSeats: boolean }) {
   const status = projectStatusStat(project);
   return (
-    <section aria-label="Project figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="stat-cards">
+    <section
+      aria-label="Project figures"
+      className={cn("grid gap-4 sm:grid-cols-2", showSeats ? "xl:grid-cols-4" : "xl:grid-cols-3")}
+      data-testid="stat-cards"
+    >
       <Stat title="Project Status" icon={Gauge} stat={status}>
         <Progress value={status.percent ?? 0} label="Project status progress" />
       </Stat>
-      <Stat title="Authorized Users" icon={Users} stat={authorizedUsersStat(project)} />
+      {showSeats && <Stat title="Authorized Users" icon={Users} stat={authorizedUsersStat(project)} />}
       <Stat title="Iterations Used" icon={Layers} stat={iterationsStat(project)} />
       <Stat title="Est. Completion" icon={CalendarClock} stat={estimatedCompletionStat(project, new Date())} />
     </section>
@@ -115,7 +120,7 @@ export function StatCards({ project }: { project: Project | null }) {
 }
 
 export function JourneyTimeline({ profile, project }: { profile: Profile | null; project: Project | null }) {
-  const steps = journeyFor({ profile, project });
+  const steps = journeyFor({ profile, project, now: new Date() });
   return (
     <Card>
       <CardHeader>

@@ -19,13 +19,15 @@ import { PACKAGES } from "../../../shared/constants/packages";
 import {
   addUserButton,
   authorizedUsersStat,
+  currentTask,
+  deploymentDetail,
   paymentsFor,
   type QuickAction,
   quickActions,
   safeExternalUrl,
+  viewerScope,
 } from "../../../shared/domain/dashboard";
 import { documentMeta } from "../../../shared/domain/document-meta";
-import { requirementsSubmitted } from "../../../shared/domain/next-action";
 import { ACCESS_LEVEL_LABELS } from "../../../shared/domain/project-access";
 import { statusLabel } from "../../../shared/domain/project-status";
 import type { Profile } from "../../../shared/schemas/profile";
@@ -42,26 +44,21 @@ import { useRecentActivity } from "./api/get-activity";
 import { useProjectDocuments } from "./api/get-project-documents";
 
 export function CurrentTaskCard({ profile, project }: { profile: Profile | null; project: Project | null }) {
-  const submitted = requirementsSubmitted(profile, project);
+  const task = currentTask(profile, project);
   return (
-    <Card>
+    <Card data-testid="current-task">
       <CardHeader>
         <CardDescription className="font-semibold tracking-wide uppercase">Current Task</CardDescription>
-        <CardTitle>Requirements gathering</CardTitle>
+        <CardTitle>{task.title}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <p className="text-sm text-slate-600">
-          {submitted
-            ? "Your requirements are submitted. You can still review them and the generated brief."
-            : "Describe your idea with the guided questionnaire; the AI writes a two-page brief from your answers."}
-        </p>
+        <p className="text-sm text-slate-600">{task.description}</p>
         <div className="flex flex-wrap gap-2">
-          <Button asChild>
-            <Link to="/requirements">Continue Requirements</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/requirements">View Draft</Link>
-          </Button>
+          {task.links.map((link, index) => (
+            <Button key={link.label} asChild variant={index === 0 ? "default" : "outline"}>
+              <Link to={link.target}>{link.label}</Link>
+            </Button>
+          ))}
         </div>
       </CardContent>
     </Card>
@@ -161,12 +158,16 @@ export function AuthorizedUsersCard({ project }: { project: Project | null }) {
     retry: false,
   });
   const button = addUserButton(project);
+  // A member whose level does not manage users sees who else is on the project, never seats or an invite button.
+  const manages = viewerScope(project).manageUsers;
   return (
-    <Card>
+    <Card data-testid="authorized-users">
       <CardHeader>
         <div className="flex items-center justify-between gap-2">
-          <CardTitle>Authorized Users</CardTitle>
-          <span className="text-sm text-slate-600">{authorizedUsersStat(project).value}</span>
+          <CardTitle>{manages ? "Authorized Users" : "Project Team"}</CardTitle>
+          <span className="text-sm text-slate-600">
+            {manages ? authorizedUsersStat(project).value : `${count} ${count === 1 ? "member" : "members"}`}
+          </span>
         </div>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
@@ -174,7 +175,9 @@ export function AuthorizedUsersCard({ project }: { project: Project | null }) {
           <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 p-6 text-center">
             <Users className="size-8 text-slate-400" aria-hidden="true" />
             <p className="text-sm font-medium text-slate-800">No users added yet</p>
-            <p className="text-xs text-slate-600">Invite your stakeholders to test the prototype once it is ready.</p>
+            {manages && (
+              <p className="text-xs text-slate-600">Invite your stakeholders to test the prototype once it is ready.</p>
+            )}
           </div>
         ) : (
           <ul className="grid gap-2">
@@ -189,7 +192,7 @@ export function AuthorizedUsersCard({ project }: { project: Project | null }) {
             {members.isError && <li className="text-sm text-slate-600">{count} users have access.</li>}
           </ul>
         )}
-        {button.disabled ? (
+        {!manages ? null : button.disabled ? (
           <Button variant="outline" disabled className="h-auto min-h-10 whitespace-normal">
             <UserPlus aria-hidden="true" />
             {button.label}
@@ -221,6 +224,10 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 export function ProjectDetailsCard({ project }: { project: Project | null }) {
+  const deployment = deploymentDetail(project?.deploymentDate, new Date());
+  const scope = viewerScope(project);
+  const owner = !scope.member;
+  const manages = scope.manageUsers;
   return (
     <Card>
       <CardHeader>
@@ -242,9 +249,11 @@ export function ProjectDetailsCard({ project }: { project: Project | null }) {
             <Detail label="Package">{PACKAGES[project.packageType].name}</Detail>
             <Detail label="Status">{statusLabel(project.status)}</Detail>
             <Detail label="Started">{formatDate(project.createdAt)}</Detail>
-            {project.budgetRange && <Detail label="Budget">{optionLabel(PROFILE_BUDGET_RANGES, project.budgetRange)}</Detail>}
+            {owner && project.budgetRange && (
+              <Detail label="Budget">{optionLabel(PROFILE_BUDGET_RANGES, project.budgetRange)}</Detail>
+            )}
             {project.timeline && <Detail label="Timeline">{optionLabel(PROFILE_TIMELINES, project.timeline)}</Detail>}
-            <Detail label="User limit">{project.userLimit}</Detail>
+            {manages && <Detail label="User limit">{project.userLimit}</Detail>}
             <Detail label="Iterations">{project.maxIterations} included</Detail>
             {safeExternalUrl(project.prototypeUrl) && (
               <Detail label="Prototype">
@@ -258,7 +267,7 @@ export function ProjectDetailsCard({ project }: { project: Project | null }) {
                 </a>
               </Detail>
             )}
-            {project.deploymentDate && <Detail label="Deployed">{formatCalendarDate(project.deploymentDate)}</Detail>}
+            {deployment && <Detail label={deployment.label}>{formatCalendarDate(deployment.date)}</Detail>}
             {project.customerAccessExpiryDate && (
               <Detail label="Access until">{formatCalendarDate(project.customerAccessExpiryDate)}</Detail>
             )}
@@ -412,7 +421,8 @@ export function DocumentsCard({ project }: { project: Project | null }) {
   );
 }
 
-export function CommunicationsCard() {
+/** Messages and meetings; a view-only member reads the conversation but is offered nothing to send. */
+export function CommunicationsCard({ canPost }: { canPost: boolean }) {
   return (
     <Card>
       <CardHeader>
@@ -420,24 +430,32 @@ export function CommunicationsCard() {
           <MessageSquare className="size-5 text-brand-700" aria-hidden="true" />
           <CardTitle>Communications</CardTitle>
         </div>
-        <CardDescription>Talk to the Blueprint team: we answer support requests within 2-4 hours.</CardDescription>
+        <CardDescription>
+          {canPost
+            ? "Talk to the Blueprint team: we answer support requests within 2-4 hours."
+            : "Follow the conversation between the project's owner and the Blueprint team."}
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
         <Button asChild variant="outline">
           <Link to="/communications">Open Communications</Link>
         </Button>
-        <Button asChild variant="outline">
-          <Link to="/meeting-requests">
-            <CalendarPlus aria-hidden="true" />
-            Schedule Meeting
-          </Link>
-        </Button>
-        <Button asChild>
-          <Link to="/communications?openMessage=true">
-            <MessageSquare aria-hidden="true" />
-            Send Message
-          </Link>
-        </Button>
+        {canPost && (
+          <>
+            <Button asChild variant="outline">
+              <Link to="/meeting-requests">
+                <CalendarPlus aria-hidden="true" />
+                Schedule Meeting
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to="/communications?openMessage=true">
+                <MessageSquare aria-hidden="true" />
+                Send Message
+              </Link>
+            </Button>
+          </>
+        )}
       </CardContent>
     </Card>
   );

@@ -51,6 +51,7 @@ export const REFRESH_BY_TAG: Record<string, Refresh> = {
     MEETING_STATS_KEY,
     COMPANY_MEETING_REQUESTS_KEY,
     serviceLevelsQueryKey,
+    projectsQueryKey,
   ],
   "activity_events.user_id": () => [notificationsQueryKey, activityQueryKey],
 };

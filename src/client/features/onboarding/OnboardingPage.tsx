@@ -6,6 +6,7 @@ import {
   initialOnboardingTab,
   isTabLocked,
   type OnboardingTab,
+  ownOnboardingProject,
   type StepBadge as StepBadgeText,
   stepBadge,
 } from "../../../shared/domain/onboarding";
@@ -51,7 +52,7 @@ function StepBadge({ text }: { text: StepBadgeText }) {
 
 function OnboardingTabs({ user, profile }: { user: CurrentUser; profile: Profile | null }) {
   const projects = useProjects();
-  const facts = { profile, project: projects.data?.[0] ?? null };
+  const facts = { profile, project: ownOnboardingProject(projects.data) };
   const [tab, setTab] = useState<OnboardingTab>(() => initialOnboardingTab(facts));
 
   return (

@@ -3,7 +3,7 @@ import { ExternalLink, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
 import { PACKAGES } from "../../../shared/constants/packages";
 import { safeExternalUrl } from "../../../shared/domain/dashboard";
-import { prototypeStatusProgress } from "../../../shared/domain/onboarding";
+import { ownOnboardingProject, prototypeStatusProgress } from "../../../shared/domain/onboarding";
 import { statusLabel } from "../../../shared/domain/project-status";
 import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
@@ -27,7 +27,7 @@ export function PrototypeStatusTab() {
       </Alert>
     );
   }
-  const project = projects.data[0];
+  const project = ownOnboardingProject(projects.data);
   if (!project) {
     return <Alert variant="info">Your project appears here once your company profile is saved.</Alert>;
   }

@@ -1,8 +1,14 @@
 // GET /api/company/stats: the six stat cards in one statement, one round trip. Project totals come from the counts the
-// triggers keep (project_counts, owner_open_projects), not from counting the projects.
-import { sql } from "drizzle-orm";
+// triggers keep (project_counts, owner_open_projects), not from counting the projects. Login Only and Incomplete count
+// leads: a user who owns no project but was invited to one (a member) is not a lead, whatever their profile says.
+import { type SQL, sql } from "drizzle-orm";
 import type { AdminStats } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
+
+/** The user (alias `u`) owns no project and is a member of one. */
+const onlyMember = (u: SQL) =>
+  sql`(exists (select 1 from project_members pm where pm.email = lower(${u}.email))
+    and not exists (select 1 from projects pr where pr.user_id = ${u}.id))`;
 
 export async function getAdminStats(db: Database): Promise<AdminStats> {
   const result = await db.execute<{
@@ -21,8 +27,10 @@ export async function getAdminStats(db: Database): Promise<AdminStats> {
       (select coalesce(sum(n), 0)::int from by_status where status in ('development', 'testing')) as in_progress,
       (select coalesce(sum(n), 0)::int from by_status where status = 'completed') as completed,
       (select count(*)::int from users u
-         where u.role = 'customer' and not exists (select 1 from profiles p where p.user_id = u.id)) as login_only,
-      (select count(*)::int from profiles where not profile_completed) as incomplete
+         where u.role = 'customer' and not exists (select 1 from profiles p where p.user_id = u.id)
+           and not ${onlyMember(sql`u`)}) as login_only,
+      (select count(*)::int from profiles p join users u on u.id = p.user_id
+         where not p.profile_completed and not ${onlyMember(sql`u`)}) as incomplete
   `);
   const row = (result as unknown as { rows: Array<Record<string, number>> }).rows[0] ?? {};
   return {

@@ -1,9 +1,11 @@
 // GET /api/projects/{id}/documents: the dashboard's Project Documents with their real sizes and dates. Stored files
 // (BRD, invoices) are read from the file store's attachment rows in one query; the generated PDFs (signed NDA, brief)
 // go through the same content-cached render as their downloads, so the size is that of the file the link serves,
-// rendered only when its content changed since the last time.
+// rendered only when its content changed since the last time. An invited member sees the project's documents only
+// (brief, BRD): the NDA is the owner's agreement and the invoices are the owner's payments.
 import { and, eq, inArray } from "drizzle-orm";
 import { fileIdFromUrl } from "../../../shared/constants/files";
+import { memberLevelOf } from "../../../shared/domain/next-action";
 import type { ProjectDocument } from "../../../shared/schemas/project-documents";
 import type { AppContext } from "../../context";
 import { fileAttachments, requirements } from "../../db/schema";
@@ -25,10 +27,11 @@ async function sizeOf(render: () => Promise<{ bytes: Uint8Array }>): Promise<num
 
 export async function listProjectDocuments(ctx: AppContext, access: ProjectAccess): Promise<ProjectDocument[]> {
   const { project, user } = access;
+  const member = memberLevelOf(access) !== null;
   const storedUrls = {
     brd: project.brdDocumentUrl,
-    advance_invoice: project.advanceInvoiceUrl,
-    final_invoice: project.finalInvoiceUrl,
+    advance_invoice: member ? null : project.advanceInvoiceUrl,
+    final_invoice: member ? null : project.finalInvoiceUrl,
   };
   const fileIds = Object.values(storedUrls)
     .map((url) => (url ? fileIdFromUrl(url) : null))
@@ -55,7 +58,7 @@ export async function listProjectDocuments(ctx: AppContext, access: ProjectAcces
       .from(requirements)
       .where(eq(requirements.projectId, project.id))
       .limit(1),
-    user.role === "customer" ? findOwnProfile(ctx.db, user.id) : Promise.resolve(null),
+    user.role === "customer" && !member ? findOwnProfile(ctx.db, user.id) : Promise.resolve(null),
   ]);
   const attachment = (url: string | null) => {
     const id = url ? fileIdFromUrl(url) : null;
@@ -84,15 +87,16 @@ export async function listProjectDocuments(ctx: AppContext, access: ProjectAcces
   const hasBrief = Boolean(brief?.generatedBrief?.trim());
   const briefSize = hasBrief ? await sizeOf(() => downloadBrief(ctx, access)) : null;
 
+  const signedNda: ProjectDocument = {
+    kind: "signed_nda",
+    title: "Signed NDA",
+    url: ndaSigned ? "/api/nda/download/signed" : null,
+    size: ndaSize,
+    contentType: ndaSigned ? PDF : null,
+    date: profile?.ndaSignedAt?.toISOString() ?? null,
+  };
   const documents: ProjectDocument[] = [
-    {
-      kind: "signed_nda",
-      title: "Signed NDA",
-      url: ndaSigned ? "/api/nda/download/signed" : null,
-      size: ndaSize,
-      contentType: ndaSigned ? PDF : null,
-      date: profile?.ndaSignedAt?.toISOString() ?? null,
-    },
+    ...(member ? [] : [signedNda]),
     {
       kind: "brief",
       title: brief?.briefConfirmedAt ? "Project brief" : "Requirements draft",
@@ -103,9 +107,9 @@ export async function listProjectDocuments(ctx: AppContext, access: ProjectAcces
     },
     storedDocument("brd", project.brdDocumentName || "Business Requirements Document", project.brdUploadedAt),
   ];
-  if (project.advanceInvoiceUrl)
+  if (storedUrls.advance_invoice)
     documents.push(storedDocument("advance_invoice", project.advanceInvoiceName || "Advance payment invoice", null));
-  if (project.finalInvoiceUrl)
+  if (storedUrls.final_invoice)
     documents.push(storedDocument("final_invoice", project.finalInvoiceName || "Balance payment invoice", null));
   return documents;
 }

@@ -7,7 +7,7 @@ import { cachedRead, cachedReads } from "../../cache/cached-reads";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
-import { profiles, projectMembers, projects, requirements } from "../../db/schema";
+import { meetingRequests, profiles, projectMembers, projects, requirements } from "../../db/schema";
 import { projectAccessibleTo } from "./access";
 import { toProjectDto } from "./project-dto";
 
@@ -17,6 +17,16 @@ const COMPANY_PROJECT_LIST_LIMIT = 500;
 const memberCount = sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`;
 /** Saved with a problem statement: the same rule as the Requirements status card ("completed"). */
 const requirementsSubmitted = sql<boolean>`coalesce(${requirements.problemStatement} is not null, false)`;
+
+/**
+ * The earliest meeting that was held or is scheduled: a completed request (when it was scheduled, or when it was
+ * marked completed if earlier), or a scheduled request's time. The client compares it with now, so the list needs
+ * no refresh when a meeting's time passes.
+ */
+const firstMeetingAt = sql<string | null>`(select min(case when ${meetingRequests.status} = 'completed'
+  then least(${meetingRequests.scheduledAt}, ${meetingRequests.updatedAt}) else ${meetingRequests.scheduledAt} end)
+  from ${meetingRequests} where ${meetingRequests.projectId} = ${projects.id}
+  and ${meetingRequests.status} in ('completed', 'scheduled'))`;
 
 // Every customer page asks for this list: a named prepared statement spares building, parsing and planning it.
 const customerProjectsQuery = preparedPerDatabase((db) => {
@@ -28,6 +38,7 @@ const customerProjectsQuery = preparedPerDatabase((db) => {
       memberCount,
       memberLevel: projectMembers.accessLevel,
       requirementsSubmitted,
+      firstMeetingAt,
     })
     .from(projects)
     .leftJoin(profiles, eq(profiles.userId, projects.userId))
@@ -41,7 +52,7 @@ const customerProjectsQuery = preparedPerDatabase((db) => {
 export async function listProjectsFor(db: Database, user: Pick<SessionUser, "id" | "email" | "role">) {
   if (user.role === "company") {
     const rows = await db
-      .select({ project: projects, customerName: profiles.fullName, memberCount, requirementsSubmitted })
+      .select({ project: projects, customerName: profiles.fullName, memberCount, requirementsSubmitted, firstMeetingAt })
       .from(projects)
       .leftJoin(profiles, eq(profiles.userId, projects.userId))
       .leftJoin(requirements, eq(requirements.projectId, projects.id))
@@ -53,6 +64,7 @@ export async function listProjectsFor(db: Database, user: Pick<SessionUser, "id"
         customerName: row.customerName,
         accessLevel: "company",
         requirementsSubmitted: row.requirementsSubmitted,
+        firstMeetingAt: row.firstMeetingAt,
       }),
     );
   }
@@ -69,13 +81,14 @@ export async function listProjectsFor(db: Database, user: Pick<SessionUser, "id"
       customerName: row.customerName,
       accessLevel,
       requirementsSubmitted: row.requirementsSubmitted,
+      firstMeetingAt: row.firstMeetingAt,
     });
   });
 }
 
 /**
  * The list as GET /api/projects answers it, from the read cache: a customer's until a project of theirs, its
- * members, requirements or owner's profile change, or they gain or lose one; a company admin's until any change.
+ * members, requirements, meeting requests or owner's profile change, or they gain or lose one; a company admin's until any change.
  */
 export function cachedProjectListFor(ctx: AppContext, user: Pick<SessionUser, "id" | "email" | "role">) {
   if (user.role === "company") {

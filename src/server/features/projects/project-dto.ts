@@ -1,4 +1,6 @@
 // Turns project rows into the API shape (dates as ISO strings, with the member count and the caller's access).
+// An invited member is not told the owner's payments: those fields are empty in their answer.
+import { memberLevelOf } from "../../../shared/domain/next-action";
 import type { Project } from "../../../shared/schemas/project";
 import type { projects } from "../../db/schema";
 
@@ -13,9 +15,11 @@ export function toProjectDto(
     customerName: string | null;
     accessLevel: Project["accessLevel"];
     requirementsSubmitted: boolean;
+    /** The earliest meeting held or scheduled on the project (see list-projects.ts); none when not read. */
+    firstMeetingAt?: Date | string | null;
   },
 ): Project {
-  return {
+  const dto: Project = {
     id: row.id,
     userId: row.userId,
     projectCode: row.projectCode,
@@ -59,5 +63,28 @@ export function toProjectDto(
     createdAt: row.createdAt.toISOString(),
     requirementsSubmitted: extra.requirementsSubmitted,
     accessLevel: extra.accessLevel,
+    firstMeetingAt: extra.firstMeetingAt ? new Date(extra.firstMeetingAt).toISOString() : null,
   };
+  return memberLevelOf(dto) ? { ...dto, ...NO_PAYMENTS } : dto;
 }
+
+const NO_PAYMENTS = {
+  advancePaymentLink: null,
+  advancePaymentLinkDate: null,
+  advancePaymentAmount: null,
+  advancePaymentReceivedDate: null,
+  advancePaymentDate: null,
+  advancePaymentDateManual: null,
+  advanceInvoiceName: null,
+  advanceInvoiceUrl: null,
+  finalPaymentLink: null,
+  finalPaymentAmount: null,
+  finalInvoiceName: null,
+  finalInvoiceUrl: null,
+  finalPaymentDate: null,
+  finalPaymentDateManual: null,
+  balancePaymentLink: null,
+  balancePaymentLinkDate: null,
+  balancePaymentAmount: null,
+  balancePaymentReceivedDate: null,
+} satisfies Partial<Project>;
