@@ -1,3 +1,4 @@
+// The dropdown menu's Radix parts; dropdown-menu.tsx loads them when a menu's trigger is first touched.
 import { DropdownMenu as Menu } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
