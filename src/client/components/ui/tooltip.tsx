@@ -1,28 +1,46 @@
-import { Tooltip as TooltipPrimitive } from "radix-ui";
-import type { ReactNode } from "react";
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "../../../shared/constants/ui";
+// A tooltip. Its code (tooltip-parts.tsx: Radix Tooltip, Floating UI) loads when its trigger is first hovered, focused
+// or pressed, not with the page; until then the trigger is a stand-in that hands the hover or focus to the real one
+// (stand-in.tsx), so the tooltip shows as it always did.
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { TOOLTIP_SKIP_DELAY_MS } from "../../../shared/constants/ui";
+import { lazyModule } from "../../lib/lazy-module";
+import { StandInTrigger, useStandIn } from "./stand-in";
+import type { TooltipGroup } from "./tooltip-parts";
 
+const tooltipParts = lazyModule(() => import("./tooltip-parts"));
+
+const GroupContext = createContext<TooltipGroup | null>(null);
+
+/**
+ * Tooltips inside it share their delay, as Radix's provider does: within TOOLTIP_SKIP_DELAY_MS of one closing, the next
+ * opens at once. (Each tooltip has its own Radix provider, which loads with it; this one holds only that rule.)
+ */
 export function TooltipProvider({ children }: { children: ReactNode }) {
-  return (
-    <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      {children}
-    </TooltipPrimitive.Provider>
-  );
+  const [instant, setInstant] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  const onOpenChange = useCallback((open: boolean) => {
+    window.clearTimeout(timer.current);
+    if (open) setInstant(true);
+    else timer.current = window.setTimeout(() => setInstant(false), TOOLTIP_SKIP_DELAY_MS);
+  }, []);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const group = useMemo(() => ({ instant, onOpenChange }), [instant, onOpenChange]);
+  return <GroupContext.Provider value={group}>{children}</GroupContext.Provider>;
 }
 
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
+  const { parts, standIn, realTriggerRef } = useStandIn(tooltipParts);
+  const group = useContext(GroupContext);
+  if (parts) {
+    return (
+      <parts.Tooltip content={content} group={group} triggerRef={realTriggerRef}>
+        {children}
+      </parts.Tooltip>
+    );
+  }
   return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content
-          sideOffset={6}
-          className="z-50 rounded-md bg-slate-900 px-3 py-1.5 text-xs text-white shadow-md"
-        >
-          {content}
-          <TooltipPrimitive.Arrow className="fill-slate-900" />
-        </TooltipPrimitive.Content>
-      </TooltipPrimitive.Portal>
-    </TooltipPrimitive.Root>
+    <StandInTrigger standIn={standIn} asChild data-state="closed">
+      {children}
+    </StandInTrigger>
   );
 }

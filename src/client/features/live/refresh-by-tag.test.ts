@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { currentUserQueryKey } from "../../lib/query-client";
-import { ownRowTag, refreshTags } from "../../lib/tag-refresh";
+import { ownRowTag, refreshTags, registerTagMap } from "../../lib/tag-refresh";
 import { queriesToRefresh } from "./refresh-by-tag";
 
 describe("refreshing by change tag", () => {
@@ -26,6 +26,7 @@ describe("refreshing by change tag", () => {
   });
 
   it("is the map a mutation refreshes its own write through: only the queries its tags name go stale", async () => {
+    registerTagMap(async () => queriesToRefresh);
     const client = new QueryClient();
     client.setQueryData(currentUserQueryKey, { id: "u1" });
     const keys = [

@@ -5,7 +5,6 @@
 import type { QueryKey } from "@tanstack/react-query";
 import { parseTag } from "../../../shared/live-tags";
 import { currentUserQueryKey } from "../../lib/query-client";
-import { registerTagRefresh } from "../../lib/tag-refresh";
 import { adminStatsQueryKey } from "../admin/api/get-admin-stats";
 import { chartDataQueryKey } from "../admin/api/get-chart-data";
 import { serviceLevelsQueryKey } from "../admin/api/get-service-levels";
@@ -66,5 +65,3 @@ export function queriesToRefresh(tags: readonly string[]): QueryKey[] {
   }
   return [...keys.values()];
 }
-
-registerTagRefresh(queriesToRefresh);

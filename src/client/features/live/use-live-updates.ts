@@ -1,12 +1,14 @@
 // One live-updates stream per signed-in tab (GET /api/events): each 'change' event names the change tags of rows the
-// user may see, and the queries they make stale are refetched (refresh-by-tag.ts).
+// user may see, and the queries they make stale are refetched (refresh-by-tag.ts, loaded with the first event).
 // EventSource reconnects by itself; while the stream is down the pages' fallback polling takes over.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { LIVE_EVENT_NAME } from "../../../shared/constants/live";
 import { setLiveConnected } from "../../lib/live-status";
-import { refreshTags } from "../../lib/tag-refresh";
-import "./refresh-by-tag";
+import { refreshTags, registerTagMap } from "../../lib/tag-refresh";
+
+// The one tag map is loaded when first needed: by the first live event or the first write a mutation owner refreshes.
+registerTagMap(() => import("./refresh-by-tag").then((map) => map.queriesToRefresh));
 
 /** Gives up on the stream after this many refused opens in a row (e.g. 429: too many tabs) until the page reloads. */
 const MAX_FAILED_OPENS = 5;
@@ -19,7 +21,8 @@ export function useLiveUpdates(enabled: boolean): void {
     let failures = 0;
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | null = null;
-    // The schema (and with it zod) loads with the first event, not with every signed-in page.
+    // The schema (and with it zod) and the tag map (which names every feature's query keys, so imports their owners)
+    // load with the first event, not with every signed-in page.
     const onChange = (message: Event) => {
       const data = (message as MessageEvent<string>).data;
       import("../../../shared/schemas/live-events")
