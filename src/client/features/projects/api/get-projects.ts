@@ -4,7 +4,8 @@ import type { Project } from "../../../../shared/schemas/project";
 import { apiRequest } from "../../../lib/api";
 import { POLL_MS } from "../../../lib/query-client";
 
-export const projectsQueryKey = ["/api/projects"] as const;
+/** Its own key, not a prefix of the project-scoped reads (["/api/projects", id, …]): refreshing the list refreshes the list. */
+export const projectsQueryKey = ["/api/projects", "list"] as const;
 
 const getProjects = () => apiRequest<Project[]>("GET", "/api/projects");
 
