@@ -14,5 +14,8 @@ if (TEST_DATABASE_URL) {
   console.log(`\nAPI tests again on PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, "//")})\n`);
   run("npx", ["vitest", "run", "--project", "api", "--project", "cluster"], { ...process.env, TEST_DATABASE_URL });
   // The silent dead-link test needs a connection to lose, so it runs only here (PGlite has none).
-  run("npx", ["vitest", "run", "--project", "faults", "tests/faults/change-feed-link.test.ts"], { ...process.env, TEST_DATABASE_URL });
+  run("npx", ["vitest", "run", "--project", "faults", "tests/faults/change-feed-link.test.ts"], {
+    ...process.env,
+    TEST_DATABASE_URL,
+  });
 }

@@ -48,14 +48,12 @@ describe("firstMeetingAt in the project list", () => {
 
   it("ignores cancelled meetings", async () => {
     const { owner, project } = await ownerWithProject();
-    await t.app.ctx.db
-      .insert(meetingRequests)
-      .values({
-        projectId: project.id,
-        subject: "Called off",
-        status: "cancelled",
-        scheduledAt: new Date(Date.now() - 86_400_000),
-      });
+    await t.app.ctx.db.insert(meetingRequests).values({
+      projectId: project.id,
+      subject: "Called off",
+      status: "cancelled",
+      scheduledAt: new Date(Date.now() - 86_400_000),
+    });
     expect((await listFor(owner.cookie)).find((p) => p.id === project.id)?.firstMeetingAt).toBeNull();
   });
 });
