@@ -1,10 +1,12 @@
 // The customer dashboard's cards: stat figures, quick actions, the add-user gate and payments.
+
 import { type Currency, DEFAULT_MAX_ITERATIONS, DEFAULT_USER_LIMIT, formatPrice } from "../constants/packages";
 import { daysBetween, formatLongDate } from "./dates";
 import { memberLevelOf, requirementsSubmitted } from "./next-action";
 import { accessAllows, type ProjectAccessLevel } from "./project-access";
 import { prototypeReadyForTeam } from "./project-rules";
 import { progressForStatus, statusLabel } from "./project-status";
+import { safeExternalUrl } from "./safe-url";
 
 type ProjectFacts =
   | {
@@ -275,17 +277,6 @@ const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   due: "Payment due",
   not_requested: "Not requested yet",
 };
-
-/** Only http(s) links are shown as links; anything else an admin typed is not followed. */
-export function safeExternalUrl(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
 
 /** '2000' in USD → '$2,000'; text that is not a plain number is shown as the admin typed it. */
 export function formatAmount(amount: string | null | undefined, currency: string | null | undefined): string | null {

@@ -1,6 +1,5 @@
 // The nine-step journey: which step is current, which are done, and how long each takes.
-import { memberLevelOf, requirementsSubmitted } from "./next-action";
-import type { ProjectAccessLevel } from "./project-access";
+import { type GuidanceProfile, type GuidanceProject, memberLevelOf, requirementsSubmitted } from "./next-action";
 import { isProjectStatus, type ProjectStatus } from "./project-status";
 
 const JOURNEY_STEPS = [
@@ -29,21 +28,9 @@ export const JOURNEY_GROUPS = [
 const OWNER_ONLY_STEPS: ReadonlySet<JourneyStepId> = new Set(["profile", "nda"]);
 
 type JourneyFacts = {
-  profile:
-    | { profileCompleted?: boolean | null; ndaSigned?: boolean | null; requirementsSubmitted?: boolean | null }
-    | null
-    | undefined;
-  project:
-    | {
-        status?: string | null;
-        prototypeUrl?: string | null;
-        requirementsSubmitted?: boolean | null;
-        accessLevel?: ProjectAccessLevel | null;
-        /** The earliest meeting held or scheduled (GET /api/projects); it happened once this time has passed. */
-        firstMeetingAt?: string | null;
-      }
-    | null
-    | undefined;
+  profile: GuidanceProfile;
+  /** firstMeetingAt: the earliest meeting held or scheduled (GET /api/projects); it happened once this time has passed. */
+  project: (NonNullable<GuidanceProject> & { firstMeetingAt?: string | null }) | null | undefined;
   /** Now, for "has the meeting happened" (defaults to the current time). */
   now?: Date;
 };

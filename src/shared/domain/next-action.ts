@@ -2,11 +2,13 @@
 import { accessAllows, MEMBER_ACCESS_LEVELS, type MemberAccessLevel, type ProjectAccessLevel } from "./project-access";
 import { prototypeReadyForTeam } from "./project-rules";
 
-type ActionProfile =
+/** What the guidance (next action, journey, progress) reads of the owner's profile. */
+export type GuidanceProfile =
   | { profileCompleted?: boolean | null; ndaSigned?: boolean | null; requirementsSubmitted?: boolean | null }
   | null
   | undefined;
-type ActionProject =
+/** What the guidance reads of the project in view (accessLevel: the viewer's relation to it). */
+export type GuidanceProject =
   | {
       status?: string | null;
       prototypeUrl?: string | null;
@@ -37,7 +39,7 @@ export function onlyMemberships(
  * profile's flag stands in; once a project is in view its own answers decide, so a second, empty project is not
  * "under review" because the first one was submitted.
  */
-export function requirementsSubmitted(profile: ActionProfile, project: ActionProject): boolean {
+export function requirementsSubmitted(profile: GuidanceProfile, project: GuidanceProject): boolean {
   if (project && typeof project.requirementsSubmitted === "boolean") return project.requirementsSubmitted;
   return Boolean(profile?.requirementsSubmitted);
 }
@@ -162,7 +164,7 @@ const NEXT_ACTIONS = {
   },
 } as const satisfies Record<NextAction["key"], NextAction>;
 
-function memberNextAction(level: MemberAccessLevel, project: ActionProject): NextAction {
+function memberNextAction(level: MemberAccessLevel, project: GuidanceProject): NextAction {
   if (project?.status === "completed") return NEXT_ACTIONS.member_completed;
   if (project?.status === "testing" && project.prototypeUrl) {
     return accessAllows(level, "feedback") ? NEXT_ACTIONS.member_test : NEXT_ACTIONS.member_view;
@@ -175,7 +177,7 @@ function memberNextAction(level: MemberAccessLevel, project: ActionProject): Nex
  * its status. "Prototype Ready - Add Team Members" only while User Management is open (a prototype URL in testing);
  * a completed project always says so. A member gets their own card.
  */
-export function nextActionFor(profile: ActionProfile, project: ActionProject): NextAction {
+export function nextActionFor(profile: GuidanceProfile, project: GuidanceProject): NextAction {
   const level = memberLevelOf(project);
   if (level) return memberNextAction(level, project);
   const status = project?.status ?? null;

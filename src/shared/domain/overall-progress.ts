@@ -1,25 +1,10 @@
 // Your Progress: five items for the owner (three for a member: the profile and NDA are the owner's); the percent is
 // the share of those done.
-import { memberLevelOf, requirementsSubmitted } from "./next-action";
-import type { ProjectAccessLevel } from "./project-access";
+import { type GuidanceProfile, type GuidanceProject, memberLevelOf, requirementsSubmitted } from "./next-action";
 
 const AT_LEAST_DEVELOPMENT = new Set(["development", "testing", "completed"]);
 
-type ProgressFacts = {
-  profile:
-    | { profileCompleted?: boolean | null; ndaSigned?: boolean | null; requirementsSubmitted?: boolean | null }
-    | null
-    | undefined;
-  project:
-    | {
-        status?: string | null;
-        prototypeUrl?: string | null;
-        requirementsSubmitted?: boolean | null;
-        accessLevel?: ProjectAccessLevel | null;
-      }
-    | null
-    | undefined;
-};
+type ProgressFacts = { profile: GuidanceProfile; project: GuidanceProject };
 
 type ProgressItem = { id: string; label: string; done: boolean };
 

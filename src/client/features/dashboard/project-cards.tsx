@@ -24,12 +24,12 @@ import {
   paymentsFor,
   type QuickAction,
   quickActions,
-  safeExternalUrl,
   viewerScope,
 } from "../../../shared/domain/dashboard";
 import { documentMeta } from "../../../shared/domain/document-meta";
 import { ACCESS_LEVEL_LABELS } from "../../../shared/domain/project-access";
 import { statusLabel } from "../../../shared/domain/project-status";
+import { safeExternalUrl } from "../../../shared/domain/safe-url";
 import type { Profile } from "../../../shared/schemas/profile";
 import type { Project } from "../../../shared/schemas/project";
 import type { ProjectDocument, ProjectDocumentKind } from "../../../shared/schemas/project-documents";

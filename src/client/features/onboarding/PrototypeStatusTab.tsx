@@ -2,9 +2,9 @@
 import { ExternalLink, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
 import { PACKAGES } from "../../../shared/constants/packages";
-import { safeExternalUrl } from "../../../shared/domain/dashboard";
 import { ownOnboardingProject, prototypeStatusProgress } from "../../../shared/domain/onboarding";
 import { statusLabel } from "../../../shared/domain/project-status";
+import { safeExternalUrl } from "../../../shared/domain/safe-url";
 import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
