@@ -15,10 +15,10 @@ import {
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
+import { FilterSelects } from "../../components/kit/FilterSelects";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
-import { Select } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { toast } from "../../components/ui/use-toast";
@@ -169,19 +169,13 @@ function AdminConsole({ email }: { email: string }) {
       <Card>
         <CardContent className="flex flex-col gap-3 p-4 md:flex-row md:items-center">
           <ProjectSearch q={filters.q} onSearch={showProjects} />
-          <Select
-            aria-label="Status filter"
-            value={filters.status}
-            onValueChange={(value) => set({ status: value as typeof filters.status })}
-            options={STATUS_FILTER_OPTIONS}
-            className="md:w-56"
-          />
-          <Select
-            aria-label="Package filter"
-            value={filters.package}
-            onValueChange={(value) => set({ package: value as typeof filters.package })}
-            options={PACKAGE_FILTER_OPTIONS}
-            className="md:w-52"
+          <FilterSelects
+            state={filters}
+            set={set}
+            filters={[
+              { key: "status", label: "Status filter", options: STATUS_FILTER_OPTIONS, className: "md:w-56" },
+              { key: "package", label: "Package filter", options: PACKAGE_FILTER_OPTIONS, className: "md:w-52" },
+            ]}
           />
         </CardContent>
       </Card>

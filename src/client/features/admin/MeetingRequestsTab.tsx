@@ -11,6 +11,7 @@ import {
   type MeetingResponseInput,
   meetingResponseSchema,
 } from "../../../shared/schemas/meeting-requests";
+import { FilterSelects } from "../../components/kit/FilterSelects";
 import { FormDialog } from "../../components/kit/FormDialog";
 import { ListState } from "../../components/kit/ListState";
 import { Pager } from "../../components/kit/Pager";
@@ -103,26 +104,14 @@ export function MeetingRequestsTab() {
         ) : (
           <>
             <div className="mb-4 flex flex-wrap gap-2">
-              <Select
-                aria-label="Meeting status filter"
-                value={state.status}
-                onValueChange={(v) => set({ status: v as typeof state.status })}
-                options={STATUS_OPTIONS}
-                className="w-44"
-              />
-              <Select
-                aria-label="Urgency filter"
-                value={state.urgency}
-                onValueChange={(v) => set({ urgency: v as typeof state.urgency })}
-                options={URGENCY_OPTIONS}
-                className="w-44"
-              />
-              <Select
-                aria-label="Service level filter"
-                value={state.due}
-                onValueChange={(v) => set({ due: v as typeof state.due })}
-                options={DUE_OPTIONS}
-                className="w-48"
+              <FilterSelects
+                state={state}
+                set={set}
+                filters={[
+                  { key: "status", label: "Meeting status filter", options: STATUS_OPTIONS, className: "w-44" },
+                  { key: "urgency", label: "Urgency filter", options: URGENCY_OPTIONS, className: "w-44" },
+                  { key: "due", label: "Service level filter", options: DUE_OPTIONS, className: "w-48" },
+                ]}
               />
             </div>
             <ListState
