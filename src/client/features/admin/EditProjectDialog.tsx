@@ -188,7 +188,7 @@ export function EditProjectDialog({ project, onClose }: { project: AdminProject;
       errorText={ADMIN_MESSAGES.saveFailedText}
     >
       {SECTIONS.map((section) => (
-        <fieldset key={section.title} className="rounded-xl border border-slate-200 p-4">
+        <fieldset key={section.title} className="min-w-0 rounded-xl border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-900">{section.title}</legend>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {section.selects?.map((key) => (
