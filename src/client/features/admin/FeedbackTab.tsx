@@ -298,11 +298,11 @@ function FeedbackCard({ item }: { item: CompanyFeedbackItem }) {
         <div className="min-w-0 space-y-2">
           <div>
             <p className="text-sm font-medium text-slate-900">Issue Faced</p>
-            <p className="text-sm break-words whitespace-pre-line text-slate-700">{item.issueFaced}</p>
+            <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-700">{item.issueFaced}</p>
           </div>
           <div>
             <p className="text-sm font-medium text-slate-900">Change Needed</p>
-            <p className="text-sm break-words whitespace-pre-line text-slate-700">{item.changeDescription}</p>
+            <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-700">{item.changeDescription}</p>
           </div>
         </div>
         {item.screenshotUrl && (
@@ -329,7 +329,7 @@ function FeedbackCard({ item }: { item: CompanyFeedbackItem }) {
               <span className="ml-2 text-xs font-normal text-slate-500">{formatDateTime(item.adminUpdatedAt)}</span>
             )}
           </p>
-          <p className="break-words whitespace-pre-line text-slate-800">{item.adminComment}</p>
+          <p className="wrap-anywhere whitespace-pre-line text-slate-800">{item.adminComment}</p>
         </div>
       )}
       <ResponseForm item={item} />

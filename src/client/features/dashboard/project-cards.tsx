@@ -136,7 +136,7 @@ export function RecentActivityCard() {
                 <span className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-500" aria-hidden="true" />
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium text-slate-900">{item.title}</p>
-                  {item.description && <p className="line-clamp-2 text-xs break-words text-slate-600">{item.description}</p>}
+                  {item.description && <p className="line-clamp-2 text-xs wrap-anywhere text-slate-600">{item.description}</p>}
                   <p className="text-xs text-slate-500">
                     <time dateTime={item.createdAt}>{timeAgo(item.createdAt, now)}</time>
                   </p>
