@@ -125,10 +125,22 @@ export const outgoingEmails = pgTable(
     icalEvent: jsonb("ical_event").$type<{ method: "REQUEST" | "CANCEL"; filename: string; content: string }>(),
     /** The one-click unsubscribe URL (List-Unsubscribe) of a notification email; null for security emails. */
     listUnsubscribe: text("list_unsubscribe"),
+    /**
+     * A deferred message that a later change replaces (the project status email, one per settled change): the
+     * pending row of a key whose next_attempt_at is still ahead is withdrawn and written again
+     * (docs/decisions/settled-status-emails.md).
+     */
+    collapseKey: text("collapse_key"),
+    /** What the first change of the collapsed run changed from (a status): no email when the run ends there. */
+    collapseFrom: text("collapse_from"),
     createdAt: createdAt(),
     sentAt: ts("sent_at"),
   },
-  (t) => [index("outgoing_emails_due_idx").on(t.status, t.nextAttemptAt), index("outgoing_emails_created_idx").on(t.createdAt)],
+  (t) => [
+    index("outgoing_emails_due_idx").on(t.status, t.nextAttemptAt),
+    index("outgoing_emails_created_idx").on(t.createdAt),
+    index("outgoing_emails_collapse_idx").on(t.collapseKey).where(sql`${t.collapseKey} is not null and ${t.status} = 'pending'`),
+  ],
 );
 
 export const contactInquiries = pgTable(

@@ -12,6 +12,7 @@ const EMAIL_KINDS: Record<string, NotificationKind> = {
   "nda-awaiting-approval": "status",
   "nda-company-notice": "status",
   "profile-reminder": "status",
+  "project-status": "status",
   "project-invitation": "team",
 };
 

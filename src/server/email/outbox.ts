@@ -2,7 +2,7 @@
 // when it has one, and delivered by the worker (email/worker.ts) with retries. The recipient's notification
 // choice is applied here, the one place every email passes: sent with a one-click unsubscribe link, held for
 // the daily digest, or dropped. Security emails have no notification kind and are always sent.
-import { sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { oneLineExcerpt } from "../../shared/text/safe-text";
 import type { Database } from "../db/client";
 import { notificationDigestItems, outgoingEmails, users } from "../db/schema";
@@ -22,6 +22,11 @@ export type EmailMessage = {
   icalEvent?: IcalEvent | null;
   /** Set by the digest itself: sent as it is, whatever the recipient's choices. */
   listUnsubscribe?: string | null;
+  /**
+   * Held until `until`, and replaceable until then: `withdrawDeferredEmail(db, key)` takes it back (a later
+   * change of the same thing), `from` recording where the run of changes started.
+   */
+  deferred?: { until: Date; key: string; from: string } | null;
 };
 
 export type IcalEvent = { method: "REQUEST" | "CANCEL"; filename: string; content: string };
@@ -49,6 +54,34 @@ const SUBJECT_CHARS = 250;
  */
 export function headerText(value: string): string {
   return oneLineExcerpt(value, SUBJECT_CHARS);
+}
+
+/**
+ * Takes back the deferred message of `key` that is not yet due (its row is deleted, under a row lock, so the worker
+ * cannot claim it meanwhile) and answers where its run of changes started; null when none is waiting. A message
+ * already due or being sent stays: the next change then starts a new run.
+ */
+export async function withdrawDeferredEmail(db: Database, key: string): Promise<{ from: string } | null> {
+  const waiting = await db
+    .select({ id: outgoingEmails.id, from: outgoingEmails.collapseFrom })
+    .from(outgoingEmails)
+    .where(
+      and(
+        eq(outgoingEmails.collapseKey, key),
+        eq(outgoingEmails.status, "pending"),
+        gt(outgoingEmails.nextAttemptAt, sql`now()`),
+      ),
+    )
+    .orderBy(asc(outgoingEmails.createdAt))
+    .for("update");
+  if (waiting.length === 0) return null;
+  await db.delete(outgoingEmails).where(
+    inArray(
+      outgoingEmails.id,
+      waiting.map((row) => row.id),
+    ),
+  );
+  return { from: waiting[0]?.from ?? "" };
 }
 
 export function createEmailOutbox(
@@ -93,6 +126,9 @@ export function createEmailOutbox(
         replyTo: message.replyTo ?? null,
         icalEvent: message.icalEvent ?? null,
         listUnsubscribe,
+        ...(message.deferred
+          ? { nextAttemptAt: message.deferred.until, collapseKey: message.deferred.key, collapseFrom: message.deferred.from }
+          : {}),
       });
       onEnqueued();
     },

@@ -56,7 +56,7 @@ function Message(props: {
             </span>
           )}
         </p>
-        <MarkdownView markdown={props.content} className="mt-1 break-words text-sm text-slate-700" />
+        <MarkdownView markdown={props.content} className="mt-1 wrap-anywhere text-sm text-slate-700" />
       </div>
     </article>
   );

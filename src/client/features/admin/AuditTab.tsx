@@ -24,7 +24,7 @@ export function AuditList({ projectId, page, onPage }: { projectId?: string; pag
       <ol className="divide-y divide-slate-100">
         {audit.data?.items.map((entry) => (
           <li key={entry.id} className="min-w-0 py-3 text-sm">
-            <p className="break-words text-slate-900">
+            <p className="wrap-anywhere text-slate-900">
               <span className="font-medium">{entry.actorEmail}</span>{" "}
               <span className="text-slate-500">
                 · {entry.action} · {formatDateTime(entry.createdAt)}

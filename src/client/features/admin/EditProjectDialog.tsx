@@ -14,6 +14,7 @@ import {
   type ProjectPatchInput,
   projectPatchSchema,
 } from "../../../shared/schemas/admin";
+import { ConfirmDialog } from "../../components/kit/ConfirmDialog";
 import { FilePicker } from "../../components/kit/FilePicker";
 import { FormDialog } from "../../components/kit/FormDialog";
 import { Button } from "../../components/ui/button";
@@ -187,7 +188,7 @@ export function EditProjectDialog({ project, onClose }: { project: AdminProject;
       errorText={ADMIN_MESSAGES.saveFailedText}
     >
       {SECTIONS.map((section) => (
-        <fieldset key={section.title} className="rounded-xl border border-slate-200 p-4">
+        <fieldset key={section.title} className="min-w-0 rounded-xl border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-900">{section.title}</legend>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {section.selects?.map((key) => (
@@ -258,6 +259,7 @@ function InvoiceField({
 }) {
   const uploadInvoice = useUploadInvoice();
   const deleteInvoice = useDeleteInvoice();
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const name = phase === "advance" ? project.advanceInvoiceName : project.finalInvoiceName;
   const url = phase === "advance" ? project.advanceInvoiceUrl : project.finalInvoiceUrl;
   const label = phase === "advance" ? "Advance invoice" : "Final invoice";
@@ -282,7 +284,7 @@ function InvoiceField({
       <p className="mb-1.5 text-sm font-medium text-slate-900">{label}</p>
       <div className="flex flex-wrap items-center gap-2">
         {url ? (
-          <a href={url} className="truncate text-sm text-brand-700 underline" download>
+          <a href={url} className="min-w-0 truncate text-sm text-brand-700 underline" download>
             {name ?? "Invoice"}
           </a>
         ) : (
@@ -308,11 +310,42 @@ function InvoiceField({
             variant="ghost"
             size="sm"
             aria-label={`Remove ${label.toLowerCase()}`}
-            onClick={() => deleteInvoice.mutate({ id: project.id, phase }, { onSuccess: onChanged })}
+            onClick={() => setConfirmingRemoval(true)}
+            disabled={deleteInvoice.isPending}
           >
             <X aria-hidden="true" />
           </Button>
         )}
+        <ConfirmDialog
+          open={confirmingRemoval}
+          onOpenChange={setConfirmingRemoval}
+          title={`Remove the ${label.toLowerCase()}?`}
+          description={`${name ?? "The invoice"} will be removed from ${project.projectCode}'s Payment Information; the customer will no longer see it.`}
+          confirmLabel="Remove invoice"
+          pendingLabel="Removing..."
+          destructive
+          onConfirm={() =>
+            deleteInvoice.mutateAsync(
+              { id: project.id, phase },
+              {
+                onSuccess: (saved) => {
+                  onChanged(saved);
+                  toast({
+                    title: "Invoice removed",
+                    description: `${label} is no longer shown to the customer.`,
+                    variant: "success",
+                  });
+                },
+                onError: (error) =>
+                  toast({
+                    title: "Error",
+                    description: serverMessage(error, "Failed to remove the invoice"),
+                    variant: "destructive",
+                  }),
+              },
+            )
+          }
+        />
       </div>
     </div>
   );

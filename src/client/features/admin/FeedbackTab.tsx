@@ -1,10 +1,12 @@
 // Feedback Management tab on the feedback feature's owners: GET /api/company/feedback (filtered by project
 // and status, paged on the server) and the admin's review, PATCH /api/projects/{projectId}/feedback/{feedbackId}.
 // FeedbackReviewList is also the project's feedback inside View Details.
-import { Globe, ImageIcon, X } from "lucide-react";
+import { CheckCheck, Globe, ImageIcon, X } from "lucide-react";
 import { useDeferredValue, useId, useState } from "react";
+import { canCloseFeedbackRound, currentFeedbackRound, feedbackRoundLabel } from "../../../shared/domain/feedback-rounds";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import {
+  type CloseFeedbackRoundResult,
   type CompanyFeedbackItem,
   FEEDBACK_MESSAGES,
   FEEDBACK_STATUS_LABELS,
@@ -13,8 +15,10 @@ import {
   type FeedbackStatus,
   updateFeedbackSchema,
 } from "../../../shared/schemas/feedback";
+import { ConfirmDialog } from "../../components/kit/ConfirmDialog";
 import { ListState } from "../../components/kit/ListState";
 import { Pager } from "../../components/kit/Pager";
+import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
@@ -26,7 +30,9 @@ import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
 import { formatDate, formatDateTime } from "../../lib/date-time";
 import { setServerFieldErrors, useSchemaForm } from "../../lib/form";
+import { useRefreshCompanyData } from "../../lib/query-client";
 import { useListState } from "../../lib/use-list-state";
+import { useCloseFeedbackRound } from "../feedback/api/close-feedback-round";
 import { useCompanyFeedback } from "../feedback/api/get-company-feedback";
 import { useUpdateFeedback } from "../feedback/api/update-feedback";
 import { useAdminProjects } from "./api/get-admin-projects";
@@ -42,12 +48,13 @@ const LIST = { project: "text", code: "text", status: ["all", ...FEEDBACK_STATUS
 export function FeedbackTab() {
   const { state, set } = useListState(LIST, { scope: "feedback" });
   const project = state.project ? { id: state.project, code: state.code } : null;
+  const [outcome, setOutcome] = useState<RoundOutcome | null>(null);
   return (
     <Card>
       <CardContent className="p-4 sm:p-6">
         <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
           <h2 className="text-lg font-semibold text-slate-900">Feedback Management</h2>
-          <div className="flex flex-col gap-2 sm:flex-row">
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             <ProjectPicker value={project} onChange={(next) => set({ project: next?.id ?? "", code: next?.code ?? "" })} />
             <Select
               aria-label="Feedback status filter"
@@ -56,11 +63,102 @@ export function FeedbackTab() {
               options={STATUS_FILTER}
               className="sm:w-40"
             />
+            {project ? <CloseRound key={project.id} project={project} onOutcome={setOutcome} /> : <CloseRoundUnavailable />}
           </div>
         </div>
+        {outcome && outcome.projectId === project?.id && <CloseRoundResult outcome={outcome} />}
         <FeedbackReviewList projectId={project?.id} status={state.status} page={state.page} onPage={(page) => set({ page })} />
       </CardContent>
     </Card>
+  );
+}
+
+const CLOSE_ROUND_HINT = "Choose a project to close its feedback round.";
+
+function CloseRoundUnavailable() {
+  return (
+    <Button variant="outline" disabled title={CLOSE_ROUND_HINT}>
+      <CheckCheck aria-hidden="true" />
+      Close round
+    </Button>
+  );
+}
+
+/** What the last Close round answered, for the project it was asked for. */
+type RoundOutcome = { projectId: string } & (
+  | { kind: "closed"; result: CloseFeedbackRoundResult }
+  | { kind: "refused"; message: string }
+);
+
+/** Close round for the chosen project: asks first, then POST .../feedback/rounds/close; the answer shows below. */
+function CloseRound({
+  project,
+  onOutcome,
+}: {
+  project: { id: string; code: string };
+  onOutcome: (outcome: RoundOutcome) => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const close = useCloseFeedbackRound(project.id);
+  // The owner refreshes the feedback lists; the console's project rows (iterations used) are asked again here.
+  const refreshCompanyData = useRefreshCompanyData();
+  const matches = useAdminProjects({ search: project.code, pageSize: 8 });
+  const row = matches.data?.items.find((p) => p.id === project.id);
+  const round = row ? currentFeedbackRound(row) : null;
+  const usedUp = row ? !canCloseFeedbackRound(row) : false;
+  const closeRound = async () => {
+    try {
+      const result = await close.mutateAsync();
+      onOutcome({ projectId: project.id, kind: "closed", result });
+      void refreshCompanyData();
+      toast({ title: `Round ${result.closedRound} closed`, variant: "success" });
+    } catch (error) {
+      onOutcome({ projectId: project.id, kind: "refused", message: serverMessage(error, "The round could not be closed.") });
+    }
+  };
+  return (
+    <>
+      <Button
+        variant="outline"
+        onClick={() => setConfirming(true)}
+        disabled={usedUp || close.isPending}
+        title={usedUp ? FEEDBACK_MESSAGES.roundsUsedUp : undefined}
+      >
+        <CheckCheck aria-hidden="true" />
+        Close round
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={
+          round && row ? `Close ${feedbackRoundLabel(round, row.maxIterations).toLowerCase()}?` : "Close the feedback round?"
+        }
+        description={`${project.code}: the round's done items stay in it, its pending items move to the next round, and the project uses one more of its included iterations. The customer is notified. A closed round cannot be reopened.`}
+        confirmLabel="Close round"
+        pendingLabel="Closing..."
+        onConfirm={closeRound}
+      />
+    </>
+  );
+}
+
+function CloseRoundResult({ outcome }: { outcome: RoundOutcome }) {
+  if (outcome.kind === "refused")
+    return (
+      <Alert variant="danger" className="mb-4" data-testid="close-round-result">
+        {outcome.message}
+      </Alert>
+    );
+  const { result } = outcome;
+  return (
+    <Alert variant="success" className="mb-4" data-testid="close-round-result">
+      <CheckCheck aria-hidden="true" />
+      <p>
+        {`Round ${result.closedRound} closed: ${result.doneCount} item${result.doneCount === 1 ? "" : "s"} done`}
+        {result.carriedOver > 0 ? `, ${result.carriedOver} pending carried to round ${result.closedRound + 1}` : ""}
+        {`. Iterations used: ${result.iterationsUsed} of ${result.maxIterations}.`}
+      </p>
+    </Alert>
   );
 }
 
@@ -200,11 +298,11 @@ function FeedbackCard({ item }: { item: CompanyFeedbackItem }) {
         <div className="min-w-0 space-y-2">
           <div>
             <p className="text-sm font-medium text-slate-900">Issue Faced</p>
-            <p className="text-sm break-words whitespace-pre-line text-slate-700">{item.issueFaced}</p>
+            <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-700">{item.issueFaced}</p>
           </div>
           <div>
             <p className="text-sm font-medium text-slate-900">Change Needed</p>
-            <p className="text-sm break-words whitespace-pre-line text-slate-700">{item.changeDescription}</p>
+            <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-700">{item.changeDescription}</p>
           </div>
         </div>
         {item.screenshotUrl && (
@@ -231,7 +329,7 @@ function FeedbackCard({ item }: { item: CompanyFeedbackItem }) {
               <span className="ml-2 text-xs font-normal text-slate-500">{formatDateTime(item.adminUpdatedAt)}</span>
             )}
           </p>
-          <p className="break-words whitespace-pre-line text-slate-800">{item.adminComment}</p>
+          <p className="wrap-anywhere whitespace-pre-line text-slate-800">{item.adminComment}</p>
         </div>
       )}
       <ResponseForm item={item} />

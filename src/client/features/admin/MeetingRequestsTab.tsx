@@ -144,7 +144,7 @@ export function MeetingRequestsTab() {
                         requested {formatDateTime(request.createdAt)}
                       </p>
                       {request.description && (
-                        <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{request.description}</p>
+                        <p className="mt-1 text-sm wrap-anywhere whitespace-pre-line text-slate-700">{request.description}</p>
                       )}
                       {request.preferredDates && <p className="text-xs text-slate-500">Preferred: {request.preferredDates}</p>}
                       {request.scheduledAt && (
@@ -161,7 +161,7 @@ export function MeetingRequestsTab() {
                         </a>
                       )}
                       {request.adminNotes && (
-                        <p className="text-xs break-words text-slate-600">Admin notes: {request.adminNotes}</p>
+                        <p className="text-xs wrap-anywhere text-slate-600">Admin notes: {request.adminNotes}</p>
                       )}
                     </div>
                     <Button variant="outline" size="sm" onClick={() => setResponding(request)}>

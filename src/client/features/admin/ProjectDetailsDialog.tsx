@@ -28,7 +28,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-5 gap-2 border-b border-slate-100 py-2 text-sm last:border-0">
       <dt className="col-span-2 text-slate-500">{label}</dt>
-      <dd className="col-span-3 break-words text-slate-900">{children ?? "—"}</dd>
+      <dd className="col-span-3 wrap-anywhere text-slate-900">{children ?? "—"}</dd>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { ProjectStatus } from "../../../shared/domain/project-status";
 import { DOCUMENT_RULE } from "../../../shared/files/file-check";
 import { ADMIN_MESSAGES, type AdminProject } from "../../../shared/schemas/admin";
+import { ConfirmDialog } from "../../components/kit/ConfirmDialog";
 import { FilePicker } from "../../components/kit/FilePicker";
 import { ListState } from "../../components/kit/ListState";
 import { Pager } from "../../components/kit/Pager";
@@ -98,6 +99,7 @@ function ProjectRow({ project, onView, onEdit }: { project: AdminProject; onView
   const updateProject = useUpdateProject();
   const uploadBrd = useUploadBrd();
   const deleteBrd = useDeleteBrd();
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
 
   const setStatus = (status: string) =>
     updateProject.mutate(
@@ -128,7 +130,7 @@ function ProjectRow({ project, onView, onEdit }: { project: AdminProject; onView
       },
     );
   const removeBrd = () =>
-    deleteBrd.mutate(project.id, {
+    deleteBrd.mutateAsync(project.id, {
       onSuccess: () => toast({ title: ADMIN_MESSAGES.brdDeleted, variant: "success" }),
       onError: (error) =>
         toast({ title: "Error", description: serverMessage(error, ADMIN_MESSAGES.brdDeleteFailed), variant: "destructive" }),
@@ -198,12 +200,22 @@ function ProjectRow({ project, onView, onEdit }: { project: AdminProject; onView
             <Button
               variant="ghost"
               size="sm"
-              onClick={removeBrd}
+              onClick={() => setConfirmingRemoval(true)}
               disabled={deleteBrd.isPending}
               aria-label={`Remove BRD of ${project.projectCode}`}
             >
               <Trash2 aria-hidden="true" className="text-red-600" />
             </Button>
+            <ConfirmDialog
+              open={confirmingRemoval}
+              onOpenChange={setConfirmingRemoval}
+              title="Remove the BRD?"
+              description={`${project.brdDocumentName ?? "The BRD"} will be removed from ${project.projectCode}; the customer will no longer see it. You can upload a new one at any time.`}
+              confirmLabel="Remove BRD"
+              pendingLabel="Removing..."
+              destructive
+              onConfirm={removeBrd}
+            />
           </>
         )}
       </div>

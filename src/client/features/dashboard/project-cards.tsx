@@ -134,7 +134,7 @@ export function RecentActivityCard() {
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium text-slate-900">{item.title}</p>
                   {item.description && (
-                    <p className="line-clamp-2 text-xs break-words text-slate-600">{formatStoredText(item.description)}</p>
+                    <p className="line-clamp-2 text-xs wrap-anywhere text-slate-600">{formatStoredText(item.description)}</p>
                   )}
                   <p className="text-xs text-slate-500">
                     <time dateTime={item.createdAt}>{timeAgo(item.createdAt, now)}</time>

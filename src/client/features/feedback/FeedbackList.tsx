@@ -122,11 +122,11 @@ function FeedbackCard({ item, maxIterations, onEdit }: { item: FeedbackItem; max
         <dl className="grid gap-2 text-sm">
           <div>
             <dt className="font-semibold text-slate-900">Issue Faced</dt>
-            <dd className="whitespace-pre-wrap break-words text-slate-700">{item.issueFaced}</dd>
+            <dd className="whitespace-pre-wrap wrap-anywhere text-slate-700">{item.issueFaced}</dd>
           </div>
           <div>
             <dt className="font-semibold text-slate-900">Change Needed</dt>
-            <dd className="whitespace-pre-wrap break-words text-slate-700">{item.changeDescription}</dd>
+            <dd className="whitespace-pre-wrap wrap-anywhere text-slate-700">{item.changeDescription}</dd>
           </div>
         </dl>
         {item.screenshotUrl && (
@@ -178,7 +178,7 @@ function FeedbackCard({ item, maxIterations, onEdit }: { item: FeedbackItem; max
               </time>
             )}
           </p>
-          <p className="whitespace-pre-wrap break-words text-brand-900">{item.adminComment}</p>
+          <p className="whitespace-pre-wrap wrap-anywhere text-brand-900">{item.adminComment}</p>
         </div>
       )}
       {item.editable ? (

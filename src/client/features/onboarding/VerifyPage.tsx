@@ -122,7 +122,7 @@ function ResultRows({ rows }: { rows: Array<[string, string]> }) {
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="font-semibold">{label}</dt>
-          <dd className="break-words">{value}</dd>
+          <dd className="wrap-anywhere">{value}</dd>
         </div>
       ))}
     </dl>

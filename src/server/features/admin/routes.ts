@@ -115,7 +115,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: adminProjectSchema, ...errorReplies },
         },
       },
-      async (request) => updateProject(ctx.db, companyUser(request), request.params.id, request.body),
+      async (request) => updateProject(ctx, companyUser(request), request.params.id, request.body),
     );
 
     company.get(

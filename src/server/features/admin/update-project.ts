@@ -1,19 +1,21 @@
 // PATCH /api/company/projects/{id}: the admin's edit (status alone, or the details form's changed fields).
 // Dates are parsed here, the access expiry follows the deployment date, and every change is audited and
-// told to the customer where it matters to them.
+// told to the customer where it matters to them (a status change by email too, once it has settled:
+// status-email.ts).
 import { eq } from "drizzle-orm";
 import { HOSTED_ACCESS_YEARS } from "../../../shared/constants/packages";
 import { isUuid } from "../../../shared/domain/ids";
 import { statusLabel } from "../../../shared/domain/project-status";
 import { type AdminProject, DATE_FIELDS, type ProjectPatch } from "../../../shared/schemas/admin";
 import type { SessionUser } from "../../auth/sessions";
-import type { Database } from "../../db/client";
+import type { AppContext } from "../../context";
 import { projects } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
 import { PROJECT_NOT_FOUND } from "../projects/access";
 import { type FieldChange, recordAudit } from "./audit-log";
 import { findAdminProject } from "./list-admin-projects";
+import { scheduleStatusEmail } from "./status-email";
 
 type ProjectRow = typeof projects.$inferSelect;
 type ProjectUpdate = Partial<typeof projects.$inferInsert>;
@@ -91,11 +93,12 @@ function customerEvents(before: ProjectRow, update: ProjectUpdate): Array<{ type
 }
 
 export async function updateProject(
-  db: Database,
+  ctx: Pick<AppContext, "config" | "db" | "email">,
   admin: SessionUser,
   projectId: string,
   patch: ProjectPatch,
 ): Promise<AdminProject> {
+  const { db } = ctx;
   if (!isUuid(projectId)) throw notFound(PROJECT_NOT_FOUND);
   if (Object.keys(patch).length === 0) throw badRequest("Nothing to update: send at least one field");
   const [before] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
@@ -145,6 +148,14 @@ export async function updateProject(
       });
       for (const event of customerEvents(before, update)) {
         await recordActivity(tx, { userId: before.userId, projectId, actorId: admin.id, notify: true, ...event });
+      }
+      if (update.status) {
+        await scheduleStatusEmail(ctx, tx, {
+          project: { ...before, projectName: (update.projectName as string | null | undefined) ?? before.projectName },
+          from: before.status,
+          to: update.status,
+          now,
+        });
       }
     });
   }

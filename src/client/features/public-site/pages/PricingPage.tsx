@@ -61,8 +61,10 @@ export default function PricingPage() {
       <section aria-labelledby="compare-packages-title" className="bg-slate-50 py-20 sm:py-24">
         <div className="mx-auto max-w-5xl px-4 sm:px-6">
           <SectionHeading id="compare-packages-title" eyebrow="Compare" title="What each package includes" />
+          {/* relative: the cells' sr-only texts are absolutely placed; without a positioned scroller they escape its
+              clip and widen the page at 375 px. */}
           <section
-            className="mt-12 overflow-x-auto rounded-2xl border border-slate-200 bg-white"
+            className="relative mt-12 overflow-x-auto rounded-2xl border border-slate-200 bg-white"
             aria-label="Package comparison, scrollable"
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard on small screens
             tabIndex={0}
