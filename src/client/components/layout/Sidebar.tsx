@@ -15,6 +15,7 @@ import {
 import { NavLink } from "react-router";
 import { PACKAGES, type PackageType } from "../../../shared/constants/packages";
 import { displayCompany, displayName } from "../../../shared/domain/display";
+import { withProject } from "../../../shared/domain/project-in-view";
 import { prototypeReadyForTeam } from "../../../shared/domain/project-rules";
 import { statusLabel } from "../../../shared/domain/project-status";
 import { audienceOf, type NavIcon, navFor } from "../../../shared/routes";
@@ -52,8 +53,9 @@ export function Sidebar(props: {
 }) {
   const { user, profile, currentProject } = props;
   const isCompany = user.role === "company";
-  const items = navFor(audienceOf(user)).map(({ path, nav }) => ({
-    to: path,
+  // Links to project pages keep the project in view (`?project=`), so the next page shows the same project.
+  const items = navFor(audienceOf(user)).map(({ path, nav, projectScoped }) => ({
+    to: projectScoped ? withProject(path, currentProject?.projectCode) : path,
     label: nav.label,
     icon: NAV_ICONS[nav.icon],
     end: nav.end,
@@ -80,7 +82,7 @@ export function Sidebar(props: {
       <nav aria-label="Main" className="grid gap-1">
         {items.map((item) =>
           item.disabledReason ? (
-            <Tooltip key={item.to} content={item.disabledReason}>
+            <Tooltip key={item.label} content={item.disabledReason}>
               <button
                 type="button"
                 aria-disabled="true"
@@ -91,7 +93,7 @@ export function Sidebar(props: {
               </button>
             </Tooltip>
           ) : (
-            <NavLink key={item.to} to={item.to} end={item.end} className={linkClass} onClick={props.onNavigate}>
+            <NavLink key={item.label} to={item.to} end={item.end} className={linkClass} onClick={props.onNavigate}>
               <item.icon className="size-4" aria-hidden="true" />
               {item.label}
             </NavLink>
@@ -103,6 +105,11 @@ export function Sidebar(props: {
         <section aria-label="Current project" className="rounded-xl border border-brand-100 bg-brand-50 p-3">
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Current Project</p>
           <p className="mt-1 font-mono text-sm font-semibold text-slate-900">{currentProject.projectCode}</p>
+          {currentProject.projectName && (
+            <p className="text-xs font-medium break-words text-slate-800 [overflow-wrap:anywhere]">
+              {currentProject.projectName}
+            </p>
+          )}
           <p className="text-xs text-slate-700">
             {PACKAGES[currentProject.packageType as PackageType]?.name ?? currentProject.packageType} package
           </p>
