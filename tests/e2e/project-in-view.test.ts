@@ -64,7 +64,7 @@ async function choose(page: Page, projectCode: string) {
 }
 
 async function expectMeetings(page: Page, total: string, shown: string[], hidden: string[]) {
-  await expect.poll(() => stat(page, "Total Requests").textContent()).toContain(total);
+  await expect.poll(() => stat(page, "Total Requests").textContent(), { timeout: 30_000 }).toContain(total);
   expect(await stat(page, "Pending").textContent()).toContain(total);
   for (const subject of shown) await page.getByRole("heading", { name: subject }).waitFor();
   for (const subject of hidden) expect(await page.getByRole("heading", { name: subject }).count()).toBe(0);
@@ -127,7 +127,7 @@ describe("the project in view", () => {
       await page.getByRole("button", { name: "New Project" }).click();
       const dialog = page.getByRole("dialog", { name: "New Project" });
       // The profile's package is the default.
-      await expect.poll(() => dialog.getByRole("radio", { name: /^Advanced/ }).isChecked()).toBe(true);
+      await expect.poll(() => dialog.getByRole("radio", { name: /^Advanced/ }).isChecked(), { timeout: 30_000 }).toBe(true);
       await checkScreen(page, "project-new-project-dialog");
       await page.setViewportSize({ width: 375, height: 800 });
       await checkScreen(page, "project-new-project-dialog");
