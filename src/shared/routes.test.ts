@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Audience, audienceOf, isKnownPath, navFor, ROUTES, routesFor } from "./routes";
+import { type Audience, audienceOf, isKnownPath, isProjectScoped, navFor, ROUTES, routesFor } from "./routes";
 
 const pagesAt = (audience: Audience) => Object.fromEntries(routesFor(audience).map((route) => [route.path, route.page]));
 
@@ -48,6 +48,24 @@ describe("the route table", () => {
       "/meeting-requests",
     ]);
     expect(customer.filter((route) => route.nav.needsPrototype).map((route) => route.path)).toEqual(["/user-management"]);
+  });
+
+  it.each<[Audience, string, boolean]>([
+    ["customer", "/", true],
+    ["customer", "/dashboard", true],
+    ["customer", "/requirements", true],
+    ["customer", "/user-management", true],
+    ["customer", "/testing-feedback", true],
+    ["customer", "/communications/", true],
+    ["customer", "/meeting-requests", true],
+    ["customer", "/profile", false],
+    ["customer", "/onboarding", false],
+    ["customer", "/pricing", false],
+    ["company", "/", false],
+    ["company", "/admin", false],
+    ["visitor", "/communications", false],
+  ])("for %s, %s shows one project: %s", (audience, path, expected) => {
+    expect(isProjectScoped(audience, path)).toBe(expected);
   });
 
   it("reads the audience from the user's role", () => {

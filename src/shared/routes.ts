@@ -51,6 +51,9 @@ type RouteRow = {
   shell?: boolean;
   /** Its entry in the sidebar, in table order. */
   nav?: NavEntry;
+  /** Shows one project (the project in view, `?project=` in the URL): the shell shows the project selector, and
+   * sidebar links to it carry the project. */
+  projectScoped?: boolean;
 };
 
 const SIGNED_IN: readonly Audience[] = ["customer", "company"];
@@ -60,6 +63,11 @@ const COMPANY: readonly Audience[] = ["company"];
 /** A screen inside the signed-in frame, with its sidebar entry when it has one. */
 function framed(audiences: readonly Audience[], path: string, page: PageKey, nav?: NavEntry): RouteRow {
   return nav ? { path, page, audiences, shell: true, nav } : { path, page, audiences, shell: true };
+}
+
+/** A framed screen about one project (see `projectScoped`). */
+function aboutProject(row: RouteRow): RouteRow {
+  return { ...row, projectScoped: true };
 }
 
 export const ROUTES: readonly RouteRow[] = [
@@ -75,15 +83,17 @@ export const ROUTES: readonly RouteRow[] = [
   { path: "/auth", page: "backHome", audiences: SIGNED_IN },
   { path: "/verify", page: "verify", audiences: ["visitor", "customer", "company", "none"] },
 
-  framed(CUSTOMER, "/", "dashboard", { label: "Dashboard", icon: "layout-dashboard", end: true }),
-  framed(CUSTOMER, "/dashboard", "dashboard"),
+  aboutProject(framed(CUSTOMER, "/", "dashboard", { label: "Dashboard", icon: "layout-dashboard", end: true })),
+  aboutProject(framed(CUSTOMER, "/dashboard", "dashboard")),
   framed(CUSTOMER, "/profile", "profile"),
   framed(CUSTOMER, "/onboarding", "onboarding", { label: "Onboarding", icon: "rocket" }),
-  framed(CUSTOMER, "/requirements", "requirements", { label: "Prototype Projects", icon: "clipboard-list" }),
-  framed(CUSTOMER, "/user-management", "userManagement", { label: "User Management", icon: "users", needsPrototype: true }),
-  framed(CUSTOMER, "/testing-feedback", "testingFeedback", { label: "Testing & Feedback", icon: "flask-conical" }),
-  framed(CUSTOMER, "/communications", "communications", { label: "Communications", icon: "messages-square" }),
-  framed(CUSTOMER, "/meeting-requests", "meetingRequests", { label: "Meeting Requests", icon: "calendar-clock" }),
+  aboutProject(framed(CUSTOMER, "/requirements", "requirements", { label: "Prototype Projects", icon: "clipboard-list" })),
+  aboutProject(
+    framed(CUSTOMER, "/user-management", "userManagement", { label: "User Management", icon: "users", needsPrototype: true }),
+  ),
+  aboutProject(framed(CUSTOMER, "/testing-feedback", "testingFeedback", { label: "Testing & Feedback", icon: "flask-conical" })),
+  aboutProject(framed(CUSTOMER, "/communications", "communications", { label: "Communications", icon: "messages-square" })),
+  aboutProject(framed(CUSTOMER, "/meeting-requests", "meetingRequests", { label: "Meeting Requests", icon: "calendar-clock" })),
 
   // Company admins: /, /company and /admin are all the admin screen, also called the company dashboard.
   framed(COMPANY, "/company-dashboard", "admin", { label: "Company Dashboard", icon: "building-2" }),
@@ -120,6 +130,12 @@ export function routesFor(audience: Audience): RouteRow[] {
 /** The sidebar's entries for an audience, in table order. */
 export function navFor(audience: Audience): Array<RouteRow & { nav: NavEntry }> {
   return routesFor(audience).filter((route): route is RouteRow & { nav: NavEntry } => route.nav !== undefined);
+}
+
+/** Whether the screen at this path shows one project to this audience (the shell then shows the selector). */
+export function isProjectScoped(audience: Audience, pathname: string): boolean {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return routesFor(audience).some((route) => route.path === normalized && route.projectScoped === true);
 }
 
 const KNOWN_PATHS = new Set(ROUTES.map((route) => route.path));

@@ -46,6 +46,7 @@ describe("Prototype Projects in the browser", () => {
     await page.goto(`${base}/requirements`);
     await page.getByText("No Project Data Found").waitFor();
     await page.getByRole("button", { name: "New Project" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Create" }).click();
     await page.getByRole("tab", { name: "Requirements Form" }).waitFor();
     const projectCode = (await page.locator("text=/PRJ-\\d{4}-\\d{4}/").first().textContent())?.trim() ?? "";
     expect(projectCode).toMatch(/^PRJ-\d{4}-\d{4}$/);
@@ -151,6 +152,7 @@ describe("a lost session and failures on Prototype Projects", () => {
     await page.getByText("No Project Data Found").waitFor();
     await endSessionsOf(who.userId);
     await page.getByRole("button", { name: "New Project" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Create" }).click();
     await page.getByText("Please Login", { exact: true }).first().waitFor();
     await page.waitForURL(`${base}/auth`);
     await page.getByRole("button", { name: "Send Login Code" }).waitFor();
@@ -173,6 +175,7 @@ describe("a lost session and failures on Prototype Projects", () => {
         : route.continue(),
     );
     await page.getByRole("button", { name: "New Project" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Create" }).click();
     await page.getByText("Failed to create new project: Service temporarily unavailable").first().waitFor();
     await page.getByText("No Project Data Found").waitFor();
     expect(page.url()).toBe(`${base}/requirements`);

@@ -174,6 +174,15 @@ export const cachedReads = {
       ...projectIds.map((id) => row("meeting_requests", "project_id", id)),
     ],
   }),
+  /** One project's counts (the caller may see it: checked before). */
+  projectMeetingStats: defineRead<{ access: ProjectViewer }>({
+    name: "project-meeting-request-stats",
+    cache: "reads",
+    tables: ["meeting_requests"],
+    key: ({ access }) => access.project.id,
+    owner: ({ access }) => access.user.id,
+    rows: ({ access }, _, row) => [row("meeting_requests", "project_id", access.project.id)],
+  }),
   adminStats: consoleView("company-stats", ["projects", "profiles", "users", "project_members", "requirements"]),
   adminProjects: consoleView("company-project-page", ["projects", "profiles", "users", "project_members", "requirements"]),
   adminUserActivity: consoleView("company-user-activity", ["projects", "profiles", "users", "project_members", "requirements"]),

@@ -111,6 +111,9 @@ export const meetingRequestStatsSchema = z.object({
 });
 export type MeetingRequestStats = z.infer<typeof meetingRequestStatsSchema>;
 
+/** GET /api/meeting-requests/stats: one project's counts; without projectId, over all the caller's projects. */
+export const meetingRequestStatsQuerySchema = z.object({ projectId: z.string().max(64).optional() });
+
 export const companyMeetingRequestsQuerySchema = z.object({
   status: z.enum([...MEETING_REQUEST_STATUSES, "all"]).default("all"),
   urgency: z.enum([...MEETING_URGENCIES, "all"]).default("all"),

@@ -68,3 +68,9 @@ export const newProjectSchema = z.object({
   userLimit: z.number().optional(),
   status: z.string().optional(),
 });
+
+/** The New Project dialog: the package to build it on (the rest follows from the package on the server). */
+export const newProjectFormSchema = z.object({
+  packageType: z.enum(PACKAGE_TYPES, { error: "Please choose the basic, advanced or premium package" }),
+});
+export type NewProjectForm = z.infer<typeof newProjectFormSchema>;

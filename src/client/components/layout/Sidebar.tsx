@@ -15,6 +15,7 @@ import {
 import { NavLink } from "react-router";
 import { PACKAGES, type PackageType } from "../../../shared/constants/packages";
 import { displayCompany, displayName } from "../../../shared/domain/display";
+import { withProject } from "../../../shared/domain/project-in-view";
 import { prototypeReadyForTeam } from "../../../shared/domain/project-rules";
 import { statusLabel } from "../../../shared/domain/project-status";
 import { audienceOf, type NavIcon, navFor } from "../../../shared/routes";
@@ -54,9 +55,11 @@ export function Sidebar(props: {
 }) {
   const { user, profile, currentProject } = props;
   const isCompany = user.role === "company";
+  // Links to project pages keep the project in view (`?project=`), so the next page shows the same project; someone who
+  // only belongs to others' projects has no owner onboarding.
   const routes = navFor(audienceOf(user)).filter(({ path }) => !(props.onlyMemberships && path === "/onboarding"));
-  const items = routes.map(({ path, nav }) => ({
-    to: path,
+  const items = routes.map(({ path, nav, projectScoped }) => ({
+    to: projectScoped ? withProject(path, currentProject?.projectCode) : path,
     label: nav.label,
     icon: NAV_ICONS[nav.icon],
     end: nav.end,
@@ -83,7 +86,7 @@ export function Sidebar(props: {
       <nav aria-label="Main" className="grid gap-1">
         {items.map((item) =>
           item.disabledReason ? (
-            <Tooltip key={item.to} content={item.disabledReason}>
+            <Tooltip key={item.label} content={item.disabledReason}>
               <button
                 type="button"
                 aria-disabled="true"
@@ -94,7 +97,7 @@ export function Sidebar(props: {
               </button>
             </Tooltip>
           ) : (
-            <NavLink key={item.to} to={item.to} end={item.end} className={linkClass} onClick={props.onNavigate}>
+            <NavLink key={item.label} to={item.to} end={item.end} className={linkClass} onClick={props.onNavigate}>
               <item.icon className="size-4" aria-hidden="true" />
               {item.label}
             </NavLink>
@@ -106,6 +109,11 @@ export function Sidebar(props: {
         <section aria-label="Current project" className="rounded-xl border border-brand-100 bg-brand-50 p-3">
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Current Project</p>
           <p className="mt-1 font-mono text-sm font-semibold text-slate-900">{currentProject.projectCode}</p>
+          {currentProject.projectName && (
+            <p className="text-xs font-medium break-words text-slate-800 [overflow-wrap:anywhere]">
+              {currentProject.projectName}
+            </p>
+          )}
           <p className="text-xs text-slate-700">
             {PACKAGES[currentProject.packageType as PackageType]?.name ?? currentProject.packageType} package
           </p>

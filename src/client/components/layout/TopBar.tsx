@@ -1,4 +1,4 @@
-// The signed-in top bar: notifications and the user menu.
+// The signed-in top bar: the project in view (on a customer's project pages), notifications and the user menu.
 import { Bell, LogOut, Menu, Settings, User } from "lucide-react";
 import { useNavigate } from "react-router";
 import { displayName } from "../../../shared/domain/display";
@@ -15,6 +15,7 @@ import {
   DropdownMenuTrigger,
 } from "../ui/dropdown-menu";
 import { toast } from "../ui/use-toast";
+import { ProjectInView } from "./ProjectInView";
 
 export function TopBar(props: {
   user: CurrentUser;
@@ -44,7 +45,8 @@ export function TopBar(props: {
       <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation" onClick={props.onOpenMenu}>
         <Menu aria-hidden="true" />
       </Button>
-      <div className="ml-auto flex items-center gap-2">
+      <div className="min-w-0 flex-1">{user.role === "customer" && <ProjectInView />}</div>
+      <div className="flex shrink-0 items-center gap-2">
         {props.notifications ?? (
           <Button variant="ghost" size="icon" aria-label="Notifications">
             <Bell aria-hidden="true" />

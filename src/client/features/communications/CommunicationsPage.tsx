@@ -7,12 +7,10 @@ import { accessAllows } from "../../../shared/domain/project-access";
 import { ListState } from "../../components/kit/ListState";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { NoProjectFound } from "../../components/project/NoProjectFound";
-import { ProjectSelect } from "../../components/project/ProjectSelect";
 import { ProjectsLoadError } from "../../components/project/ProjectsLoadError";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
-import { Tooltip } from "../../components/ui/tooltip";
 import { useFallbackPolling } from "../../lib/live-status";
 import { POLL_MS } from "../../lib/query-client";
 import { useSelectedProject } from "../projects/api/use-selected-project";
@@ -22,7 +20,7 @@ import { ScheduledMeetings } from "./ScheduledMeetings";
 import { ThreadCard } from "./ThreadCard";
 
 export function CommunicationsPage() {
-  const { projects, list, selected, select } = useSelectedProject();
+  const { projects, selected } = useSelectedProject();
   const threads = useCommunications(selected?.id, { refetchInterval: useFallbackPolling(POLL_MS.communicationsFallback) });
   const [params, setParams] = useSearchParams();
   const [composing, setComposing] = useState(params.get("openMessage") === "true");
@@ -52,15 +50,7 @@ export function CommunicationsPage() {
       <PageHeader
         title="Communications"
         description="Messages and meetings with the Blueprint team. Replies arrive here and by email."
-        actions={
-          selected && !canPost ? (
-            <Tooltip content="Your access level lets you read messages but not post">
-              <span className="inline-flex">{newMessage}</span>
-            </Tooltip>
-          ) : (
-            newMessage
-          )
-        }
+        actions={selected && !canPost ? undefined : newMessage}
       />
 
       {projects.isLoading ? (
@@ -76,14 +66,6 @@ export function CommunicationsPage() {
         <NoProjectFound purpose="message the team and schedule meetings" />
       ) : (
         <>
-          <ProjectSelect
-            id="communications-project"
-            projects={list}
-            selectedId={selected.id}
-            onSelect={select}
-            className="mb-6"
-          />
-
           {composing && canPost && (
             <Card className="mb-8 border-brand-200">
               <CardHeader className="flex-row items-start justify-between gap-4">

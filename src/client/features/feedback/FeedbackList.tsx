@@ -94,7 +94,12 @@ export function FeedbackList({
         >
           <ul className={cn("grid gap-4", feedback.isPlaceholderData && "opacity-60")} aria-label="Feedback items">
             {data?.items.map((item) => (
-              <FeedbackCard key={item.id} item={item} maxIterations={maxIterations} onEdit={() => onEdit(item)} />
+              <FeedbackCard
+                key={item.id}
+                item={item}
+                maxIterations={maxIterations}
+                onEdit={canSubmit ? () => onEdit(item) : null}
+              />
             ))}
           </ul>
           {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(next) => set({ page: next })} />}
@@ -104,7 +109,16 @@ export function FeedbackList({
   );
 }
 
-function FeedbackCard({ item, maxIterations, onEdit }: { item: FeedbackItem; maxIterations: number; onEdit: () => void }) {
+/** `onEdit` null: the caller's access no longer lets them change feedback (their own items stay read-only). */
+function FeedbackCard({
+  item,
+  maxIterations,
+  onEdit,
+}: {
+  item: FeedbackItem;
+  maxIterations: number;
+  onEdit: (() => void) | null;
+}) {
   const [enlarged, setEnlarged] = useState(false);
   const context = item.context;
   return (
@@ -181,7 +195,7 @@ function FeedbackCard({ item, maxIterations, onEdit }: { item: FeedbackItem; max
           <p className="whitespace-pre-wrap wrap-anywhere text-brand-900">{item.adminComment}</p>
         </div>
       )}
-      {item.editable ? (
+      {item.editable && onEdit ? (
         <div>
           <Button variant="ghost" size="sm" onClick={onEdit}>
             <Pencil aria-hidden="true" />

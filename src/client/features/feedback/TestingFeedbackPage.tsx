@@ -7,7 +7,6 @@ import { accessAllows } from "../../../shared/domain/project-access";
 import type { FeedbackItem } from "../../../shared/schemas/feedback";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { NoProjectAlert } from "../../components/project/NoProjectAlert";
-import { ProjectSelect } from "../../components/project/ProjectSelect";
 import { ProjectsLoadError } from "../../components/project/ProjectsLoadError";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -21,7 +20,7 @@ import { TestingGuidelines } from "./TestingGuidelines";
 import { usePrototypeBridge } from "./use-prototype-bridge";
 
 export function TestingFeedbackPage() {
-  const { projects, list, selected, select } = useSelectedProject();
+  const { projects, selected } = useSelectedProject();
   const frameRef = useRef<HTMLIFrameElement | null>(null);
   const bridge = usePrototypeBridge(frameRef, selected?.prototypeUrl ?? null);
   const [dialog, setDialog] = useState<{ open: boolean; editing: FeedbackItem | null }>({ open: false, editing: null });
@@ -62,8 +61,6 @@ export function TestingFeedbackPage() {
         <NoProjectAlert message="Please complete your profile and create a project first. Your prototype will appear here once it is built." />
       ) : (
         <div className="grid gap-6">
-          <ProjectSelect id="testing-project-select" projects={list} selectedId={selected.id} onSelect={select} />
-
           {!canSubmit && (
             <Alert variant="info">
               <Eye aria-hidden="true" />

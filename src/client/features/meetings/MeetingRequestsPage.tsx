@@ -164,12 +164,12 @@ function RequestItem({ request }: { request: MeetingRequest }) {
 export function MeetingRequestsPage() {
   const { projects, selected } = useSelectedProject();
   const requests = useMeetingRequests(selected?.id);
-  const stats = useMeetingRequestStats({ enabled: Boolean(selected) });
+  const stats = useMeetingRequestStats(selected?.id);
   const [requesting, setRequesting] = useState(false);
   const canPost = accessAllows(selected?.accessLevel, "post");
 
   const requestButton = (label: string, variant: "default" | "outline" = "default") => (
-    <Button variant={variant} onClick={() => setRequesting(true)} disabled={!selected || !canPost}>
+    <Button variant={variant} onClick={() => setRequesting(true)} disabled={!selected}>
       <CalendarPlus aria-hidden="true" />
       {label}
     </Button>
@@ -180,7 +180,7 @@ export function MeetingRequestsPage() {
       <PageHeader
         title="Meeting Requests"
         description="Book a call with the team or send a request, and follow each one's status."
-        actions={selected ? requestButton("Request Meeting") : undefined}
+        actions={selected && canPost ? requestButton("Request Meeting") : undefined}
       />
       {projects.isLoading ? (
         <div className="grid gap-4" aria-busy="true">
@@ -238,18 +238,20 @@ export function MeetingRequestsPage() {
                 </Button>
               </CardContent>
             </Card>
-            <Card className="flex flex-col">
-              <CardHeader>
-                <CardTitle className="flex items-center gap-2">
-                  <CalendarPlus className="size-5 text-brand-600" aria-hidden="true" />
-                  Request a Meeting
-                </CardTitle>
-                <CardDescription>
-                  Tell us what to discuss and how urgent it is; the team proposes a time within 24 hours.
-                </CardDescription>
-              </CardHeader>
-              <CardContent className="mt-auto">{requestButton("Request Meeting", "outline")}</CardContent>
-            </Card>
+            {canPost && (
+              <Card className="flex flex-col">
+                <CardHeader>
+                  <CardTitle className="flex items-center gap-2">
+                    <CalendarPlus className="size-5 text-brand-600" aria-hidden="true" />
+                    Request a Meeting
+                  </CardTitle>
+                  <CardDescription>
+                    Tell us what to discuss and how urgent it is; the team proposes a time within 24 hours.
+                  </CardDescription>
+                </CardHeader>
+                <CardContent className="mt-auto">{requestButton("Request Meeting", "outline")}</CardContent>
+              </Card>
+            )}
           </section>
 
           {!canPost && (

@@ -2,7 +2,7 @@
 // the Generated Brief tabs, and New Project.
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ClipboardCheck, FileText, FolderPlus, Loader2, RefreshCw, ShieldCheck, Sparkles, Users } from "lucide-react";
+import { ClipboardCheck, FileText, FolderPlus, RefreshCw, ShieldCheck, Sparkles, Users } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { PACKAGES } from "../../../shared/constants/packages";
@@ -27,7 +27,6 @@ import {
   requirementsFormSchema,
 } from "../../../shared/schemas/requirements";
 import { PageHeader } from "../../components/layout/PageHeader";
-import { ProjectSelect } from "../../components/project/ProjectSelect";
 import { PROJECTS_LOAD_ERROR } from "../../components/project/ProjectsLoadError";
 import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
@@ -39,33 +38,25 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, serverFieldErrors, serverMessage } from "../../lib/api";
 import { setServerFieldErrors } from "../../lib/form";
-import { useCreateProject } from "./api/create-project";
 import { useGenerateBrief } from "./api/generate-brief";
 import { useRequirements } from "./api/get-requirements";
 import { useSaveRequirements } from "./api/save-requirements";
 import { useSelectedProject } from "./api/use-selected-project";
 import { type AiFailure, BriefPanel } from "./BriefPanel";
-import { reportError, reportNewProjectFailure } from "./project-messages";
+import { DeleteProjectButton, mayOfferDeletion } from "./DeleteProjectButton";
+import { NewProjectDialog } from "./NewProjectDialog";
+import { reportError } from "./project-messages";
 import { RequirementsForm } from "./RequirementsForm";
 import { answersFromDraft, clearDraft, readDraft, sameAnswers, writeDraft } from "./use-requirements-draft";
 
 export function RequirementsPage() {
-  const { projects, list, selected, select } = useSelectedProject();
-  const create = useCreateProject();
-
-  const newProject = () =>
-    create.mutate(undefined, {
-      onSuccess: (project) => {
-        select(project.id);
-        toast({ title: "New project created", description: `${project.projectCode} is ready for its requirements.` });
-      },
-      onError: reportNewProjectFailure,
-    });
+  const { projects, selected, select } = useSelectedProject();
+  const [creating, setCreating] = useState(false);
 
   const newProjectButton = (
-    <Button onClick={newProject} disabled={create.isPending}>
-      {create.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <FolderPlus aria-hidden="true" />}
-      {create.isPending ? "Creating..." : "New Project"}
+    <Button onClick={() => setCreating(true)}>
+      <FolderPlus aria-hidden="true" />
+      New Project
     </Button>
   );
 
@@ -82,11 +73,21 @@ export function RequirementsPage() {
         <NoProjectData onRetry={() => projects.refetch()} retrying={projects.isFetching} failed={projects.isError} />
       ) : (
         <>
-          <ProjectSelect id="project-select" projects={list} selectedId={selected.id} onSelect={select} className="mb-6" />
-          <ProjectSummary project={selected} />
+          <ProjectSummary
+            project={selected}
+            deletion={mayOfferDeletion(selected) ? <DeleteProjectButton project={selected} /> : null}
+          />
           <RequirementsWorkspace key={selected.id} project={selected} />
         </>
       )}
+      <NewProjectDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(project) => {
+          setCreating(false);
+          select(project.id, project.projectCode);
+        }}
+      />
     </>
   );
 }
@@ -128,7 +129,7 @@ function NoProjectData({ onRetry, retrying, failed }: { onRetry: () => void; ret
   );
 }
 
-function ProjectSummary({ project }: { project: Project }) {
+function ProjectSummary({ project, deletion }: { project: Project; deletion: React.ReactNode }) {
   const pkg = PACKAGES[project.packageType];
   const progress = progressForStatus(project.status);
   return (
@@ -136,6 +137,7 @@ function ProjectSummary({ project }: { project: Project }) {
       <SummaryCard label="Project">
         <p className="font-mono text-lg font-semibold text-slate-900">{project.projectCode}</p>
         <p className="truncate text-sm text-slate-600">{project.projectName ?? "Untitled project"}</p>
+        {deletion && <div className="mt-2 -ml-3">{deletion}</div>}
       </SummaryCard>
       <SummaryCard label="Package">
         <p className="text-lg font-semibold text-slate-900">{pkg.name}</p>

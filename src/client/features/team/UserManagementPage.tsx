@@ -12,7 +12,6 @@ import {
 import { availableSlots, type ProjectUser, TEAM_MESSAGES } from "../../../shared/schemas/team";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { NoProjectAlert } from "../../components/project/NoProjectAlert";
-import { ProjectSelect } from "../../components/project/ProjectSelect";
 import { ProjectsLoadError } from "../../components/project/ProjectsLoadError";
 import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
@@ -43,7 +42,7 @@ function packageName(type: string | undefined): string {
 }
 
 export function UserManagementPage() {
-  const { projects, list, selected, select } = useSelectedProject();
+  const { projects, selected } = useSelectedProject();
   const users = useProjectUsers(selected?.id);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<ProjectUser | null>(null);
@@ -53,13 +52,8 @@ export function UserManagementPage() {
   const slots = availableSlots(limit, count);
   const canManage = accessAllows(selected?.accessLevel, "edit");
   const addDisabled = !selected || !canManage || slots === 0;
-  const addReason = !selected
-    ? "Create a project first"
-    : !canManage
-      ? "Only the project owner and admins can add users"
-      : slots === 0
-        ? "No slots left in your package"
-        : null;
+  // Members who may not manage the team see no Add User at all (the notice below says who can).
+  const addReason = !selected ? "Create a project first" : slots === 0 ? "No slots left in your package" : null;
 
   const addButton = (label = "Add User") => {
     const button = (
@@ -82,7 +76,7 @@ export function UserManagementPage() {
       <PageHeader
         title="User Management"
         description="Invite your team to view and test the prototype, and choose what each person may do."
-        actions={addButton()}
+        actions={selected && !canManage ? undefined : addButton()}
       />
 
       {projects.isLoading ? (
@@ -101,8 +95,6 @@ export function UserManagementPage() {
         <NoProjectAlert message="Please complete your profile and create a project first, then come back to add your team." />
       ) : (
         <>
-          <ProjectSelect id="team-project-select" projects={list} selectedId={selected.id} onSelect={select} className="mb-6" />
-
           <section aria-label="Team summary" className="mb-6 grid gap-4 sm:grid-cols-3">
             <StatCard icon={Users} label="Total Users" value={String(count)} note={`on ${selected.projectCode}`} />
             <StatCard

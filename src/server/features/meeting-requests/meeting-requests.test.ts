@@ -282,3 +282,71 @@ describe("access matrix and isolation", () => {
     expect(await stats(viewer)).toMatchObject({ totalRequests: 1 });
   });
 });
+
+describe("the stats of one project (GET /api/meeting-requests/stats?projectId=)", () => {
+  const statsOf = (cookie: string | undefined, projectId: string) =>
+    t.app.inject({
+      method: "GET",
+      url: `/api/meeting-requests/stats?projectId=${encodeURIComponent(projectId)}`,
+      headers: cookie ? { cookie } : {},
+    });
+
+  it("counts only that project's requests, follows a response, and keeps the all-projects answer without projectId", async () => {
+    const owner = await customer(t.app, "meet-two@example.com");
+    const first = await newProject(t.app, owner);
+    const second = await newProject(t.app, owner);
+    const scheduled = (await create(first.id, owner.cookie, { subject: "Kick-off", urgency: "high" })).json();
+    await create(first.id, owner.cookie, { subject: "Scope", urgency: "low" });
+
+    expect((await statsOf(owner.cookie, first.id)).json()).toEqual({
+      totalRequests: 2,
+      scheduledRequests: 0,
+      pendingRequests: 2,
+      completedRequests: 0,
+    });
+    expect((await statsOf(owner.cookie, second.id)).json()).toEqual({
+      totalRequests: 0,
+      scheduledRequests: 0,
+      pendingRequests: 0,
+      completedRequests: 0,
+    });
+
+    // The admin schedules one: the cached counts of that project follow.
+    await respond(scheduled.id, admin, {
+      status: "scheduled",
+      meetingLink: "https://meet.example/kickoff",
+      scheduledAt: inDays(2),
+    });
+    expect((await statsOf(owner.cookie, first.id)).json()).toMatchObject({
+      totalRequests: 2,
+      scheduledRequests: 1,
+      pendingRequests: 1,
+    });
+    await create(second.id, owner.cookie, { subject: "Second project", urgency: "medium" });
+    expect((await statsOf(owner.cookie, second.id)).json()).toMatchObject({ totalRequests: 1, pendingRequests: 1 });
+    expect(await stats(owner.cookie)).toMatchObject({ totalRequests: 3, scheduledRequests: 1, pendingRequests: 2 });
+  });
+
+  it("answers 401 signed out, 404 for a project the caller cannot see or a malformed id, and counts for a member", async () => {
+    const owner = await customer(t.app, "meet-scope-owner@example.com");
+    const stranger = await customer(t.app, "meet-scope-stranger@example.com");
+    const project = await newProject(t.app, owner);
+    await create(project.id, owner.cookie, { subject: "Hello", urgency: "low" });
+
+    expect((await statsOf(undefined, project.id)).statusCode).toBe(401);
+    const hidden = await statsOf(stranger.cookie, project.id);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ code: "NOT_FOUND" });
+    expect((await statsOf(owner.cookie, "not-a-project")).statusCode).toBe(404);
+
+    await t.app.inject({
+      method: "POST",
+      url: `/api/projects/${project.id}/users`,
+      payload: { email: "meet-scope-viewer@example.com", accessLevel: "view_only" },
+      headers: { cookie: owner.cookie, ...json },
+    });
+    const viewer = await signIn(t.app, "meet-scope-viewer@example.com", "Vic Viewer");
+    expect((await statsOf(viewer, project.id)).json()).toMatchObject({ totalRequests: 1, pendingRequests: 1 });
+    expect((await statsOf(admin, project.id)).json()).toMatchObject({ totalRequests: 1 });
+  });
+});

@@ -6,6 +6,7 @@ import {
   companyMeetingRequestPageSchema,
   companyMeetingRequestsQuerySchema,
   meetingRequestSchema,
+  meetingRequestStatsQuerySchema,
   meetingRequestStatsSchema,
   meetingResponseSchema,
   newMeetingRequestSchema,
@@ -67,11 +68,20 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["meeting requests"],
-        summary: "Counts over the caller's projects: total, scheduled, pending, completed",
+        summary:
+          "Counts for one project (projectId: the one the page shows), or without it over the caller's projects: total, scheduled, pending, completed",
+        querystring: meetingRequestStatsQuerySchema,
         response: { 200: meetingRequestStatsSchema, ...errorReplies },
       },
     },
     async (request) => {
+      const { projectId } = request.query;
+      if (projectId !== undefined) {
+        const access = await requireProjectAccess(request, projectId, "view");
+        return cachedRead(ctx.caches, cachedReads.projectMeetingStats, { access }, () =>
+          meetingRequestStats(ctx.db, [access.project.id]),
+        );
+      }
       const user = await requireUser(request);
       if (user.role === "company") return meetingRequestStats(ctx.db, "all");
       const projectIds = (await cachedProjectListFor(ctx, user)).map((project) => project.id);

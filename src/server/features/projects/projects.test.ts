@@ -1,10 +1,11 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCompletedProfile, customer, GOOD_ANSWERS, json, newProject } from "../../../../tests/factories";
 import { signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { nextActionFor } from "../../../shared/domain/next-action";
 import { overallProgress } from "../../../shared/domain/overall-progress";
-import { activityEvents, projectMembers } from "../../db/schema";
+import { activityEvents, projectMembers, projects } from "../../db/schema";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -141,5 +142,98 @@ describe("requirements submitted before the profile existed (the What's Next rul
     const ann = await customer(t.app, "not-yet@example.com");
     await newProject(t.app, ann);
     expect((await list(ann.cookie)).json()[0].requirementsSubmitted).toBe(false);
+  });
+});
+
+describe("deleting an empty project (DELETE /api/projects/{id})", () => {
+  const remove = (id: string, cookie?: string) =>
+    t.app.inject({ method: "DELETE", url: `/api/projects/${id}`, headers: cookie ? { cookie } : {} });
+  const post = (url: string, cookie: string, payload: object) =>
+    t.app.inject({ method: "POST", url, payload, headers: { cookie, ...json } });
+
+  it("deletes the owner's empty project: gone from the list, recorded on the owner's timeline", async () => {
+    const owner = await customer(t.app, "delete-empty@example.com");
+    const kept = await newProject(t.app, owner);
+    const mistake = await newProject(t.app, owner);
+    expect((await list(owner.cookie)).json()).toHaveLength(2);
+
+    const res = await remove(mistake.id, owner.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: `${mistake.projectCode} was deleted.` });
+    expect((await list(owner.cookie)).json().map((p: { id: string }) => p.id)).toEqual([kept.id]);
+    expect(await t.app.ctx.db.select().from(projects).where(eq(projects.id, mistake.id))).toHaveLength(0);
+    const [event] = await t.app.ctx.db
+      .select()
+      .from(activityEvents)
+      .where(and(eq(activityEvents.userId, owner.userId), eq(activityEvents.type, "project.deleted")));
+    expect(event).toMatchObject({ title: "Project deleted", description: `${mistake.projectCode} was deleted.` });
+    // Deleting it again: there is nothing there any more.
+    expect((await remove(mistake.id, owner.cookie)).statusCode).toBe(404);
+  });
+
+  it.each([
+    [
+      "requirements answers",
+      async (id: string, cookie: string) => post(`/api/projects/${id}/requirements`, cookie, GOOD_ANSWERS),
+    ],
+    [
+      "team members",
+      async (id: string, cookie: string) =>
+        post(`/api/projects/${id}/users`, cookie, { email: "someone@example.com", accessLevel: "user" }),
+    ],
+    [
+      "meeting requests",
+      async (id: string, cookie: string) =>
+        post(`/api/projects/${id}/meeting-requests`, cookie, { subject: "Kick-off", urgency: "low" }),
+    ],
+    [
+      "messages",
+      async (id: string, cookie: string) =>
+        post(`/api/projects/${id}/communications`, cookie, { type: "message", subject: "Hello", content: "A first message" }),
+    ],
+    [
+      "payments",
+      async (id: string) => {
+        await t.app.ctx.db.update(projects).set({ advancePaymentLink: "https://pay.example/1" }).where(eq(projects.id, id));
+        return { statusCode: 200 };
+      },
+    ],
+  ])("refuses with 409 when the project has %s, saying why, and keeps it", async (what, fill) => {
+    const owner = await customer(t.app, `delete-full-${what.replace(/\W+/g, "-")}@example.com`);
+    const project = await newProject(t.app, owner);
+    const filled = await fill(project.id, owner.cookie);
+    expect(filled.statusCode).toBeLessThan(300);
+
+    const res = await remove(project.id, owner.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: "PROJECT_NOT_EMPTY",
+      message: `This project can't be deleted because it has ${what}. Only an empty project can be deleted.`,
+    });
+    expect((await list(owner.cookie)).json().map((p: { id: string }) => p.id)).toEqual([project.id]);
+  });
+
+  it("is the owner's alone: 401 signed out, 404 for a stranger or a malformed id, 403 for members and the company", async () => {
+    const owner = await customer(t.app, "delete-owner@example.com");
+    const stranger = await customer(t.app, "delete-stranger@example.com");
+    const project = await newProject(t.app, owner);
+    // Members are stored directly: a project with members is not empty, but a member must be refused before that.
+    await t.app.ctx.db.insert(projectMembers).values([
+      { projectId: project.id, email: "delete-admin@example.com", accessLevel: "admin" },
+      { projectId: project.id, email: "delete-viewer@example.com", accessLevel: "view_only" },
+    ]);
+    const memberAdmin = await signIn(t.app, "delete-admin@example.com", "Ada Member");
+    const viewer = await signIn(t.app, "delete-viewer@example.com", "Vic Viewer");
+    const company = await signIn(t.app, "admin@blueprint.local", "Site Admin");
+
+    expect((await remove(project.id)).statusCode).toBe(401);
+    expect((await remove(project.id, stranger.cookie)).statusCode).toBe(404);
+    expect((await remove("not-a-uuid", owner.cookie)).statusCode).toBe(404);
+    for (const cookie of [memberAdmin, viewer, company]) {
+      const res = await remove(project.id, cookie);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: "FORBIDDEN", message: "Only the project's owner can delete it." });
+    }
+    expect(await t.app.ctx.db.select().from(projects).where(eq(projects.id, project.id))).toHaveLength(1);
   });
 });

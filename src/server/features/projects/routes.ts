@@ -1,11 +1,15 @@
-// Projects: GET/POST /api/projects, plus the per-project routes of requirements, the brief and the team.
+// Projects: GET/POST /api/projects, DELETE /api/projects/{id} (an empty project, by its owner), plus the per-project routes of requirements, the brief and the team.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DEFAULT_NEW_PROJECT } from "../../../shared/constants/packages";
 import { newProjectSchema, projectSchema } from "../../../shared/schemas/project";
+import { successReplySchema } from "../../../shared/schemas/replies";
 import { requireCustomer, requireUser } from "../../auth/guards";
-import { errorReplies } from "../../http/openapi";
+import { forbidden } from "../../errors";
+import { apiErrorSchema, errorReplies } from "../../http/openapi";
+import { requireProjectAccess } from "./access";
 import { createCustomerProject } from "./create-customer-project";
+import { deleteEmptyProject } from "./delete-project";
 import { cachedProjectListFor } from "./list-projects";
 import { requirementsRoutes } from "./requirements/routes";
 import { teamRoutes } from "./team/routes";
@@ -46,6 +50,27 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         timeline: request.body.timeline ?? DEFAULT_NEW_PROJECT.timeline,
       });
       return reply.status(201).send(created);
+    },
+  );
+
+  app.delete(
+    "/api/projects/:id",
+    {
+      // Only the owner may delete (a company admin gets 403), so no company change is ever audited here; the use
+      // case records the deletion on the owner's timeline.
+      config: { audit: false },
+      schema: {
+        tags: ["projects"],
+        summary: "Delete an empty project (no answers, payments, documents, members, feedback, messages or meetings); owner only",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: successReplySchema, ...errorReplies, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const access = await requireProjectAccess(request, request.params.id, "view");
+      if (access.accessLevel !== "owner") throw forbidden("Only the project's owner can delete it.");
+      await deleteEmptyProject(ctx.db, access);
+      return { success: true, message: `${access.project.projectCode} was deleted.` };
     },
   );
 

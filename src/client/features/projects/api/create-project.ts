@@ -1,21 +1,27 @@
-// POST /api/projects: a new project with the default package; the project list is asked again.
+// POST /api/projects: a new project on the package the customer chose; it joins the project list at once (so it can
+// be put in view before the list is asked again), then the list is asked again.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { DEFAULT_NEW_PROJECT } from "../../../../shared/constants/packages";
+import { DEFAULT_NEW_PROJECT, type PackageType } from "../../../../shared/constants/packages";
 import type { Project } from "../../../../shared/schemas/project";
 import { apiRequest } from "../../../lib/api";
 import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
 import { projectsQueryKey } from "./get-projects";
 
-const createProject = () =>
+const createProject = (input: { packageType: PackageType }) =>
   apiRequest<Project>("POST", "/api/projects", {
-    packageType: DEFAULT_NEW_PROJECT.packageType,
+    packageType: input.packageType,
     budgetRange: DEFAULT_NEW_PROJECT.budgetRange,
     timeline: DEFAULT_NEW_PROJECT.timeline,
-    userLimit: DEFAULT_NEW_PROJECT.userLimit,
-    status: "requirements",
   });
 
 export function useCreateProject(config: MutationConfig<typeof createProject> = {}) {
   const queryClient = useQueryClient();
-  return useMutation(ownedMutation(config, createProject, () => queryClient.invalidateQueries({ queryKey: projectsQueryKey })));
+  return useMutation(
+    ownedMutation(config, createProject, (project) => {
+      queryClient.setQueryData<Project[]>(projectsQueryKey, (list) =>
+        list && !list.some((p) => p.id === project.id) ? [...list, project] : list,
+      );
+      return queryClient.invalidateQueries({ queryKey: projectsQueryKey });
+    }),
+  );
 }

@@ -1,0 +1,23 @@
+// DELETE /api/projects/{id}: the owner deletes an empty project; it leaves the project list at once.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Project } from "../../../../shared/schemas/project";
+import type { SuccessReply } from "../../../../shared/schemas/replies";
+import { apiRequest } from "../../../lib/api";
+import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
+import { projectsQueryKey } from "./get-projects";
+
+const deleteProject = (projectId: string) =>
+  apiRequest<SuccessReply>("DELETE", `/api/projects/${encodeURIComponent(projectId)}`).then((reply) => ({
+    ...reply,
+    projectId,
+  }));
+
+export function useDeleteProject(config: MutationConfig<typeof deleteProject> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation(
+    ownedMutation(config, deleteProject, ({ projectId }) => {
+      queryClient.setQueryData<Project[]>(projectsQueryKey, (list) => list?.filter((project) => project.id !== projectId));
+      return queryClient.invalidateQueries({ queryKey: projectsQueryKey });
+    }),
+  );
+}
