@@ -15,11 +15,11 @@ import {
   type CompanyCommunication,
   INBOX_VIEWS,
   type InboxView,
-  type NewCommunicationInput,
   newCommunicationSchema,
 } from "../../../shared/schemas/communications";
 import { FormDialog } from "../../components/kit/FormDialog";
 import { ListState } from "../../components/kit/ListState";
+import { communicationBody, MeetingFields } from "../../components/kit/MeetingFields";
 import { Pager } from "../../components/kit/Pager";
 import { ReplyForm, ThreadView } from "../../components/kit/ThreadView";
 import { Badge } from "../../components/ui/badge";
@@ -32,14 +32,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import {
-  formatDateTime,
-  formatTime,
-  formatWeekdayDate,
-  fromDateTimeLocal,
-  toDateTimeLocal,
-  viewerTimeZone,
-} from "../../lib/date-time";
+import { formatDateTime, formatTime, formatWeekdayDate } from "../../lib/date-time";
 import { useSchemaForm } from "../../lib/form";
 import { useListState } from "../../lib/use-list-state";
 import { useCompanyCommunications } from "../communications/api/get-company-communications";
@@ -334,14 +327,7 @@ const newMessageFormSchema = z
     scheduledFor: z.string(),
   })
   .transform((values, ctx) => {
-    const meeting = values.type === "meeting";
-    const body: NewCommunicationInput = {
-      type: values.type,
-      subject: values.subject,
-      content: values.content,
-      meetingUrl: meeting ? values.meetingUrl : null,
-      scheduledFor: meeting ? (fromDateTimeLocal(values.scheduledFor) ?? (values.scheduledFor ? "invalid" : null)) : null,
-    };
+    const body = communicationBody(values);
     if (!values.projectId) ctx.addIssue({ code: "custom", path: ["projectId"], message: PROJECT_REQUIRED });
     const parsed = newCommunicationSchema.safeParse(body);
     if (!parsed.success) {
@@ -415,22 +401,12 @@ function NewMessageDialog(props: { onClose: () => void; onSent: (threadId: strin
         {(control) => <Input {...control} maxLength={COMMUNICATION_LIMITS.subject} {...form.register("subject")} />}
       </Field>
       {type === "meeting" && (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="inbox-new-meeting-url" label="Meeting Link" required error={errors.meetingUrl?.message}>
-            {(control) => <Input {...control} type="url" inputMode="url" {...form.register("meetingUrl")} />}
-          </Field>
-          <Field
-            id="inbox-new-scheduled-for"
-            label="Date & Time"
-            required
-            hint={`Your time zone: ${viewerTimeZone()}`}
-            error={errors.scheduledFor?.message}
-          >
-            {(control) => (
-              <Input {...control} type="datetime-local" min={toDateTimeLocal(new Date())} {...form.register("scheduledFor")} />
-            )}
-          </Field>
-        </div>
+        <MeetingFields
+          idPrefix="inbox-new"
+          link={form.register("meetingUrl")}
+          time={form.register("scheduledFor")}
+          errors={{ meetingUrl: errors.meetingUrl?.message, scheduledFor: errors.scheduledFor?.message }}
+        />
       )}
       <Field
         id="inbox-new-content"

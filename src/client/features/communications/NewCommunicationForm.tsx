@@ -8,17 +8,15 @@ import {
   COMMUNICATION_LIMITS,
   COMMUNICATION_MESSAGES,
   COMMUNICATION_TYPES,
-  type CommunicationType,
-  type NewCommunicationInput,
   newCommunicationSchema,
 } from "../../../shared/schemas/communications";
+import { type CommunicationFormValues, communicationBody, MeetingFields } from "../../components/kit/MeetingFields";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
-import { fromDateTimeLocal, toDateTimeLocal, viewerTimeZone } from "../../lib/date-time";
 import { setServerFieldErrors, useSchemaForm } from "../../lib/form";
 import { useSendCommunication } from "./api/send-communication";
 
@@ -26,8 +24,6 @@ const TYPE_OPTIONS = [
   { value: "message", label: "Message" },
   { value: "meeting", label: "Meeting" },
 ];
-
-type FormValues = { type: CommunicationType; subject: string; content: string; meetingUrl: string; scheduledFor: string };
 
 /** The form's values (the meeting time as the viewer's local datetime-local text) checked as the shared schema. */
 const formSchema = z
@@ -38,17 +34,16 @@ const formSchema = z
     meetingUrl: z.string(),
     scheduledFor: z.string(),
   })
-  .transform((values): NewCommunicationInput => {
-    const meeting = values.type === "meeting";
-    return {
-      ...values,
-      meetingUrl: meeting ? values.meetingUrl : null,
-      scheduledFor: meeting ? (fromDateTimeLocal(values.scheduledFor) ?? (values.scheduledFor ? "invalid" : null)) : null,
-    };
-  })
+  .transform(communicationBody)
   .pipe(newCommunicationSchema);
 
-const EMPTY: FormValues = { type: "message", subject: "", content: "", meetingUrl: MEET_LINK_PREFIX, scheduledFor: "" };
+const EMPTY: CommunicationFormValues = {
+  type: "message",
+  subject: "",
+  content: "",
+  meetingUrl: MEET_LINK_PREFIX,
+  scheduledFor: "",
+};
 
 export function NewCommunicationForm({ projectId, onDone }: { projectId: string; onDone: () => void }) {
   const send = useSendCommunication(projectId);
@@ -100,28 +95,13 @@ export function NewCommunicationForm({ projectId, onDone }: { projectId: string;
         </Field>
       </div>
       {type === "meeting" && (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            id="communication-meeting-url"
-            label="Meeting Link"
-            required
-            hint="A Google Meet (or other video call) link"
-            error={errors.meetingUrl?.message}
-          >
-            {(control) => <Input {...control} type="url" inputMode="url" {...form.register("meetingUrl")} />}
-          </Field>
-          <Field
-            id="communication-scheduled-for"
-            label="Date & Time"
-            required
-            hint={`Your time zone: ${viewerTimeZone()}`}
-            error={errors.scheduledFor?.message}
-          >
-            {(control) => (
-              <Input {...control} type="datetime-local" min={toDateTimeLocal(new Date())} {...form.register("scheduledFor")} />
-            )}
-          </Field>
-        </div>
+        <MeetingFields
+          idPrefix="communication"
+          link={form.register("meetingUrl")}
+          time={form.register("scheduledFor")}
+          errors={{ meetingUrl: errors.meetingUrl?.message, scheduledFor: errors.scheduledFor?.message }}
+          linkHint="A Google Meet (or other video call) link"
+        />
       )}
       <Field
         id="communication-content"
