@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { json, newProject, type SignedInUser, signedInUser } from "../factories";
 import { launchBrowser } from "../setup/browser";
+import { codeFieldCleared, countCodeFieldClears } from "../setup/code-field";
 import { GOOD_FEEDBACK, patchFeedback, postFeedback } from "../setup/feedback";
 import { approveNdaAs, signNdaFor, submitProfile } from "../setup/onboarding";
 import { checkScreen } from "../setup/screen-checks";
@@ -80,6 +81,7 @@ async function followSignedOut(
   context.setDefaultTimeout(60_000);
   opened.push(context);
   const page = await context.newPage();
+  await countCodeFieldClears(page);
   await page.goto(link);
   await page.getByRole("button", { name: "Send Login Code" }).waitFor();
   const signInUrl = page.url();
@@ -90,6 +92,7 @@ async function followSignedOut(
   const mail = await smtp.waitFor(
     (m) => m.to === who.email && m.subject.endsWith("sign-in code") && smtp.messages.indexOf(m) >= since,
   );
+  await codeFieldCleared(page);
   await page.getByLabel("6-digit code").fill(codeIn(mail.text));
   await page.getByRole("button", { name: "Verify & Login" }).click();
   await holdWelcomeToast(page);

@@ -271,16 +271,18 @@ describe("User Management in the browser", () => {
     await expect.poll(() => header.isDisabled()).toBe(true);
     await page.getByText("All slots are in use").waitFor();
 
-    // Someone removed poll0 meanwhile: removing it here fails with the spec's message.
+    // Someone removed poll0 while this user was confirming its removal: confirming fails with the spec's message.
     const first = added[0];
     if (!first) throw new Error("no member added");
+    await page.getByRole("button", { name: `Remove ${first.email}` }).click();
+    const confirm = page.getByRole("dialog").getByRole("button", { name: "Remove" });
+    await confirm.waitFor();
     await server.app.inject({
       method: "DELETE",
       url: `/api/projects/${project.id}/users/${first.id}`,
       headers: { cookie: who.cookie },
     });
-    await page.getByRole("button", { name: `Remove ${first.email}` }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+    await confirm.click();
     await page
       .getByText(/^Failed to remove user/)
       .first()

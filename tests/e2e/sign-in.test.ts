@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CODE_FIELD_CLEAR_DELAY_MS } from "../../src/shared/constants/ui";
 import { launchBrowser, signedInAs } from "../setup/browser";
+import { codeFieldCleared, countCodeFieldClears } from "../setup/code-field";
 import { checkScreen } from "../setup/screen-checks";
 import { codeIn, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { startTestServer, type TestServer } from "../setup/test-server";
@@ -49,27 +49,6 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-type ClearCounter = { codeFieldClears: number };
-
-/**
- * Counts the timers of the code field's clearing delay that have run, so a test can wait for the clear itself
- * instead of sleeping past it.
- */
-async function countCodeFieldClears(page: Page): Promise<void> {
-  await page.addInitScript((delay) => {
-    const counter = window as unknown as ClearCounter;
-    counter.codeFieldClears = 0;
-    const schedule = window.setTimeout;
-    window.setTimeout = ((handler: TimerHandler, timeout?: number, ...rest: unknown[]) =>
-      timeout === delay && typeof handler === "function"
-        ? schedule(() => {
-            handler(...rest);
-            counter.codeFieldClears += 1;
-          }, timeout)
-        : schedule(handler, timeout, ...rest)) as typeof window.setTimeout;
-  }, CODE_FIELD_CLEAR_DELAY_MS);
-}
-
 describe("signing in through the browser", () => {
   it("validates the email step on submit with the spec's messages, then again as the user types", async () => {
     const page = await newPage();
@@ -97,7 +76,7 @@ describe("signing in through the browser", () => {
     const code = page.getByLabel("6-digit code");
     const verify = page.getByRole("button", { name: "Verify & Login" });
     // The spec clears the code field about 100 ms after the step changes; a person never types that fast.
-    await page.waitForFunction(() => (window as unknown as ClearCounter).codeFieldClears > 0);
+    await codeFieldCleared(page);
     await code.pressSequentially("12ab");
     expect(await code.inputValue()).toBe("12");
     expect(await verify.isDisabled()).toBe(true);
@@ -220,12 +199,15 @@ describe("signing in through the browser", () => {
 
   it("sends a signed-out visitor at a portal page to sign in, then back to it: the demo account and the admin", async () => {
     const page = await newPage();
+    await countCodeFieldClears(page);
     await page.goto(`${server.url}/profile?from=email`);
     await page.getByRole("button", { name: "Send Login Code" }).waitFor();
     expect(new URL(page.url()).searchParams.get("next")).toBe("/profile?from=email");
     await page.getByLabel("Email Address").fill("demo@blueprint.local");
     await page.getByLabel("Your Name").fill("Demo Customer");
     await page.getByRole("button", { name: "Send Login Code" }).click();
+    // The spec clears the code field about 100 ms after the step changes: type after that, as a person would.
+    await codeFieldCleared(page);
     await page.getByLabel("6-digit code").fill("000000");
     await page.getByRole("button", { name: "Verify & Login" }).click();
     await page.waitForURL(`${server.url}/profile?from=email`);
@@ -241,12 +223,14 @@ describe("signing in through the browser", () => {
     await page.context().close();
 
     const admin = await newPage();
+    await countCodeFieldClears(admin);
     await admin.goto(`${server.url}/company-dashboard?tab=nda`);
     await admin.getByLabel("Email Address").fill("admin@blueprint.local");
     await admin.getByLabel("Your Name").fill("Site Admin");
     const since = smtp.messages.length;
     await admin.getByRole("button", { name: "Send Login Code" }).click();
     const mail = await smtp.waitFor((m) => m.to === "admin@blueprint.local" && smtp.messages.indexOf(m) >= since);
+    await codeFieldCleared(admin);
     await admin.getByLabel("6-digit code").fill(codeIn(mail.text));
     await admin.getByRole("button", { name: "Verify & Login" }).click();
     await admin.waitForURL(`${server.url}/company-dashboard?tab=nda`);

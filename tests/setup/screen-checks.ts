@@ -17,13 +17,19 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 
 /** The page does not scroll sideways: the document is no wider than the viewport. */
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({
-    document: document.documentElement.scrollWidth,
-    viewport: document.documentElement.clientWidth,
-  }));
-  expect(widths.document, `the page is ${widths.document - widths.viewport} px wider than the viewport`).toBeLessThanOrEqual(
-    widths.viewport,
-  );
+  const widths = await page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    // The innermost elements that reach past the viewport's right edge name the culprit in the message.
+    const over = [...document.body.querySelectorAll("*")].filter((el) => el.getBoundingClientRect().right > viewport + 1);
+    const innermost = over.filter((el) => !over.some((other) => other !== el && el.contains(other)));
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 4).join(".")} "${(el.textContent ?? "").slice(0, 40)}"`;
+    return { document: document.documentElement.scrollWidth, viewport, culprits: innermost.slice(0, 3).map(describe) };
+  });
+  expect(
+    widths.document,
+    `the page is ${widths.document - widths.viewport} px wider than the viewport: ${widths.culprits.join("; ")}`,
+  ).toBeLessThanOrEqual(widths.viewport);
 }
 
 /** With SCREENSHOTS=1, a full-page picture at docs/screenshots/<name>-<viewport width>.png. */

@@ -60,7 +60,7 @@ export function TopBar(props: {
               <span className="flex size-8 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white">
                 {initials}
               </span>
-              <span className="hidden text-sm font-medium text-slate-800 sm:inline">{name}</span>
+              <span className="hidden max-w-48 truncate text-sm font-medium text-slate-800 sm:block">{name}</span>
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent>

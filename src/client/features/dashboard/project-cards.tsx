@@ -182,8 +182,10 @@ export function AuthorizedUsersCard({ project }: { project: Project | null }) {
         ) : (
           <ul className="grid gap-2">
             {(members.data ?? []).slice(0, 4).map((member) => (
-              <li key={member.id} className="flex items-center justify-between gap-2 text-sm">
-                <span className="truncate text-slate-800">{member.email}</span>
+              <li key={member.id} className="flex min-w-0 items-center justify-between gap-2 text-sm">
+                <span className="min-w-0 truncate text-slate-800" title={member.email}>
+                  {member.email}
+                </span>
                 <Badge variant={member.accessLevel === "admin" ? "default" : "secondary"}>
                   {ACCESS_LEVEL_LABELS[member.accessLevel]}
                 </Badge>

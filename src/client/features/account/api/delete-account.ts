@@ -20,8 +20,12 @@ export function useDeleteAccount(config: MutationConfig<typeof deleteAccount> = 
   return useMutation(
     ownedMutation(config, deleteAccount, () => {
       noteSessionCookie(false);
-      queryClient.setQueryData(currentUserQueryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
+      // Signed out once the caller has left the page (its onSuccess goes home): clearing the user first would make the
+      // router send the new visitor to sign in for the page they were on.
+      setTimeout(() => {
+        queryClient.setQueryData(currentUserQueryKey, null);
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
+      });
     }),
   );
 }
