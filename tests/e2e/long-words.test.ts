@@ -176,9 +176,18 @@ const detailsTab = (label: string, ready: string): Screen => ({
 const SCREENS: Screen[] = [
   { name: "pricing", who: "visitor", path: "/pricing", ready: "What each package includes" },
   { name: "dashboard", who: "owner", path: "/dashboard", ready: "Projectname" },
-  { name: "profile", who: "owner", path: "/profile", ready: "Fullname" },
-  { name: "onboarding", who: "owner", path: "/onboarding", ready: "Projectname" },
-  { name: "requirements", who: "owner", path: "/requirements", ready: "Briefheading" },
+  { name: "profile", who: "owner", path: "/profile", ready: "Profile Information" },
+  { name: "onboarding", who: "owner", path: "/onboarding", ready: "Company Setup" },
+  {
+    name: "requirements",
+    who: "owner",
+    path: "/requirements",
+    ready: "Projectname",
+    open: async (page) => {
+      await page.getByRole("tab", { name: "Generated Brief" }).click();
+      await page.getByText("Briefheading").filter({ visible: true }).first().waitFor();
+    },
+  },
   { name: "user-management", who: "owner", path: "/user-management", ready: "membermmm" },
   { name: "testing-feedback", who: "owner", path: "/testing-feedback", ready: "Admincomment" },
   { name: "communications", who: "owner", path: "/communications", ready: "Subject" },
