@@ -205,6 +205,8 @@ describe("a lost session and failures on Prototype Projects", () => {
   it("Confirm Brief refused by the server says 'Failed to confirm brief', then shows the brief as the server holds it", async () => {
     const { who, context } = await signedInContext("fail-confirm@northside.example");
     const { project, post } = await projectWithBrief(who.cookie);
+    // No live updates reach this tab (its stream is cut, as behind a proxy that drops it): the page cannot know yet.
+    await context.route(`${base}/api/events`, (route) => route.abort());
     const page = await openBrief(context);
     // Someone else on the team confirmed it meanwhile: the server now refuses any change.
     expect((await post(`/api/projects/${project.id}/requirements`, { briefConfirmed: true })).statusCode).toBe(200);
