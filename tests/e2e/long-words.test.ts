@@ -175,7 +175,7 @@ const detailsTab = (label: string, ready: string): Screen => ({
 
 const SCREENS: Screen[] = [
   { name: "pricing", who: "visitor", path: "/pricing", ready: "What each package includes" },
-  { name: "dashboard", who: "owner", path: "/dashboard", ready: "Projectname" },
+  { name: "dashboard", who: "owner", path: "/dashboard", ready: "Recent Activity" },
   { name: "profile", who: "owner", path: "/profile", ready: "Profile Information" },
   { name: "onboarding", who: "owner", path: "/onboarding", ready: "Company Setup" },
   {
