@@ -133,7 +133,7 @@ function ProjectSummary({ project, deletion }: { project: Project; deletion: Rea
   const pkg = PACKAGES[project.packageType];
   const progress = progressForStatus(project.status);
   return (
-    <section aria-label="Project summary" className="mb-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <section aria-label="Project summary" className="mb-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4 [&>*]:min-w-0">
       <SummaryCard label="Project">
         <p className="font-mono text-lg font-semibold text-slate-900">{project.projectCode}</p>
         <p className="truncate text-sm text-slate-600">{project.projectName ?? "Untitled project"}</p>
