@@ -3,10 +3,12 @@
 // sees the reply; the admin starts a meeting in a second customer's project from New message; a customer's proposed
 // meeting shows its time and link; an old unanswered message and an old urgent meeting request show Overdue and are
 // counted in the header; the header's search narrows the Projects list as the admin types.
+
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { communications, meetingRequests } from "../../src/server/db/schema";
+import { formatClockInZone, zoneAbbreviation } from "../../src/shared/domain/dates";
 import { json, newProject, type SignedInUser, signedInUser } from "../factories";
 import { launchBrowser, signedInAs } from "../setup/browser";
 import { checkScreen } from "../setup/screen-checks";
@@ -195,7 +197,8 @@ describe("the company's inbox", () => {
     expect(res.statusCode).toBe(201);
     await page.goto(`${server.url}/admin?tab=inbox`);
     const row = page.getByRole("list", { name: "Conversations" }).getByRole("listitem").filter({ hasText: "Walkthrough call" });
-    const time = at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZoneName: "short", timeZone: ZONE });
+    // The one clock's format ("01:30 EST"), in the admin's zone.
+    const time = `${formatClockInZone(at, ZONE)} ${zoneAbbreviation(at, ZONE)}`;
     await row.getByText(time).waitFor();
     await row.getByRole("button").click();
     const thread = page.getByRole("article", { name: "Walkthrough call" });
