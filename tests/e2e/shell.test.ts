@@ -14,7 +14,7 @@ const CLIENT_DIR = path.resolve("dist/client");
 /** The signed-in customer's first load (frame and dashboard), JavaScript gzip -9, as `npm run bench:web` counts it. */
 const FIRST_LOAD_BUDGET_KB = 150;
 /** The lazily loaded parts (components/ui/*-parts.tsx). */
-const PARTS_CHUNK = /\/assets\/(dropdown-menu|tooltip|drawer)-parts-[^/]+\.js$/;
+const PARTS_CHUNK = /\/assets\/(dropdown-menu|tooltip|drawer|select)-parts-[^/]+\.js$/;
 /** Strings only the code those parts bring has: Radix Popper (Floating UI), the focus guards, the scroll lock. */
 const PARTS_CODE = ["data-radix-popper-content-wrapper", "data-radix-focus-guard", "right-scroll-bar-position"];
 const WAIT = { timeout: 30_000 };
@@ -40,8 +40,11 @@ afterAll(async () => {
  * The dashboard in a new signed-in tab, with every script it fetches listed; `slowParts` holds the parts' chunks back
  * for a while, so that the first touch lands on the stand-in before the real trigger exists.
  */
-async function openDashboard(options: { width?: number; slowParts?: boolean } = {}) {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
+async function openDashboard(options: { width?: number; slowParts?: boolean; touch?: boolean } = {}) {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    hasTouch: options.touch ?? false,
+  });
   await signInContext(context, server, { email: owner.email });
   const page = await context.newPage();
   const scripts: string[] = [];
@@ -152,6 +155,23 @@ describe("menus, tooltips and the drawer on first use", () => {
     expect(await focusedName(page)).toBe("User Management");
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("opens the top bar's project selector on the first click and on the first tap at 375 px", async () => {
+    for (const options of [{ width: 1280 }, { width: 375, touch: true }]) {
+      const { context, page, scripts, errors } = await openDashboard({ ...options, slowParts: true });
+      await page.goto(`${server.url}/meeting-requests`, { waitUntil: "networkidle" });
+      const selector = page.getByRole("combobox", { name: "Project" });
+      await selector.waitFor(WAIT);
+      expect(scripts.filter((file) => /select-parts/.test(file))).toEqual([]);
+      if (options.touch) await selector.tap();
+      else await selector.click();
+      await expect.poll(() => page.getByRole("option").count(), WAIT).toBe(2);
+      // By its id: the open (modal) list hides the rest of the page from the accessibility tree.
+      expect(await page.locator("#project-in-view").getAttribute("aria-expanded")).toBe("true");
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 
   it("opens the navigation drawer at 375 px on the first tap, and closes it", async () => {

@@ -1,12 +1,15 @@
-import { Check, ChevronDown } from "lucide-react";
-import { Select as SelectPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+// A single select; put it in a Field (`{(control) => <Select {...control} ... />}`) for its label and message. Its code
+// (select-parts.tsx: Radix Select, Floating UI, the focus guards, the scroll lock) loads when its trigger is first
+// hovered, focused, pressed or keyed, not with the page; until then the trigger is a stand-in showing the chosen option,
+// which hands the first press, tap or key to the real one (stand-in.tsx), so the list opens on it.
+import { ChevronDown } from "lucide-react";
 import { cn } from "../../lib/cn";
+import { lazyModule } from "../../lib/lazy-module";
+import { type StandInRules, StandInTrigger, useStandIn } from "./stand-in";
 
 type SelectOption = { value: string; label: string };
 
-/** A single select; put it in a Field (`{(control) => <Select {...control} ... />}`) for its label and message. */
-export function Select(props: {
+export type SelectProps = {
   id?: string;
   value: string | undefined;
   onValueChange: (value: string) => void;
@@ -17,56 +20,44 @@ export function Select(props: {
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
   "aria-label"?: string;
-}) {
-  return (
-    <SelectPrimitive.Root value={props.value || undefined} onValueChange={props.onValueChange} disabled={props.disabled}>
-      <SelectPrimitive.Trigger
-        id={props.id}
-        aria-invalid={props["aria-invalid"] || undefined}
-        aria-describedby={props["aria-describedby"]}
-        aria-label={props["aria-label"]}
-        className={cn(
-          "flex h-10 w-full items-center justify-between rounded-lg border border-slate-300 bg-white px-3 py-2 text-left text-sm text-slate-900 shadow-xs focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/30 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-red-500 data-[placeholder]:text-slate-500",
-          props.className,
-        )}
-      >
-        <SelectPrimitive.Value placeholder={props.placeholder ?? "Select..."} />
-        <SelectPrimitive.Icon>
-          <ChevronDown className="size-4 text-slate-500" aria-hidden="true" />
-        </SelectPrimitive.Icon>
-      </SelectPrimitive.Trigger>
-      <SelectPrimitive.Portal>
-        <SelectPrimitive.Content
-          position="popper"
-          sideOffset={4}
-          className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
-        >
-          <SelectPrimitive.Viewport className="p-1">
-            {props.options.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectPrimitive.Viewport>
-        </SelectPrimitive.Content>
-      </SelectPrimitive.Portal>
-    </SelectPrimitive.Root>
-  );
-}
+};
 
-function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
+export const PLACEHOLDER = "Select...";
+
+export const selectTriggerClassName =
+  "flex h-10 w-full items-center justify-between rounded-lg border border-slate-300 bg-white px-3 py-2 text-left text-sm text-slate-900 shadow-xs focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/30 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-red-500 data-[placeholder]:text-slate-500";
+
+const selectParts = lazyModule(() => import("./select-parts"));
+
+/** What opens Radix's select trigger: a left mouse press without Ctrl, a tap or pen click, and Space, Enter or the arrows. */
+const OPENS_ON: StandInRules = {
+  pressOpens: (event) => event.pointerType === "mouse" && event.button === 0 && !event.ctrlKey,
+  clickOpens: (event) => ["touch", "pen"].includes((event.nativeEvent as PointerEvent).pointerType),
+  keysOpen: [" ", "Enter", "ArrowUp", "ArrowDown"],
+};
+
+export function Select(props: SelectProps) {
+  const { parts, standIn, realTriggerRef } = useStandIn(selectParts, OPENS_ON);
+  if (parts) return <parts.Select {...props} triggerRef={realTriggerRef} />;
+  const chosen = props.options.find((option) => option.value === props.value);
+  // The closed real trigger's attributes, so the stand-in reads and looks the same.
   return (
-    <SelectPrimitive.Item
-      className={cn(
-        "relative flex cursor-pointer items-center rounded-md py-2 pr-8 pl-3 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100",
-        className,
-      )}
-      {...props}
+    <StandInTrigger
+      standIn={standIn}
+      id={props.id}
+      role="combobox"
+      aria-expanded={false}
+      aria-autocomplete="none"
+      aria-invalid={props["aria-invalid"] || undefined}
+      aria-describedby={props["aria-describedby"]}
+      aria-label={props["aria-label"]}
+      data-state="closed"
+      data-placeholder={chosen ? undefined : ""}
+      disabled={props.disabled}
+      className={cn(selectTriggerClassName, props.className)}
     >
-      <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
-      <SelectPrimitive.ItemIndicator className="absolute right-2">
-        <Check className="size-4" aria-hidden="true" />
-      </SelectPrimitive.ItemIndicator>
-    </SelectPrimitive.Item>
+      <span style={{ pointerEvents: "none" }}>{chosen?.label ?? props.placeholder ?? PLACEHOLDER}</span>
+      <ChevronDown className="size-4 text-slate-500" aria-hidden="true" />
+    </StandInTrigger>
   );
 }

@@ -8,6 +8,7 @@ import {
   type ComponentProps,
   type FocusEvent,
   type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
   type PointerEvent as ReactPointerEvent,
   type RefObject,
   useCallback,
@@ -21,6 +22,7 @@ type Seen =
   | { type: "hover"; pointerType: string }
   | { type: "press" | "release"; pointerType: string; button: number; ctrlKey: boolean }
   | { type: "focus" }
+  | { type: "click" }
   | { type: "key"; key: string };
 
 type Noted = { seen: Seen[]; replacing: boolean };
@@ -30,13 +32,15 @@ export type StandInRules = {
   pressOpens?: (event: ReactPointerEvent) => boolean;
   /** Keys that open the real thing (a menu's Enter, Space, ArrowDown): kept, and their default prevented. */
   keysOpen?: readonly string[];
+  /** A click that opens the real thing (a select's tap): kept, and done again on the real trigger. */
+  clickOpens?: (event: ReactMouseEvent) => boolean;
 };
 
 export type StandIn = { noted: RefObject<Noted>; want: () => void; rules: StandInRules };
 
 /**
- * Does again, on the real trigger, what the stand-in saw. A click is not repeated (the element's own click handler has
- * run already); it only drops the hover before it, as a click ends a tooltip's wait.
+ * Does again, on the real trigger, what the stand-in saw. A click is repeated only where the rules kept it (the element's
+ * own click handler has run already); a press and release drop the hover before them, as a click ends a tooltip's wait.
  */
 function replay(element: HTMLElement, seen: Seen[]) {
   let lastRelease = -1;
@@ -57,6 +61,9 @@ function replay(element: HTMLElement, seen: Seen[]) {
       }
       case "focus":
         element.focus();
+        break;
+      case "click":
+        element.click();
         break;
       case "key":
         element.dispatchEvent(new KeyboardEvent("keydown", { bubbles: true, cancelable: true, key: entry.key }));
@@ -163,6 +170,12 @@ export function StandInTrigger({
       onBlur={(event: FocusEvent<HTMLButtonElement>) => {
         props.onBlur?.(event);
         if (!noted.current.replacing) forget("focus");
+      }}
+      onClick={(event: ReactMouseEvent<HTMLButtonElement>) => {
+        props.onClick?.(event);
+        if (!rules.clickOpens?.(event)) return;
+        want();
+        note({ type: "click" });
       }}
       onKeyDown={(event: ReactKeyboardEvent<HTMLButtonElement>) => {
         props.onKeyDown?.(event);
