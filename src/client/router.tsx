@@ -1,6 +1,6 @@
 // The router: the route table's rows for the signed-in user's audience, each page its own chunk. A visitor at a portal
-// page (a session that ended, a link from an email) goes to sign-in with that page as the way back; any other path
-// shows the not-found page.
+// page (a session that ended, a link from an email) goes to sign-in with that page as the way back, unless they have
+// just signed out or deleted their account on this page: then home. Any other path shows the not-found page.
 import { lazy, Suspense } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import { signInPath } from "../shared/return-path";
@@ -10,6 +10,7 @@ import { NotFoundPage } from "./components/layout/NotFoundPage";
 import { FullScreenSpinner } from "./components/ui/spinner";
 import { useViewerTimeZone } from "./features/account/api/save-time-zone";
 import { useAuth } from "./features/auth/api/get-current-user";
+import { signedOutHere } from "./lib/session-cookie";
 import { PAGES } from "./pages";
 
 const AppShell = lazy(() => import("./components/layout/AppShell").then((m) => ({ default: m.AppShell })));
@@ -17,6 +18,7 @@ const AppShell = lazy(() => import("./components/layout/AppShell").then((m) => (
 function NoRoute({ visitor }: { visitor: boolean }) {
   const location = useLocation();
   if (visitor && needsSignIn(location.pathname)) {
+    if (signedOutHere()) return <Navigate to="/" replace />;
     return <Navigate to={signInPath(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
   return <NotFoundPage visitor={visitor} />;

@@ -19,3 +19,8 @@ export function mayHaveSessionCookie(): boolean {
 export function noteSessionCookie(present: boolean): void {
   sessionCookieSinceLoad = present;
 }
+
+/** Whether this page signed out (or deleted its account) since it loaded: a portal path then leads home, not to sign-in. */
+export function signedOutHere(): boolean {
+  return sessionCookieSinceLoad === false;
+}

@@ -19,13 +19,10 @@ export function useDeleteAccount(config: MutationConfig<typeof deleteAccount> = 
   const queryClient = useQueryClient();
   return useMutation(
     ownedMutation(config, deleteAccount, () => {
+      // Noted first: the router then sends the page the user was on home, not to sign in again (router.tsx).
       noteSessionCookie(false);
-      // Signed out once the caller has left the page (its onSuccess goes home): clearing the user first would make the
-      // router send the new visitor to sign in for the page they were on.
-      setTimeout(() => {
-        queryClient.setQueryData(currentUserQueryKey, null);
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
-      });
+      queryClient.setQueryData(currentUserQueryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
     }),
   );
 }
