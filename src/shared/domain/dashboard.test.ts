@@ -62,6 +62,14 @@ describe("stat cards", () => {
   ])("est. completion, %s", (_case, project, value, detail) => {
     expect(estimatedCompletionStat(project, now)).toMatchObject({ value, detail });
   });
+
+  it("counts the days left from the viewer's today: in New York at 21:00 on the 25th a date of the 26th is tomorrow", () => {
+    const evening = new Date("2026-11-26T02:00:00Z");
+    const project = { status: "development", expectedCompletionDate: "2026-11-26T00:00:00Z" } as const;
+    expect(estimatedCompletionStat(project, evening, "America/New_York").detail).toBe("1 day remaining");
+    expect(estimatedCompletionStat(project, evening, "UTC").detail).toBe("Due today");
+    expect(estimatedCompletionStat(project, new Date("2026-11-25T12:00:00Z"), "Pacific/Auckland").detail).toBe("Due today");
+  });
 });
 
 describe("gates", () => {

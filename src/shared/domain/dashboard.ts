@@ -1,7 +1,7 @@
 // The customer dashboard's cards: stat figures, quick actions, the add-user gate and payments.
 
 import { type Currency, DEFAULT_MAX_ITERATIONS, DEFAULT_USER_LIMIT, formatPrice } from "../constants/packages";
-import { daysBetween, formatLongDate } from "./dates";
+import { calendarDayInZone, daysBetween, FALLBACK_TIME_ZONE, formatLongDate } from "./dates";
 import { memberLevelOf, requirementsSubmitted } from "./next-action";
 import { accessAllows, type ProjectAccessLevel } from "./project-access";
 import { prototypeReadyForTeam } from "./project-rules";
@@ -70,11 +70,14 @@ export function iterationsStat(project: ProjectFacts): StatCard {
   };
 }
 
-/** A date with the days left, the date alone once it has passed or the project is done, else TBD. */
-export function estimatedCompletionStat(project: ProjectFacts, now: Date): StatCard {
+/**
+ * A date with the days left, the date alone once it has passed or the project is done, else TBD. The expected date is a
+ * calendar day; the days left count from the viewer's today in their zone.
+ */
+export function estimatedCompletionStat(project: ProjectFacts, now: Date, zone: string = FALLBACK_TIME_ZONE): StatCard {
   const due = project?.expectedCompletionDate;
   if (!due) return { value: "TBD", detail: EST_COMPLETION_EMPTY, empty: true };
-  const days = daysBetween(now, new Date(due));
+  const days = daysBetween(calendarDayInZone(now, zone), new Date(due));
   const value = formatLongDate(due);
   if (project?.status === "completed") return { value, detail: "Completed", empty: false };
   if (days > 1) return { value, detail: `${days} days remaining`, empty: false };

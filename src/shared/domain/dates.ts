@@ -106,6 +106,12 @@ export function zonedParts(date: Date, zone: string): ZonedParts {
   };
 }
 
+/** The calendar day an instant falls on in `zone`, as that day's UTC midnight (for counting days to a calendar date). */
+export function calendarDayInZone(date: Date, zone: string): Date {
+  const parts = zonedParts(date, zone);
+  return new Date(Date.UTC(Number(parts.year), parts.monthNumber - 1, Number(parts.day)));
+}
+
 /** "25 November 2026" (or "Wednesday, 25 November 2026"): the day of an instant in `zone`. */
 export function formatDayInZone(date: Date, zone: string, options: { weekday?: boolean } = {}): string {
   const p = zonedParts(date, zone);

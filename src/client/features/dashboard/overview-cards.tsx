@@ -18,6 +18,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Progress } from "../../components/ui/progress";
 import { cn } from "../../lib/cn";
+import { viewerTimeZone } from "../../lib/date-time";
 
 const PRIORITY_BADGE = { high: "danger", medium: "warning", low: "secondary" } as const;
 
@@ -114,7 +115,7 @@ export function StatCards({ project, showSeats }: { project: Project | null; sho
       </Stat>
       {showSeats && <Stat title="Authorized Users" icon={Users} stat={authorizedUsersStat(project)} />}
       <Stat title="Iterations Used" icon={Layers} stat={iterationsStat(project)} />
-      <Stat title="Est. Completion" icon={CalendarClock} stat={estimatedCompletionStat(project, new Date())} />
+      <Stat title="Est. Completion" icon={CalendarClock} stat={estimatedCompletionStat(project, new Date(), viewerTimeZone())} />
     </section>
   );
 }
