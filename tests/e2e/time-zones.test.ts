@@ -9,7 +9,7 @@ import { activityEvents, meetingRequests, users } from "../../src/server/db/sche
 import { recordActivity } from "../../src/server/features/activity/record-activity";
 import { instantMarker } from "../../src/shared/domain/dates";
 import { createCompletedProfile, newProject, type SignedInUser, signedInUser } from "../factories";
-import { launchBrowser, signInContext } from "../setup/browser";
+import { launchBrowser, signedInAs, signInContext } from "../setup/browser";
 import { checkScreen } from "../setup/screen-checks";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
@@ -140,4 +140,38 @@ describe("one clock", () => {
       .where(eq(activityEvents.userId, owner.userId));
     expect(events.map((e) => e.description)).toContain(`[[at:${MEETING_AT.toISOString()}]] (30 minutes)`);
   });
+});
+
+describe("the admin's clock", () => {
+  it("an admin chooses their zone from the user menu, and the console's meeting times follow", async () => {
+    const admin = await signedInUser(server.app, { email: "admin@blueprint.local", name: "Zed Admin", role: "company" });
+    const adminZone = async () =>
+      (await server.app.ctx.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, admin.userId)))[0]
+        ?.timeZone;
+    const { context: adminContext, page: adminPage } = await signedInAs(browser, server, admin, {
+      timezoneId: "America/New_York",
+    });
+    await adminPage.goto(`${server.url}/admin?tab=meetings`);
+    await expect.poll(adminZone, { timeout: 10_000 }).toBe("America/New_York");
+    await adminPage.getByText(/25 November 2026, 22:30/).first().waitFor();
+
+    await adminPage.getByRole("button", { name: "User menu" }).click();
+    await adminPage.getByRole("menuitem", { name: "Time Zone" }).click();
+    const dialog = adminPage.getByRole("dialog", { name: "Time Zone" });
+    await dialog.getByLabel("Search time zones").fill("auckland");
+    await checkScreen(adminPage, "clock-admin-time-zone");
+    await dialog.getByLabel("Time zone", { exact: true }).click();
+    await adminPage.getByRole("option", { name: "Pacific/Auckland" }).click();
+    await dialog.getByRole("button", { name: "Save time zone" }).click();
+    await adminPage.getByText("Time zone saved").first().waitFor();
+    await expect.poll(adminZone).toBe("Pacific/Auckland");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await adminPage.getByText(/26 November 2026, 16:30/).first().waitFor();
+    await adminPage.setViewportSize({ width: 375, height: 800 });
+    await adminPage.getByRole("button", { name: "User menu" }).click();
+    await adminPage.getByRole("menuitem", { name: "Time Zone" }).click();
+    await checkScreen(adminPage, "clock-admin-time-zone");
+    await adminContext.close();
+  }, 180_000);
 });

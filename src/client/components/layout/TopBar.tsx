@@ -1,5 +1,6 @@
 // The signed-in top bar: the project in view (on a customer's project pages), notifications and the user menu.
-import { Bell, LogOut, Menu, Settings, User } from "lucide-react";
+import { Bell, Globe, LogOut, Menu, Settings, User } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
 import { displayName } from "../../../shared/domain/display";
 import type { CurrentUser } from "../../../shared/schemas/auth";
@@ -17,6 +18,8 @@ import {
 import { toast } from "../ui/use-toast";
 import { ProjectInView } from "./ProjectInView";
 
+const TimeZoneDialog = lazy(() => import("../account/TimeZoneDialog").then((m) => ({ default: m.TimeZoneDialog })));
+
 export function TopBar(props: {
   user: CurrentUser;
   profile: ShellProfile;
@@ -25,6 +28,7 @@ export function TopBar(props: {
 }) {
   const { user, profile } = props;
   const navigate = useNavigate();
+  const [timeZoneOpen, setTimeZoneOpen] = useState(false);
   const logout = useLogout({
     onSuccess: () => {
       toast({ title: "Logged out", description: "You have been logged out successfully." });
@@ -83,6 +87,16 @@ export function TopBar(props: {
                 <DropdownMenuSeparator />
               </>
             )}
+            {/* The customer's zone is on Profile Settings; the console has no profile page. */}
+            {user.role !== "customer" && (
+              <>
+                <DropdownMenuItem onSelect={() => setTimeZoneOpen(true)}>
+                  <Globe className="size-4" aria-hidden="true" />
+                  Time Zone
+                </DropdownMenuItem>
+                <DropdownMenuSeparator />
+              </>
+            )}
             <DropdownMenuItem
               disabled={logout.isPending}
               onSelect={(event) => {
@@ -96,6 +110,11 @@ export function TopBar(props: {
           </DropdownMenuContent>
         </DropdownMenu>
       </div>
+      {timeZoneOpen && (
+        <Suspense fallback={null}>
+          <TimeZoneDialog user={user} open={timeZoneOpen} onOpenChange={setTimeZoneOpen} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -7,6 +7,7 @@ import { formatPrice, PACKAGES, type PackageType } from "../../../shared/constan
 import { ndaStatusDisplay } from "../../../shared/domain/nda-status";
 import { profileCompletionPercent } from "../../../shared/domain/onboarding";
 import type { Profile } from "../../../shared/schemas/profile";
+import { TimeZoneCard } from "../../components/account/TimeZoneCard";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -22,7 +23,6 @@ import { CompanyProfileForm } from "./CompanyProfileForm";
 import { DangerZone, DataExportCard } from "./DataAndDeletion";
 import { openDocument } from "./NdaAgreementTab";
 import { NotificationSettings } from "./NotificationSettings";
-import { TimeZoneCard } from "./TimeZoneCard";
 import { UpdateNdaButton } from "./UpdateNdaButton";
 
 const TONE_TO_BADGE = { neutral: "secondary", success: "success", warning: "warning", info: "default" } as const;

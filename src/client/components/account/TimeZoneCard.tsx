@@ -1,25 +1,28 @@
-// Profile Settings → Time Zone: the zone every date and time is shown in, on every screen and in every email. It is
-// stored from the browser the first time the app loads; here the user picks another from the runtime's IANA zones.
+// Time Zone (the customer's Profile Settings card, the admin's dialog from the user menu): the zone every date and time
+// is shown in, on every screen and in every email. It is stored from the browser the first time the app loads; here the
+// user picks another from the runtime's IANA zones.
 import { Globe, Loader2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Controller } from "react-hook-form";
 import { supportedTimeZones } from "../../../shared/domain/time-zones";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { TIME_ZONE_MESSAGES, timeZoneBodySchema } from "../../../shared/schemas/time-zone";
-import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Field } from "../../components/ui/field";
-import { Input } from "../../components/ui/input";
-import { Select } from "../../components/ui/select";
-import { toast } from "../../components/ui/use-toast";
+import { useSaveTimeZone } from "../../features/account/api/save-time-zone";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
 import { browserTimeZone, formatMeetingTime, viewerTimeZone } from "../../lib/date-time";
 import { setServerFieldErrors, useSchemaForm } from "../../lib/form";
-import { useSaveTimeZone } from "../account/api/save-time-zone";
+import { Button } from "../ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { Field } from "../ui/field";
+import { Input } from "../ui/input";
+import { Select } from "../ui/select";
+import { toast } from "../ui/use-toast";
+
+export const TIME_ZONE_DESCRIPTION = "Every date and time in the portal and in our emails is shown in this zone.";
 
 const zoneLabel = (zone: string) => zone.replaceAll("_", " ");
 
-function TimeZoneForm({ saved }: { saved: string }) {
+export function TimeZoneForm({ saved }: { saved: string }) {
   const save = useSaveTimeZone();
   const form = useSchemaForm(timeZoneBodySchema, { timeZone: saved });
   const [search, setSearch] = useState("");
@@ -97,7 +100,7 @@ export function TimeZoneCard({ user }: { user: CurrentUser }) {
           <Globe className="size-5 text-brand-700" aria-hidden="true" />
           <CardTitle>Time Zone</CardTitle>
         </div>
-        <CardDescription>Every date and time in the portal and in our emails is shown in this zone.</CardDescription>
+        <CardDescription>{TIME_ZONE_DESCRIPTION}</CardDescription>
       </CardHeader>
       <CardContent>
         <TimeZoneForm key={saved} saved={saved} />
