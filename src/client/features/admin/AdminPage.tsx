@@ -105,15 +105,15 @@ function AdminConsole({ email }: { email: string }) {
 
   return (
     <div className="space-y-6">
-      <header className="flex flex-col gap-4 rounded-2xl bg-gradient-to-r from-slate-900 to-brand-900 p-5 text-white shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-6">
-        <div className="min-w-0">
+      <header className="flex flex-col gap-4 rounded-2xl bg-gradient-to-r from-slate-900 to-brand-900 p-5 text-white shadow-sm sm:p-6 xl:flex-row xl:items-center xl:justify-between">
+        <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">System Admin</h1>
           <p className="truncate text-sm text-slate-300" data-testid="admin-email">
             {email}
           </p>
           <OverdueCounts />
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2 xl:shrink-0">
           <Button variant="outline" className="border-white/30 bg-white/10 text-white hover:bg-white/20" onClick={refresh}>
             <RefreshCw aria-hidden="true" />
             Refresh Data
