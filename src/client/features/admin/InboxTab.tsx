@@ -28,6 +28,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
+import { NewTabLink } from "../../components/ui/new-tab-link";
 import { Select } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
@@ -279,14 +280,9 @@ function OpenThread({ threadId, onBack }: { threadId: string; onBack: () => void
             {data.type === "meeting" && data.meetingUrl && (
               <p className="text-sm text-slate-700">
                 {data.fromCompany ? "Meeting link: " : "Proposed meeting link: "}
-                <a
-                  href={data.meetingUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="break-all text-brand-700 underline underline-offset-2"
-                >
+                <NewTabLink href={data.meetingUrl} className="break-all text-brand-700 underline underline-offset-2">
                   {data.meetingUrl}
-                </a>
+                </NewTabLink>
               </p>
             )}
           </header>

@@ -20,6 +20,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
+import { NewTabLink } from "../../components/ui/new-tab-link";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { formatDateTime, fromDateTimeLocal, toDateTimeLocal, viewerTimeZone } from "../../lib/date-time";
@@ -151,14 +152,12 @@ export function MeetingRequestsTab() {
                         <p className="text-xs text-emerald-700">Scheduled {formatDateTime(request.scheduledAt)}</p>
                       )}
                       {request.meetingLink && (
-                        <a
+                        <NewTabLink
                           href={request.meetingLink}
-                          target="_blank"
-                          rel="noreferrer noopener"
                           className="text-xs break-all text-brand-700 underline-offset-2 hover:underline"
                         >
                           {request.meetingLink}
-                        </a>
+                        </NewTabLink>
                       )}
                       {request.adminNotes && (
                         <p className="text-xs wrap-anywhere text-slate-600">Admin notes: {request.adminNotes}</p>
@@ -209,9 +208,9 @@ function CalendlyMeetings() {
               {formatDateTime(m.start_time)} · {m.event_type.duration} min · {m.invitees.map((i) => i.name).join(", ")}
             </p>
             {m.location?.join_url && (
-              <a href={m.location.join_url} target="_blank" rel="noreferrer noopener" className="text-brand-700 underline">
+              <NewTabLink href={m.location.join_url} className="text-brand-700 underline">
                 Join Meeting
-              </a>
+              </NewTabLink>
             )}
           </li>
         ))}

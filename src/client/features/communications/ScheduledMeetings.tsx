@@ -4,8 +4,8 @@ import { CalendarClock, Clock, Video } from "lucide-react";
 import { MEETING_DURATION_MINUTES, meetingTiming } from "../../../shared/constants/meetings";
 import { type Communication, scheduledMeetings } from "../../../shared/schemas/communications";
 import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { NewTabButton } from "../../components/ui/new-tab-link";
 import { formatTime, formatWeekdayDate } from "../../lib/date-time";
 
 export function ScheduledMeetings({ threads }: { threads: Communication[] }) {
@@ -45,12 +45,15 @@ export function ScheduledMeetings({ threads }: { threads: Communication[] }) {
                     </div>
                   </dl>
                   {meeting.meetingUrl && (
-                    <Button asChild size="sm" variant={upcoming ? "default" : "outline"} className="mt-auto self-start">
-                      <a href={meeting.meetingUrl} target="_blank" rel="noopener noreferrer">
-                        <Video aria-hidden="true" />
-                        Join Meeting
-                      </a>
-                    </Button>
+                    <NewTabButton
+                      href={meeting.meetingUrl}
+                      icon={Video}
+                      size="sm"
+                      variant={upcoming ? "default" : "outline"}
+                      className="mt-auto self-start"
+                    >
+                      Join Meeting
+                    </NewTabButton>
                   )}
                 </div>
               </Card>

@@ -36,6 +36,7 @@ import type { ProjectDocument, ProjectDocumentKind } from "../../../shared/schem
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { NewTabButton, NewTabLink } from "../../components/ui/new-tab-link";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
 import { formatCalendarDate, formatDate, formatStoredText, timeAgo } from "../../lib/date-time";
@@ -259,14 +260,9 @@ export function ProjectDetailsCard({ project }: { project: Project | null }) {
             <Detail label="Iterations">{project.maxIterations} included</Detail>
             {safeExternalUrl(project.prototypeUrl) && (
               <Detail label="Prototype">
-                <a
-                  href={safeExternalUrl(project.prototypeUrl) ?? undefined}
-                  target="_blank"
-                  rel="noreferrer noopener"
-                  className="text-brand-700 hover:underline"
-                >
+                <NewTabLink href={safeExternalUrl(project.prototypeUrl) ?? undefined} className="text-brand-700 hover:underline">
                   Open prototype
-                </a>
+                </NewTabLink>
               </Detail>
             )}
             {deployment && <Detail label={deployment.label}>{formatCalendarDate(deployment.date)}</Detail>}
@@ -310,20 +306,14 @@ export function PaymentCard({ project }: { project: Project | null }) {
               {payment.paidOn && <p className="text-xs text-slate-600">Received {formatCalendarDate(payment.paidOn)}</p>}
               <div className="flex flex-wrap gap-2">
                 {payment.link && (
-                  <Button asChild size="sm">
-                    <a href={payment.link} target="_blank" rel="noreferrer noopener">
-                      <ExternalLink aria-hidden="true" />
-                      Pay Now
-                    </a>
-                  </Button>
+                  <NewTabButton href={payment.link} icon={ExternalLink} size="sm">
+                    Pay Now
+                  </NewTabButton>
                 )}
                 {payment.invoice && (
-                  <Button asChild size="sm" variant="outline">
-                    <a href={payment.invoice.url} target="_blank" rel="noreferrer noopener">
-                      <Receipt aria-hidden="true" />
-                      {payment.invoice.name}
-                    </a>
-                  </Button>
+                  <NewTabButton href={payment.invoice.url} icon={Receipt} size="sm" variant="outline">
+                    {payment.invoice.name}
+                  </NewTabButton>
                 )}
               </div>
             </div>

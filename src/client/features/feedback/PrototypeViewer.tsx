@@ -6,6 +6,7 @@ import { type RefObject, useEffect, useState } from "react";
 import type { Project } from "../../../shared/schemas/project";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { NewTabButton } from "../../components/ui/new-tab-link";
 import { usePrototypeFrameCheck } from "./api/check-prototype-frame";
 
 export const PROTOTYPE_LOAD_TIMEOUT_MS = 15_000;
@@ -121,12 +122,9 @@ function ProtoFrame({
             <RefreshCw aria-hidden="true" />
             Refresh
           </Button>
-          <Button asChild variant="outline" size="sm">
-            <a href={url} target="_blank" rel="noopener noreferrer">
-              <ExternalLink aria-hidden="true" />
-              Open in New Tab
-            </a>
-          </Button>
+          <NewTabButton href={url} icon={ExternalLink} variant="outline" size="sm">
+            Open in New Tab
+          </NewTabButton>
         </div>
       </div>
       <div className="relative bg-white" style={{ height: FRAME_HEIGHT_PX }}>
@@ -149,12 +147,9 @@ function ProtoFrame({
                 <RefreshCw aria-hidden="true" />
                 Try Again
               </Button>
-              <Button asChild>
-                <a href={url} target="_blank" rel="noopener noreferrer">
-                  <ExternalLink aria-hidden="true" />
-                  Open Directly
-                </a>
-              </Button>
+              <NewTabButton href={url} icon={ExternalLink}>
+                Open Directly
+              </NewTabButton>
             </div>
           </div>
         ) : (

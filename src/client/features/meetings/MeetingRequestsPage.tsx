@@ -34,6 +34,7 @@ import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { NewTabButton } from "../../components/ui/new-tab-link";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { formatDate, formatTime, formatWeekdayDate } from "../../lib/date-time";
@@ -128,12 +129,15 @@ function RequestItem({ request }: { request: MeetingRequest }) {
           )}
         </dl>
         {request.status === "scheduled" && request.meetingLink && (
-          <Button asChild size="sm" variant={upcoming ? "default" : "outline"} className="justify-self-start">
-            <a href={request.meetingLink} target="_blank" rel="noopener noreferrer">
-              <Video aria-hidden="true" />
-              Join Meeting
-            </a>
-          </Button>
+          <NewTabButton
+            href={request.meetingLink}
+            icon={Video}
+            size="sm"
+            variant={upcoming ? "default" : "outline"}
+            className="justify-self-start"
+          >
+            Join Meeting
+          </NewTabButton>
         )}
         {request.adminNotes && (
           <div className="rounded-lg border border-brand-100 bg-brand-50/60 p-3 text-sm">
