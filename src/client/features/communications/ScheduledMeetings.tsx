@@ -1,12 +1,12 @@
 // Scheduled Meetings: meetings with a time, earliest first; Upcoming or Past; date and time in the
 // viewer's zone; Join Meeting.
-import { CalendarClock, Clock, Video } from "lucide-react";
+import { CalendarClock, Clock } from "lucide-react";
 import { MEETING_DURATION_MINUTES, meetingTiming } from "../../../shared/constants/meetings";
 import { type Communication, scheduledMeetings } from "../../../shared/schemas/communications";
 import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
-import { NewTabButton } from "../../components/ui/new-tab-link";
 import { formatTime, formatWeekdayDate } from "../../lib/date-time";
+import { JoinMeetingButton } from "../meetings/JoinMeetingButton";
 
 export function ScheduledMeetings({ threads }: { threads: Communication[] }) {
   const meetings = scheduledMeetings(threads);
@@ -45,15 +45,7 @@ export function ScheduledMeetings({ threads }: { threads: Communication[] }) {
                     </div>
                   </dl>
                   {meeting.meetingUrl && (
-                    <NewTabButton
-                      href={meeting.meetingUrl}
-                      icon={Video}
-                      size="sm"
-                      variant={upcoming ? "default" : "outline"}
-                      className="mt-auto self-start"
-                    >
-                      Join Meeting
-                    </NewTabButton>
+                    <JoinMeetingButton link={meeting.meetingUrl} upcoming={upcoming} className="mt-auto self-start" />
                   )}
                 </div>
               </Card>

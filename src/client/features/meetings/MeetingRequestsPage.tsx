@@ -12,7 +12,6 @@ import {
   ListChecks,
   MessageSquareText,
   RefreshCw,
-  Video,
   XCircle,
 } from "lucide-react";
 import { type ComponentType, useState } from "react";
@@ -34,7 +33,6 @@ import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { NewTabButton } from "../../components/ui/new-tab-link";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { formatDate, formatTime, formatWeekdayDate } from "../../lib/date-time";
@@ -42,6 +40,7 @@ import { bookingUrl } from "../../lib/runtime-config";
 import { useSelectedProject } from "../projects/api/use-selected-project";
 import { useMeetingRequests } from "./api/get-meeting-requests";
 import { useMeetingRequestStats } from "./api/get-meeting-stats";
+import { JoinMeetingButton } from "./JoinMeetingButton";
 import { RequestMeetingDialog } from "./RequestMeetingDialog";
 
 const STATUS_BADGE: Record<MeetingRequestStatus, "warning" | "default" | "success" | "danger"> = {
@@ -129,15 +128,7 @@ function RequestItem({ request }: { request: MeetingRequest }) {
           )}
         </dl>
         {request.status === "scheduled" && request.meetingLink && (
-          <NewTabButton
-            href={request.meetingLink}
-            icon={Video}
-            size="sm"
-            variant={upcoming ? "default" : "outline"}
-            className="justify-self-start"
-          >
-            Join Meeting
-          </NewTabButton>
+          <JoinMeetingButton link={request.meetingLink} upcoming={upcoming} className="justify-self-start" />
         )}
         {request.adminNotes && (
           <div className="rounded-lg border border-brand-100 bg-brand-50/60 p-3 text-sm">
