@@ -35,7 +35,7 @@ import type { Project } from "../../../shared/schemas/project";
 import type { ProjectDocument, ProjectDocumentKind } from "../../../shared/schemas/project-documents";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardIconTitle, CardTitle } from "../../components/ui/card";
 import { NewTabButton, NewTabLink } from "../../components/ui/new-tab-link";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
@@ -283,10 +283,7 @@ export function PaymentCard({ project }: { project: Project | null }) {
   return (
     <Card>
       <CardHeader>
-        <div className="flex items-center gap-2">
-          <CreditCard className="size-5 text-brand-700" aria-hidden="true" />
-          <CardTitle>Payment Information</CardTitle>
-        </div>
+        <CardIconTitle icon={CreditCard}>Payment Information</CardIconTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
         {payments.length === 0 ? (
@@ -418,10 +415,7 @@ export function CommunicationsCard({ canPost }: { canPost: boolean }) {
   return (
     <Card>
       <CardHeader>
-        <div className="flex items-center gap-2">
-          <MessageSquare className="size-5 text-brand-700" aria-hidden="true" />
-          <CardTitle>Communications</CardTitle>
-        </div>
+        <CardIconTitle icon={MessageSquare}>Communications</CardIconTitle>
         <CardDescription>
           {canPost
             ? "Talk to the Blueprint team: we answer support requests within 2-4 hours."

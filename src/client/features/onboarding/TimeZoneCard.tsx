@@ -7,7 +7,7 @@ import { supportedTimeZones } from "../../../shared/domain/time-zones";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { TIME_ZONE_MESSAGES, timeZoneBodySchema } from "../../../shared/schemas/time-zone";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
@@ -93,10 +93,7 @@ export function TimeZoneCard({ user }: { user: CurrentUser }) {
   return (
     <Card>
       <CardHeader>
-        <div className="flex items-center gap-2">
-          <Globe className="size-5 text-brand-700" aria-hidden="true" />
-          <CardTitle>Time Zone</CardTitle>
-        </div>
+        <CardIconTitle icon={Globe}>Time Zone</CardIconTitle>
         <CardDescription>Every date and time in the portal and in our emails is shown in this zone.</CardDescription>
       </CardHeader>
       <CardContent>
