@@ -3,10 +3,10 @@
 import { CalendarClock, Clock } from "lucide-react";
 import { MEETING_DURATION_MINUTES, meetingTiming } from "../../../shared/constants/meetings";
 import { type Communication, scheduledMeetings } from "../../../shared/schemas/communications";
+import { JoinMeetingButton } from "../../components/kit/JoinMeetingButton";
 import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
 import { formatTime, formatWeekdayDate } from "../../lib/date-time";
-import { JoinMeetingButton } from "../meetings/JoinMeetingButton";
 
 export function ScheduledMeetings({ threads }: { threads: Communication[] }) {
   const meetings = scheduledMeetings(threads);

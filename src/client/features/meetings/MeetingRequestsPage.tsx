@@ -26,6 +26,7 @@ import {
 } from "../../../shared/constants/meetings";
 import { accessAllows } from "../../../shared/domain/project-access";
 import type { MeetingRequest } from "../../../shared/schemas/meeting-requests";
+import { JoinMeetingButton } from "../../components/kit/JoinMeetingButton";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { NoProjectFound } from "../../components/project/NoProjectFound";
 import { ProjectsLoadError } from "../../components/project/ProjectsLoadError";
@@ -40,7 +41,6 @@ import { bookingUrl } from "../../lib/runtime-config";
 import { useSelectedProject } from "../projects/api/use-selected-project";
 import { useMeetingRequests } from "./api/get-meeting-requests";
 import { useMeetingRequestStats } from "./api/get-meeting-stats";
-import { JoinMeetingButton } from "./JoinMeetingButton";
 import { RequestMeetingDialog } from "./RequestMeetingDialog";
 
 const STATUS_BADGE: Record<MeetingRequestStatus, "warning" | "default" | "success" | "danger"> = {

@@ -1,7 +1,7 @@
 // Join Meeting on a customer's meeting card (Scheduled Meetings, Meeting Requests): the call opens in a new tab; a
 // meeting still to come is the card's main action, a past one only a way back to its link.
 import { Video } from "lucide-react";
-import { NewTabButton } from "../../components/ui/new-tab-link";
+import { NewTabButton } from "../ui/new-tab-link";
 
 export function JoinMeetingButton(props: { link: string; upcoming: boolean; className: string }) {
   return (
