@@ -1,9 +1,14 @@
 // Meeting rules: urgency meanings, request states, the 30-minute default and the meet-link prefix.
 
+/** Urgencies and request states read as their own names, capitalised: "High", "Scheduled". */
+function namesAsLabels<T extends string>(names: readonly T[]): Record<T, string> {
+  return Object.fromEntries(names.map((name) => [name, name.charAt(0).toUpperCase() + name.slice(1)])) as Record<T, string>;
+}
+
 export const MEETING_URGENCIES = ["low", "medium", "high"] as const;
 export type MeetingUrgency = (typeof MEETING_URGENCIES)[number];
 
-export const URGENCY_LABELS: Record<MeetingUrgency, string> = { low: "Low", medium: "Medium", high: "High" };
+export const URGENCY_LABELS = namesAsLabels(MEETING_URGENCIES);
 
 /** What each urgency level promises, shown beside each level in the Request Meeting dialog. */
 export const URGENCY_MEANINGS: Record<MeetingUrgency, string> = {
@@ -15,12 +20,7 @@ export const URGENCY_MEANINGS: Record<MeetingUrgency, string> = {
 export const MEETING_REQUEST_STATUSES = ["pending", "scheduled", "completed", "cancelled"] as const;
 export type MeetingRequestStatus = (typeof MEETING_REQUEST_STATUSES)[number];
 
-export const MEETING_REQUEST_STATUS_LABELS: Record<MeetingRequestStatus, string> = {
-  pending: "Pending",
-  scheduled: "Scheduled",
-  completed: "Completed",
-  cancelled: "Cancelled",
-};
+export const MEETING_REQUEST_STATUS_LABELS = namesAsLabels(MEETING_REQUEST_STATUSES);
 
 /** Meetings last 30 minutes unless a calendar says otherwise. */
 export const MEETING_DURATION_MINUTES = 30;

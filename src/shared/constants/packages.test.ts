@@ -26,4 +26,20 @@ describe("packages and prices", () => {
   ] as const)("names %s %s, delivered in %i hours, with 6 months of access and 3 iterations", (type, name, hours) => {
     expect(PACKAGES[type]).toMatchObject({ type, name, deliveryHours: hours, accessMonths: 6, iterations: 3 });
   });
+
+  it.each([
+    ["basic", "$5K"],
+    ["advanced", "$7.5K"],
+    ["premium", "$10K"],
+  ] as const)("quotes %s as %s in the admin console", (type, label) => {
+    expect(PACKAGES[type].adminQuote.label).toBe(label);
+  });
+
+  it("marks only the advanced package most popular", () => {
+    expect(
+      Object.values(PACKAGES)
+        .filter((p) => p.mostPopular)
+        .map((p) => p.type),
+    ).toEqual(["advanced"]);
+  });
 });

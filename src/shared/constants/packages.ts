@@ -27,37 +27,42 @@ type PackageInfo = {
 
 /** What every package includes alike: the pricing section says so in one sentence. */
 const IN_EVERY_PACKAGE = { accessMonths: 6, iterations: 3 };
+const MOST_POPULAR_PACKAGE: PackageType = "advanced";
 
-/** A package's own terms; its type is its key, its name the type in capitals. */
-type PackageTerms = Omit<PackageInfo, "type" | "name" | keyof typeof IN_EVERY_PACKAGE>;
+/** A package's own terms; its type is its key, its name the type in capitals, its quote's label the amount in short. */
+type PackageTerms = Omit<PackageInfo, "type" | "name" | "adminQuote" | "mostPopular" | keyof typeof IN_EVERY_PACKAGE> & {
+  adminQuote: number;
+};
+
+/** "$7.5K": how the admin console writes a quote. */
+const formatQuote = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+}).format;
 
 function definePackages(terms: Record<PackageType, PackageTerms>): Record<PackageType, PackageInfo> {
-  const entries = PACKAGE_TYPES.map((type) => [type, { type, name: type.toUpperCase(), ...IN_EVERY_PACKAGE, ...terms[type] }]);
+  const entries = PACKAGE_TYPES.map((type) => {
+    const { adminQuote, ...own } = terms[type];
+    const info: PackageInfo = {
+      type,
+      name: type.toUpperCase(),
+      ...IN_EVERY_PACKAGE,
+      ...own,
+      adminQuote: { amount: adminQuote, label: formatQuote(adminQuote) },
+      mostPopular: type === MOST_POPULAR_PACKAGE,
+    };
+    return [type, info];
+  });
   return Object.fromEntries(entries) as Record<PackageType, PackageInfo>;
 }
 
 export const PACKAGES = definePackages({
-  basic: {
-    prices: { USD: 1000, INR: 80000 },
-    adminQuote: { amount: 5000, label: "$5K" },
-    deliveryHours: 48,
-    users: 5,
-    mostPopular: false,
-  },
-  advanced: {
-    prices: { USD: 2000, INR: 160000 },
-    adminQuote: { amount: 7500, label: "$7.5K" },
-    deliveryHours: 72,
-    users: 10,
-    mostPopular: true,
-  },
-  premium: {
-    prices: { USD: 4000, INR: 320000 },
-    adminQuote: { amount: 10000, label: "$10K" },
-    deliveryHours: 96,
-    users: 20,
-    mostPopular: false,
-  },
+  basic: { prices: { USD: 1000, INR: 80000 }, adminQuote: 5000, deliveryHours: 48, users: 5 },
+  advanced: { prices: { USD: 2000, INR: 160000 }, adminQuote: 7500, deliveryHours: 72, users: 10 },
+  premium: { prices: { USD: 4000, INR: 320000 }, adminQuote: 10000, deliveryHours: 96, users: 20 },
 });
 
 export const DEFAULT_USER_LIMIT = 5;

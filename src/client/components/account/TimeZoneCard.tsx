@@ -12,7 +12,7 @@ import { serverFieldErrors, serverMessage } from "../../lib/api";
 import { browserTimeZone, formatMeetingTime, viewerTimeZone } from "../../lib/date-time";
 import { setServerFieldErrors, useSchemaForm } from "../../lib/form";
 import { Button } from "../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from "../ui/card";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { Select } from "../ui/select";
@@ -96,10 +96,7 @@ export function TimeZoneCard({ user }: { user: CurrentUser }) {
   return (
     <Card>
       <CardHeader>
-        <div className="flex items-center gap-2">
-          <Globe className="size-5 text-brand-700" aria-hidden="true" />
-          <CardTitle>Time Zone</CardTitle>
-        </div>
+        <CardIconTitle icon={Globe}>Time Zone</CardIconTitle>
         <CardDescription>{TIME_ZONE_DESCRIPTION}</CardDescription>
       </CardHeader>
       <CardContent>

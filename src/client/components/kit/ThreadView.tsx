@@ -17,6 +17,7 @@ import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Field } from "../ui/field";
 import { Textarea } from "../ui/input";
+import { NewTabLink } from "../ui/new-tab-link";
 import { toast } from "../ui/use-toast";
 import { MarkdownView } from "./MarkdownView";
 
@@ -71,14 +72,9 @@ export function ThreadView(props: { thread: Communication; now: Date; children?:
           <Video className="size-4 text-brand-600" aria-hidden="true" />
           {formatWeekdayDate(thread.scheduledFor)}, {formatTime(thread.scheduledFor)}
           {thread.meetingUrl && (
-            <a
-              href={thread.meetingUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="font-medium text-brand-700 underline"
-            >
+            <NewTabLink href={thread.meetingUrl} className="font-medium text-brand-700 underline">
               Join Meeting
-            </a>
+            </NewTabLink>
           )}
         </p>
       )}

@@ -37,6 +37,22 @@ type EditField = { key: keyof ProjectPatchInput & keyof AdminProject; label: str
 const PACKAGE_OPTIONS = PACKAGE_FILTER_OPTIONS.filter((o) => o.value !== "all");
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: c }));
 
+/** What the customer is asked to pay in a phase, and where: "Advance amount", "Advance payment link". */
+function paymentRequestFields(phase: "advance" | "balance" | "final", name: string): EditField[] {
+  return [
+    { key: `${phase}PaymentAmount`, label: `${name} amount`, kind: "amount" },
+    { key: `${phase}PaymentLink`, label: `${name} payment link`, kind: "url" },
+  ];
+}
+
+/** When the advance or balance link went out, and when the money came in. */
+function paymentProgressFields(phase: "advance" | "balance"): EditField[] {
+  return [
+    { key: `${phase}PaymentLinkDate`, label: "Link sent on", kind: "date" },
+    { key: `${phase}PaymentReceivedDate`, label: "Payment received on", kind: "date" },
+  ];
+}
+
 const SECTIONS: Array<{
   title: string;
   fields: EditField[];
@@ -66,10 +82,8 @@ const SECTIONS: Array<{
     selects: ["advancePaymentCurrency"],
     invoice: "advance",
     fields: [
-      { key: "advancePaymentAmount", label: "Advance amount", kind: "amount" },
-      { key: "advancePaymentLink", label: "Advance payment link", kind: "url" },
-      { key: "advancePaymentLinkDate", label: "Link sent on", kind: "date" },
-      { key: "advancePaymentReceivedDate", label: "Payment received on", kind: "date" },
+      ...paymentRequestFields("advance", "Advance"),
+      ...paymentProgressFields("advance"),
       { key: "advancePaymentDate", label: "Payment date", kind: "date" },
       { key: "advancePaymentDateManual", label: "Payment date (manual)", kind: "date" },
     ],
@@ -79,18 +93,15 @@ const SECTIONS: Array<{
     selects: ["balancePaymentCurrency"],
     fields: [
       { key: "prototypeUrl", label: "Prototype URL", kind: "url", hint: "https:// only" },
-      { key: "balancePaymentAmount", label: "Balance amount", kind: "amount" },
-      { key: "balancePaymentLink", label: "Balance payment link", kind: "url" },
-      { key: "balancePaymentLinkDate", label: "Link sent on", kind: "date" },
-      { key: "balancePaymentReceivedDate", label: "Payment received on", kind: "date" },
+      ...paymentRequestFields("balance", "Balance"),
+      ...paymentProgressFields("balance"),
     ],
   },
   {
     title: "Phase 4 Final Documents & Deployment",
     invoice: "final",
     fields: [
-      { key: "finalPaymentAmount", label: "Final amount", kind: "amount" },
-      { key: "finalPaymentLink", label: "Final payment link", kind: "url" },
+      ...paymentRequestFields("final", "Final"),
       { key: "finalPaymentDate", label: "Final payment date", kind: "date" },
       { key: "finalPaymentDateManual", label: "Final payment date (manual)", kind: "date" },
       { key: "deploymentDate", label: "Deployment date", kind: "date", hint: "Customer access runs one year from this date" },

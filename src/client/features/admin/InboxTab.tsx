@@ -7,26 +7,28 @@ import { ArrowLeft, CalendarClock, MessageSquarePlus, Send } from "lucide-react"
 import { useEffect, useRef, useState } from "react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
-import { MEET_LINK_PREFIX } from "../../../shared/constants/meetings";
 import {
-  COMMUNICATION_LIMITS,
   COMMUNICATION_MESSAGES,
-  COMMUNICATION_TYPES,
   type CompanyCommunication,
   INBOX_VIEWS,
   type InboxView,
   newCommunicationSchema,
 } from "../../../shared/schemas/communications";
+import {
+  CommunicationFields,
+  communicationBody,
+  communicationFormValues,
+  EMPTY_COMMUNICATION,
+} from "../../components/kit/CommunicationFields";
 import { FormDialog } from "../../components/kit/FormDialog";
 import { ListState } from "../../components/kit/ListState";
-import { communicationBody, MeetingFields } from "../../components/kit/MeetingFields";
 import { Pager } from "../../components/kit/Pager";
 import { ReplyForm, ThreadView } from "../../components/kit/ThreadView";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
-import { Input, Textarea } from "../../components/ui/input";
+import { NewTabLink } from "../../components/ui/new-tab-link";
 import { Select } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
@@ -278,14 +280,9 @@ function OpenThread({ threadId, onBack }: { threadId: string; onBack: () => void
             {data.type === "meeting" && data.meetingUrl && (
               <p className="text-sm text-slate-700">
                 {data.fromCompany ? "Meeting link: " : "Proposed meeting link: "}
-                <a
-                  href={data.meetingUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="break-all text-brand-700 underline underline-offset-2"
-                >
+                <NewTabLink href={data.meetingUrl} className="break-all text-brand-700 underline underline-offset-2">
                   {data.meetingUrl}
-                </a>
+                </NewTabLink>
               </p>
             )}
           </header>
@@ -306,47 +303,26 @@ function OpenThread({ threadId, onBack }: { threadId: string; onBack: () => void
   );
 }
 
-const TYPE_OPTIONS = [
-  { value: "message", label: "Message" },
-  { value: "meeting", label: "Meeting" },
-];
-
 const PROJECT_REQUIRED = "Please choose a project";
 
 /**
  * The dialog's values (the project, and the meeting time as the viewer's datetime-local text) checked as the shared
  * communication schema: its messages land on the same fields, the project's own rule beside it.
  */
-const newMessageFormSchema = z
-  .object({
-    projectId: z.string(),
-    type: z.enum(COMMUNICATION_TYPES),
-    subject: z.string(),
-    content: z.string(),
-    meetingUrl: z.string(),
-    scheduledFor: z.string(),
-  })
-  .transform((values, ctx) => {
-    const body = communicationBody(values);
-    if (!values.projectId) ctx.addIssue({ code: "custom", path: ["projectId"], message: PROJECT_REQUIRED });
-    const parsed = newCommunicationSchema.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
-    }
-    if (!values.projectId || !parsed.success) return z.NEVER;
-    return { projectId: values.projectId, body: parsed.data };
-  });
+const newMessageFormSchema = communicationFormValues.extend({ projectId: z.string() }).transform((values, ctx) => {
+  const body = communicationBody(values);
+  if (!values.projectId) ctx.addIssue({ code: "custom", path: ["projectId"], message: PROJECT_REQUIRED });
+  const parsed = newCommunicationSchema.safeParse(body);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+  }
+  if (!values.projectId || !parsed.success) return z.NEVER;
+  return { projectId: values.projectId, body: parsed.data };
+});
 
 function NewMessageDialog(props: { onClose: () => void; onSent: (threadId: string) => void }) {
   const projects = useProjectOptions();
-  const form = useSchemaForm(newMessageFormSchema, {
-    projectId: "",
-    type: "message",
-    subject: "",
-    content: "",
-    meetingUrl: MEET_LINK_PREFIX,
-    scheduledFor: "",
-  });
+  const form = useSchemaForm(newMessageFormSchema, { projectId: "", ...EMPTY_COMMUNICATION });
   const send = useSendCommunication(form.watch("projectId"));
   const queryClient = useQueryClient();
   const errors = form.formState.errors;
@@ -386,37 +362,7 @@ function NewMessageDialog(props: { onClose: () => void; onSent: (threadId: strin
           />
         )}
       </Field>
-      <Field id="inbox-new-type" label="Type" required>
-        {(control) => (
-          <Controller
-            control={form.control}
-            name="type"
-            render={({ field }) => (
-              <Select {...control} value={field.value} onValueChange={field.onChange} options={TYPE_OPTIONS} />
-            )}
-          />
-        )}
-      </Field>
-      <Field id="inbox-new-subject" label="Subject" required error={errors.subject?.message}>
-        {(control) => <Input {...control} maxLength={COMMUNICATION_LIMITS.subject} {...form.register("subject")} />}
-      </Field>
-      {type === "meeting" && (
-        <MeetingFields
-          idPrefix="inbox-new"
-          link={form.register("meetingUrl")}
-          time={form.register("scheduledFor")}
-          errors={{ meetingUrl: errors.meetingUrl?.message, scheduledFor: errors.scheduledFor?.message }}
-        />
-      )}
-      <Field
-        id="inbox-new-content"
-        label={type === "meeting" ? "Agenda" : "Message"}
-        required
-        hint="Markdown works: **bold**, *italic*, lists and links."
-        error={errors.content?.message}
-      >
-        {(control) => <Textarea {...control} rows={5} maxLength={COMMUNICATION_LIMITS.content} {...form.register("content")} />}
-      </Field>
+      <CommunicationFields form={form} idPrefix="inbox-new" />
     </FormDialog>
   );
 }

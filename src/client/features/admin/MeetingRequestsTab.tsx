@@ -4,7 +4,12 @@ import { CalendarClock, PlugZap } from "lucide-react";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
-import { MEETING_REQUEST_STATUSES, MEETING_URGENCIES } from "../../../shared/constants/meetings";
+import {
+  MEETING_REQUEST_STATUS_LABELS,
+  MEETING_REQUEST_STATUSES,
+  MEETING_URGENCIES,
+  URGENCY_LABELS,
+} from "../../../shared/constants/meetings";
 import { CALENDLY_MESSAGES } from "../../../shared/schemas/calendly";
 import {
   type CompanyMeetingRequest,
@@ -20,6 +25,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
+import { NewTabLink } from "../../components/ui/new-tab-link";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { formatDateTime, fromDateTimeLocal, toDateTimeLocal, viewerTimeZone } from "../../lib/date-time";
@@ -30,14 +36,13 @@ import { useCompanyMeetingRequests } from "../meetings/api/get-company-meeting-r
 import { useRespondToMeetingRequest } from "../meetings/api/respond-to-meeting-request";
 import { useTestCalendlyConnection } from "../meetings/api/test-calendly-connection";
 
-const cap = (s: string) => `${s[0]?.toUpperCase()}${s.slice(1)}`;
 const STATUS_OPTIONS = [
   { value: "all", label: "All statuses" },
-  ...MEETING_REQUEST_STATUSES.map((s) => ({ value: s, label: cap(s) })),
+  ...MEETING_REQUEST_STATUSES.map((s) => ({ value: s, label: MEETING_REQUEST_STATUS_LABELS[s] })),
 ];
 const URGENCY_OPTIONS = [
   { value: "all", label: "All urgencies" },
-  ...MEETING_URGENCIES.map((u) => ({ value: u, label: cap(u) })),
+  ...MEETING_URGENCIES.map((u) => ({ value: u, label: URGENCY_LABELS[u] })),
 ];
 const URGENCY_BADGE = { low: "secondary", medium: "warning", high: "danger" } as const;
 const STATUS_BADGE = { pending: "warning", scheduled: "default", completed: "success", cancelled: "secondary" } as const;
@@ -128,10 +133,10 @@ export function MeetingRequestsTab() {
                       <p className="font-medium text-slate-900">
                         {request.subject}
                         <Badge variant={STATUS_BADGE[request.status]} className="ml-2">
-                          {cap(request.status)}
+                          {MEETING_REQUEST_STATUS_LABELS[request.status]}
                         </Badge>
                         <Badge variant={URGENCY_BADGE[request.urgency]} className="ml-1">
-                          {cap(request.urgency)}
+                          {URGENCY_LABELS[request.urgency]}
                         </Badge>
                         {request.overdue && (
                           <Badge variant="danger" className="ml-1">
@@ -151,14 +156,12 @@ export function MeetingRequestsTab() {
                         <p className="text-xs text-emerald-700">Scheduled {formatDateTime(request.scheduledAt)}</p>
                       )}
                       {request.meetingLink && (
-                        <a
+                        <NewTabLink
                           href={request.meetingLink}
-                          target="_blank"
-                          rel="noreferrer noopener"
                           className="text-xs break-all text-brand-700 underline-offset-2 hover:underline"
                         >
                           {request.meetingLink}
-                        </a>
+                        </NewTabLink>
                       )}
                       {request.adminNotes && (
                         <p className="text-xs wrap-anywhere text-slate-600">Admin notes: {request.adminNotes}</p>
@@ -209,9 +212,9 @@ function CalendlyMeetings() {
               {formatDateTime(m.start_time)} · {m.event_type.duration} min · {m.invitees.map((i) => i.name).join(", ")}
             </p>
             {m.location?.join_url && (
-              <a href={m.location.join_url} target="_blank" rel="noreferrer noopener" className="text-brand-700 underline">
+              <NewTabLink href={m.location.join_url} className="text-brand-700 underline">
                 Join Meeting
-              </a>
+              </NewTabLink>
             )}
           </li>
         ))}

@@ -23,6 +23,12 @@ const preloadValidation = () => {
   codeResolver.preload();
 };
 
+/** The email step's fields; each one's name is also its autocomplete token. */
+const EMAIL_STEP_FIELDS = [
+  { name: "email", label: "Email Address", type: "email", placeholder: "you@company.com" },
+  { name: "name", label: "Your Name", type: "text", placeholder: "Jane Smith" },
+] as const;
+
 const FEATURES = [
   { icon: Sparkles, title: "AI-powered requirements", text: "Answer a guided questionnaire and get a two-page brief." },
   { icon: Users, title: "Team collaboration", text: "Invite stakeholders to test the prototype and give feedback." },
@@ -166,30 +172,20 @@ export function SignInScreen({ onHome, onSignedIn, typedBeforeHydration }: SignI
                   className="grid gap-4"
                   onSubmit={emailForm.handleSubmit((values) => requestCode.mutate(values))}
                 >
-                  <Field id="email" label="Email Address" error={emailErrors.email?.message}>
-                    {(control) => (
-                      <input
-                        type="email"
-                        className={C.input}
-                        autoComplete="email"
-                        placeholder="you@company.com"
-                        {...control}
-                        {...emailForm.register("email")}
-                      />
-                    )}
-                  </Field>
-                  <Field id="name" label="Your Name" error={emailErrors.name?.message}>
-                    {(control) => (
-                      <input
-                        type="text"
-                        className={C.input}
-                        autoComplete="name"
-                        placeholder="Jane Smith"
-                        {...control}
-                        {...emailForm.register("name")}
-                      />
-                    )}
-                  </Field>
+                  {EMAIL_STEP_FIELDS.map((field) => (
+                    <Field key={field.name} id={field.name} label={field.label} error={emailErrors[field.name]?.message}>
+                      {(control) => (
+                        <input
+                          type={field.type}
+                          className={C.input}
+                          autoComplete={field.name}
+                          placeholder={field.placeholder}
+                          {...control}
+                          {...emailForm.register(field.name)}
+                        />
+                      )}
+                    </Field>
+                  ))}
                   <button type="submit" className={C.submitButton} disabled={requestCode.isPending}>
                     {requestCode.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
                     {requestCode.isPending ? "Sending Code..." : "Send Login Code"}

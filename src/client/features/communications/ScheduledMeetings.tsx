@@ -1,10 +1,10 @@
 // Scheduled Meetings: meetings with a time, earliest first; Upcoming or Past; date and time in the
 // viewer's zone; Join Meeting.
-import { CalendarClock, Clock, Video } from "lucide-react";
+import { CalendarClock, Clock } from "lucide-react";
 import { MEETING_DURATION_MINUTES, meetingTiming } from "../../../shared/constants/meetings";
 import { type Communication, scheduledMeetings } from "../../../shared/schemas/communications";
+import { JoinMeetingButton } from "../../components/kit/JoinMeetingButton";
 import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { formatTime, formatWeekdayDate } from "../../lib/date-time";
 
@@ -45,12 +45,7 @@ export function ScheduledMeetings({ threads }: { threads: Communication[] }) {
                     </div>
                   </dl>
                   {meeting.meetingUrl && (
-                    <Button asChild size="sm" variant={upcoming ? "default" : "outline"} className="mt-auto self-start">
-                      <a href={meeting.meetingUrl} target="_blank" rel="noopener noreferrer">
-                        <Video aria-hidden="true" />
-                        Join Meeting
-                      </a>
-                    </Button>
+                    <JoinMeetingButton link={meeting.meetingUrl} upcoming={upcoming} className="mt-auto self-start" />
                   )}
                 </div>
               </Card>

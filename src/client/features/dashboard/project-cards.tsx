@@ -35,7 +35,8 @@ import type { Project } from "../../../shared/schemas/project";
 import type { ProjectDocument, ProjectDocumentKind } from "../../../shared/schemas/project-documents";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardIconTitle, CardTitle } from "../../components/ui/card";
+import { NewTabButton, NewTabLink } from "../../components/ui/new-tab-link";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
 import { formatCalendarDate, formatDate, formatStoredText, timeAgo } from "../../lib/date-time";
@@ -259,14 +260,9 @@ export function ProjectDetailsCard({ project }: { project: Project | null }) {
             <Detail label="Iterations">{project.maxIterations} included</Detail>
             {safeExternalUrl(project.prototypeUrl) && (
               <Detail label="Prototype">
-                <a
-                  href={safeExternalUrl(project.prototypeUrl) ?? undefined}
-                  target="_blank"
-                  rel="noreferrer noopener"
-                  className="text-brand-700 hover:underline"
-                >
+                <NewTabLink href={safeExternalUrl(project.prototypeUrl) ?? undefined} className="text-brand-700 hover:underline">
                   Open prototype
-                </a>
+                </NewTabLink>
               </Detail>
             )}
             {deployment && <Detail label={deployment.label}>{formatCalendarDate(deployment.date)}</Detail>}
@@ -287,10 +283,7 @@ export function PaymentCard({ project }: { project: Project | null }) {
   return (
     <Card>
       <CardHeader>
-        <div className="flex items-center gap-2">
-          <CreditCard className="size-5 text-brand-700" aria-hidden="true" />
-          <CardTitle>Payment Information</CardTitle>
-        </div>
+        <CardIconTitle icon={CreditCard}>Payment Information</CardIconTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
         {payments.length === 0 ? (
@@ -310,20 +303,14 @@ export function PaymentCard({ project }: { project: Project | null }) {
               {payment.paidOn && <p className="text-xs text-slate-600">Received {formatCalendarDate(payment.paidOn)}</p>}
               <div className="flex flex-wrap gap-2">
                 {payment.link && (
-                  <Button asChild size="sm">
-                    <a href={payment.link} target="_blank" rel="noreferrer noopener">
-                      <ExternalLink aria-hidden="true" />
-                      Pay Now
-                    </a>
-                  </Button>
+                  <NewTabButton href={payment.link} icon={ExternalLink} size="sm">
+                    Pay Now
+                  </NewTabButton>
                 )}
                 {payment.invoice && (
-                  <Button asChild size="sm" variant="outline">
-                    <a href={payment.invoice.url} target="_blank" rel="noreferrer noopener">
-                      <Receipt aria-hidden="true" />
-                      {payment.invoice.name}
-                    </a>
-                  </Button>
+                  <NewTabButton href={payment.invoice.url} icon={Receipt} size="sm" variant="outline">
+                    {payment.invoice.name}
+                  </NewTabButton>
                 )}
               </div>
             </div>
@@ -428,10 +415,7 @@ export function CommunicationsCard({ canPost }: { canPost: boolean }) {
   return (
     <Card>
       <CardHeader>
-        <div className="flex items-center gap-2">
-          <MessageSquare className="size-5 text-brand-700" aria-hidden="true" />
-          <CardTitle>Communications</CardTitle>
-        </div>
+        <CardIconTitle icon={MessageSquare}>Communications</CardIconTitle>
         <CardDescription>
           {canPost
             ? "Talk to the Blueprint team: we answer support requests within 2-4 hours."

@@ -4,8 +4,10 @@
 import { AlertTriangle, Clock, ExternalLink, Loader2, RefreshCw, ShieldAlert } from "lucide-react";
 import { type RefObject, useEffect, useState } from "react";
 import type { Project } from "../../../shared/schemas/project";
+import { EmptyState } from "../../components/kit/EmptyState";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { NewTabButton } from "../../components/ui/new-tab-link";
 import { usePrototypeFrameCheck } from "./api/check-prototype-frame";
 
 export const PROTOTYPE_LOAD_TIMEOUT_MS = 15_000;
@@ -53,15 +55,14 @@ export function PrototypeViewer({
 function NotReady() {
   return (
     // Nothing to frame yet: the panel keeps the viewer's 600 px on wide screens but does not fill a phone's screen.
-    <div className="flex h-[360px] flex-col items-center justify-center gap-3 border-t border-slate-200 bg-slate-50 px-6 text-center sm:h-[600px]">
-      <span className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-        <Clock className="size-7" aria-hidden="true" />
-      </span>
-      <h3 className="text-lg font-semibold text-slate-900">Prototype Not Ready</h3>
-      <p className="max-w-md text-sm text-slate-600">
-        Our team is still building your prototype. You will be notified as soon as it is ready for testing.
-      </p>
-    </div>
+    <EmptyState
+      icon={Clock}
+      tone="brand"
+      title="Prototype Not Ready"
+      titleAs="h3"
+      description="Our team is still building your prototype. You will be notified as soon as it is ready for testing."
+      className="h-[360px] justify-center border-t border-slate-200 bg-slate-50 sm:h-[600px]"
+    />
   );
 }
 
@@ -121,42 +122,32 @@ function ProtoFrame({
             <RefreshCw aria-hidden="true" />
             Refresh
           </Button>
-          <Button asChild variant="outline" size="sm">
-            <a href={url} target="_blank" rel="noopener noreferrer">
-              <ExternalLink aria-hidden="true" />
-              Open in New Tab
-            </a>
-          </Button>
+          <NewTabButton href={url} icon={ExternalLink} variant="outline" size="sm">
+            Open in New Tab
+          </NewTabButton>
         </div>
       </div>
       <div className="relative bg-white" style={{ height: FRAME_HEIGHT_PX }}>
         {state === "failed" ? (
-          <div className="flex h-full flex-col items-center justify-center gap-3 bg-slate-50 px-6 text-center" role="alert">
-            <span className="flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-700">
-              {refused ? (
-                <ShieldAlert className="size-7" aria-hidden="true" />
-              ) : (
-                <AlertTriangle className="size-7" aria-hidden="true" />
-              )}
-            </span>
-            <h3 className="text-lg font-semibold text-slate-900">Unable to Load Prototype</h3>
-            <p className="max-w-md text-sm text-slate-600">
-              The prototype could not be displayed here. This usually happens because of security restrictions on the prototype's
-              site that prevent it from being embedded in another page. You can still open it directly.
-            </p>
+          <EmptyState
+            icon={refused ? ShieldAlert : AlertTriangle}
+            tone="warning"
+            title="Unable to Load Prototype"
+            titleAs="h3"
+            description="The prototype could not be displayed here. This usually happens because of security restrictions on the prototype's site that prevent it from being embedded in another page. You can still open it directly."
+            className="h-full justify-center bg-slate-50"
+            role="alert"
+          >
             <div className="flex flex-wrap justify-center gap-2">
               <Button variant="outline" onClick={reload}>
                 <RefreshCw aria-hidden="true" />
                 Try Again
               </Button>
-              <Button asChild>
-                <a href={url} target="_blank" rel="noopener noreferrer">
-                  <ExternalLink aria-hidden="true" />
-                  Open Directly
-                </a>
-              </Button>
+              <NewTabButton href={url} icon={ExternalLink}>
+                Open Directly
+              </NewTabButton>
             </div>
-          </div>
+          </EmptyState>
         ) : (
           <>
             {!check.isPending && (

@@ -12,7 +12,6 @@ import {
   ListChecks,
   MessageSquareText,
   RefreshCw,
-  Video,
   XCircle,
 } from "lucide-react";
 import { type ComponentType, useState } from "react";
@@ -27,6 +26,7 @@ import {
 } from "../../../shared/constants/meetings";
 import { accessAllows } from "../../../shared/domain/project-access";
 import type { MeetingRequest } from "../../../shared/schemas/meeting-requests";
+import { JoinMeetingButton } from "../../components/kit/JoinMeetingButton";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { NoProjectFound } from "../../components/project/NoProjectFound";
 import { ProjectsLoadError } from "../../components/project/ProjectsLoadError";
@@ -128,12 +128,7 @@ function RequestItem({ request }: { request: MeetingRequest }) {
           )}
         </dl>
         {request.status === "scheduled" && request.meetingLink && (
-          <Button asChild size="sm" variant={upcoming ? "default" : "outline"} className="justify-self-start">
-            <a href={request.meetingLink} target="_blank" rel="noopener noreferrer">
-              <Video aria-hidden="true" />
-              Join Meeting
-            </a>
-          </Button>
+          <JoinMeetingButton link={request.meetingLink} upcoming={upcoming} className="justify-self-start" />
         )}
         {request.adminNotes && (
           <div className="rounded-lg border border-brand-100 bg-brand-50/60 p-3 text-sm">

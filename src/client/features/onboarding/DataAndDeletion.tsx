@@ -9,7 +9,7 @@ import { sanitizeCodeInput } from "../../../shared/constants/auth";
 import { ACCOUNT_MESSAGES, type DeleteAccountInput, deleteAccountSchema } from "../../../shared/schemas/account";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardIconTitle, CardTitle } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
@@ -23,10 +23,7 @@ export function DataExportCard() {
   return (
     <Card>
       <CardHeader>
-        <div className="flex items-center gap-2">
-          <Download className="size-5 text-brand-700" aria-hidden="true" />
-          <CardTitle>Your data</CardTitle>
-        </div>
+        <CardIconTitle icon={Download}>Your data</CardIconTitle>
         <CardDescription>
           A ZIP with your profile, projects, answers, briefs, feedback, messages, meetings and activity, and your signed NDA,
           briefs, BRDs and invoices.

@@ -12,7 +12,7 @@ import {
   notificationPreferencesSchema,
 } from "../../../shared/schemas/account";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
 import { Select } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -86,10 +86,7 @@ export function NotificationSettings() {
   return (
     <Card>
       <CardHeader>
-        <div className="flex items-center gap-2">
-          <Bell className="size-5 text-brand-700" aria-hidden="true" />
-          <CardTitle>Notifications</CardTitle>
-        </div>
+        <CardIconTitle icon={Bell}>Notifications</CardIconTitle>
         <CardDescription>Choose which emails you get: each time, once a day in a digest, or not at all.</CardDescription>
       </CardHeader>
       <CardContent>

@@ -11,7 +11,7 @@ import { TimeZoneCard } from "../../components/account/TimeZoneCard";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardIconTitle, CardTitle } from "../../components/ui/card";
 import { Progress } from "../../components/ui/progress";
 import { Skeleton } from "../../components/ui/skeleton";
 import { formatDate } from "../../lib/date-time";
@@ -32,10 +32,7 @@ function PackageDetails({ packageType }: { packageType: PackageType | null }) {
   return (
     <Card>
       <CardHeader>
-        <div className="flex items-center gap-2">
-          <Package className="size-5 text-brand-700" aria-hidden="true" />
-          <CardTitle>Package Details</CardTitle>
-        </div>
+        <CardIconTitle icon={Package}>Package Details</CardIconTitle>
       </CardHeader>
       <CardContent>
         {info ? (
@@ -77,10 +74,7 @@ function LegalDocumentation({ profile }: { profile: Profile | null }) {
   return (
     <Card>
       <CardHeader>
-        <div className="flex items-center gap-2">
-          <FileSignature className="size-5 text-brand-700" aria-hidden="true" />
-          <CardTitle>Legal Documentation</CardTitle>
-        </div>
+        <CardIconTitle icon={FileSignature}>Legal Documentation</CardIconTitle>
         <CardDescription>Non-Disclosure Agreement</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">

@@ -9,6 +9,7 @@ import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { NewTabButton } from "../../components/ui/new-tab-link";
 import { Progress } from "../../components/ui/progress";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useProjects } from "../projects/api/get-projects";
@@ -61,12 +62,9 @@ export function PrototypeStatusTab() {
             <Link to="/requirements">Continue Requirements</Link>
           </Button>
           {prototypeUrl && (
-            <Button asChild variant="outline">
-              <a href={prototypeUrl} target="_blank" rel="noreferrer noopener">
-                <ExternalLink aria-hidden="true" />
-                Open Prototype
-              </a>
-            </Button>
+            <NewTabButton href={prototypeUrl} icon={ExternalLink} variant="outline">
+              Open Prototype
+            </NewTabButton>
           )}
           <Button asChild variant="ghost">
             <Link to="/dashboard">Go to Dashboard</Link>

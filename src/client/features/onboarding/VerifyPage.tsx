@@ -1,7 +1,7 @@
 // /verify (public, and for signed-in users too): upload a signed NDA or an exported brief and learn whether it is
 // exactly a file the portal issued, and whose content it is. Kept light: no query library, no forms library, one small chunk.
-import { BadgeCheck, CheckCircle2, FileSearch, Loader2, ShieldAlert, Upload } from "lucide-react";
-import { useId, useState } from "react";
+import { BadgeCheck, CheckCircle2, FileSearch, Loader2, type LucideIcon, ShieldAlert, Upload } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { VERIFY_MAX_BYTES } from "../../../shared/constants/documents";
 import { verdictFor } from "../../../shared/domain/issued-documents";
@@ -25,46 +25,57 @@ const STATUS_TEXT: Record<string, string> = {
 
 const utc = formatUtcTimestamp;
 
+/** How a verdict looks: a file no portal issued, one a customer exported (not an agreement), one the portal issued. */
+const VERDICT_TONES = {
+  unknown: { box: "gap-2 border-red-200 bg-red-50 text-red-900", icon: "" },
+  exported: { box: "gap-3 border-sky-200 bg-sky-50 text-sky-950", icon: "text-sky-600" },
+  issued: { box: "gap-3 border-emerald-200 bg-emerald-50 text-emerald-950", icon: "text-emerald-600" },
+};
+
+/** Whose content a matched file holds decides how it is told: the customer's brief, or Blueprint's NDA. */
+const MATCHED = {
+  customer: {
+    tone: "exported",
+    icon: FileSearch,
+    explanation: "is exactly the file the portal exported, byte for byte. It is not an agreement.",
+  },
+  blueprint: { tone: "issued", icon: CheckCircle2, explanation: "is exactly the file the portal issued, byte for byte." },
+} as const;
+
 /** What /verify says of a checked file. */
 export function VerifyResult({ name, result }: { name: string; result: DocumentCheck }) {
   const doc = result.document;
   if (!result.valid || !doc) {
     return (
-      <div role="status" className="grid gap-2 rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
-        <p className="flex items-center gap-2 text-lg font-semibold">
-          <ShieldAlert className="size-6" aria-hidden="true" />
-          Not a document issued by Blueprint
-        </p>
-        <p className="text-sm">
-          <strong>{name}</strong> does not match any document this portal issued. It may have been changed, even by one character,
-          or it comes from somewhere else.
-        </p>
+      <Verdict
+        tone="unknown"
+        icon={ShieldAlert}
+        title="Not a document issued by Blueprint"
+        name={name}
+        explanation="does not match any document this portal issued. It may have been changed, even by one character, or it comes from somewhere else."
+      >
         <p className="font-mono text-xs break-all">SHA-256 {result.sha256}</p>
-      </div>
+      </Verdict>
     );
   }
-  const verdict = verdictFor(doc);
+  const matched = MATCHED[doc.authoredBy];
+  return (
+    <Verdict tone={matched.tone} icon={matched.icon} title={verdictFor(doc)} name={name} explanation={matched.explanation}>
+      <ResultRows rows={resultRows(doc)} />
+      <Fingerprint sha256={result.sha256} seals={doc.signatures} />
+    </Verdict>
+  );
+}
+
+function resultRows(doc: NonNullable<DocumentCheck["document"]>): Array<[string, string]> {
   if (doc.authoredBy === "customer") {
-    const rows: Array<[string, string]> = [
+    return [
       ["Document", doc.title],
       ["Written by", "The customer (Blueprint did not write or approve its content)"],
       ["Exported", formatDate(doc.issuedAt)],
     ];
-    return (
-      <div role="status" className="grid gap-3 rounded-xl border border-sky-200 bg-sky-50 p-5 text-sky-950">
-        <p className="flex items-center gap-2 text-lg font-semibold">
-          <FileSearch className="size-6 text-sky-600" aria-hidden="true" />
-          {verdict}
-        </p>
-        <p className="text-sm">
-          <strong>{name}</strong> is exactly the file the portal exported, byte for byte. It is not an agreement.
-        </p>
-        <ResultRows rows={rows} />
-        <Fingerprint sha256={result.sha256} seals={doc.signatures} />
-      </div>
-    );
   }
-  const rows: Array<[string, string]> = [
+  return [
     ["Document", doc.title],
     ["Client", [doc.customerName, doc.companyName].filter(Boolean).join(", ") || "—"],
     ["Signer email", doc.signerEmail ?? "—"],
@@ -73,17 +84,29 @@ export function VerifyResult({ name, result }: { name: string; result: DocumentC
     ["Status", STATUS_TEXT[doc.status] ?? doc.status],
     ["Issued", formatDate(doc.issuedAt)],
   ];
+}
+
+function Verdict(props: {
+  tone: keyof typeof VERDICT_TONES;
+  icon: LucideIcon;
+  title: string;
+  /** The file's name, in bold at the start of the explanation. */
+  name: string;
+  explanation: string;
+  children: ReactNode;
+}) {
+  const tone = VERDICT_TONES[props.tone];
+  const Icon = props.icon;
   return (
-    <div role="status" className="grid gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-950">
+    <div role="status" className={`grid rounded-xl border p-5 ${tone.box}`}>
       <p className="flex items-center gap-2 text-lg font-semibold">
-        <CheckCircle2 className="size-6 text-emerald-600" aria-hidden="true" />
-        {verdict}
+        <Icon className={`size-6 ${tone.icon}`} aria-hidden="true" />
+        {props.title}
       </p>
       <p className="text-sm">
-        <strong>{name}</strong> is exactly the file the portal issued, byte for byte.
+        <strong>{props.name}</strong> {props.explanation}
       </p>
-      <ResultRows rows={rows} />
-      <Fingerprint sha256={result.sha256} seals={doc.signatures} />
+      {props.children}
     </div>
   );
 }

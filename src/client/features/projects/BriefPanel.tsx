@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { authorLabel } from "../../../shared/domain/brief-author";
 import type { Requirements } from "../../../shared/schemas/requirements";
 import { wordCount } from "../../../shared/text/markdown";
+import { EmptyState } from "../../components/kit/EmptyState";
 import { MarkdownView } from "../../components/kit/MarkdownView";
 import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
@@ -67,14 +68,13 @@ export function BriefPanel({ projectId, requirements, canEdit, generating, aiFai
   if (!saved && !generating) {
     return (
       <Card>
-        <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-            <FileText className="size-6" aria-hidden="true" />
-          </span>
-          <h3 className="text-lg font-semibold text-slate-900">No brief yet</h3>
-          <p className="max-w-md text-sm text-slate-600">
-            Save your answers in the Requirements Form, then generate a two-page brief your stakeholders can read and approve.
-          </p>
+        <EmptyState
+          icon={FileText}
+          tone="brand"
+          title="No brief yet"
+          titleAs="h3"
+          description="Save your answers in the Requirements Form, then generate a two-page brief your stakeholders can read and approve."
+        >
           {aiFailure && (
             <AiFailureNotice failure={aiFailure} onRetry={() => onGenerate()} onBuiltin={() => onGenerate("builtin")} />
           )}
@@ -84,7 +84,7 @@ export function BriefPanel({ projectId, requirements, canEdit, generating, aiFai
               Generate AI Brief
             </Button>
           )}
-        </CardContent>
+        </EmptyState>
       </Card>
     );
   }

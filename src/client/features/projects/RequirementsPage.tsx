@@ -26,6 +26,7 @@ import {
   type Requirements,
   requirementsFormSchema,
 } from "../../../shared/schemas/requirements";
+import { EmptyState } from "../../components/kit/EmptyState";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { PROJECTS_LOAD_ERROR } from "../../components/project/ProjectsLoadError";
 import { Alert } from "../../components/ui/alert";
@@ -110,21 +111,22 @@ function PageSkeleton() {
 function NoProjectData({ onRetry, retrying, failed }: { onRetry: () => void; retrying: boolean; failed: boolean }) {
   return (
     <Card>
-      <CardContent className="flex flex-col items-center gap-3 py-14 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-          <FileText className="size-6" aria-hidden="true" />
-        </span>
-        <h2 className="text-lg font-semibold text-slate-900">No Project Data Found</h2>
-        <p className="max-w-md text-sm text-slate-600">
-          {failed
+      <EmptyState
+        icon={FileText}
+        tone="muted"
+        title="No Project Data Found"
+        titleAs="h2"
+        description={
+          failed
             ? PROJECTS_LOAD_ERROR
-            : "You have no prototype project yet. Create one with New Project, or complete onboarding to set up your first."}
-        </p>
+            : "You have no prototype project yet. Create one with New Project, or complete onboarding to set up your first."
+        }
+      >
         <Button variant="outline" onClick={onRetry} disabled={retrying}>
           <RefreshCw className={retrying ? "animate-spin" : undefined} aria-hidden="true" />
           Retry
         </Button>
-      </CardContent>
+      </EmptyState>
     </Card>
   );
 }

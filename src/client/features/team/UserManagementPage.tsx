@@ -10,6 +10,7 @@ import {
   type MemberAccessLevel,
 } from "../../../shared/domain/project-access";
 import { availableSlots, type ProjectUser, TEAM_MESSAGES } from "../../../shared/schemas/team";
+import { EmptyState } from "../../components/kit/EmptyState";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { NoProjectAlert } from "../../components/project/NoProjectAlert";
 import { ProjectsLoadError } from "../../components/project/ProjectsLoadError";
@@ -142,16 +143,16 @@ export function UserManagementPage() {
                   </Button>
                 </div>
               ) : (users.data ?? []).length === 0 ? (
-                <div className="flex flex-col items-center gap-3 py-10 text-center">
-                  <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-                    <Users className="size-6" aria-hidden="true" />
-                  </span>
-                  <p className="font-semibold text-slate-900">No users added yet</p>
-                  <p className="max-w-sm text-sm text-slate-600">
-                    Add the colleagues and stakeholders who should test the prototype. Each gets an email invitation.
-                  </p>
+                <EmptyState
+                  icon={Users}
+                  tone="muted"
+                  title="No users added yet"
+                  titleAs="p"
+                  description="Add the colleagues and stakeholders who should test the prototype. Each gets an email invitation."
+                  className="py-10"
+                >
                   {canManage && addButton("Add First User")}
-                </div>
+                </EmptyState>
               ) : (
                 <ul className="divide-y divide-slate-200">
                   {(users.data ?? []).map((user) => (
