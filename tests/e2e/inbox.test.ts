@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { communications, meetingRequests } from "../../src/server/db/schema";
+import { communications, meetingRequests, projects } from "../../src/server/db/schema";
 import { formatClockInZone, zoneAbbreviation } from "../../src/shared/domain/dates";
 import { json, newProject, type SignedInUser, signedInUser } from "../factories";
 import { launchBrowser, signedInAs } from "../setup/browser";
@@ -276,4 +276,43 @@ describe("the company's inbox", () => {
     await page.reload();
     expect(await page.getByLabel("Search projects").inputValue()).toBe(noraProject.projectCode);
   });
+
+  it(
+    "finds a project past the first hundred by search, in the project filter and in New message",
+    async () => {
+      // 120 more projects for Otto, coded after every other: the lists by code hold the first 100.
+      await server.app.ctx.db.insert(projects).values(
+        Array.from({ length: 120 }, (_, index) => ({
+          userId: otto.userId,
+          projectCode: `PRJ-2099-${String(index + 1).padStart(4, "0")}`,
+          projectName: `Bulk project ${index + 1}`,
+        })),
+      );
+      const last = "PRJ-2099-0120";
+      await page.goto(`${server.url}/admin?tab=inbox`);
+      const finder = page.getByRole("searchbox", { name: "Find by code or customer" });
+      await finder.fill(last);
+      await page.getByRole("combobox", { name: "Project filter" }).click();
+      await page.getByRole("option", { name: new RegExp(last) }).click();
+      await page.waitForURL(/inbox-project=/);
+      await page.getByText("No conversations yet").waitFor();
+
+      await page.getByRole("button", { name: "New message" }).click();
+      const dialog = page.getByRole("dialog", { name: "New message" });
+      await dialog.getByRole("searchbox", { name: "Find by code or customer" }).fill("2099-0117");
+      await dialog.getByLabel("Project").click();
+      await page.getByRole("option", { name: /PRJ-2099-0117/ }).click();
+      await dialog.getByLabel("Subject").fill("Kick-off for the bulk project");
+      await dialog.getByRole("textbox", { name: /^Message/ }).fill("Hello Otto, shall we start?");
+      await dialog.getByRole("button", { name: "Send Message" }).click();
+      await page.getByRole("heading", { name: "Kick-off for the bulk project" }).waitFor();
+      const [thread] = await server.app.ctx.db
+        .select({ projectCode: projects.projectCode })
+        .from(communications)
+        .innerJoin(projects, eq(projects.id, communications.projectId))
+        .where(eq(communications.subject, "Kick-off for the bulk project"));
+      expect(thread?.projectCode).toBe("PRJ-2099-0117");
+    },
+    LONG,
+  );
 });

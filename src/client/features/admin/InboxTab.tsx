@@ -28,6 +28,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
 import { NewTabLink } from "../../components/ui/new-tab-link";
 import { Select } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -42,8 +43,8 @@ import { useCompanyThread } from "../communications/api/get-company-thread";
 import { useMarkThreadRead } from "../communications/api/mark-thread-read";
 import { useReplyToCommunication } from "../communications/api/reply-to-communication";
 import { useSendCommunication } from "../communications/api/send-communication";
-import { useAdminProjects } from "./api/get-admin-projects";
 import { serviceLevelsQueryKey } from "./api/get-service-levels";
+import { useProjectOptions } from "./use-project-options";
 
 export const INBOX_LIST = { show: INBOX_VIEWS, project: "text" } as const;
 export const INBOX_SCOPE = "inbox";
@@ -63,15 +64,19 @@ const EMPTY_TEXT: Record<InboxView, string> = {
   overdue: "Nothing is overdue",
 };
 
-/** Every project, for the project filter and the New message dialog (by code). */
-function useProjectOptions() {
-  const projects = useAdminProjects({ pageSize: 100, sort: "projectCode", order: "asc" });
-  const options =
-    projects.data?.items.map((p) => ({
-      value: p.id,
-      label: `${p.projectCode} · ${p.customerName?.trim() || p.customerEmail || p.projectName || "Customer"}`,
-    })) ?? [];
-  return { options, isLoading: projects.isLoading };
+/** The box that narrows a project list on the server, shown once there are more projects than the list holds. */
+function ProjectSearchInput(props: { id?: string; value: string; onChange: (value: string) => void; className?: string }) {
+  return (
+    <Input
+      id={props.id}
+      type="search"
+      aria-label="Find by code or customer"
+      placeholder="Find by code or customer"
+      value={props.value}
+      onChange={(event) => props.onChange(event.currentTarget.value)}
+      className={props.className}
+    />
+  );
 }
 
 export function InboxTab() {
@@ -101,7 +106,8 @@ export function InboxTab() {
 
 function ThreadList(props: { onOpen: (id: string) => void; onCompose: () => void }) {
   const { state, set } = useListState(INBOX_LIST, { scope: INBOX_SCOPE });
-  const projects = useProjectOptions();
+  const [projectSearch, setProjectSearch] = useState("");
+  const projects = useProjectOptions(projectSearch, state.project || undefined);
   const list = useCompanyCommunications({
     show: state.show,
     projectId: state.project || undefined,
@@ -138,13 +144,16 @@ function ThreadList(props: { onOpen: (id: string) => void; onCompose: () => void
             </Button>
           ))}
         </fieldset>
-        <Select
-          aria-label="Project filter"
-          value={state.project || "all"}
-          onValueChange={(value) => set({ project: value === "all" ? "" : value })}
-          options={[{ value: "all", label: "All projects" }, ...projects.options]}
-          className="md:w-72"
-        />
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {projects.searchable && <ProjectSearchInput value={projectSearch} onChange={setProjectSearch} className="md:w-56" />}
+          <Select
+            aria-label="Project filter"
+            value={state.project || "all"}
+            onValueChange={(value) => set({ project: value === "all" ? "" : value })}
+            options={[{ value: "all", label: "All projects" }, ...projects.options]}
+            className="md:w-72"
+          />
+        </div>
       </div>
       <ListState
         isLoading={list.isLoading}
@@ -321,8 +330,9 @@ const newMessageFormSchema = communicationFormValues.extend({ projectId: z.strin
 });
 
 function NewMessageDialog(props: { onClose: () => void; onSent: (threadId: string) => void }) {
-  const projects = useProjectOptions();
   const form = useSchemaForm(newMessageFormSchema, { projectId: "", ...EMPTY_COMMUNICATION });
+  const [projectSearch, setProjectSearch] = useState("");
+  const projects = useProjectOptions(projectSearch, form.watch("projectId") || undefined);
   const send = useSendCommunication(form.watch("projectId"));
   const queryClient = useQueryClient();
   const errors = form.formState.errors;
@@ -345,6 +355,9 @@ function NewMessageDialog(props: { onClose: () => void; onSent: (threadId: strin
       errorText="The message could not be sent."
       formLabel="New message"
     >
+      {projects.searchable && (
+        <ProjectSearchInput id="inbox-new-project-search" value={projectSearch} onChange={setProjectSearch} />
+      )}
       <Field id="inbox-new-project" label="Project" required error={errors.projectId?.message}>
         {(control) => (
           <Controller
