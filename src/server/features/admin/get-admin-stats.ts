@@ -5,9 +5,13 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AdminStats } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
 
-/** The user (alias `u`) owns no project and is a member of one. */
+/**
+ * The user (alias `u`) owns no project and is a member of one. The membership is a scalar subquery with a limit, one
+ * index probe per user: an EXISTS here was planned as a hash of every project member (37,500 rows at 50,000 projects,
+ * 30 ms of the 47 ms statement), built even when a few hundred users are asked about.
+ */
 const onlyMember = (u: SQL) =>
-  sql`(exists (select 1 from project_members pm where pm.email = lower(${u}.email))
+  sql`(coalesce((select true from project_members pm where pm.email = lower(${u}.email) limit 1), false)
     and not exists (select 1 from projects pr where pr.user_id = ${u}.id))`;
 
 export async function getAdminStats(db: Database): Promise<AdminStats> {
@@ -26,9 +30,9 @@ export async function getAdminStats(db: Database): Promise<AdminStats> {
          where o.n > 0 and u.role = 'customer') as active_customers,
       (select coalesce(sum(n), 0)::int from by_status where status in ('development', 'testing')) as in_progress,
       (select coalesce(sum(n), 0)::int from by_status where status = 'completed') as completed,
-      (select count(*)::int from users u
-         where u.role = 'customer' and not exists (select 1 from profiles p where p.user_id = u.id)
-           and not ${onlyMember(sql`u`)}) as login_only,
+      (select count(*)::int from (select u.id, u.email from users u
+         where u.role = 'customer' and not exists (select 1 from profiles p where p.user_id = u.id) offset 0) u
+         where not ${onlyMember(sql`u`)}) as login_only,
       (select count(*)::int from profiles p join users u on u.id = p.user_id
          where not p.profile_completed and not ${onlyMember(sql`u`)}) as incomplete
   `);
