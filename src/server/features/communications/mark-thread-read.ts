@@ -10,14 +10,17 @@ import { notFound } from "../../errors";
 export async function markThreadRead(db: Database, user: SessionUser, projectId: string, threadId: string): Promise<void> {
   if (!isUuid(threadId)) throw notFound(COMMUNICATION_MESSAGES.notFound);
   const [thread] = await db
-    .select({ id: communications.id, lastActivityAt: communications.lastActivityAt })
+    .select({ id: communications.id })
     .from(communications)
     .where(and(eq(communications.id, threadId), eq(communications.projectId, projectId)))
     .limit(1);
   if (!thread) throw notFound(COMMUNICATION_MESSAGES.notFound);
+  // Read in the database, not through a JavaScript Date: PostgreSQL keeps microseconds, a Date only milliseconds, and
+  // a marker a few microseconds short of the last activity left the thread unread for the company.
+  const lastActivityAt = sql`(select ${communications.lastActivityAt} from ${communications} where ${communications.id} = ${thread.id})`;
   await db
     .insert(communicationReads)
-    .values({ communicationId: thread.id, userId: user.id, lastReadAt: thread.lastActivityAt })
+    .values({ communicationId: thread.id, userId: user.id, lastReadAt: lastActivityAt })
     .onConflictDoUpdate({
       target: [communicationReads.communicationId, communicationReads.userId],
       set: { lastReadAt: sql`greatest(${communicationReads.lastReadAt}, excluded.last_read_at)` },
