@@ -4,6 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Cluster, startCluster } from "../../scripts/lib/cluster";
+import { httpRequest } from "../setup/http";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 
 const ADMIN = "cluster.admin@blueprint.local";
@@ -207,10 +208,16 @@ describe("two portal processes behind nginx on one PostgreSQL", () => {
     const load = (async () => {
       for (let i = 0; i < 60; i++) {
         const message = { type: "message", subject: `Under load ${i}`, content: "Sent while a process stops." };
+        // Each on a connection of its own (as a browser retries a write whose reused connection nginx's reload
+        // closed, which fetch does not).
         requests.push(
-          post(`${cluster.url}/api/projects/${project.id}/communications`, message, customerCookie).then(
-            (response) => response.status,
-          ),
+          httpRequest(cluster.url, {
+            method: "POST",
+            path: `/api/projects/${project.id}/communications`,
+            headers: { origin: cluster.url.replace("127.0.0.1", "localhost") },
+            body: message,
+            cookie: customerCookie,
+          }).then((response) => response.status),
         );
         await new Promise((resolve) => setTimeout(resolve, 15));
       }
