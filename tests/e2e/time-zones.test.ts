@@ -146,14 +146,16 @@ describe("the admin's clock", () => {
   it("an admin chooses their zone from the user menu, and the console's meeting times follow", async () => {
     const admin = await signedInUser(server.app, { email: "admin@blueprint.local", name: "Zed Admin", role: "company" });
     const adminZone = async () =>
-      (await server.app.ctx.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, admin.userId)))[0]
-        ?.timeZone;
+      (await server.app.ctx.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, admin.userId)))[0]?.timeZone;
     const { context: adminContext, page: adminPage } = await signedInAs(browser, server, admin, {
       timezoneId: "America/New_York",
     });
     await adminPage.goto(`${server.url}/admin?tab=meetings`);
     await expect.poll(adminZone, { timeout: 10_000 }).toBe("America/New_York");
-    await adminPage.getByText(/25 November 2026, 22:30/).first().waitFor();
+    await adminPage
+      .getByText(/25 November 2026, 22:30/)
+      .first()
+      .waitFor();
 
     await adminPage.getByRole("button", { name: "User menu" }).click();
     await adminPage.getByRole("menuitem", { name: "Time Zone" }).click();
@@ -167,7 +169,10 @@ describe("the admin's clock", () => {
     await expect.poll(adminZone).toBe("Pacific/Auckland");
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "hidden" });
-    await adminPage.getByText(/26 November 2026, 16:30/).first().waitFor();
+    await adminPage
+      .getByText(/26 November 2026, 16:30/)
+      .first()
+      .waitFor();
     await adminPage.setViewportSize({ width: 375, height: 800 });
     await adminPage.getByRole("button", { name: "User menu" }).click();
     await adminPage.getByRole("menuitem", { name: "Time Zone" }).click();
