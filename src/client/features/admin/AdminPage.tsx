@@ -24,6 +24,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
 import { useRefreshCompanyData } from "../../lib/query-client";
+import { SEARCH_DEBOUNCE_MS } from "../../lib/use-debounced-value";
 import { useAuth } from "../auth/api/get-current-user";
 import { useLogout } from "../auth/api/logout";
 import { AuditTab } from "./AuditTab";
@@ -221,9 +222,6 @@ function AdminConsole({ email }: { email: string }) {
     </div>
   );
 }
-
-/** How long the search waits for the admin to stop typing before it asks. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The header's search narrows the Projects list as the admin types (after a short pause; the list's query cancels

@@ -2,12 +2,11 @@
 // projects a search finds on the server (code, customer or name), so any of tens of thousands can be chosen. A project
 // once listed keeps its label, so the chosen one stays in the list when a later search does not find it.
 import { useRef } from "react";
-import { useDebouncedValue } from "../../lib/use-debounced-value";
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from "../../lib/use-debounced-value";
 import { useAdminProjects } from "./api/get-admin-projects";
 
 /** How many projects the list offers at once; past that, a search box narrows it. */
 export const PROJECT_OPTIONS_PAGE = 100;
-const SEARCH_DEBOUNCE_MS = 300;
 
 export type ProjectOption = { value: string; label: string };
 
