@@ -66,3 +66,9 @@ export function publicPageByPath(pathname: string): PublicPageMeta | undefined {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   return PUBLIC_PAGES.find((page) => page.path === normalized);
 }
+
+/**
+ * The Contact page's support button: the portal's messages for someone signed in, else sign-in. The pre-rendered page
+ * carries the visitor's link, marked with `data-support-link`; the server swaps in the signed-in one per request.
+ */
+export const SUPPORT_LINK = { signedIn: "/communications?openMessage=true", signedOut: "/auth" } as const;

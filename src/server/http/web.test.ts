@@ -5,7 +5,7 @@ import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signIn, type TestApp } from "../../../tests/setup/test-app";
-import { PUBLIC_PAGES } from "../../shared/public-pages";
+import { PUBLIC_PAGES, SUPPORT_LINK } from "../../shared/public-pages";
 import { FRAME_READS, PAGE_READS } from "../../shared/routes";
 import { CURRENT_USER_BLOCK_ID, RUNTIME_TOKENS } from "../../shared/runtime-tokens";
 import { jsonForScriptBlock } from "./web";
@@ -18,10 +18,12 @@ let member: string;
 /** A company admin, whose `/` is the admin console. */
 let admin: string;
 
+const SUPPORT_BUTTON = `<a href="${SUPPORT_LINK.signedOut}" data-support-link="${SUPPORT_LINK.signedIn}" class="button">Contact Support</a>`;
+
 function page(key: string) {
   return `<!doctype html><html><head><link rel="canonical" href="__BP_APP_URL__/${key}" />
 <meta name="bp:booking-url" content="__BP_BOOKING_URL__" /></head>
-<body><div id="root"><main><h1>page:${key}</h1><a href="__BP_BOOKING_URL__">Book Discovery Call</a></main></div></body></html>`;
+<body><div id="root"><main><h1>page:${key}</h1><a href="__BP_BOOKING_URL__">Book Discovery Call</a>${key === "contact" ? SUPPORT_BUTTON : ""}</main></div></body></html>`;
 }
 
 beforeAll(async () => {
@@ -94,6 +96,17 @@ describe("serving the public pages", () => {
       }
     },
   );
+
+  it("points the Contact page's support button at the portal's messages only for a valid session", async () => {
+    const supportHref = (body: string) => body.match(/<a href="([^"]*)" data-support-link/)?.[1];
+    const visitor = await get("/contact");
+    expect(supportHref(visitor.body)).toBe(SUPPORT_LINK.signedOut);
+    expect(visitor.headers.vary).toContain("Cookie");
+    expect(supportHref((await get("/contact", { cookie: "bp_session=forged-token" })).body)).toBe(SUPPORT_LINK.signedOut);
+    const customer = await get("/contact", { cookie: member });
+    expect(supportHref(customer.body)).toBe(SUPPORT_LINK.signedIn);
+    expect(customer.body).toContain("<h1>page:contact</h1>");
+  });
 
   it("compresses pages for browsers that accept it and answers 304 to a matching ETag", async () => {
     const res = await get("/pricing", { "accept-encoding": "gzip, deflate, br" });

@@ -89,6 +89,14 @@ function signedInPart(user: SessionUser, pathname: string, chunks: PageChunks | 
   ].join("\n    ");
 }
 
+/** The support link of a pre-rendered page (`data-support-link`), pointed at the portal for someone signed in. */
+function withSignedInSupportLink(html: string): string {
+  return html.replace(
+    /href="[^"]*"(?=[^>]*\bdata-support-link="([^"]*)")/g,
+    (_href, signedInHref: string) => `href="${signedInHref}"`,
+  );
+}
+
 type RuntimeValues = { bookingUrl: string; appUrl: string; sessionCookie?: "0" | "1" };
 
 function fillTokens(html: string, values: RuntimeValues): string {
@@ -163,9 +171,15 @@ export async function registerWebClient(app: FastifyInstance, options: { dir?: s
   const authFile = path.join(dir, "auth.html");
   const authHtml = existsSync(authFile) ? prepareHtml(readFileSync(authFile, "utf8"), values) : appHtmlWithoutCookie;
   const pages = new Map<PublicPageKey, PreparedHtml>();
+  /** The public pages as someone signed in gets them, where they differ: the Contact page's support link. */
+  const signedInPages = new Map<PublicPageKey, PreparedHtml>();
   for (const page of PUBLIC_PAGES) {
     const file = path.join(dir, "pages", `${page.key}.html`);
-    if (existsSync(file)) pages.set(page.key, prepareHtml(readFileSync(file, "utf8"), values));
+    if (!existsSync(file)) continue;
+    const html = readFileSync(file, "utf8");
+    pages.set(page.key, prepareHtml(html, values));
+    const signedInHtml = withSignedInSupportLink(html);
+    if (signedInHtml !== html) signedInPages.set(page.key, prepareHtml(signedInHtml, values));
   }
   if (pages.size < PUBLIC_PAGES.length) app.log.warn("pre-rendered public pages are missing: run `npm run build:client`");
 
@@ -205,6 +219,11 @@ export async function registerWebClient(app: FastifyInstance, options: { dir?: s
     const page = publicPageByPath(pathname);
     const prerendered = page && pages.get(page.key);
     if (page && prerendered) {
+      const forSignedIn = signedInPages.get(page.key);
+      if (forSignedIn) {
+        const user = request.cookies[cookieName] ? await signedIn(request) : null;
+        return sendHtml(request, reply, user ? forSignedIn : prerendered, { vary: "Accept-Encoding, Cookie" });
+      }
       if (page.key !== "home") return sendHtml(request, reply, prerendered, { vary: "Accept-Encoding" });
       // The landing is for visitors only: someone signed in gets the app straight away, without a flash of the landing.
       const user = await signedIn(request);

@@ -4,13 +4,11 @@ import { contactFormIsland } from "./contact-form";
 import { currencyIsland } from "./currency";
 import { menuIsland } from "./menu";
 import { roiIsland } from "./roi";
-import { supportLinkIsland } from "./support-link";
 
 const ISLANDS: Record<string, (element: HTMLElement) => void> = {
   menu: menuIsland,
   currency: currencyIsland,
   roi: roiIsland,
-  "support-link": supportLinkIsland,
   "contact-form": contactFormIsland,
 };
 

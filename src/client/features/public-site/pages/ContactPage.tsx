@@ -1,6 +1,7 @@
 // /contact: the long project inquiry form, how to reach us, and the support button.
 import { LifeBuoy } from "lucide-react";
 import { MARKETING_FIGURES } from "../../../../shared/constants/marketing";
+import { SUPPORT_LINK } from "../../../../shared/public-pages";
 import { buttonVariants } from "../../../components/ui/variants";
 import { useSignedIn } from "../api/get-session";
 import { ContactFormIsland } from "../components/contact-form-island";
@@ -8,8 +9,6 @@ import { BookCallLink } from "../components/cta-links";
 import { PageHero } from "../components/PageHero";
 import { PublicLayout } from "../components/PublicLayout";
 import { ContactDetails } from "../sections/GetInTouchSection";
-
-const SUPPORT_PATHS = { signedIn: "/communications?openMessage=true", signedOut: "/auth" } as const;
 
 function SupportCard() {
   const signedIn = useSignedIn();
@@ -23,9 +22,8 @@ function SupportCard() {
         Message your project team from the portal; support answers within 2-4 hours.
       </p>
       <a
-        href={signedIn ? SUPPORT_PATHS.signedIn : SUPPORT_PATHS.signedOut}
-        data-island="support-link"
-        data-signed-in-href={SUPPORT_PATHS.signedIn}
+        href={signedIn ? SUPPORT_LINK.signedIn : SUPPORT_LINK.signedOut}
+        data-support-link={SUPPORT_LINK.signedIn}
         className={`${buttonVariants({ variant: "outline" })} mt-4 w-full`}
         data-testid="support-button"
       >
