@@ -61,6 +61,8 @@ export const projectListQuerySchema = z.object({
   sort: z.enum(PROJECT_SORTS).optional().default("createdAt"),
   order: z.enum(["asc", "desc"]).optional().default("desc"),
   ...pageQueryFields(DEFAULT_ADMIN_PAGE_SIZE),
+  /** From the previous reply's nextCursor or previousCursor: that page found by key, not by counting rows (OFFSET). */
+  cursor: z.string().max(1000).optional(),
 });
 export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
 
@@ -69,7 +71,12 @@ export type AdminProject = z.infer<typeof adminProjectSchema>;
 
 export type { Page } from "./paging";
 
-export const adminProjectPageSchema = pageSchema(adminProjectSchema);
+export const adminProjectPageSchema = pageSchema(adminProjectSchema).extend({
+  /** The cursor to the page after this one and the one before it; null for the customer-name order (OFFSET only). */
+  nextCursor: z.string().nullable(),
+  previousCursor: z.string().nullable(),
+});
+export type AdminProjectPage = z.infer<typeof adminProjectPageSchema>;
 
 // --- Stats ------------------------------------------------------------------------------------
 

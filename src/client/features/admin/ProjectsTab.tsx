@@ -86,7 +86,16 @@ export function ProjectsTab() {
               />
             ))}
           </ul>
-          {page && <Pager page={page.page} pageSize={page.pageSize} total={page.total} onPage={(page) => set({ page })} />}
+          {page && (
+            <Pager
+              page={page.page}
+              pageSize={page.pageSize}
+              total={page.total}
+              nextCursor={page.nextCursor}
+              previousCursor={page.previousCursor}
+              onPage={(page, cursor) => set({ page, ...(cursor ? { cursor } : {}) })}
+            />
+          )}
         </ListState>
       </CardContent>
       {viewing && <ProjectDetailsDialog project={viewing} onClose={() => setViewing(null)} />}

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCompletedProfile, signedInUser } from "../../../../tests/factories";
 import { fileUpload } from "../../../../tests/setup/multipart";
@@ -212,6 +212,89 @@ describe("GET /api/company/projects", () => {
     const names = byCustomer.items.map((p: { customerName: string | null }) => p.customerName ?? "\uffff");
     expect(byCustomer.total).toBe(all.length);
     expect(names).toEqual([...names].sort((x: string, y: string) => x.localeCompare(y, "en", { sensitivity: "base" }) || 0));
+  });
+
+  it("steps to the next and previous pages by cursor, in every order, exactly as the numbered pages list them", async () => {
+    for (let i = 0; i < 4; i++) await customerWithProject(`Cursor ${i}`);
+    // Rows a microsecond apart and rows at the same instant: the cursor keeps created_at's microseconds and the id.
+    await t.app.ctx.db.execute(
+      sql`update ${projects} set created_at = timestamptz '2026-03-01 10:00:00.123456+00' + (random() * 3)::int * interval '1 microsecond'`,
+    );
+    const all = await t.app.ctx.db.select().from(projects);
+    const orders = ["createdAt:desc", "createdAt:asc", "projectCode:asc", "status:asc", "packageType:desc"];
+    for (const [sort, order] of orders.map((o) => o.split(":"))) {
+      const list = (page: number, cursor?: string) =>
+        req(
+          "GET",
+          `/api/company/projects?pageSize=2&sort=${sort}&order=${order}&page=${page}${cursor ? `&cursor=${cursor}` : ""}`,
+          admin,
+        );
+      const pages = Math.ceil(all.length / 2);
+      const byNumber: string[][] = [];
+      for (let page = 1; page <= pages; page++) byNumber.push((await list(page)).json().items.map((p: { id: string }) => p.id));
+      expect(byNumber.flat().sort()).toEqual(all.map((p) => p.id).sort());
+
+      let reply = (await list(1)).json();
+      expect(reply.nextCursor).toEqual(expect.any(String));
+      for (let page = 2; page <= pages; page++) {
+        reply = (await list(page, reply.nextCursor)).json();
+        expect({ sort, order, page, ids: reply.items.map((p: { id: string }) => p.id) }).toEqual({
+          sort,
+          order,
+          page,
+          ids: byNumber[page - 1],
+        });
+      }
+      for (let page = pages - 1; page >= 1; page--) {
+        reply = (await list(page, reply.previousCursor)).json();
+        expect({ sort, order, page, ids: reply.items.map((p: { id: string }) => p.id) }).toEqual({
+          sort,
+          order,
+          page,
+          ids: byNumber[page - 1],
+        });
+      }
+      expect(reply.page).toBe(1);
+    }
+  });
+
+  it("keeps its place by cursor while new projects arrive on top: no row twice, none skipped", async () => {
+    const page1 = (await req("GET", "/api/company/projects?pageSize=3", admin)).json();
+    const rowsAfter = await t.app.ctx.db.select().from(projects);
+    await customerWithProject("Arrives Meanwhile");
+    const byCursor = (await req("GET", `/api/company/projects?pageSize=3&page=2&cursor=${page1.nextCursor}`, admin)).json();
+    const byNumber = (await req("GET", "/api/company/projects?pageSize=3&page=2", admin)).json();
+    const seen = new Set(page1.items.map((p: { id: string }) => p.id));
+    expect(byCursor.items.some((p: { id: string }) => seen.has(p.id))).toBe(false);
+    expect(byCursor.items).toHaveLength(Math.min(3, rowsAfter.length - 3));
+    // The numbered page shifted by the new project and shows the old first page's last row again.
+    expect(byNumber.items.some((p: { id: string }) => seen.has(p.id))).toBe(true);
+    expect(byCursor.total).toBe(rowsAfter.length + 1);
+  });
+
+  it("pages the customer-name order by number only, and ignores a cursor made for another order", async () => {
+    const byName = (await req("GET", "/api/company/projects?pageSize=2&sort=customerName&order=asc", admin)).json();
+    expect(byName).toMatchObject({ nextCursor: null, previousCursor: null });
+    const newest = (await req("GET", "/api/company/projects?pageSize=2", admin)).json();
+    const page2ByCode = (await req("GET", "/api/company/projects?pageSize=2&page=2&sort=projectCode&order=asc", admin)).json();
+    const withOtherCursor = await req(
+      "GET",
+      `/api/company/projects?pageSize=2&page=2&sort=projectCode&order=asc&cursor=${newest.nextCursor}`,
+      admin,
+    );
+    expect(withOtherCursor.statusCode).toBe(200);
+    expect(withOtherCursor.json().items).toEqual(page2ByCode.items);
+  });
+
+  it("answers a broken or forged cursor with a 400 that says what to do", async () => {
+    const forged = Buffer.from(
+      JSON.stringify({ direction: "after", sort: "createdAt", order: "desc", lead: null, created: "not a date", id: "x" }),
+    ).toString("base64url");
+    for (const cursor of ["%%%", "bm90IGpzb24", forged, "x".repeat(1001)]) {
+      const res = await req("GET", `/api/company/projects?cursor=${encodeURIComponent(cursor)}`, admin);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: "VALIDATION_FAILED", fields: { cursor: expect.any(String) } });
+    }
   });
 
   it("refuses an unknown filter value", async () => {

@@ -1,10 +1,11 @@
 // GET /api/company/projects: every project, filtered, sorted and paged in SQL, with the owner's name and email.
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { AdminProject, Page, ProjectListQuery } from "../../../shared/schemas/admin";
+import type { AdminProject, AdminProjectPage, ProjectListQuery } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { profiles, projectCounts, projectMembers, projects, requirements, users } from "../../db/schema";
 import { toProjectDto } from "../projects/project-dto";
 import { projectListOrder, projectListWhere } from "./project-filters";
+import { pageCursors, readCursor, rowKeyColumns, seekCondition } from "./project-list-cursor";
 
 const memberCount = sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`;
 const requirementsSubmitted = sql<boolean>`coalesce(${requirements.problemStatement} is not null, false)`;
@@ -65,23 +66,25 @@ async function countProjects(db: Database, query: ProjectListQuery, where: SQL |
   return row?.count ?? 0;
 }
 
-export async function listAdminProjects(db: Database, query: ProjectListQuery): Promise<Page<AdminProject>> {
+export async function listAdminProjects(db: Database, query: ProjectListQuery): Promise<AdminProjectPage> {
+  const cursor = readCursor(query);
   const where = await projectListWhere(db, query);
   const order = projectListOrder(query);
   // The page's ids first, on the narrowest plan: for the newest-first order (plain or filtered) an index-only scan of
-  // (filter, created, id), so even the last page's position costs index entries, not rows. Then only those 20 rows
-  // get their joins and member counts.
+  // (filter, created, id). A step from the page before or after seeks to its cursor's key in that index; a page opened
+  // by number counts index entries (OFFSET), not rows. Then only those rows get their joins and member counts.
   const ids = db.select({ id: projects.id }).from(projects).$dynamic();
   if (query.sort === "customerName") ids.leftJoin(profiles, eq(profiles.userId, projects.userId));
-  const page = ids
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .as("page");
+  const backwards = cursor?.direction === "before";
+  ids
+    .where(cursor ? and(where, seekCondition(cursor)) : where)
+    .orderBy(...(backwards ? projectListOrder({ ...query, order: query.order === "asc" ? "desc" : "asc" }) : order))
+    .limit(query.pageSize);
+  if (!cursor) ids.offset((query.page - 1) * query.pageSize);
+  const page = ids.as("page");
   const [rows, total] = await Promise.all([
     db
-      .select(adminProjectFields)
+      .select({ ...adminProjectFields, key: rowKeyColumns(query.sort) })
       .from(page)
       .innerJoin(projects, eq(projects.id, page.id))
       .leftJoin(profiles, eq(profiles.userId, projects.userId))
@@ -90,7 +93,13 @@ export async function listAdminProjects(db: Database, query: ProjectListQuery): 
       .orderBy(...order),
     countProjects(db, query, where),
   ]);
-  return { items: rows.map(toAdminProjectDto), total, page: query.page, pageSize: query.pageSize };
+  return {
+    items: rows.map(toAdminProjectDto),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    ...pageCursors(query, rows[0]?.key, rows.at(-1)?.key),
+  };
 }
 
 export async function findAdminProject(db: Database, projectId: string): Promise<AdminProject | null> {

@@ -88,7 +88,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ["company"],
           summary: "The filtered project list as CSV (same filters as the list, no paging)",
-          querystring: projectListQuerySchema.omit({ page: true, pageSize: true }),
+          querystring: projectListQuerySchema.omit({ page: true, pageSize: true, cursor: true }),
         },
       },
       async (request, reply) => {

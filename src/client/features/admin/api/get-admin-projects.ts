@@ -1,7 +1,7 @@
 // GET /api/company/projects: the Projects tab, searched, filtered, sorted and paged on the server; and the same
 // filters' CSV export (GET /api/company/projects.csv, a download link rather than a query).
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminProject, Page, ProjectListQuery } from "../../../../shared/schemas/admin";
+import type { AdminProjectPage, ProjectListQuery } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
 import { COMPANY_NO_CACHE } from "../../../lib/query-client";
 import { queryString } from "../../../lib/query-string";
@@ -11,7 +11,7 @@ export type ProjectListParams = Partial<ProjectListQuery>;
 export const adminProjectsQueryKey = (query: ProjectListParams) => ["/api/company/projects", query] as const;
 
 export const getAdminProjects = (query: ProjectListParams, signal?: AbortSignal) =>
-  apiRequest<Page<AdminProject>>("GET", `/api/company/projects${queryString(query)}`, undefined, { signal });
+  apiRequest<AdminProjectPage>("GET", `/api/company/projects${queryString(query)}`, undefined, { signal });
 
 export const adminProjectsQueryOptions = (query: ProjectListParams) =>
   queryOptions({
@@ -26,4 +26,4 @@ export const useAdminProjects = (query: ProjectListParams) => useQuery(adminProj
 
 /** The filtered list as CSV, every page (the browser downloads it). */
 export const projectsCsvUrl = (query: ProjectListParams) =>
-  `/api/company/projects.csv${queryString({ ...query, page: undefined, pageSize: undefined })}`;
+  `/api/company/projects.csv${queryString({ ...query, page: undefined, pageSize: undefined, cursor: undefined })}`;
