@@ -40,6 +40,16 @@ const cases: Array<[string, () => Promise<unknown>]> = [
     "status development, page 200 (GET /api/company/projects?status=development&page=200)",
     () => listAdminProjects(d.db, { ...base, status: "development", page: 200 }),
   ],
+  [
+    "status development, page 200 by Next (the cursor from page 199's reply)",
+    async () => {
+      const query = { ...base, status: "development" as const, page: 199 };
+      captured.length = 0;
+      const previous = await listAdminProjects(d.db, query);
+      captured.length = 0;
+      return listAdminProjects(d.db, { ...query, page: 200, cursor: previous.nextCursor ?? undefined });
+    },
+  ],
   ["stats (GET /api/company/stats)", () => getAdminStats(d.db)],
 ];
 const client = new pg.Client({ connectionString: url });

@@ -27,7 +27,7 @@ const cursorSchema = z.object({
   order: z.enum(["asc", "desc"]),
   lead: z.string().max(200).nullable(),
   created: z.string().max(40),
-  id: z.uuid(),
+  id: z.guid(),
 });
 type Cursor = z.infer<typeof cursorSchema>;
 
