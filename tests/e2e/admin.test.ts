@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projects } from "../../src/server/db/schema";
 import { type SignedInUser, signedInUser } from "../factories";
 import { launchBrowser, signInContext } from "../setup/browser";
 import { GOOD_FEEDBACK } from "../setup/feedback";
@@ -272,5 +273,39 @@ describe("the admin console", () => {
       }
       await context.close();
     }
+  });
+
+  it("pages with Previous and Next, keeping the page number and the cursor in the URL", async () => {
+    // 30 more projects, created a second apart before Grace's: two pages at 25 a page, newest first.
+    await server.app.ctx.db.insert(projects).values(
+      Array.from({ length: 30 }, (_, index) => ({
+        userId: customer.userId,
+        projectCode: `PRJ-2000-${String(index + 1).padStart(4, "0")}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)),
+      })),
+    );
+    await server.app.changeFeed.caughtUp();
+    const context = await contextFor(admin);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/company`);
+    const pager = page.getByRole("navigation", { name: "Pages" });
+    await pager.getByText("1–25 of 31").waitFor();
+    await pager.getByRole("button", { name: "Next" }).click();
+    await page.waitForURL(/page=2&cursor=/);
+    await pager.getByText("26–31 of 31").waitFor();
+    // The oldest six, in order: the page after the cursor, not rows 26-31 counted again.
+    await page.getByTestId("project-row-PRJ-2000-0001").waitFor();
+    const codes = await page
+      .getByTestId("admin-projects")
+      .locator("[data-testid^='project-row-']")
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-testid")?.replace("project-row-", "")));
+    expect(codes).toEqual(["PRJ-2000-0006", "PRJ-2000-0005", "PRJ-2000-0004", "PRJ-2000-0003", "PRJ-2000-0002", "PRJ-2000-0001"]);
+    await page.reload();
+    await pager.getByText("26–31 of 31").waitFor();
+    await pager.getByRole("button", { name: "Previous" }).click();
+    await pager.getByText("1–25 of 31").waitFor();
+    expect(new URL(page.url()).search).toBe("");
+    await page.getByTestId(`project-row-${project.projectCode}`).waitFor();
+    await context.close();
   });
 });
