@@ -6,11 +6,21 @@ const SPEC = { status: ["all", "pending", "done"], q: "text" } as const;
 describe("URL list state", () => {
   it("reads defaults from an empty URL and the set values from a shared one", () => {
     expect(readListState(new URLSearchParams(), SPEC)).toEqual({ status: "all", q: "", page: 1, cursor: "" });
-    expect(readListState(new URLSearchParams("status=done&q=acme&page=3"), SPEC)).toEqual({ status: "done", q: "acme", page: 3, cursor: "" });
+    expect(readListState(new URLSearchParams("status=done&q=acme&page=3"), SPEC)).toEqual({
+      status: "done",
+      q: "acme",
+      page: 3,
+      cursor: "",
+    });
   });
 
   it("reads an unknown value or a bad page as the default", () => {
-    expect(readListState(new URLSearchParams("status=<script>&page=-2"), SPEC)).toEqual({ status: "all", q: "", page: 1, cursor: "" });
+    expect(readListState(new URLSearchParams("status=<script>&page=-2"), SPEC)).toEqual({
+      status: "all",
+      q: "",
+      page: 1,
+      cursor: "",
+    });
     expect(readListState(new URLSearchParams("page=1.5"), SPEC).page).toBe(1);
   });
 

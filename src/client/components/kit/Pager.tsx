@@ -3,43 +3,37 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "../ui/button";
 
-type PagerProps = {
-  page: number;
-  pageSize: number;
-  total: number;
-  onPage: (page: number, cursor?: string) => void;
-  nextCursor?: string | null;
-  previousCursor?: string | null;
-};
+/** One page of a list as the server answers it; a list paged by key also names the cursors beside it. */
+type PageReply = { page: number; pageSize: number; total: number; nextCursor?: string | null; previousCursor?: string | null };
 
-export function Pager(props: PagerProps) {
-  const pages = Math.max(1, Math.ceil(props.total / props.pageSize));
-  if (props.total === 0) return null;
-  const from = (props.page - 1) * props.pageSize + 1;
-  const to = Math.min(props.total, props.page * props.pageSize);
+export function Pager({ of: reply, onPage }: { of: PageReply; onPage: (page: number, cursor?: string) => void }) {
+  const pages = Math.max(1, Math.ceil(reply.total / reply.pageSize));
+  if (reply.total === 0) return null;
+  const from = (reply.page - 1) * reply.pageSize + 1;
+  const to = Math.min(reply.total, reply.page * reply.pageSize);
   return (
     <nav aria-label="Pages" className="flex items-center justify-between gap-3 pt-4 text-sm text-slate-600">
       <span>
-        {from.toLocaleString()}–{to.toLocaleString()} of {props.total.toLocaleString()}
+        {from.toLocaleString()}–{to.toLocaleString()} of {reply.total.toLocaleString()}
       </span>
       <div className="flex items-center gap-2">
         <Button
           variant="outline"
           size="sm"
-          disabled={props.page <= 1}
-          onClick={() => props.onPage(props.page - 1, props.previousCursor ?? undefined)}
+          disabled={reply.page <= 1}
+          onClick={() => onPage(reply.page - 1, reply.previousCursor ?? undefined)}
         >
           <ChevronLeft aria-hidden="true" />
           Previous
         </Button>
         <span className="tabular-nums">
-          {props.page} / {pages.toLocaleString()}
+          {reply.page} / {pages.toLocaleString()}
         </span>
         <Button
           variant="outline"
           size="sm"
-          disabled={props.page >= pages}
-          onClick={() => props.onPage(props.page + 1, props.nextCursor ?? undefined)}
+          disabled={reply.page >= pages}
+          onClick={() => onPage(reply.page + 1, reply.nextCursor ?? undefined)}
         >
           Next
           <ChevronRight aria-hidden="true" />

@@ -41,9 +41,7 @@ export function AuditList({ projectId, page, onPage }: { projectId?: string; pag
           </li>
         ))}
       </ol>
-      {audit.data && (
-        <Pager page={audit.data.page} pageSize={audit.data.pageSize} total={audit.data.total} onPage={onPage ?? setOwnPage} />
-      )}
+      {audit.data && <Pager of={audit.data} onPage={onPage ?? setOwnPage} />}
     </ListState>
   );
 }

@@ -244,14 +244,7 @@ export function FeedbackReviewList(props: {
           <FeedbackCard key={item.id} item={item} />
         ))}
       </ul>
-      {feedback.data && (
-        <Pager
-          page={feedback.data.page}
-          pageSize={feedback.data.pageSize}
-          total={feedback.data.total}
-          onPage={props.onPage ?? setOwnPage}
-        />
-      )}
+      {feedback.data && <Pager of={feedback.data} onPage={props.onPage ?? setOwnPage} />}
     </ListState>
   );
 }

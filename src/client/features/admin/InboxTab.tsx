@@ -170,9 +170,7 @@ function ThreadList(props: { onOpen: (id: string) => void; onCompose: () => void
             </li>
           ))}
         </ul>
-        {list.data && (
-          <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(page) => set({ page })} />
-        )}
+        {list.data && <Pager of={list.data} onPage={(page) => set({ page })} />}
       </ListState>
     </>
   );

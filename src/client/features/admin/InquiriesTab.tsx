@@ -76,14 +76,7 @@ export function InquiriesTab() {
               </li>
             ))}
           </ul>
-          {inquiries.data && (
-            <Pager
-              page={inquiries.data.page}
-              pageSize={inquiries.data.pageSize}
-              total={inquiries.data.total}
-              onPage={(page) => set({ page })}
-            />
-          )}
+          {inquiries.data && <Pager of={inquiries.data} onPage={(page) => set({ page })} />}
         </ListState>
       </CardContent>
     </Card>

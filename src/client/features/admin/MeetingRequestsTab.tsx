@@ -174,14 +174,7 @@ export function MeetingRequestsTab() {
                   </li>
                 ))}
               </ul>
-              {list.data && (
-                <Pager
-                  page={list.data.page}
-                  pageSize={list.data.pageSize}
-                  total={list.data.total}
-                  onPage={(page) => set({ page })}
-                />
-              )}
+              {list.data && <Pager of={list.data} onPage={(page) => set({ page })} />}
             </ListState>
           </>
         )}

@@ -86,16 +86,7 @@ export function ProjectsTab() {
               />
             ))}
           </ul>
-          {page && (
-            <Pager
-              page={page.page}
-              pageSize={page.pageSize}
-              total={page.total}
-              nextCursor={page.nextCursor}
-              previousCursor={page.previousCursor}
-              onPage={(page, cursor) => set({ page, ...(cursor ? { cursor } : {}) })}
-            />
-          )}
+          {page && <Pager of={page} onPage={(page, cursor) => set({ page, ...(cursor ? { cursor } : {}) })} />}
         </ListState>
       </CardContent>
       {viewing && <ProjectDetailsDialog project={viewing} onClose={() => setViewing(null)} />}

@@ -128,14 +128,7 @@ export function UserActivityTab() {
               </li>
             ))}
           </ul>
-          {activity.data && (
-            <Pager
-              page={activity.data.page}
-              pageSize={activity.data.pageSize}
-              total={activity.data.total}
-              onPage={(page) => set({ page })}
-            />
-          )}
+          {activity.data && <Pager of={activity.data} onPage={(page) => set({ page })} />}
         </ListState>
       </CardContent>
       {profileOf && (

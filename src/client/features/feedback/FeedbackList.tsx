@@ -102,7 +102,7 @@ export function FeedbackList({
               />
             ))}
           </ul>
-          {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(next) => set({ page: next })} />}
+          {data && <Pager of={data} onPage={(next) => set({ page: next })} />}
         </ListState>
       </CardContent>
     </Card>
