@@ -1,4 +1,4 @@
-// npm test: builds the web client, runs every test on PGlite, then the API tests again on PostgreSQL
+// npm test: builds the web client, runs every test on PGlite, then the API and security tests again on PostgreSQL
 // when TEST_DATABASE_URL names a server, with the several-processes-behind-nginx test and the dead change-feed link.
 import { spawnSync } from "node:child_process";
 
@@ -12,7 +12,10 @@ run("npm", ["run", "build"]);
 run("npx", ["vitest", "run", ...process.argv.slice(2)], withoutPostgres);
 if (TEST_DATABASE_URL) {
   console.log(`\nAPI tests again on PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, "//")})\n`);
-  run("npx", ["vitest", "run", "--project", "api", "--project", "cluster"], { ...process.env, TEST_DATABASE_URL });
+  run("npx", ["vitest", "run", "--project", "api", "--project", "security", "--project", "cluster"], {
+    ...process.env,
+    TEST_DATABASE_URL,
+  });
   // The silent dead-link test needs a connection to lose, so it runs only here (PGlite has none).
   run("npx", ["vitest", "run", "--project", "faults", "tests/faults/change-feed-link.test.ts"], {
     ...process.env,
