@@ -236,24 +236,13 @@ describe("GET /api/company/projects", () => {
 
       let reply = (await list(1)).json();
       expect(reply.nextCursor).toEqual(expect.any(String));
-      for (let page = 2; page <= pages; page++) {
-        reply = (await list(page, reply.nextCursor)).json();
-        expect({ sort, order, page, ids: reply.items.map((p: { id: string }) => p.id) }).toEqual({
-          sort,
-          order,
-          page,
-          ids: byNumber[page - 1],
-        });
-      }
-      for (let page = pages - 1; page >= 1; page--) {
-        reply = (await list(page, reply.previousCursor)).json();
-        expect({ sort, order, page, ids: reply.items.map((p: { id: string }) => p.id) }).toEqual({
-          sort,
-          order,
-          page,
-          ids: byNumber[page - 1],
-        });
-      }
+      const step = async (page: number, cursor: string) => {
+        reply = (await list(page, cursor)).json();
+        const ids = reply.items.map((p: { id: string }) => p.id);
+        expect({ sort, order, page, ids }).toEqual({ sort, order, page, ids: byNumber[page - 1] });
+      };
+      for (let page = 2; page <= pages; page++) await step(page, reply.nextCursor);
+      for (let page = pages - 1; page >= 1; page--) await step(page, reply.previousCursor);
       expect(reply.page).toBe(1);
     }
   });
