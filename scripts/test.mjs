@@ -1,4 +1,4 @@
-// npm test: builds the web client, runs every test on PGlite, then the API and security tests again on PostgreSQL
+// npm test: builds the web client, runs every test on PGlite, then the API tests again on PostgreSQL
 // when TEST_DATABASE_URL names a server, with the several-processes-behind-nginx test and the dead change-feed link.
 import { spawnSync } from "node:child_process";
 
