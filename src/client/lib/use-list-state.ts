@@ -1,8 +1,8 @@
 // Every list keeps its filters and page in the URL, so a filtered view can be shared, survives a reload and comes
 // back with the browser's Back button. A spec names each filter: a list of allowed values (the first is the default)
 // or "text" (free text, default empty). Default values and page 1 stay out of the URL; an unknown value reads as the
-// default; changing a filter starts again from page 1. A list paged by key keeps the page's cursor beside its number. Lists that share a screen each take a scope, which prefixes
-// their parameters ("meetings-status").
+// default; changing a filter starts again from page 1. A list paged by key keeps the page's cursor beside its number.
+// Lists that share a screen each take a scope, which prefixes their parameters ("meetings-status").
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 

@@ -86,7 +86,7 @@ export function ProjectsTab() {
               />
             ))}
           </ul>
-          {page && <Pager of={page} onPage={(page, cursor) => set({ page, ...(cursor ? { cursor } : {}) })} />}
+          {page && <Pager of={page} onPage={(page, cursor) => set({ page, cursor })} />}
         </ListState>
       </CardContent>
       {viewing && <ProjectDetailsDialog project={viewing} onClose={() => setViewing(null)} />}

@@ -32,7 +32,7 @@ export function useProjectFilters() {
     sort: state.sort,
     order: state.order,
     page: state.page,
-    ...(state.cursor ? { cursor: state.cursor } : {}),
+    cursor: state.cursor || undefined,
   };
   return { filters: state, set, listQuery };
 }
