@@ -302,6 +302,9 @@ describe("the admin console", () => {
     expect(codes).toEqual(["PRJ-2000-0006", "PRJ-2000-0005", "PRJ-2000-0004", "PRJ-2000-0003", "PRJ-2000-0002", "PRJ-2000-0001"]);
     await page.reload();
     await pager.getByText("26–31 of 31").waitFor();
+    await page.screenshot({ path: `${SHOTS}/projects-page-2-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/projects-page-2-375.png`, fullPage: true });
     await pager.getByRole("button", { name: "Previous" }).click();
     await pager.getByText("1–25 of 31").waitFor();
     expect(new URL(page.url()).search).toBe("");

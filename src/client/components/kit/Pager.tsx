@@ -12,8 +12,8 @@ export function Pager({ of: reply, onPage }: { of: PageReply; onPage: (page: num
   const from = (reply.page - 1) * reply.pageSize + 1;
   const to = Math.min(reply.total, reply.page * reply.pageSize);
   return (
-    <nav aria-label="Pages" className="flex items-center justify-between gap-3 pt-4 text-sm text-slate-600">
-      <span>
+    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm text-slate-600">
+      <span className="whitespace-nowrap">
         {from.toLocaleString()}–{to.toLocaleString()} of {reply.total.toLocaleString()}
       </span>
       <div className="flex items-center gap-2">
@@ -26,7 +26,7 @@ export function Pager({ of: reply, onPage }: { of: PageReply; onPage: (page: num
           <ChevronLeft aria-hidden="true" />
           Previous
         </Button>
-        <span className="tabular-nums">
+        <span className="whitespace-nowrap tabular-nums">
           {reply.page} / {pages.toLocaleString()}
         </span>
         <Button
