@@ -4,8 +4,6 @@ import { FEEDBACK_TYPE_LABELS, type FeedbackType } from "../../../shared/schemas
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
-import { renderEmail } from "../../email/layout";
-import { customerLinks } from "../../email/links";
 import { recordActivity } from "../activity/record-activity";
 import type { ProjectRow } from "../projects/access";
 import type { FeedbackRow } from "./feedback-dto";
@@ -84,18 +82,12 @@ export async function recordFeedbackStatusChanged(ctx: AppContext, db: Database,
       notify: true,
     });
     if (!done) continue;
-    const content = renderEmail({
-      heading: "Your feedback has been addressed",
-      paragraphs: [
-        `Our team marked your feedback on ${project.projectName ? `${project.projectName} (${project.projectCode})` : project.projectCode} as done.`,
-        `Issue: ${excerpt(item.issueFaced, 300)}`,
-        ...(item.adminComment ? [`Our response: ${item.adminComment}`] : []),
-        "Please check the prototype and tell us if anything still needs work.",
-      ],
-      action: { label: "Open Testing & Feedback", url: customerLinks.testingFeedback(ctx.config.appUrl, project) },
-    });
     await ctx.email.enqueue(
-      { kind: "feedback-done", to: person.email, subject: `Feedback addressed on ${project.projectCode}`, ...content },
+      {
+        kind: "feedback-done",
+        to: person.email,
+        data: { project, issue: excerpt(item.issueFaced, 300), adminComment: item.adminComment },
+      },
       db,
     );
   }
