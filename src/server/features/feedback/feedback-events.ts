@@ -1,5 +1,7 @@
 // Activity events, bell notifications and the "done" email of feedback.
+
 import { eq } from "drizzle-orm";
+import type { ActivityType } from "../../../shared/activity-types";
 import { FEEDBACK_TYPE_LABELS, type FeedbackType } from "../../../shared/schemas/feedback";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
@@ -23,7 +25,7 @@ type Entry = { title: string; description: string; notify?: boolean };
 async function recordForOwnerAndCompany(
   db: Database,
   event: EventInput,
-  type: string,
+  type: ActivityType,
   entries: { owner: Entry; company: Entry },
 ): Promise<void> {
   const { project, actorId } = event;
