@@ -232,7 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? []
       : [
           startStatusScheduler({ db: database.db, log: app.log }),
-          startDigestScheduler({ db: database.db, outbox: ctx.email, links: config, log: app.log }),
+          startDigestScheduler({ db: database.db, outbox: ctx.email, log: app.log }),
           startBlobSweeper({ db: database.db, files: ctx.files, log: app.log }),
         ];
 

@@ -4,6 +4,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { communications, outgoingEmails } from "../../src/server/db/schema";
+import { EMAIL_KINDS } from "../../src/server/email/kinds";
 import { buildIcs } from "../../src/server/features/meeting-requests/ics";
 import { type Customer, customer, json, newProject } from "../factories";
 import { expectNoChange } from "../setup/db-state";
@@ -156,12 +157,15 @@ describe("the calendar invitation", () => {
 
 describe("mail headers", () => {
   it("user text in a subject never becomes a header line of its own", async () => {
+    const example = EMAIL_KINDS["communication-reply"].template.example;
     await t.app.ctx.email.enqueue({
-      kind: "test",
+      kind: "communication-reply",
       to: "pat@example.com",
-      subject: "Re: [BP-1] Hello\r\nBcc: evil@attacker.example\rX-Injected: 1\nSubject: second",
-      text: "body",
-      html: "<p>body</p>",
+      data: {
+        ...example,
+        project: { projectCode: "BP-1" },
+        thread: { ...example.thread, subject: "Hello\r\nBcc: evil@attacker.example\rX-Injected: 1\nSubject: second" },
+      },
     });
     await t.app.emailWorker.drain();
     const mail = await smtp.waitFor((m) => m.to === "pat@example.com" && m.subject.startsWith("Re: [BP-1] Hello"));

@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { type BuildAppOptions, buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import type { DatabaseHandle } from "../../src/server/db/client";
+import { renderEmailOf } from "../../src/server/email/kinds";
 import type { EmailMessage } from "../../src/server/email/outbox";
 import { codeIn } from "./smtp";
 import { openTestDatabase } from "./test-database";
@@ -120,9 +121,9 @@ export function recordQueuedEmails(app: FastifyInstance): void {
 /** The code in the latest code email (sign-in or NDA) queued to this address, from its plain-text body. */
 export async function latestCodeFor(app: FastifyInstance, email: string): Promise<string> {
   const to = email.toLowerCase();
-  const mail = (queuedEmails.get(app) ?? []).findLast((m) => m.to === to && m.kind.endsWith("-code"));
-  if (!mail) throw new Error(`no code was emailed to ${email}`);
-  return codeIn(mail.text);
+  const mail = (queuedEmails.get(app) ?? []).findLast((m) => m.to === to && "code" in m.data);
+  if (!mail || !("code" in mail.data)) throw new Error(`no code was emailed to ${email}`);
+  return codeIn(renderEmailOf(mail, app.ctx.config.appUrl).text);
 }
 
 /** Signs in through POST /api/auth/request-code and /verify-code in one browser; returns the Cookie header value. */

@@ -1,5 +1,6 @@
 // Renders a transactional email as a plain-text part and an HTML part; every interpolated value is escaped.
 
+import { CODE_TTL_MINUTES } from "../../shared/constants/auth";
 import { oneLineExcerpt } from "../../shared/text/safe-text";
 
 export const APP_NAME = "Blueprint";
@@ -13,7 +14,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
 }
 
-type EmailContent = {
+export type EmailContent = {
   heading: string;
   paragraphs: string[];
   /** A highlighted value such as a one-time code. */
@@ -22,7 +23,17 @@ type EmailContent = {
   footnote?: string;
 };
 
-export function renderEmail(content: EmailContent): { text: string; html: string } {
+/** The one-click unsubscribe link a notification carries in its body too (beside its List-Unsubscribe header). */
+export type UnsubscribeFooter = { url: string; what: string };
+
+/** How long a code lives and how often it works, as every code email says it. */
+export const CODE_EXPIRY_NOTE = `The code expires in ${CODE_TTL_MINUTES} minutes and works once`;
+
+function unsubscribeText(footer: UnsubscribeFooter): string {
+  return `To stop these emails (${footer.what}), unsubscribe in one click`;
+}
+
+export function renderEmail(content: EmailContent, unsubscribe?: UnsubscribeFooter | null): { text: string; html: string } {
   const text = [
     content.heading,
     "",
@@ -31,6 +42,7 @@ export function renderEmail(content: EmailContent): { text: string; html: string
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
     ...(content.footnote ? [content.footnote, ""] : []),
     `— The ${APP_NAME} team`,
+    ...(unsubscribe ? ["", `${unsubscribeText(unsubscribe)}: ${unsubscribe.url}`] : []),
   ].join("\n");
 
   const html = `<!doctype html><html><body style="margin:0;background:#f4f5f7;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2937">
@@ -43,6 +55,7 @@ ${content.code ? `<tr><td style="padding:8px 0 20px"><div style="display:inline-
 ${content.action ? `<tr><td style="padding:8px 0 20px"><a href="${escapeHtml(content.action.url)}" style="background:#4338ca;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(content.action.label)}</a></td></tr>` : ""}
 ${content.footnote ? `<tr><td style="font-size:13px;color:#6b7280;line-height:1.5;padding-top:8px">${escapeHtml(content.footnote)}</td></tr>` : ""}
 <tr><td style="font-size:13px;color:#6b7280;padding-top:24px">— The ${APP_NAME} team</td></tr>
+${unsubscribe ? `<tr><td style="font-size:12px;color:#6b7280;padding-top:16px">${escapeHtml(unsubscribeText(unsubscribe))}: <a href="${escapeHtml(unsubscribe.url)}" style="color:#4338ca">Unsubscribe</a></td></tr>` : ""}
 </table></td></tr></table></body></html>`;
   return { text, html };
 }

@@ -37,3 +37,13 @@ export const companyLinks = {
   ndaApprovals: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "nda" }),
   inquiries: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "inquiries" }),
 };
+
+/** A thread where its reader reads it: the console's inbox for the company, the project's Communications for a customer. */
+export function threadLink(
+  appUrl: string,
+  side: "company" | "customer",
+  project: { projectCode: string },
+  threadId: string,
+): string {
+  return side === "company" ? companyLinks.thread(appUrl, threadId) : customerLinks.thread(appUrl, project, threadId);
+}

@@ -1,27 +1,25 @@
 // The durable email queue: messages are rows in outgoing_emails, written in the caller's transaction
 // when it has one, and delivered by the worker (email/worker.ts) with retries. The recipient's notification
 // choice is applied here, the one place every email passes: sent with a one-click unsubscribe link, held for
-// the daily digest, or dropped. Security emails have no notification kind and are always sent.
+// the daily digest, or dropped. Each kind's category (email/kinds.ts) says which choice applies; security emails
+// are always sent.
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { NOTIFICATION_KIND_LABELS } from "../../shared/schemas/account";
 import { oneLineExcerpt } from "../../shared/text/safe-text";
 import type { Database } from "../db/client";
 import { notificationDigestItems, outgoingEmails, users } from "../db/schema";
-import { notificationKindOf } from "./notification-kinds";
+import { type EmailOf, emailCategoryOf, renderEmailOf } from "./kinds";
+import type { UnsubscribeFooter } from "./layout";
 import { modeFor } from "./preferences";
 import { unsubscribeUrl } from "./unsubscribe";
 
-export type EmailMessage = {
-  kind: string;
+/** An email of a listed kind with its template's data, and where it goes. */
+export type EmailMessage = EmailOf & {
   to: string;
-  subject: string;
-  text: string;
-  html: string;
   /** Where replies go (the thread's signed reply address) when inbound email is on. */
   replyTo?: string | null;
   /** A calendar invitation or cancellation, sent as the message's text/calendar part. */
   icalEvent?: IcalEvent | null;
-  /** Set by the digest itself: sent as it is, whatever the recipient's choices. */
-  listUnsubscribe?: string | null;
   /**
    * Held until `until`, and replaceable until then: `withdrawDeferredEmail(db, key)` takes it back (a later
    * change of the same thing), `from` recording where the run of changes started.
@@ -93,39 +91,42 @@ export function createEmailOutbox(
     async enqueue(message, tx = db) {
       assertHeaderSafe(message.to, "Recipient");
       if (message.replyTo) assertHeaderSafe(message.replyTo, "Reply-To");
-      if (message.listUnsubscribe) assertHeaderSafe(message.listUnsubscribe, "List-Unsubscribe");
-      let listUnsubscribe = message.listUnsubscribe ?? null;
-      const kind = message.listUnsubscribe ? null : notificationKindOf(message.kind);
-      if (kind) {
+      const category = emailCategoryOf(message.kind);
+      let unsubscribe: UnsubscribeFooter | null = null;
+      if (category !== "security") {
         const [recipient] = await tx
           .select({ id: users.id })
           .from(users)
           .where(sql`lower(${users.email}) = ${message.to.toLowerCase()}`)
           .limit(1);
-        if (recipient) {
-          const mode = await modeFor(tx, recipient.id, kind);
+        if (recipient && category === "digest") {
+          unsubscribe = { url: unsubscribeUrl(links, recipient.id, "digest"), what: "daily digest" };
+        } else if (recipient && category !== "digest") {
+          const mode = await modeFor(tx, recipient.id, category);
           if (mode === "off") return;
           if (mode === "digest") {
+            const held = renderEmailOf(message, links.appUrl);
             await tx.insert(notificationDigestItems).values({
               userId: recipient.id,
-              kind,
-              subject: headerText(message.subject),
-              summary: digestSummary(message.text),
+              kind: category,
+              subject: headerText(held.subject),
+              summary: digestSummary(held.text),
             });
             return;
           }
-          listUnsubscribe = unsubscribeUrl(links, recipient.id, kind);
+          unsubscribe = { url: unsubscribeUrl(links, recipient.id, category), what: NOTIFICATION_KIND_LABELS[category].label };
         }
       }
+      const rendered = renderEmailOf(message, links.appUrl, unsubscribe);
       await tx.insert(outgoingEmails).values({
         kind: message.kind,
         toAddress: message.to,
-        subject: headerText(message.subject),
-        textBody: message.text,
-        htmlBody: message.html,
+        subject: headerText(rendered.subject),
+        textBody: rendered.text,
+        htmlBody: rendered.html,
         replyTo: message.replyTo ?? null,
         icalEvent: message.icalEvent ?? null,
-        listUnsubscribe,
+        listUnsubscribe: unsubscribe?.url ?? null,
         ...(message.deferred
           ? { nextAttemptAt: message.deferred.until, collapseKey: message.deferred.key, collapseFrom: message.deferred.from }
           : {}),

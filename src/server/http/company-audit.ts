@@ -5,6 +5,7 @@
 // the answer leaves, so the console's audit view shows it as soon as the company user sees the change.
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AuditAction, RouteAuditAction } from "../../shared/audit-actions";
 import { currentUser } from "../auth/guards";
 import type { Database } from "../db/client";
 import { contactInquiries, feedback, meetingRequests, projectMembers, projects } from "../db/schema";
@@ -14,8 +15,8 @@ import { type FieldChange, recordAudit } from "../features/admin/audit-log";
 export type AuditSnapshot = { projectId: string | null; fields: Record<string, unknown> };
 
 export type RouteAudit = {
-  /** The entry's action, e.g. "feedback.reviewed" (default: the method and route). */
-  action?: string;
+  /** The entry's action, from the closed list in shared/audit-actions.ts (default: the method and route). */
+  action?: AuditAction;
   /** Reads the target before and after the change; without one the entry lists the request's fields as "after". */
   snapshot?: (db: Database, params: Record<string, string>) => Promise<AuditSnapshot | null>;
 };
@@ -97,7 +98,7 @@ async function recordEntry(request: FastifyRequest, pending: NonNullable<Fastify
   await recordAudit(db, {
     projectId,
     actor: pending.actor,
-    action: audit.action ?? `${request.method} ${route}`,
+    action: audit.action ?? (`${request.method} ${route}` as RouteAuditAction),
     changes,
   });
 }

@@ -443,12 +443,12 @@ describe("notification choices", () => {
         job: DIGEST_JOB,
         tickAt,
         processId,
-        work: async () => ({ digests: await sendDigests(db, t.app.ctx.email, t.app.ctx.config) }),
+        work: async () => ({ digests: await sendDigests(db, t.app.ctx.email) }),
       });
     const outcomes = await Promise.all([run("process-a"), run("process-b")]);
     expect(outcomes.filter((o) => o.ran)).toHaveLength(1);
     // A later run with nothing new held sends nothing again.
-    expect(await sendDigests(db, t.app.ctx.email, t.app.ctx.config)).toBe(0);
+    expect(await sendDigests(db, t.app.ctx.email)).toBe(0);
 
     const digests = await queuedTo(daily.email, "notification-digest");
     expect(digests).toHaveLength(1);

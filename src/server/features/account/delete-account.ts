@@ -5,7 +5,7 @@ import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { CODE_SEND_LIMITS, CODE_VERIFY_LIMIT_PER_IP } from "../../../shared/constants/auth";
 import { isoDay } from "../../../shared/domain/dates";
 import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account";
-import { CODE_EXPIRY_NOTE, emailNewCode } from "../../auth/code-email";
+import { emailNewCode } from "../../auth/code-email";
 import { consumeCode } from "../../auth/one-time-codes";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import type { SessionUser } from "../../auth/sessions";
@@ -32,7 +32,6 @@ import {
   sessions,
   users,
 } from "../../db/schema";
-import { APP_NAME } from "../../email/layout";
 import { forbidden } from "../../errors";
 import { recordAudit } from "../admin/audit-log";
 
@@ -56,19 +55,10 @@ export async function sendDeletionCode(ctx: AppContext, user: SessionUser, ip: s
     ],
     "Too many code requests. Please wait a few minutes and try again.",
   );
-  await emailNewCode(
-    ctx,
-    { purpose: "account_delete", email, subject: user.id, ip },
-    {
-      kind: "account-deletion-code",
-      subject: `Your ${APP_NAME} account deletion code`,
-      heading: "Confirm deleting your account",
-      paragraphs: [
-        `Use this code to delete your ${APP_NAME} account (${email}). Your profile, projects, messages and feedback will be erased; signed NDAs and invoices are kept only as the law requires.`,
-      ],
-      footnote: `${CODE_EXPIRY_NOTE}. If you did not ask to delete your account, ignore this email; nothing changes.`,
-    },
-  );
+  await emailNewCode(ctx, { purpose: "account_delete", email, subject: user.id, ip }, (code) => ({
+    kind: "account-deletion-code",
+    data: { email, code },
+  }));
   return { success: true, message: ACCOUNT_MESSAGES.deletionCodeSent };
 }
 

@@ -1,5 +1,6 @@
 // Writes one activity event: Recent Activity, the admin views and the bell read them.
 import { sql } from "drizzle-orm";
+import type { ActivityType } from "../../../shared/activity-types";
 import type { Database } from "../../db/client";
 import { activityEvents } from "../../db/schema";
 
@@ -8,7 +9,8 @@ type ActivityInput = {
   userId: string | null;
   projectId?: string | null;
   actorId?: string | null;
-  type: string;
+  /** One of the closed list in shared/activity-types.ts. */
+  type: ActivityType;
   title: string;
   description?: string | null;
   /** Show it in the recipient's notification bell. */

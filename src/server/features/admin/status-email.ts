@@ -2,17 +2,16 @@
 // STATUS_EMAIL_SETTLE_MS in the outbox, a correction within that time replaces it (one email about the final
 // status), and a run of changes that ends where it started sends nothing. docs/decisions/settled-status-emails.md.
 import { eq } from "drizzle-orm";
-import { statusLabel } from "../../../shared/domain/project-status";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { profiles, users } from "../../db/schema";
-import { APP_NAME, renderEmail, subjectPart } from "../../email/layout";
+import type { EmailKind } from "../../email/kinds";
 import { withdrawDeferredEmail } from "../../email/outbox";
 
 /** How long a status email waits for a correction before it goes. */
 export const STATUS_EMAIL_SETTLE_MS = 5 * 60_000;
 
-export const STATUS_EMAIL_KIND = "project-status";
+export const STATUS_EMAIL_KIND = "project-status" satisfies EmailKind;
 
 const collapseKey = (projectId: string) => `${STATUS_EMAIL_KIND}:${projectId}`;
 
@@ -42,22 +41,11 @@ export async function scheduleStatusEmail(
     .limit(1);
   if (!owner) return;
 
-  const label = statusLabel(change.to);
-  const projectTitle = project.projectName ? `${project.projectName} (${project.projectCode})` : project.projectCode;
-  const greeting = owner.fullName ?? owner.name;
   await ctx.email.enqueue(
     {
       kind: STATUS_EMAIL_KIND,
       to: owner.email,
-      subject: `${project.projectCode}: ${label}`,
-      ...renderEmail({
-        heading: `Your project is now: ${label}`,
-        paragraphs: [
-          `${greeting ? `Hi ${subjectPart(greeting)}, the` : "The"} ${APP_NAME} team moved ${projectTitle} from "${statusLabel(from)}" to "${label}".`,
-          "Your dashboard shows what happens next.",
-        ],
-        action: { label: "Open your dashboard", url: `${ctx.config.appUrl}/dashboard` },
-      }),
+      data: { greeting: owner.fullName ?? owner.name, project, from, to: change.to },
       deferred: { until: new Date((change.now ?? new Date()).getTime() + STATUS_EMAIL_SETTLE_MS), key, from },
     },
     tx,

@@ -2,7 +2,9 @@
 // Dates are parsed here, the access expiry follows the deployment date, and every change is audited and
 // told to the customer where it matters to them (a status change by email too, once it has settled:
 // status-email.ts).
+
 import { eq } from "drizzle-orm";
+import type { ActivityType } from "../../../shared/activity-types";
 import { HOSTED_ACCESS_YEARS } from "../../../shared/constants/packages";
 import { isUuid } from "../../../shared/domain/ids";
 import { statusLabel } from "../../../shared/domain/project-status";
@@ -38,10 +40,12 @@ function comparable(value: unknown): unknown {
   return value instanceof Date ? value.toISOString() : (value ?? null);
 }
 
+type CustomerEvent = { type: ActivityType; title: string; description: string };
+
 /** What the customer is told (bell + Recent Activity) when the admin changes something they see. */
-function customerEvents(before: ProjectRow, update: ProjectUpdate): Array<{ type: string; title: string; description: string }> {
+function customerEvents(before: ProjectRow, update: ProjectUpdate): CustomerEvent[] {
   const code = before.projectCode;
-  const events: Array<{ type: string; title: string; description: string }> = [];
+  const events: CustomerEvent[] = [];
   if (update.status && update.status !== before.status) {
     events.push({
       type: "project.status_changed",

@@ -11,8 +11,6 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { onePage, pageReply } from "../../db/paging";
 import { profiles, users } from "../../db/schema";
-import { APP_NAME, renderEmail } from "../../email/layout";
-import { customerLinks } from "../../email/links";
 import { conflict, notFound } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
 
@@ -130,24 +128,8 @@ export async function sendProfileReminder(ctx: AppContext, admin: SessionUser, u
     [{ bucket: "profile-reminder-24h", key: userId, ...REMINDER_LIMIT }],
     "A reminder was already sent to this customer today.",
   );
-  const greeting = row.name ? `Hi ${row.name.replace(/[\r\n]+/g, " ")},` : "Hi,";
   await ctx.db.transaction(async (tx) => {
-    await ctx.email.enqueue(
-      {
-        kind: "profile-reminder",
-        to: row.email,
-        subject: `Finish your ${APP_NAME} profile to start your project`,
-        ...renderEmail({
-          heading: "Your project is waiting for your profile",
-          paragraphs: [
-            greeting,
-            "It takes 5-10 minutes: tell us about your company, sign the NDA, and describe what you want built.",
-          ],
-          action: { label: "Complete your profile", url: customerLinks.onboarding(ctx.config.appUrl) },
-        }),
-      },
-      tx,
-    );
+    await ctx.email.enqueue({ kind: "profile-reminder", to: row.email, data: { name: row.name } }, tx);
     await recordActivity(tx, {
       userId,
       actorId: admin.id,

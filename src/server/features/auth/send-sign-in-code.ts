@@ -2,10 +2,9 @@
 // (the demo account gets none).
 import { DEMO_CODE, SIGN_IN_CODE_LIMITS } from "../../../shared/constants/auth";
 import type { RequestCodeInput } from "../../../shared/schemas/auth";
-import { CODE_EXPIRY_NOTE, emailNewCode } from "../../auth/code-email";
+import { emailNewCode } from "../../auth/code-email";
 import { consumeRateLimits, type RateLimit } from "../../auth/rate-limit";
 import type { AppContext } from "../../context";
-import { APP_NAME } from "../../email/layout";
 
 export function isDemoEmail(ctx: AppContext, email: string): boolean {
   return ctx.config.demoEmail !== null && email.toLowerCase() === ctx.config.demoEmail;
@@ -51,13 +50,7 @@ export async function sendSignInCode(ctx: AppContext, input: RequestCodeInput & 
   await emailNewCode(
     ctx,
     { purpose: "sign_in", email, binding: input.requester.binding, ip: input.requester.ip, name: input.name },
-    {
-      kind: "sign-in-code",
-      subject: `Your ${APP_NAME} sign-in code`,
-      heading: "Your sign-in code",
-      paragraphs: [`Hi ${input.name}, use this code to sign in to the ${APP_NAME} client portal.`],
-      footnote: `${CODE_EXPIRY_NOTE}, in the browser where you asked for it. If you did not ask for it, you can ignore this email.`,
-    },
+    (code) => ({ kind: "sign-in-code", data: { name: input.name, code } }),
   );
   return { success: true, message: "Check your email for the 6-digit code.", isDemoAccount: false };
 }

@@ -5,8 +5,6 @@ import { oneLineExcerpt } from "../../../shared/text/safe-text";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { emailTime, timeZonesByEmail } from "../../email/format-time";
-import { APP_NAME, renderEmail } from "../../email/layout";
-import { companyLinks, customerLinks } from "../../email/links";
 import { recordActivity } from "../activity/record-activity";
 import { replyAddress } from "../inbound-email/reply-address";
 import { companySide, customerSide } from "./thread-people";
@@ -21,16 +19,6 @@ export type ThreadActivity = {
 };
 
 const EMAIL_EXCERPT_CHARS = 4_000;
-
-/** The thread where the recipient reads it: the console's inbox for the company, the project's Communications. */
-export function threadUrl(
-  appUrl: string,
-  side: "company" | "customer",
-  project: { projectCode: string },
-  threadId: string,
-): string {
-  return side === "company" ? companyLinks.thread(appUrl, threadId) : customerLinks.thread(appUrl, project, threadId);
-}
 
 function excerpt(content: string): string {
   return content.length > EMAIL_EXCERPT_CHARS ? `${content.slice(0, EMAIL_EXCERPT_CHARS)}…` : content;
@@ -58,23 +46,21 @@ export async function announceThreadActivity(ctx: AppContext, tx: Database, acti
           ...(thread.meetingUrl ? [`Meeting link: ${oneLineExcerpt(thread.meetingUrl, 600)}`] : []),
         ]
       : [];
-  const subject = `${activity.kind === "reply" ? "Re: " : ""}[${project.projectCode}] ${thread.subject}`;
   const inbound = ctx.config.inboundEmail;
   for (const person of recipients) {
-    const content = renderEmail({
-      heading: activity.kind === "reply" ? `New reply: ${thread.subject}` : `New ${thread.type}: ${thread.subject}`,
-      paragraphs: [`${author.name} wrote on ${project.projectCode}:`, excerpt(activity.content), ...when(person)],
-      action: { label: "Open the conversation", url: threadUrl(ctx.config.appUrl, recipientSide, project, thread.id) },
-      footnote: inbound
-        ? `Reply to this email to answer in the thread; your reply appears on ${APP_NAME} for everyone on the project.`
-        : `To answer, open the conversation on ${APP_NAME}.`,
-    });
     await ctx.email.enqueue(
       {
         kind: activity.kind === "reply" ? "communication-reply" : "communication-message",
         to: person.email,
-        subject,
-        ...content,
+        data: {
+          side: recipientSide,
+          project,
+          thread,
+          authorName: author.name,
+          excerpt: excerpt(activity.content),
+          meetingLines: when(person),
+          replyByEmail: Boolean(inbound),
+        },
         replyTo: inbound
           ? replyAddress({
               secretKey: ctx.config.secretKey,

@@ -2,12 +2,10 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { HONEYPOT_FIELD } from "../../../shared/constants/contact";
-import { CONTACT_REPLY_PROMISE, RESPONSE_PROMISES } from "../../../shared/constants/marketing";
 import { type ContactRequest, contactFormKind } from "../../../shared/schemas/contact";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import type { AppContext } from "../../context";
 import { contactInquiries } from "../../db/schema";
-import { APP_NAME, renderEmail, subjectPart } from "../../email/layout";
 
 /** Generous for a person (who sends one or two), tight for a script. */
 export const CONTACT_SEND_LIMITS = {
@@ -108,39 +106,17 @@ export async function submitContactInquiry(
     });
 
     if (inbox) {
-      const heading = form === "long" ? "New project inquiry" : "New contact message";
       await ctx.email.enqueue(
         {
           kind: "contact-inquiry",
           to: inbox,
-          subject: `${heading} from ${subjectPart(request.name)}`,
-          ...renderEmail({
-            heading,
-            paragraphs: [...detailLines({ ...request, email }), `Message: ${body}`],
-            footnote: `Sent from the ${form === "long" ? "Contact page" : "'Send Us a Message' form"}. Reply to ${email}.`,
-          }),
+          data: { form, name: request.name, email, details: detailLines({ ...request, email }), body },
         },
         tx,
       );
     }
 
-    await ctx.email.enqueue(
-      {
-        kind: "contact-confirmation",
-        to: email,
-        subject: `We received your message — ${APP_NAME}`,
-        ...renderEmail({
-          heading: "Thanks, we received your message",
-          paragraphs: [
-            `Hi ${request.name}, thank you for contacting ${APP_NAME}. We'll get back to you ${CONTACT_REPLY_PROMISE}.`,
-            `Our usual response times: ${RESPONSE_PROMISES.map((p) => `${p.topic.toLowerCase()} ${p.within}`).join(", ")}.`,
-            `Your message: ${body}`,
-          ],
-          footnote: "You are receiving this email because this address was entered on our contact form.",
-        }),
-      },
-      tx,
-    );
+    await ctx.email.enqueue({ kind: "contact-confirmation", to: email, data: { name: request.name, body } }, tx);
     return true;
   });
 

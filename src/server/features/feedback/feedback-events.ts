@@ -1,11 +1,11 @@
 // Activity events, bell notifications and the "done" email of feedback.
+
 import { eq } from "drizzle-orm";
+import type { ActivityType } from "../../../shared/activity-types";
 import { FEEDBACK_TYPE_LABELS, type FeedbackType } from "../../../shared/schemas/feedback";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
-import { renderEmail } from "../../email/layout";
-import { customerLinks } from "../../email/links";
 import { recordActivity } from "../activity/record-activity";
 import type { ProjectRow } from "../projects/access";
 import type { FeedbackRow } from "./feedback-dto";
@@ -25,7 +25,7 @@ type Entry = { title: string; description: string; notify?: boolean };
 async function recordForOwnerAndCompany(
   db: Database,
   event: EventInput,
-  type: string,
+  type: ActivityType,
   entries: { owner: Entry; company: Entry },
 ): Promise<void> {
   const { project, actorId } = event;
@@ -84,18 +84,12 @@ export async function recordFeedbackStatusChanged(ctx: AppContext, db: Database,
       notify: true,
     });
     if (!done) continue;
-    const content = renderEmail({
-      heading: "Your feedback has been addressed",
-      paragraphs: [
-        `Our team marked your feedback on ${project.projectName ? `${project.projectName} (${project.projectCode})` : project.projectCode} as done.`,
-        `Issue: ${excerpt(item.issueFaced, 300)}`,
-        ...(item.adminComment ? [`Our response: ${item.adminComment}`] : []),
-        "Please check the prototype and tell us if anything still needs work.",
-      ],
-      action: { label: "Open Testing & Feedback", url: customerLinks.testingFeedback(ctx.config.appUrl, project) },
-    });
     await ctx.email.enqueue(
-      { kind: "feedback-done", to: person.email, subject: `Feedback addressed on ${project.projectCode}`, ...content },
+      {
+        kind: "feedback-done",
+        to: person.email,
+        data: { project, issue: excerpt(item.issueFaced, 300), adminComment: item.adminComment },
+      },
       db,
     );
   }

@@ -2,12 +2,10 @@
 // project's open tabs told.
 
 import type { z } from "zod";
-import { URGENCY_LABELS, URGENCY_MEANINGS } from "../../../shared/constants/meetings";
+import { URGENCY_LABELS } from "../../../shared/constants/meetings";
 import type { MeetingRequest, newMeetingRequestSchema } from "../../../shared/schemas/meeting-requests";
 import type { AppContext } from "../../context";
 import { meetingRequests } from "../../db/schema";
-import { renderEmail } from "../../email/layout";
-import { companyLinks } from "../../email/links";
 import { recordActivity } from "../activity/record-activity";
 import { displayName } from "../communications/post-communication";
 import { companySide } from "../communications/thread-people";
@@ -33,29 +31,21 @@ export async function createMeetingRequest(ctx: AppContext, access: ProjectAcces
       })
       .returning();
     if (!row) throw new Error("meeting request insert returned nothing");
-    const urgency = `${URGENCY_LABELS[row.urgency]} (${URGENCY_MEANINGS[row.urgency].toLowerCase()})`;
-    const content = renderEmail({
-      heading: `Meeting requested: ${row.subject}`,
-      paragraphs: [
-        `${name} requested a meeting on ${project.projectCode}.`,
-        `Urgency: ${urgency}`,
-        ...(row.preferredDates ? [`Preferred times: ${row.preferredDates}`] : []),
-        ...(row.description ? [row.description] : []),
-      ],
-      action: {
-        label: "Respond in the admin console",
-        url: companyLinks.meetingRequest(ctx.config.appUrl, row.id),
-      },
-      footnote: "Meeting requests are confirmed within 24 hours.",
-    });
     for (const person of companySide(ctx.config)) {
       if (person.email === user.email.toLowerCase()) continue;
       await ctx.email.enqueue(
         {
           kind: "meeting-request",
           to: person.email,
-          subject: `[${project.projectCode}] Meeting requested: ${row.subject}`,
-          ...content,
+          data: {
+            requestId: row.id,
+            projectCode: project.projectCode,
+            requesterName: name,
+            subject: row.subject,
+            urgency: row.urgency,
+            preferredDates: row.preferredDates,
+            description: row.description,
+          },
         },
         tx,
       );

@@ -22,9 +22,9 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { communications, meetingRequests, projects, users } from "../../db/schema";
 import { emailTime } from "../../email/format-time";
-import { APP_NAME, renderEmail } from "../../email/layout";
-import { customerLinks } from "../../email/links";
+import { APP_NAME } from "../../email/layout";
 import type { IcalEvent } from "../../email/outbox";
+import { meetingResponseHeading } from "../../email/templates/meeting-response";
 import { badRequest, notFound } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
 import { displayName } from "../communications/post-communication";
@@ -150,27 +150,22 @@ export async function respondToMeetingRequest(
       .limit(1);
     const statusLabel = MEETING_REQUEST_STATUS_LABELS[after.status];
     if (requester) {
-      const headings = {
-        REQUEST: before.invitationSentAt ? `Meeting updated: ${after.subject}` : `Meeting scheduled: ${after.subject}`,
-        CANCEL: `Meeting cancelled: ${after.subject}`,
-      };
-      const heading = method ? headings[method] : `Meeting request ${statusLabel.toLowerCase()}: ${after.subject}`;
-      const paragraphs = [
-        method === "CANCEL"
-          ? `The meeting for your request "${after.subject}" on ${found.project.projectCode} has been cancelled.`
-          : `Your meeting request "${after.subject}" on ${found.project.projectCode} is now ${statusLabel.toLowerCase()}.`,
-        ...(after.status === "scheduled" && after.scheduledAt
-          ? [`When: ${whenText(after.scheduledAt, requester.timeZone)}`]
-          : []),
-        ...(after.status === "scheduled" && after.meetingLink ? [`Join: ${oneLineExcerpt(after.meetingLink, 600)}`] : []),
-        ...(after.adminNotes ? [`Note from the team: ${after.adminNotes}`] : []),
-      ];
-      const content = renderEmail({
-        heading,
-        paragraphs,
-        action: { label: "View your meeting requests", url: customerLinks.meetingRequests(ctx.config.appUrl, found.project) },
-        ...(method === "REQUEST" ? { footnote: "The attached invitation adds the meeting to your calendar." } : {}),
-      });
+      const scheduled = after.status === "scheduled";
+      const email = {
+        kind: "meeting-response",
+        to: requester.email,
+        data: {
+          project: found.project,
+          subject: after.subject,
+          status: after.status,
+          method,
+          invitedBefore: Boolean(before.invitationSentAt),
+          when: scheduled && after.scheduledAt ? whenText(after.scheduledAt, requester.timeZone) : null,
+          meetingLink: scheduled && after.meetingLink ? oneLineExcerpt(after.meetingLink, 600) : null,
+          adminNotes: after.adminNotes,
+        },
+      } as const;
+      const heading = meetingResponseHeading(email.data);
       const icalEvent: IcalEvent | null =
         method && after.scheduledAt
           ? {
@@ -190,7 +185,7 @@ export async function respondToMeetingRequest(
               }),
             }
           : null;
-      await ctx.email.enqueue({ kind: "meeting-response", to: requester.email, subject: heading, ...content, icalEvent }, tx);
+      await ctx.email.enqueue({ ...email, icalEvent }, tx);
       await recordActivity(tx, {
         userId: requester.id,
         projectId: found.project.id,

@@ -1,13 +1,10 @@
 // The company side of the NDA: the pending list, the approval code, and the approval.
 import { and, asc, eq, sql } from "drizzle-orm";
-import { NDA_TITLE } from "../../../shared/domain/nda-agreement";
 import { NDA_MESSAGES, type PendingNda } from "../../../shared/schemas/nda";
-import { CODE_EXPIRY_NOTE, emailNewCode } from "../../auth/code-email";
+import { emailNewCode } from "../../auth/code-email";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import { ndaSignatures, profiles, users } from "../../db/schema";
-import { APP_NAME, renderEmail } from "../../email/layout";
-import { customerLinks } from "../../email/links";
 import { conflict } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
 import { findProfileById } from "./find-profile";
@@ -66,17 +63,10 @@ export async function sendCompanyNdaCode(ctx: AppContext, admin: SessionUser, pr
   const { profile, signerName: customerName, companyName } = await pendingProfile(ctx, profileId);
   const email = admin.email.toLowerCase();
   await throttleCompanyCodeSending(ctx, email, profile.id, client.ip);
-  await emailNewCode(
-    ctx,
-    { purpose: "nda_company", email, subject: profile.id, ip: client.ip },
-    {
-      kind: "nda-company-code",
-      subject: `Your ${APP_NAME} NDA approval code`,
-      heading: "Approve an NDA",
-      paragraphs: [`Use this code to approve the ${NDA_TITLE} signed by ${customerName} of ${companyName}.`],
-      footnote: `${CODE_EXPIRY_NOTE}.`,
-    },
-  );
+  await emailNewCode(ctx, { purpose: "nda_company", email, subject: profile.id, ip: client.ip }, (code) => ({
+    kind: "nda-company-code",
+    data: { customerName, companyName, code },
+  }));
   await recordNdaStep(ctx.db, { profileId: profile.id, step: "company_code_sent", email, client });
   return { success: true, message: NDA_MESSAGES.companyOtpSentText };
 }
@@ -112,22 +102,7 @@ export async function approveNda(
       notify: true,
     });
     if (owner) {
-      await ctx.email.enqueue(
-        {
-          kind: "nda-approved",
-          to: owner.email,
-          subject: `Your ${APP_NAME} NDA has been approved`,
-          ...renderEmail({
-            heading: "Your NDA has been approved",
-            paragraphs: [
-              `Hi ${signerName}, ${APP_NAME} has approved the ${NDA_TITLE} you signed for ${companyName}.`,
-              "You can download the signed copy, with its audit trail, from your dashboard.",
-            ],
-            action: { label: "Open your dashboard", url: customerLinks.dashboard(ctx.config.appUrl) },
-          }),
-        },
-        tx,
-      );
+      await ctx.email.enqueue({ kind: "nda-approved", to: owner.email, data: { signerName, companyName } }, tx);
     }
   });
   return { success: true, message: NDA_MESSAGES.approvedText };

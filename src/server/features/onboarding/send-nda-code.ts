@@ -1,13 +1,10 @@
 // POST /api/nda/send-otp (and the older /api/send-otp): emails the customer a signing code and tells the
 // company inbox that a signature is in progress. The code always goes to the address the customer signed in with.
 import { DEMO_CODE } from "../../../shared/constants/auth";
-import { NDA_TITLE } from "../../../shared/domain/nda-agreement";
 import { NDA_MESSAGES } from "../../../shared/schemas/nda";
-import { CODE_EXPIRY_NOTE, emailNewCode } from "../../auth/code-email";
+import { emailNewCode } from "../../auth/code-email";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
-import { APP_NAME, renderEmail, subjectPart } from "../../email/layout";
-import { companyLinks } from "../../email/links";
 import { recordActivity } from "../activity/record-activity";
 import { isDemoEmail } from "../auth/send-sign-in-code";
 import { findProfileReadyToSign } from "./find-profile";
@@ -29,35 +26,13 @@ export async function sendCustomerNdaCode(
   // The demo account gets no email but the same allowance: its requests still write to the company inbox.
   await throttleNdaCodeSending(ctx, email, client.ip);
   if (!demo) {
-    await emailNewCode(
-      ctx,
-      { purpose: "nda_customer", email, subject: profile.id, ip: client.ip },
-      {
-        kind: "nda-customer-code",
-        subject: `Your ${APP_NAME} NDA signing code`,
-        heading: "Sign your NDA",
-        paragraphs: [
-          `Hi ${customerName}, use this code to sign the ${NDA_TITLE} between ${companyName} and ${APP_NAME}.`,
-          "Enter it on the NDA Agreement tab together with your signature.",
-        ],
-        footnote: `${CODE_EXPIRY_NOTE}. If you did not ask for it, you can ignore this email.`,
-      },
-    );
+    await emailNewCode(ctx, { purpose: "nda_customer", email, subject: profile.id, ip: client.ip }, (code) => ({
+      kind: "nda-customer-code",
+      data: { customerName, companyName, code },
+    }));
   }
   for (const admin of ctx.config.adminEmails) {
-    await ctx.email.enqueue({
-      kind: "nda-company-notice",
-      to: admin,
-      subject: `NDA signature in progress: ${subjectPart(companyName)}`,
-      ...renderEmail({
-        heading: "An NDA signature is in progress",
-        paragraphs: [
-          `${customerName} (${email}) of ${companyName} has asked for a code to sign the ${NDA_TITLE}.`,
-          "You will be asked to approve it once it is signed.",
-        ],
-        action: { label: "Open the admin console", url: companyLinks.ndaApprovals(ctx.config.appUrl) },
-      }),
-    });
+    await ctx.email.enqueue({ kind: "nda-company-notice", to: admin, data: { customerName, email, companyName } });
   }
   await recordNdaStep(ctx.db, { profileId: profile.id, step: "code_sent", email, client });
   await recordActivity(ctx.db, {

@@ -9,8 +9,6 @@ import { sha256Hex } from "../../auth/secrets";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import { ndaSignatures, profiles } from "../../db/schema";
-import { renderEmail } from "../../email/layout";
-import { companyLinks } from "../../email/links";
 import { conflict } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
 import { findProfileReadyToSign } from "./find-profile";
@@ -84,22 +82,7 @@ export async function signNda(ctx: AppContext, user: SessionUser, input: SignNda
       notify: true,
     });
     for (const admin of ctx.config.adminEmails) {
-      await ctx.email.enqueue(
-        {
-          kind: "nda-awaiting-approval",
-          to: admin,
-          subject: `NDA awaiting your approval: ${companyName}`,
-          ...renderEmail({
-            heading: "An NDA is waiting for your approval",
-            paragraphs: [
-              `${customerName} (${email}) signed the NDA for ${companyName}.`,
-              "Send yourself an approval code from the NDA Management tab, then approve it.",
-            ],
-            action: { label: "Open NDA Management", url: companyLinks.ndaApprovals(ctx.config.appUrl) },
-          }),
-        },
-        tx,
-      );
+      await ctx.email.enqueue({ kind: "nda-awaiting-approval", to: admin, data: { customerName, email, companyName } }, tx);
     }
     return updated;
   });

@@ -1,14 +1,12 @@
 // POST /api/projects/{id}/users: adds a team member while a seat is free (the project row is locked, so two
 // additions cannot take the last seat twice) and emails them an invitation to sign in.
 import { and, count, eq, sql } from "drizzle-orm";
-import { ACCESS_LEVEL_DESCRIPTIONS, ACCESS_LEVEL_LABELS } from "../../../../shared/domain/project-access";
+import { ACCESS_LEVEL_LABELS } from "../../../../shared/domain/project-access";
 import { type AddProjectUserInput, TEAM_MESSAGES } from "../../../../shared/schemas/team";
-import { oneLineExcerpt } from "../../../../shared/text/safe-text";
 import { consumeRateLimits } from "../../../auth/rate-limit";
 import type { AppContext } from "../../../context";
 import { projectMembers, projects, users } from "../../../db/schema";
-import { APP_NAME, renderEmail } from "../../../email/layout";
-import { customerLinks } from "../../../email/links";
+import { inviterName } from "../../../email/templates/project-invitation";
 import { conflict, notFound } from "../../../errors";
 import { recordActivity } from "../../activity/record-activity";
 import { PROJECT_NOT_FOUND, type ProjectAccess } from "../access";
@@ -32,7 +30,6 @@ export const INVITATION_LIMIT_MESSAGES = {
   user: `You have sent ${INVITATION_LIMITS.perInviter.max} invitations in the last 24 hours, the most allowed. Please try again tomorrow.`,
 } as const;
 /** A project name is the customer's free text: the invitation quotes at most this much of it. */
-const PROJECT_NAME_IN_EMAIL = 120;
 
 export async function addMember(ctx: AppContext, access: ProjectAccess, input: AddProjectUserInput) {
   const { project, user } = access;
@@ -80,22 +77,13 @@ export async function addMember(ctx: AppContext, access: ProjectAccess, input: A
       .returning();
     if (!member) throw new Error("member insert returned nothing");
 
-    const projectTitle = locked.projectName
-      ? `${oneLineExcerpt(locked.projectName, PROJECT_NAME_IN_EMAIL)} (${locked.projectCode})`
-      : locked.projectCode;
-    const inviter = oneLineExcerpt(user.name ?? "", PROJECT_NAME_IN_EMAIL) || user.email;
-    const content = renderEmail({
-      heading: "You're invited to a prototype project",
-      paragraphs: [
-        `${inviter} added you to ${projectTitle} on the ${APP_NAME} client portal.`,
-        `Your access: ${ACCESS_LEVEL_LABELS[input.accessLevel]} — ${ACCESS_LEVEL_DESCRIPTIONS[input.accessLevel].toLowerCase()}.`,
-        `Sign in with this email address (${email}). We'll email you a 6-digit code; no password is needed.`,
-      ],
-      action: { label: `Sign in to ${APP_NAME}`, url: customerLinks.project(ctx.config.appUrl, locked) },
-      footnote: "If you did not expect this invitation, you can ignore this email.",
-    });
+    const inviter = inviterName(user);
     await ctx.email.enqueue(
-      { kind: "project-invitation", to: email, subject: `You're invited to ${locked.projectCode} on ${APP_NAME}`, ...content },
+      {
+        kind: "project-invitation",
+        to: email,
+        data: { inviter, project: locked, email, accessLevel: input.accessLevel },
+      },
       tx,
     );
 
