@@ -66,6 +66,16 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          // The built server in its own process (npm test builds first); CI runs it again on the newest Node LTS.
+          name: "smoke",
+          include: ["tests/smoke/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
       // Several built processes behind nginx need a PostgreSQL server: this project runs in npm test's PostgreSQL phase.
       ...(process.env.TEST_DATABASE_URL
         ? [{ test: { name: "cluster", include: ["tests/cluster/**/*.test.ts"], environment: "node", testTimeout: 60_000 } }]
