@@ -57,6 +57,9 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          // Files in one worker share loaded modules, so one Chromium serves them all (tests/setup/browser.ts); each
+          // file still has its own server, database and browser contexts.
+          isolate: false,
           environment: "node",
           globalSetup: ["tests/setup/global-database.ts"],
           // After the other projects (group 0), two files at a time, each with its own server and Chromium.
