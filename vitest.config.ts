@@ -57,12 +57,25 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          // Files in one worker share loaded modules, so one Chromium serves them all (tests/setup/browser.ts); each
+          // file still has its own server, database and browser contexts.
+          isolate: false,
           environment: "node",
           globalSetup: ["tests/setup/global-database.ts"],
           // After the other projects (group 0), two files at a time, each with its own server and Chromium.
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          // The built server in its own process (npm test builds first); CI runs it again on the newest Node LTS.
+          name: "smoke",
+          include: ["tests/smoke/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
           hookTimeout: 120_000,
         },
       },

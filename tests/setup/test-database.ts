@@ -1,5 +1,5 @@
 // A fresh database for one test file: PGlite from the migrated snapshot, or, when TEST_DATABASE_URL is set,
-// a throwaway database on that PostgreSQL server.
+// a throwaway database on that PostgreSQL server, copied from the run's migrated template (tests/setup/global-database.ts).
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
@@ -18,11 +18,14 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const name = `bp_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // A project without the global setup (none today) migrates its own database from empty.
+  const template = inject("postgresTemplate");
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString() });
+  // Nothing to apply on a copy of the template; still run, so a file never starts on a database behind drizzle/.
   await handle.migrate();
   return {
     ...handle,
