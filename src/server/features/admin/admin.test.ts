@@ -286,6 +286,24 @@ describe("GET /api/company/projects", () => {
     }
   });
 
+  it("answers a cursor whose time the database cannot read with a 400, not a 500 (issue 26)", async () => {
+    const id = "3724df30-4db6-b8e6-abb9-61927dcd3908";
+    for (const created of [
+      "1",
+      "275760-09-13 00:00:00+00",
+      "+275760-09-13T00:00:00.000Z",
+      "2026-02-31 10:00:00+00",
+      "2026-01-01",
+    ]) {
+      const forged = Buffer.from(
+        JSON.stringify({ direction: "after", sort: "createdAt", order: "desc", lead: null, created, id }),
+      ).toString("base64url");
+      const res = await req("GET", `/api/company/projects?sort=createdAt&order=desc&cursor=${forged}`, admin);
+      expect(res.statusCode, created).toBe(400);
+      expect(res.json()).toMatchObject({ code: "VALIDATION_FAILED", fields: { cursor: expect.any(String) } });
+    }
+  });
+
   it("refuses an unknown filter value", async () => {
     expect((await req("GET", "/api/company/projects?status=archived", admin)).statusCode).toBe(400);
     expect((await req("GET", "/api/company/projects?pageSize=1000", admin)).statusCode).toBe(400);

@@ -31,6 +31,28 @@ const cursorSchema = z.object({
 });
 type Cursor = z.infer<typeof cursorSchema>;
 
+/** created_at as PostgreSQL writes it as text ("2025-12-13 08:38:26.077231+00"), in the years rows can have. */
+const CREATED_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::\d{2}){0,2}$/;
+
+/**
+ * Whether a cursor's time is one the database reads back. JavaScript's Date.parse takes "1" (the year 2001) or the
+ * year 275760, PostgreSQL refuses both: such a forged cursor answered 500 and logged the query (issue 26).
+ */
+function isCreatedText(value: string): boolean {
+  const match = CREATED_TEXT.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, offset] = match.slice(1).map(Number) as number[];
+  if (year === undefined || year < 1970 || year > 9999 || (offset ?? 99) > 15) return false;
+  const date = new Date(Date.UTC(year, (month ?? 0) - 1, day, hour, minute, second));
+  return (
+    date.getUTCMonth() === (month ?? 0) - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+}
+
 const encode = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
 
 export const INVALID_CURSOR = "This page link is no longer valid: open the list again";
@@ -45,7 +67,7 @@ export function readCursor(query: Pick<ProjectListQuery, "cursor" | "sort" | "or
     throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
   }
   const cursor = cursorSchema.safeParse(decoded);
-  if (!cursor.success || Number.isNaN(Date.parse(cursor.data.created))) {
+  if (!cursor.success || !isCreatedText(cursor.data.created)) {
     throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
   }
   const { sort, order } = cursor.data;

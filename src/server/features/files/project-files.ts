@@ -1,13 +1,13 @@
 // Files that belong to a project (feedback screenshots, BRDs, invoices): checked by their magic bytes, stored once
 // in the file store, and recorded with their project and kind so GET /api/files/{id} can decide who may read them.
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { FILE_MESSAGES, type FileKind, fileUrl, MAX_DOCUMENT_BYTES, MAX_SCREENSHOT_BYTES } from "../../../shared/constants/files";
 import { detectFileType } from "../../../shared/files/detect-file-type";
 import { hasTooManyPixels } from "../../../shared/files/image-dimensions";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { fileAttachments } from "../../db/schema";
+import { fileAttachments, projects } from "../../db/schema";
 import { AppError, badRequest } from "../../errors";
 import { isContentId } from "../../files/content-id";
 import { projectAccessibleTo } from "../projects/access";
@@ -125,7 +125,16 @@ export async function releaseProjectFile(
 
 export type ReadableFile = { filename: string; contentType: string; kind: FileKind };
 
-/** The file's record on a project the caller may view (company: any project), or null: the file is not theirs. */
+/**
+ * Invoices are the owner's payments: the company and the project's owner read them, never an invited member (the
+ * documents list's rule, dashboard/list-project-documents.ts). Every other kind: whoever may view the project.
+ */
+function invoiceReadableBy(user: Pick<SessionUser, "id" | "role">): SQL {
+  if (user.role === "company") return sql`true`;
+  return sql`${fileAttachments.projectId} in (select ${projects.id} from ${projects} where ${projects.userId} = ${user.id})`;
+}
+
+/** The file's record on a project the caller may read it in (company: any project), or null: the file is not theirs. */
 export async function findReadableFile(
   db: Database,
   user: Pick<SessionUser, "id" | "email" | "role">,
@@ -135,7 +144,13 @@ export async function findReadableFile(
   const [row] = await db
     .select({ filename: fileAttachments.filename, contentType: fileAttachments.contentType, kind: fileAttachments.kind })
     .from(fileAttachments)
-    .where(and(eq(fileAttachments.fileId, fileId), projectAccessibleTo(fileAttachments.projectId, user, "view")))
+    .where(
+      and(
+        eq(fileAttachments.fileId, fileId),
+        projectAccessibleTo(fileAttachments.projectId, user, "view"),
+        or(ne(fileAttachments.kind, "invoice"), invoiceReadableBy(user)),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
