@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = {
   "feedback.round_closed": { label: "Feedback round closed" },
   "meeting_request.created": { label: "Meeting requested" },
   "meeting_request.responded": { label: "Meeting request answered" },
+  "communication.replied": { label: "Message replied" },
   "inquiry.status": { label: "Inquiry status changed" },
   "account.deleted": { label: "Account deleted" },
 } as const satisfies Record<string, AuditActionEntry>;

@@ -1,6 +1,6 @@
 // Issued documents carry PAdES signatures that poppler's pdfsig verifies on its own: the NDA when the customer signs
 // (one signature over the whole file) and after the company approves (a second one appended, both valid, the last
-// over the whole file), and a confirmed brief. One changed byte in a signed range makes pdfsig report it invalid.
+// over the whole file); a customer-authored brief and the demo account's documents carry none. One changed byte in a signed range makes pdfsig report it invalid.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,8 +8,10 @@ import path from "node:path";
 import forge from "node-forge";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCompletedProfile, customer, GOOD_ANSWERS, json, newProject } from "../../../tests/factories";
-import { approveNdaAs, signNdaFor, submitProfile } from "../../../tests/setup/onboarding";
+import { approveNdaAs, SIGNATURE, signNdaFor, submitProfile } from "../../../tests/setup/onboarding";
+import { pdfText } from "../../../tests/setup/pdf-text";
 import { createTestApp, signIn, TEST_ENV, type TestApp } from "../../../tests/setup/test-app";
+import { DEMO_CODE } from "../../shared/constants/auth";
 import { ConfigError, loadConfig } from "../config";
 import { createSelfSignedP12, signingIdentity } from "./signing-identity";
 
@@ -193,8 +195,8 @@ describe("the signed NDA's digital signatures", () => {
   });
 });
 
-describe("the confirmed brief's digital signature", () => {
-  it("a draft has none; the confirmed brief has one valid signature over the whole file, recorded with its hash", async () => {
+describe("the company's seal goes only on the company's word (issue 26, item 4)", () => {
+  it("a customer-authored brief, confirmed, carries no company seal and says it is the client's words", async () => {
     const ann = await customer(t.app, "pades-brief@example.com");
     await createCompletedProfile(t.app.ctx.db, { userId: ann.userId });
     const project = await newProject(t.app, ann);
@@ -206,33 +208,45 @@ describe("the confirmed brief's digital signature", () => {
       payload: {},
       headers: { cookie: ann.cookie, ...json },
     });
-    const draft = await get(`/api/projects/${project.id}/brief.pdf`, ann.cookie);
-    expect(pdfsig(draft.rawPayload)).toEqual([]);
-
+    const guarantee = "# Letter of guarantee from Blueprint Ltd\n\nBlueprint Ltd guarantees the bearer one million pounds.";
     const confirm = await t.app.inject({
       method: "POST",
       url: requirements,
-      payload: { briefConfirmed: true },
+      payload: { generatedBrief: guarantee, briefConfirmed: true },
       headers: { cookie: ann.cookie, ...json },
     });
-    expect(confirm.statusCode).toBe(200);
+    expect(confirm.statusCode, confirm.body).toBe(200);
     const res = await get(`/api/projects/${project.id}/brief.pdf`, ann.cookie);
+    expect(res.statusCode).toBe(200);
     expect(res.headers["content-disposition"]).toContain(`${project.projectCode}-brief.pdf`);
-    const signatures = pdfsig(res.rawPayload);
-    expect(signatures).toHaveLength(1);
-    expect(signatures[0]).toMatchObject({ valid: true, wholeDocument: true });
-    expect(signatures[0]?.time).toBe(pdfsigTime(confirm.json().briefConfirmedAt));
-    // The same signed bytes every time: the hash /verify knows is the hash of what is downloaded.
-    const again = await get(`/api/projects/${project.id}/brief.pdf`, ann.cookie);
-    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+    expect(pdfsig(res.rawPayload)).toEqual([]);
+    const text = pdfText(res.rawPayload).replace(/\s+/g, " ");
+    expect(text).toContain("Not a statement by Blueprint: the client's own words, confirmed on");
+    // /verify knows the file (unchanged since it was exported) but as the customer's, with no seal of anyone.
     const check = (await verify(res.rawPayload)).json();
-    expect(check).toMatchObject({ valid: true, sha256: res.headers["x-document-sha256"] });
-    expect(check.document.signatures).toEqual([
-      expect.objectContaining({ reason: expect.stringContaining(`Project brief ${project.projectCode}`) }),
-    ]);
+    expect(check).toMatchObject({ valid: true, document: { authoredBy: "customer", signatures: [] } });
+  });
 
-    const changed = withOneByteChanged(res.rawPayload, Math.floor((byteRanges(res.rawPayload)[0]?.[1] as number) / 2));
-    expect(pdfsig(changed)[0]?.valid).toBe(false);
+  it("the demo account's NDA is never sealed, and /verify does not vouch for it", async () => {
+    const demo = await signIn(t.app, TEST_ENV.DEMO_EMAIL, "Demo Customer");
+    await submitProfile(t.app, demo, { fullName: "Demo Customer", primaryContact: TEST_ENV.DEMO_EMAIL });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/nda/send-otp",
+      payload: { customerEmail: TEST_ENV.DEMO_EMAIL, customerName: "Demo Customer", companyName: "Demo" },
+      headers: { cookie: demo },
+    });
+    const signed = await t.app.inject({
+      method: "POST",
+      url: "/api/nda/verify-customer-otp",
+      payload: { customerEmail: TEST_ENV.DEMO_EMAIL, customerOtp: DEMO_CODE, signature: SIGNATURE, signatureMethod: "drawn" },
+      headers: { cookie: demo },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const res = await get("/api/nda/download/signed", demo);
+    expect(res.statusCode).toBe(200);
+    expect(pdfsig(res.rawPayload)).toEqual([]);
+    expect((await verify(res.rawPayload)).json()).toMatchObject({ valid: false });
   });
 });
 

@@ -22,6 +22,7 @@ import {
 } from "../../db/schema";
 import { fileNamePart } from "../../documents/deliver";
 import { readPreferences } from "../../email/preferences";
+import { AppError } from "../../errors";
 import { issueSignedNda } from "../onboarding/nda-documents";
 import { downloadBrief } from "../projects/requirements/download-brief";
 
@@ -206,16 +207,33 @@ async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchi
     .orderBy(asc(activityEvents.createdAt));
   await add("activity.json", json(activity));
 
-  if (profile?.ndaSigned) {
-    const nda = await issueSignedNda(ctx, profile, user.id);
-    await add(`documents/${nda.filename}`, nda.bytes);
-  }
+  // The PDFs go through the shared render guard and the user's budget of fresh renders (documents/render-guard.ts):
+  // one past the budget, or refused while the renders are busy, is listed in NOT-INCLUDED.txt instead of failing
+  // the whole archive; its text is in briefs.json and the PDF downloads from the project page later.
+  const notIncluded: string[] = [];
+  const addDocument = async (label: string, issue: () => Promise<{ filename: string; bytes: Uint8Array }>) => {
+    try {
+      const document = await issue();
+      await add(`documents/${document.filename}`, document.bytes);
+    } catch (error) {
+      if (!(error instanceof AppError) || (error.statusCode !== 429 && error.statusCode !== 503)) throw error;
+      notIncluded.push(label);
+    }
+  };
+  if (profile?.ndaSigned) await addDocument("the signed NDA", () => issueSignedNda(ctx, profile, user.id));
   for (const project of owned) {
     const answer = answers.find((row) => row.projectId === project.id);
     if (answer?.generatedBrief?.trim()) {
-      const brief = await downloadBrief(ctx, { user, project, accessLevel: "owner" });
-      await add(`documents/${brief.filename}`, brief.bytes);
+      await addDocument(`the brief of ${project.projectCode}`, () => downloadBrief(ctx, { user, project, accessLevel: "owner" }));
     }
+  }
+  if (notIncluded.length) {
+    await add(
+      "documents/NOT-INCLUDED.txt",
+      `These PDFs were not included because many documents were prepared for you in a short time:\n${notIncluded
+        .map((label) => `- ${label}`)
+        .join("\n")}\nTheir text is in this archive; download them from the portal, or export again in a few minutes.\n`,
+    );
   }
   const uploads = ownedIds.length
     ? await db

@@ -5,6 +5,7 @@ import type { AuditEntry, Page } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { onePage, pageReply } from "../../db/paging";
 import { adminAuditLog } from "../../db/schema";
+import { isAuditableField } from "../../http/company-audit";
 
 export type FieldChange = { field: string; before: unknown; after: unknown };
 export type AuditInput = {
@@ -24,7 +25,8 @@ export async function recordAudit(db: Database, entry: AuditInput): Promise<void
     actorId: entry.actor.id,
     actorEmail: entry.actor.email,
     action: entry.action,
-    changes: entry.changes ?? [],
+    // Only the closed list of recordable fields (http/company-audit.ts): never a code, token or secret.
+    changes: (entry.changes ?? []).filter((change) => isAuditableField(change.field)),
     createdAt: sql`clock_timestamp()`,
   });
 }

@@ -6,6 +6,8 @@ import { COMMUNICATION_MESSAGES } from "../../../shared/schemas/communications";
 import type { AppContext } from "../../context";
 import { communicationReads, communicationReplies, communications, projects } from "../../db/schema";
 import { notFound } from "../../errors";
+import { auditedText } from "../../http/company-audit";
+import { recordAudit } from "../admin/audit-log";
 import { announceThreadActivity } from "./announce";
 
 export type ReplyAuthor = { userId: string | null; email: string; name: string; fromCompany: boolean };
@@ -71,6 +73,20 @@ export async function postReply(
           target: [communicationReads.communicationId, communicationReads.userId],
           set: { lastReadAt: sql`greatest(${communicationReads.lastReadAt}, excluded.last_read_at)` },
         });
+    }
+    if (author.fromCompany) {
+      // Audited here, where the reply happens, whatever the channel (the portal or an emailed reply): the route
+      // hook only sees HTTP requests (issue 26, item 7).
+      await recordAudit(tx, {
+        projectId: found.project.id,
+        actor: { id: author.userId, email: author.email },
+        action: "communication.replied",
+        changes: [
+          { field: "communicationId", before: null, after: found.thread.id },
+          { field: "channel", before: null, after: input.source },
+          { field: "content", before: null, after: auditedText(reply.content) },
+        ],
+      });
     }
     await announceThreadActivity(ctx, tx, {
       project: found.project,

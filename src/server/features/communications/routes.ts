@@ -79,6 +79,8 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/projects/:id/communications/:communicationId/replies",
     {
+      // A company reply is audited by postReply itself, whatever the channel (portal or email).
+      config: { audit: false },
       schema: {
         tags: ["communications"],
         summary: "Reply in a thread; the other side is emailed and notified",

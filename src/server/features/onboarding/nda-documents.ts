@@ -14,6 +14,7 @@ import { countersignPdf, type SealDetails, sealPdf, sealRecord } from "../../doc
 import { contentKey, pdfRenders } from "../../documents/render-guard";
 import { sealLocation, signingIdentity } from "../../documents/signing-identity";
 import { notFound } from "../../errors";
+import { isDemoEmail } from "../auth/send-sign-in-code";
 import { loadNdaTrail } from "./nda-audit";
 import { oneLine } from "./nda-codes";
 import { approvalAppearance, type NdaPdfInput, renderNdaPdf } from "./nda-pdf";
@@ -76,6 +77,12 @@ export async function issueSignedNda(ctx: AppContext, profile: ProfileRow, reque
       trail,
     },
   };
+  // The demo account has no mailbox: its "one-time code" is public, so the company's seal, which says a code was
+  // sent to the signer's address, never goes on its documents, and /verify never vouches for them.
+  if (isDemoEmail(ctx, signature.signerEmail)) {
+    const bytes = await renderCached(input, requesterId);
+    return { bytes, filename: ndaFilename(signature.signerName, "signed"), sha256: sha256Hex(bytes) };
+  }
   const identity = signingIdentity(ctx.config);
   const location = sealLocation(ctx.config);
   const customerSeal: SealDetails = {

@@ -1,6 +1,7 @@
 // Lays the brief's Markdown out as an A4 PDF: title block, numbered sections, lists, running header and footer,
 // drawn with the shared document toolkit. Fetches nothing; the same input always gives the same bytes.
 import { PDFDocument, rgb } from "pdf-lib";
+import { PROVIDER_NAME } from "../../../../shared/domain/nda-agreement";
 import { parseMarkdown } from "../../../../shared/text/markdown";
 import { DocumentFonts, drawable } from "../../../documents/fonts";
 import { A4, drawRuns, fitLine, MUTED, PageFlow, RULE_COLOR } from "../../../documents/layout";
@@ -41,7 +42,8 @@ async function layOut(input: BriefPdfInput, scale: number): Promise<PDFDocument>
   const title = drawable(input.title);
   doc.setTitle(`${title} — prototype brief`);
   doc.setSubject(`Prototype brief ${input.projectCode}`);
-  doc.setAuthor("Blueprint");
+  // The text is the client's (written or edited and confirmed by them): the file names them as its author.
+  doc.setAuthor(input.clientName ?? "The client");
   doc.setCreator("Blueprint client portal");
   doc.setProducer("Blueprint client portal (pdf-lib)");
   doc.setCreationDate(input.updatedAt);
@@ -54,9 +56,16 @@ async function layOut(input: BriefPdfInput, scale: number): Promise<PDFDocument>
     accent: ACCENT,
     afterSubtitle: (at) => {
       at.gap(4);
-      const status = input.confirmedAt
-        ? `Confirmed by the client on ${formatDate(input.confirmedAt)}`
-        : "Draft — not yet confirmed by the client";
+      // The brief is the client's text: the badge says so on the first page, the footer on every page.
+      const status = fitLine(
+        fonts,
+        input.confirmedAt
+          ? `Written and confirmed by the client on ${formatDate(input.confirmedAt)} — not a statement by ${PROVIDER_NAME}`
+          : `Draft by the client — not yet confirmed, not a statement by ${PROVIDER_NAME}`,
+        "bold",
+        8.5,
+        A4.width - MARGIN.left - MARGIN.right - 16,
+      );
       const width = fonts.width(status, "bold", 8.5) + 16;
       at.page.drawRectangle({
         x: MARGIN.left,
@@ -76,7 +85,9 @@ async function layOut(input: BriefPdfInput, scale: number): Promise<PDFDocument>
     },
   });
 
-  const clientLine = input.clientName ? `Confidential — prepared for ${input.clientName}` : "Confidential";
+  // Every page says whose words these are, first (a long client name is what gets cut, never this).
+  const confirmed = input.confirmedAt ? `, confirmed on ${formatDate(input.confirmedAt)}` : ", a draft";
+  const clientLine = `Not a statement by ${PROVIDER_NAME}: the client's own words${confirmed}${input.clientName ? ` (${input.clientName})` : ""}`;
   flow.footer((page, index, count) => {
     const headerY = A4.height - 36;
     const brandWidth = drawRuns(fonts, page, "BLUEPRINT", { x: MARGIN.left, y: headerY, size: 8.5, face: "bold", color: ACCENT });

@@ -1,15 +1,12 @@
 // GET /api/projects/{id}/brief.pdf: the brief as a PDF, rendered once per content (cached by the hash of what it is
-// drawn from); a confirmed brief carries Blueprint's digital seal and is recorded by its SHA-256.
+// drawn from); a confirmed brief is recorded by its SHA-256 for /verify. It is the customer's text: no company seal.
 import { eq } from "drizzle-orm";
-import { PROVIDER_NAME } from "../../../../shared/domain/nda-agreement";
 import { sha256Hex } from "../../../auth/secrets";
 import type { AppContext } from "../../../context";
 import { profiles, requirements } from "../../../db/schema";
 import type { IssuedDocument } from "../../../documents/deliver";
 import { recordIssuedDocument } from "../../../documents/issued";
-import { type SealDetails, sealPdf, sealRecord } from "../../../documents/pades";
 import { contentKey, pdfRenders } from "../../../documents/render-guard";
-import { sealLocation, signingIdentity } from "../../../documents/signing-identity";
 import { notFound } from "../../../errors";
 import type { ProjectAccess } from "../access";
 import { type BriefPdfInput, renderBriefPdf } from "../brief/render-brief-pdf";
@@ -41,20 +38,12 @@ export async function downloadBrief(ctx: AppContext, access: ProjectAccess): Pro
     confirmedAt: row.requirements.briefConfirmedAt,
     updatedAt: row.requirements.updatedAt,
   };
-  // Only a confirmed brief is sealed and recorded for /verify; a draft is still being written.
+  // The brief is the customer's words (they write or edit every line and confirm it): it never carries the company's
+  // seal, which goes only on what the company wrote or accepted (docs/decisions/pades-signatures.md). A confirmed
+  // brief is recorded for /verify, which shows it as customer-authored; a draft is neither.
   const confirmedAt = row.requirements.briefConfirmed ? (row.requirements.briefConfirmedAt ?? row.requirements.updatedAt) : null;
-  if (!confirmedAt) {
-    const bytes = await pdfRenders.render(contentKey("brief:v2", input), access.user.id, () => renderBriefPdf(input));
-    return { bytes, sha256: sha256Hex(bytes), filename: `${project.projectCode}-brief-draft.pdf` };
-  }
-  const identity = signingIdentity(ctx.config);
-  const seal: SealDetails = {
-    reason: `Project brief ${project.projectCode} as confirmed by the customer; sealed by ${PROVIDER_NAME} to show it is unchanged`,
-    location: sealLocation(ctx.config),
-    signingTime: confirmedAt,
-  };
-  const key = contentKey("brief-sealed:v3", { input, seal, signer: identity.fingerprint });
-  const bytes = await pdfRenders.render(key, access.user.id, async () => sealPdf(await renderBriefPdf(input), identity, seal));
+  const bytes = await pdfRenders.render(contentKey("brief:v3", input), access.user.id, () => renderBriefPdf(input));
+  if (!confirmedAt) return { bytes, sha256: sha256Hex(bytes), filename: `${project.projectCode}-brief-draft.pdf` };
   const sha256 = await recordIssuedDocument(db, {
     kind: "project_brief",
     bytes,
@@ -65,7 +54,7 @@ export async function downloadBrief(ctx: AppContext, access: ProjectAccess): Pro
       confirmed: row.requirements.briefConfirmed,
       generatedBy: row.requirements.briefGeneratedBy,
       issuedTo: access.user.email,
-      signatures: [sealRecord(identity, seal)],
+      signatures: [],
     },
   });
   return { bytes, sha256, filename: `${project.projectCode}-brief.pdf` };
