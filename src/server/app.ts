@@ -37,7 +37,7 @@ import { verifyDocumentRoutes } from "./features/onboarding/verify-routes";
 import { projectRoutes } from "./features/projects/routes";
 import { publicSiteRoutes } from "./features/public-site/routes";
 import { startBlobSweeper } from "./files/blob-sweep";
-import { createFileStore } from "./files/file-store";
+import { createFileStore } from "./files/create-file-store";
 import { registerCompanyAudit } from "./http/company-audit";
 import { registerErrorHandler } from "./http/error-handler";
 import { memoizedSerializerCompiler } from "./http/memoized-serializer";

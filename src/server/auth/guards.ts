@@ -10,7 +10,7 @@ export async function currentUser(request: FastifyRequest): Promise<SessionUser 
   if (request.sessionUser === undefined) {
     const { db, config, caches } = request.server.ctx;
     const token = sessionToken(request, config);
-    const user = await findSessionUser(db, token, caches.sessions);
+    const user = await findSessionUser(request.server.ctx, token);
     if (user && user.role !== roleFor(config, user.email)) {
       // ADMIN_EMAILS changed since this session began: its rules (company sessions last 12 hours) no longer fit,
       // so it ends; the next sign-in gets the new role.

@@ -2,8 +2,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type Role, SESSION_RULES } from "../../shared/constants/auth";
-import { cachedReads, tagsOf } from "../cache/cached-reads";
 import { rowChange } from "../cache/change-notices";
+import { defineRead, type ReadContext } from "../cache/define-read";
 import type { ReadCache } from "../cache/read-cache";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
@@ -57,43 +57,43 @@ function isIdle(record: SessionRecord, now: Date): boolean {
   return record.lastSeenAt.getTime() + record.idleSeconds * 1000 <= now.getTime();
 }
 
+/** Session token hash → the session and its user (the cache drops it when either row changes). */
+export const sessionRead = defineRead({
+  name: "session",
+  cache: "sessions",
+  tables: ["sessions", "users"],
+  load: async (db, { id }: { id: string }): Promise<SessionRecord | null> => {
+    const [row] = await sessionUserQuery(db).execute({ id, now: new Date() });
+    return row ?? null;
+  },
+  owner: (_, record) => record.user.id,
+  rows: ({ id }, record, row) => [row("sessions", "id", id), row("users", "id", record.user.id)],
+});
+
 /**
  * The user behind a session token, or null for a missing, forged, expired or idle session. Served from the read
  * cache when it holds the session and it has not passed its expiry or idle limit by the cached figures; otherwise,
  * and whenever those figures say it ended (another process may have seen it since), read from the database.
  */
-export async function findSessionUser(
-  db: Database,
-  token: string | undefined,
-  cache: ReadCache<SessionRecord>,
-): Promise<SessionUser | null> {
+export async function findSessionUser(ctx: ReadContext, token: string | undefined): Promise<SessionUser | null> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return null;
   const id = sha256Hex(token);
   const now = new Date();
-  const read = cachedReads.session;
-  const cached = cache.get(id, read.name);
-  const record =
-    cached && cached.expiresAt > now && !isIdle(cached, now)
-      ? cached
-      : await cache.load(id, async () => {
-          const [row] = await sessionUserQuery(db).execute({ id, now });
-          if (!row) return null;
-          return { value: row, tags: tagsOf(read, { sessionId: id }, row), owner: row.user.id, read: read.name };
-        });
+  const record = await sessionRead.get(ctx, { id }, { fresh: (cached) => cached.expiresAt > now && !isIdle(cached, now) });
   if (!record || record.expiresAt <= now) return null;
   if (isIdle(record, now)) {
-    await deleteSession(db, token, cache);
+    await deleteSession(ctx.db, token, ctx.caches.sessions);
     return null;
   }
   if (now.getTime() - record.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     // Set first, so the requests that arrive while the update runs do not each send one.
     record.lastSeenAt = now;
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+    await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
   return record.user;
 }
 
-export async function deleteSession(db: Database, token: string | undefined, cache: ReadCache<SessionRecord>): Promise<void> {
+export async function deleteSession(db: Database, token: string | undefined, cache: ReadCache<unknown>): Promise<void> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return;
   const id = sha256Hex(token);
   await db.delete(sessions).where(eq(sessions.id, id));

@@ -4,8 +4,26 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { cachedReads, tagsOf } from "./cached-reads";
+import { adminStatsRead } from "../features/admin/reads";
+import { communicationsRead } from "../features/communications/reads";
+import { feedbackListRead } from "../features/feedback/reads";
+import { notificationsRead } from "../features/notifications/reads";
+import { projectListRead } from "../features/projects/reads";
+import { requirementsRead } from "../features/projects/requirements/reads";
 import { CHANGE_NOTICES_MIGRATION, changeNotices, changeNoticesMigration } from "./change-notices";
+import { type CachedRead, defineRead } from "./define-read";
+import { createReadCaches } from "./read-caches";
+
+/** Every cached read: each feature declares its own (features/<feature>/reads.ts; sessions and project access beside their code). */
+const readModules = import.meta.glob(["../features/**/reads.ts", "../auth/sessions.ts", "../features/projects/access.ts"], {
+  eager: true,
+});
+const everyRead = Object.values(readModules).flatMap((module) =>
+  Object.values(module as Record<string, unknown>).filter(
+    (value): value is CachedRead<unknown, unknown> =>
+      typeof value === "object" && value !== null && "get" in value && "tables" in value && "load" in value,
+  ),
+);
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -32,7 +50,8 @@ describe("the change-notice triggers", () => {
       trigger: string;
     }>;
     const triggers = new Set(rows.map((row) => row.trigger));
-    const declared = new Set(Object.values(cachedReads).flatMap((read) => [...read.tables]));
+    expect(everyRead.length).toBeGreaterThanOrEqual(16);
+    const declared = new Set(everyRead.flatMap((read) => [...read.tables]));
     for (const table of declared) {
       expect(Object.keys(changeNotices), `${table} is not in the change-notice map`).toContain(table);
       expect(triggers.has(`${table}_row_notice`), `${table} has no row trigger`).toBe(true);
@@ -41,18 +60,59 @@ describe("the change-notice triggers", () => {
   });
 });
 
+describe("the cached reads", () => {
+  it("have one name each (the namespace of their keys and metrics)", () => {
+    const names = everyRead.map((read) => read.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe("a cached read's key", () => {
+  it("is its loader's arguments: any argument that differs gives another key, the same ones in any order the same", () => {
+    const caller = { projectId: "p1", userId: "u1", accessLevel: "owner" as const };
+    const query = { page: 1, pageSize: 10 };
+    const key = feedbackListRead.key({ ...caller, query });
+    expect(key).not.toBeNull();
+    expect(feedbackListRead.key({ query: { pageSize: 10, page: 1 }, accessLevel: "owner", userId: "u1", projectId: "p1" })).toBe(
+      key,
+    );
+    expect(feedbackListRead.key({ ...caller, projectId: "p2", query })).not.toBe(key);
+    expect(feedbackListRead.key({ ...caller, userId: "u2", query })).not.toBe(key);
+    expect(feedbackListRead.key({ ...caller, accessLevel: "view_only", query })).not.toBe(key);
+  });
+
+  it("is handed to the loader as it is: what a key holds is what was read for those arguments", async () => {
+    const seen: unknown[] = [];
+    const read = defineRead({
+      name: "echo",
+      tables: ["feedback"],
+      load: async (_, args: { projectId: string; page: number }) => {
+        seen.push(args);
+        return { ...args };
+      },
+    });
+    const ctx = { db: database.db, caches: createReadCaches({ budgetBytes: 1_000_000 }).caches };
+    expect(await read.get(ctx, { projectId: "p1", page: 1 })).toEqual({ projectId: "p1", page: 1 });
+    expect(await read.get(ctx, { projectId: "p2", page: 1 })).toEqual({ projectId: "p2", page: 1 });
+    expect(await read.get(ctx, { page: 1, projectId: "p1" })).toEqual({ projectId: "p1", page: 1 });
+    expect(seen).toEqual([
+      { projectId: "p1", page: 1 },
+      { projectId: "p2", page: 1 },
+    ]);
+  });
+});
+
 describe("a cached read's tags", () => {
   it("follow from its tables: the rows it is scoped to, and the whole of every other table it reads", () => {
-    const access = {
-      user: { id: "u1", email: "A@Example.com", role: "customer" as const },
-      project: { id: "p1" },
-      accessLevel: "owner" as const,
-    } as never;
-    expect(tagsOf(cachedReads.feedbackList, { access, query: {} }, {}).sort()).toEqual(["feedback.project_id:p1", "users"]);
-    expect(tagsOf(cachedReads.adminStats, {}, {}).sort()).toEqual(
+    const caller = { projectId: "p1", userId: "u1", accessLevel: "owner" as const };
+    expect(feedbackListRead.tags({ ...caller, query: { page: 1, pageSize: 10 } }, {} as never).sort()).toEqual([
+      "feedback.project_id:p1",
+      "users",
+    ]);
+    expect(adminStatsRead.tags({}, {} as never).sort()).toEqual(
       ["profiles", "project_members", "projects", "requirements", "users"].sort(),
     );
-    expect(tagsOf(cachedReads.projectList, { user: { id: "u1", email: "A@Example.com", role: "customer" } }, []).sort()).toEqual(
+    expect(projectListRead.tags({ userId: "u1", email: "A@Example.com" }, []).sort()).toEqual(
       [
         "meeting_requests",
         "profiles",
@@ -65,19 +125,21 @@ describe("a cached read's tags", () => {
   });
 
   it("refuses rows of a table the read does not declare", () => {
-    const bad = { ...cachedReads.requirements, rows: () => ["feedback.project_id:p1"] };
-    expect(() => tagsOf(bad, { projectId: "p1", user: { id: "u", email: "e", role: "customer" } }, {})).toThrow(/feedback/);
+    const bad = defineRead({ ...requirementsRead, rows: () => ["feedback.project_id:p1"] });
+    expect(() => bad.tags({ projectId: "p1" }, {} as never)).toThrow(/feedback/);
   });
 
   it("keeps only the canonical variants: a page size, page, filter or cursor the caller picks goes to the database", () => {
-    const access = { user: { id: "u1" }, project: { id: "p1" }, accessLevel: "owner" } as never;
-    const feedback = cachedReads.feedbackList;
-    expect(feedback.key({ access, query: { page: 1, pageSize: 10 } })).not.toBeNull();
-    expect(feedback.key({ access, query: { page: 1, pageSize: 60 } })).toBeNull();
-    expect(feedback.key({ access, query: { page: 2, pageSize: 10 } })).toBeNull();
-    expect(feedback.key({ access, query: { page: 1, pageSize: 10, status: "pending" } })).toBeNull();
-    expect(cachedReads.communications.key({ access, limit: 100, before: "2026-01-01T00:00:00Z" })).toBeNull();
-    expect(cachedReads.communications.key({ access, limit: 37 })).toBeNull();
-    expect(cachedReads.notifications.key({ user: { id: "u1", email: "e", role: "customer" }, limit: 7 })).toBeNull();
+    const caller = { projectId: "p1", userId: "u1", accessLevel: "owner" as const };
+    const feedback = feedbackListRead;
+    expect(feedback.key({ ...caller, query: { page: 1, pageSize: 10 } })).not.toBeNull();
+    expect(feedback.key({ ...caller, query: { page: 1, pageSize: 60 } })).toBeNull();
+    expect(feedback.key({ ...caller, query: { page: 2, pageSize: 10 } })).toBeNull();
+    expect(feedback.key({ ...caller, query: { page: 1, pageSize: 10, status: "pending" } })).toBeNull();
+    const viewer = { id: "u1", email: "e", role: "customer" as const };
+    expect(communicationsRead.key({ viewer, projectId: "p1", limit: 100 })).not.toBeNull();
+    expect(communicationsRead.key({ viewer, projectId: "p1", limit: 100, before: "2026-01-01T00:00:00Z" })).toBeNull();
+    expect(communicationsRead.key({ viewer, projectId: "p1", limit: 37 })).toBeNull();
+    expect(notificationsRead.key({ userId: "u1", role: "customer", limit: 7 })).toBeNull();
   });
 });

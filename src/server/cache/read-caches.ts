@@ -1,15 +1,14 @@
 // The read caches of one server process (one per app), each kept right by the change feed, all within one byte budget.
-import type { SessionRecord } from "../auth/sessions";
-import type { ProjectAccessRecord } from "../features/projects/access";
+// What each holds is declared by the reads that use it (cache/define-read.ts, beside each feature).
 import { type ByteBudget, createByteBudget } from "./byte-budget";
 import { type CacheEvents, createReadCache, type ReadCache } from "./read-cache";
 
 export type ReadCaches = {
-  /** Session token hash → the session and its user: spares the lookup on every signed-in request. */
-  sessions: ReadCache<SessionRecord>;
-  /** "<user id>:<project id>" → the project and the caller's member level, for reads (writes look again). */
-  projectAccess: ReadCache<ProjectAccessRecord>;
-  /** The answers of the reads declared in cache/cached-reads.ts, by read name and key. */
+  /** Session token hash → the session and its user: spares the lookup on every signed-in request (auth/sessions.ts). */
+  sessions: ReadCache<unknown>;
+  /** A user and a project → the project and their member level, for reads (features/projects/access.ts). */
+  projectAccess: ReadCache<unknown>;
+  /** The answers of every other cached read (features/<feature>/reads.ts), by read name and arguments. */
   reads: ReadCache<unknown>;
 };
 
@@ -30,11 +29,12 @@ export type ReadCacheSet = {
 
 export function createReadCaches(options: { budgetBytes: number; events?: CacheEvents }): ReadCacheSet {
   const budget = createByteBudget(options.budgetBytes);
-  const make = <V>(ttlMs: number) => createReadCache<V>({ ttlMs, budget, ...(options.events ? { events: options.events } : {}) });
+  const make = (ttlMs: number) =>
+    createReadCache<unknown>({ ttlMs, budget, ...(options.events ? { events: options.events } : {}) });
   const caches: ReadCaches = {
-    sessions: make<SessionRecord>(CACHE_LIFETIMES_MS.sessions),
-    projectAccess: make<ProjectAccessRecord>(CACHE_LIFETIMES_MS.projectAccess),
-    reads: make<unknown>(CACHE_LIFETIMES_MS.reads),
+    sessions: make(CACHE_LIFETIMES_MS.sessions),
+    projectAccess: make(CACHE_LIFETIMES_MS.projectAccess),
+    reads: make(CACHE_LIFETIMES_MS.reads),
   };
   const sweep = setInterval(() => {
     for (const cache of Object.values(caches)) cache.sweep();

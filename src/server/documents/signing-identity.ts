@@ -6,7 +6,6 @@ import { createPrivateKey, generateKeyPairSync, type KeyObject, randomBytes, X50
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import forge from "node-forge";
-import type { Config } from "../config";
 
 export type SigningIdentity = {
   /** The signer's certificate, DER. */
@@ -19,6 +18,9 @@ export type SigningIdentity = {
   /** SHA-256 of the certificate: part of every sealed document's cache key. */
   fingerprint: string;
 };
+
+/** What the identity is chosen by (the server's Config has these; not imported from config.ts, which imports this file). */
+type SigningSettings = { databaseUrl: string; dataDir: string; signing: { p12: Buffer | null; password: string } };
 
 const SELF_SIGNED_FILE = "signing-identity.p12";
 const SELF_SIGNED_NAME = "Blueprint client portal (self-signed)";
@@ -96,7 +98,7 @@ export function createSelfSignedP12(password: string): Buffer {
 }
 
 /** The installation's own certificate: read from DATA_DIR, or made there once (the first process to write wins). */
-function selfSignedIdentity(config: Config): SigningIdentity {
+function selfSignedIdentity(config: SigningSettings): SigningIdentity {
   if (config.databaseUrl === "memory://") {
     const { key, cert } = createSelfSigned();
     return identityOf(cert, [], key);
@@ -122,10 +124,10 @@ function selfSignedIdentity(config: Config): SigningIdentity {
   return identityFromP12(readFileSync(file), "");
 }
 
-const identities = new WeakMap<Config, SigningIdentity>();
+const identities = new WeakMap<SigningSettings, SigningIdentity>();
 
 /** The configured identity, loaded once per configuration. */
-export function signingIdentity(config: Config): SigningIdentity {
+export function signingIdentity(config: SigningSettings): SigningIdentity {
   let identity = identities.get(config);
   if (!identity) {
     identity = config.signing.p12 ? identityFromP12(config.signing.p12, config.signing.password) : selfSignedIdentity(config);
@@ -135,6 +137,6 @@ export function signingIdentity(config: Config): SigningIdentity {
 }
 
 /** The place a seal names: the portal and the host it is served from. */
-export function sealLocation(config: Config): string {
+export function sealLocation(config: { appUrl: string }): string {
   return `Blueprint client portal, ${new URL(config.appUrl).host}`;
 }

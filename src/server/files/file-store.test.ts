@@ -5,7 +5,8 @@ import { openTestDatabase } from "../../../tests/setup/test-database";
 import { loadConfig } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { contentIdOf } from "./content-id";
-import { createFileStore, type FileStore } from "./file-store";
+import { createFileStore } from "./create-file-store";
+import type { FileStore } from "./file-store";
 
 const base = { SECRET_KEY: "x".repeat(40), DATABASE_URL: "memory://" };
 

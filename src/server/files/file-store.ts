@@ -1,10 +1,6 @@
 // The file store: bytes kept under their SHA-256, in the database or an S3-compatible bucket.
 // Which project a file belongs to is recorded apart from the bytes (features/files/project-files.ts).
-import type { FileStorageConfig } from "../config";
-import type { Database } from "../db/client";
-import { createDatabaseFileStore } from "./database-file-store";
-import { createS3FileStore } from "./s3-file-store";
-
+// Its back ends implement this type; files/create-file-store.ts picks one.
 export type StoredFileHead = { id: string; contentType: string; size: number };
 export type StoredFile = StoredFileHead & { bytes: Buffer };
 
@@ -18,7 +14,3 @@ export type FileStore = {
   /** Up to `limit` content ids stored (or stored again) before `cutoff`: what the sweep of unreferenced bytes looks at. */
   storedBefore(cutoff: Date, limit: number): Promise<string[]>;
 };
-
-export async function createFileStore(config: FileStorageConfig, db: Database): Promise<FileStore> {
-  return config.backend === "s3" ? createS3FileStore(config) : createDatabaseFileStore(db);
-}

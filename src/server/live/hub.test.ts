@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../../tests/factories";
 import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { createSession, deleteSession, findSessionUser, type SessionRecord } from "../auth/sessions";
+import { createSession, deleteSession, findSessionUser } from "../auth/sessions";
 import { createByteBudget } from "../cache/byte-budget";
 import { followChanges } from "../cache/change-feed";
 import { createReadCache } from "../cache/read-cache";
@@ -61,7 +61,7 @@ function countingSelects(database: DatabaseHandle): { handle: DatabaseHandle; se
 
 let database: TestDatabase;
 // No change feed here: a cache that is never filled keeps every lookup going to the database.
-const sessions = createReadCache<SessionRecord>({ ttlMs: 0, budget: createByteBudget(0) });
+const sessions = createReadCache<unknown>({ ttlMs: 0, budget: createByteBudget(0) });
 let app: FastifyInstance;
 let hub: LiveHub;
 let baseUrl: string;
@@ -80,7 +80,10 @@ beforeAll(async () => {
   hub = await startLiveHub({ database: counter.handle, changeFeed, log: app.log, heartbeatMs: HEARTBEAT_MS });
   app.get("/events", async (request, reply) => {
     const token = String(request.headers["x-session-token"]);
-    const user = await findSessionUser(database.db, token, sessions);
+    const user = await findSessionUser(
+      { db: database.db, caches: { sessions, projectAccess: sessions, reads: sessions } },
+      token,
+    );
     if (!user) return reply.status(401).send();
     hub.open(request, reply, user, token);
     return reply;

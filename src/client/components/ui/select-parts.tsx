@@ -4,7 +4,7 @@ import { Check, ChevronDown } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
-import { PLACEHOLDER, type SelectProps, selectTriggerClassName } from "./select";
+import { PLACEHOLDER, type SelectProps, selectTriggerClassName } from "./select-props";
 
 export function Select(props: SelectProps & { triggerRef: (element: HTMLElement | null) => void }) {
   return (

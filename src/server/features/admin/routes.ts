@@ -25,7 +25,6 @@ import {
 import { pageQueryFields, pageSchema } from "../../../shared/schemas/paging";
 import { successReplySchema } from "../../../shared/schemas/replies";
 import { companyOnly, companyUser } from "../../auth/guards";
-import { cachedRead, cachedReads } from "../../cache/cached-reads";
 import { auditSnapshots } from "../../http/company-audit";
 import { errorReplies } from "../../http/openapi";
 import { listAudit } from "./audit-log";
@@ -33,13 +32,12 @@ import { setBrd } from "./brd";
 import { getChartData } from "./charts";
 import { getCustomerNda, getCustomerProfile } from "./customer-profile";
 import { documentUploadRoutes } from "./document-uploads";
-import { getAdminStats } from "./get-admin-stats";
 import { listInquiries, setInquiryStatus } from "./inquiries";
-import { listAdminProjects } from "./list-admin-projects";
 import { exportProjectsCsv } from "./projects-csv";
+import { adminProjectsRead, adminStatsRead, adminUserActivityRead } from "./reads";
 import { runStatusRules } from "./run-status-rules";
 import { updateProject } from "./update-project";
-import { listUserActivity, sendProfileReminder } from "./user-activity";
+import { sendProfileReminder } from "./user-activity";
 
 const idParam = z.object({ id: z.string().max(64) });
 const userIdParam = z.object({ userId: z.string().max(64) });
@@ -63,7 +61,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: adminStatsSchema, ...errorReplies },
         },
       },
-      async () => cachedRead(ctx.caches, cachedReads.adminStats, {}, () => getAdminStats(ctx.db)),
+      async () => adminStatsRead.get(ctx, {}),
     );
 
     company.get(
@@ -76,10 +74,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: adminProjectPageSchema, ...errorReplies },
         },
       },
-      async (request) =>
-        cachedRead(ctx.caches, cachedReads.adminProjects, { query: request.query }, () =>
-          listAdminProjects(ctx.db, request.query),
-        ),
+      async (request) => adminProjectsRead.get(ctx, request.query),
     );
 
     company.get(
@@ -175,10 +170,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: userActivityPageSchema, ...errorReplies },
         },
       },
-      async (request) =>
-        cachedRead(ctx.caches, cachedReads.adminUserActivity, { query: request.query }, () =>
-          listUserActivity(ctx.db, request.query),
-        ),
+      async (request) => adminUserActivityRead.get(ctx, request.query),
     );
 
     company.post(

@@ -14,7 +14,12 @@ import { profiles, users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
 
-type ActivityQuery = { activityStatus: "all" | UserActivity["activityStatus"]; search: string; page: number; pageSize: number };
+export type ActivityQuery = {
+  activityStatus: "all" | UserActivity["activityStatus"];
+  search: string;
+  page: number;
+  pageSize: number;
+};
 
 const hasProject = sql<boolean>`exists (select 1 from projects pr where pr.user_id = ${users.id})`;
 /** Invited to someone's project (members are matched by lower-cased email). */

@@ -13,21 +13,15 @@ import {
   serviceLevelCountsSchema,
 } from "../../../shared/schemas/communications";
 import { requireCompany } from "../../auth/guards";
-import { cachedRead, cachedReads, DEFAULT_COMMUNICATIONS_LIMIT } from "../../cache/cached-reads";
 import { notFound } from "../../errors";
 import { errorReplies } from "../../http/openapi";
 import { countOverdueMeetingRequests } from "../meeting-requests/list-meeting-requests";
 import { requireProjectAccess } from "../projects/access";
-import {
-  countOverdueThreads,
-  findCompanyThread,
-  findThread,
-  listCompanyCommunications,
-  listProjectCommunications,
-} from "./list-communications";
+import { countOverdueThreads, findCompanyThread, findThread, listCompanyCommunications } from "./list-communications";
 import { markThreadRead } from "./mark-thread-read";
 import { displayName, postCommunication } from "./post-communication";
 import { postReply } from "./post-reply";
+import { communicationsRead, DEFAULT_COMMUNICATIONS_LIMIT } from "./reads";
 
 const params = z.object({ id: z.string().max(64) });
 const threadParams = z.object({ id: z.string().max(64), communicationId: z.string().max(64) });
@@ -50,12 +44,10 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
+      const { project, user } = await requireProjectAccess(request, request.params.id, "view");
       const { limit, before } = request.query;
-      const { project, user } = access;
-      return cachedRead(ctx.caches, cachedReads.communications, { access, limit, before }, () =>
-        listProjectCommunications(ctx.db, user, project.id, { limit, ...(before ? { before: new Date(before) } : {}) }),
-      );
+      const viewer = { id: user.id, email: user.email, role: user.role };
+      return communicationsRead.get(ctx, { viewer, projectId: project.id, limit, ...(before ? { before } : {}) });
     },
   );
 

@@ -1,16 +1,14 @@
 // The dashboard's own reads: GET /api/dashboard/activity (Recent Activity, the caller's timeline, newest first) and
 // GET /api/projects/{id}/documents (Project Documents with their real sizes and dates).
-import { desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { activityItemSchema } from "../../../shared/schemas/activity";
 import { projectDocumentSchema } from "../../../shared/schemas/project-documents";
 import { requireUser } from "../../auth/guards";
-import { cachedRead, cachedReads, DEFAULT_ACTIVITY_LIMIT } from "../../cache/cached-reads";
-import { activityEvents } from "../../db/schema";
 import { errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects/access";
 import { listProjectDocuments } from "./list-project-documents";
+import { activityRead, DEFAULT_ACTIVITY_LIMIT } from "./reads";
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -28,21 +26,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       const { limit } = request.query;
-      return cachedRead(ctx.caches, cachedReads.activity, { user, limit }, async () => {
-        const rows = await ctx.db
-          .select()
-          .from(activityEvents)
-          .where(eq(activityEvents.userId, user.id))
-          .orderBy(desc(activityEvents.createdAt))
-          .limit(limit);
-        return rows.map((row) => ({
-          id: row.id,
-          type: row.type,
-          title: row.title,
-          description: row.description,
-          createdAt: row.createdAt.toISOString(),
-        }));
-      });
+      return activityRead.get(ctx, { userId: user.id, limit });
     },
   );
 

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import { isUuid } from "../../../shared/domain/ids";
+import type { ProjectAccessLevel } from "../../../shared/domain/project-access";
 import type {
   CompanyFeedbackPage,
   CompanyFeedbackQuery,
@@ -12,7 +13,6 @@ import type { Paging } from "../../../shared/schemas/paging";
 import type { Database } from "../../db/client";
 import { onePage, pageReply } from "../../db/paging";
 import { feedback, profiles, projects, users } from "../../db/schema";
-import type { ProjectAccess } from "../projects/access";
 import { toFeedbackDto } from "./feedback-dto";
 
 const author = { name: users.name, email: users.email };
@@ -31,10 +31,10 @@ async function newestFirstPage<T extends PgSelect>(db: Database, select: T, wher
 
 export async function listProjectFeedback(
   db: Database,
-  access: ProjectAccess,
+  caller: { projectId: string; userId: string; accessLevel: ProjectAccessLevel },
   query: ProjectFeedbackQuery,
 ): Promise<FeedbackPage> {
-  const conditions: SQL[] = [eq(feedback.projectId, access.project.id)];
+  const conditions: SQL[] = [eq(feedback.projectId, caller.projectId)];
   if (query.status && query.status !== "all") conditions.push(eq(feedback.status, query.status));
   const where = and(...conditions);
   const { rows, total } = await newestFirstPage(
@@ -43,7 +43,6 @@ export async function listProjectFeedback(
     where,
     query,
   );
-  const caller = { userId: access.user.id, accessLevel: access.accessLevel };
   return pageReply(
     rows.map((row) => toFeedbackDto(row.item, row.author?.email ? row.author : null, caller)),
     total,

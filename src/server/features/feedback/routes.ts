@@ -17,7 +17,6 @@ import {
 } from "../../../shared/schemas/feedback";
 import { requireCompany } from "../../auth/guards";
 import { consumeRateLimits } from "../../auth/rate-limit";
-import { cachedRead, cachedReads } from "../../cache/cached-reads";
 import { AppError, forbidden } from "../../errors";
 import { auditSnapshots } from "../../http/company-audit";
 import { acceptMultipart } from "../../http/multipart";
@@ -27,8 +26,9 @@ import { requireProjectAccess } from "../projects/access";
 import { createFrameCheckCache, FRAME_CHECK_LIMIT } from "./check-prototype-frame";
 import { closeFeedbackRound } from "./close-feedback-round";
 import { createFeedback } from "./create-feedback";
-import { listCompanyFeedback, listProjectFeedback } from "./list-feedback";
+import { listCompanyFeedback } from "./list-feedback";
 import { FEEDBACK_JSON_LIMIT, parseFields, readFeedbackBody, screenshotChangeOf } from "./read-feedback-body";
+import { feedbackListRead } from "./reads";
 import { updateFeedback } from "./update-feedback";
 
 const params = z.object({ id: z.string().max(64) });
@@ -59,10 +59,8 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
-      return cachedRead(ctx.caches, cachedReads.feedbackList, { access, query: request.query }, () =>
-        listProjectFeedback(ctx.db, access, request.query),
-      );
+      const { project, user, accessLevel } = await requireProjectAccess(request, request.params.id, "view");
+      return feedbackListRead.get(ctx, { projectId: project.id, userId: user.id, accessLevel, query: request.query });
     },
   );
 

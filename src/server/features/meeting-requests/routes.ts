@@ -12,13 +12,13 @@ import {
   newMeetingRequestSchema,
 } from "../../../shared/schemas/meeting-requests";
 import { requireCompany, requireUser } from "../../auth/guards";
-import { cachedRead, cachedReads } from "../../cache/cached-reads";
 import { auditSnapshots } from "../../http/company-audit";
 import { errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects/access";
-import { cachedProjectListFor } from "../projects/list-projects";
+import { cachedProjectListFor } from "../projects/reads";
 import { createMeetingRequest } from "./create-meeting-request";
-import { listCompanyMeetingRequests, listProjectMeetingRequests, meetingRequestStats } from "./list-meeting-requests";
+import { listCompanyMeetingRequests, meetingRequestStats } from "./list-meeting-requests";
+import { meetingRequestsRead, meetingStatsRead, projectMeetingStatsRead } from "./reads";
 import { respondToMeetingRequest } from "./respond-to-meeting-request";
 
 const params = z.object({ id: z.string().max(64) });
@@ -37,11 +37,8 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
-      const { project } = access;
-      return cachedRead(ctx.caches, cachedReads.meetingRequests, { access }, () =>
-        listProjectMeetingRequests(ctx.db, project.id),
-      );
+      const { project, user } = await requireProjectAccess(request, request.params.id, "view");
+      return meetingRequestsRead.get(ctx, { projectId: project.id }, { owner: user.id });
     },
   );
 
@@ -77,17 +74,13 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { projectId } = request.query;
       if (projectId !== undefined) {
-        const access = await requireProjectAccess(request, projectId, "view");
-        return cachedRead(ctx.caches, cachedReads.projectMeetingStats, { access }, () =>
-          meetingRequestStats(ctx.db, [access.project.id]),
-        );
+        const { project, user } = await requireProjectAccess(request, projectId, "view");
+        return projectMeetingStatsRead.get(ctx, { projectId: project.id }, { owner: user.id });
       }
       const user = await requireUser(request);
       if (user.role === "company") return meetingRequestStats(ctx.db, "all");
       const projectIds = (await cachedProjectListFor(ctx, user)).map((project) => project.id);
-      return cachedRead(ctx.caches, cachedReads.meetingStats, { user, projectIds }, () =>
-        meetingRequestStats(ctx.db, projectIds),
-      );
+      return meetingStatsRead.get(ctx, { userId: user.id, email: user.email, projectIds });
     },
   );
 

@@ -6,13 +6,17 @@ import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { activityEvents } from "../../db/schema";
 
-function addressedTo(user: SessionUser): SQL {
+function addressedTo(user: Pick<SessionUser, "id" | "role">): SQL {
   const mine = eq(activityEvents.userId, user.id);
   const audience = user.role === "company" ? (or(mine, isNull(activityEvents.userId)) ?? mine) : mine;
   return and(eq(activityEvents.notify, true), audience) ?? audience;
 }
 
-export async function listNotifications(db: Database, user: SessionUser, limit: number): Promise<NotificationList> {
+export async function listNotifications(
+  db: Database,
+  user: Pick<SessionUser, "id" | "role">,
+  limit: number,
+): Promise<NotificationList> {
   const where = addressedTo(user);
   const [rows, [counted]] = await Promise.all([
     db.select().from(activityEvents).where(where).orderBy(desc(activityEvents.createdAt)).limit(limit),

@@ -4,10 +4,10 @@ import { z } from "zod";
 import { isUuid } from "../../../shared/domain/ids";
 import { markReadReplySchema, notificationListSchema } from "../../../shared/schemas/activity";
 import { requireUser } from "../../auth/guards";
-import { cachedRead, cachedReads, DEFAULT_NOTIFICATION_LIMIT } from "../../cache/cached-reads";
 import { notFound } from "../../errors";
 import { errorReplies } from "../../http/openapi";
-import { listNotifications, markNotificationsRead } from "./notifications";
+import { markNotificationsRead } from "./notifications";
+import { DEFAULT_NOTIFICATION_LIMIT, notificationsRead } from "./reads";
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -25,7 +25,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       const { limit } = request.query;
-      return cachedRead(ctx.caches, cachedReads.notifications, { user, limit }, () => listNotifications(ctx.db, user, limit));
+      return notificationsRead.get(ctx, { userId: user.id, role: user.role, limit });
     },
   );
 

@@ -18,7 +18,6 @@ import {
 import { ndaSignedReplySchema, profileSchema, saveProfileSchema } from "../../../shared/schemas/profile";
 import { companyOnly, companyUser, requireCustomer, requireUser } from "../../auth/guards";
 import { consumeRateLimits } from "../../auth/rate-limit";
-import { cachedRead, cachedReads } from "../../cache/cached-reads";
 import { sendDocument } from "../../documents/deliver";
 import { notFound } from "../../errors";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
@@ -26,7 +25,7 @@ import { approveNda, listPendingNdas, sendCompanyNdaCode } from "./company-nda";
 import { findOwnProfile, findVisibleProfile } from "./find-profile";
 import type { ClientInfo } from "./nda-audit";
 import { issueDraftNda, issueSignedNda } from "./nda-documents";
-import { toProfileDto } from "./profile-dto";
+import { profileRead } from "./reads";
 import { saveProfile } from "./save-profile";
 import { sendCustomerNdaCode } from "./send-nda-code";
 import { signNda } from "./sign-nda";
@@ -68,10 +67,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return cachedRead(ctx.caches, cachedReads.profile, { user }, async () => {
-        const profile = await findOwnProfile(ctx.db, user.id);
-        return profile ? toProfileDto(profile) : null;
-      });
+      return profileRead.get(ctx, { userId: user.id });
     },
   );
 

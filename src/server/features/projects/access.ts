@@ -18,8 +18,7 @@ import {
 } from "../../../shared/domain/project-access-sql";
 import { requireUser } from "../../auth/guards";
 import type { SessionUser } from "../../auth/sessions";
-import { cachedReads, tagsOf } from "../../cache/cached-reads";
-import type { ReadCache } from "../../cache/read-cache";
+import { defineRead, type ReadContext } from "../../cache/define-read";
 import type { Database } from "../../db/client";
 import { projectMembers, projects } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";
@@ -57,47 +56,48 @@ export function projectAccessibleTo(
   return projectAccessCondition(project, PROJECT_ACCESS_COLUMNS, { ...caller, company: caller.role === "company" }, need);
 }
 
-/** The project and the caller's member level on it, in one query; null when there is no such project. */
-async function readProjectForUser(
-  db: Database,
-  user: Pick<SessionUser, "email">,
-  projectId: string,
-): Promise<ProjectAccessRecord | null> {
+/** The project and a user's member level on it, in one query; null when there is no such project. */
+async function readProjectForUser(db: Database, { email, projectId }: { email: string; projectId: string }) {
   const [row] = await db
     .select({ project: projects, memberLevel: projectMembers.accessLevel })
     .from(projects)
     .leftJoin(
       projectMembers,
-      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.email, sql`${user.email.toLowerCase()}`)),
+      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.email, sql`${email.toLowerCase()}`)),
     )
     .where(eq(projects.id, projectId))
     .limit(1);
   return row ?? null;
 }
 
+/** A project and the caller's member level, for reads (writes look again). */
+export const projectAccessRead = defineRead({
+  name: "project-access",
+  cache: "projectAccess",
+  tables: ["projects", "project_members", "users"],
+  load: (db, args: { userId: string; email: string; projectId: string }): Promise<ProjectAccessRecord | null> =>
+    readProjectForUser(db, args),
+  owner: ({ userId }) => userId,
+  rows: ({ userId, projectId }, _, row) => [
+    row("projects", "id", projectId),
+    row("project_members", "project_id", projectId),
+    row("users", "id", userId),
+  ],
+});
+
 /**
  * The caller's relation to a project: owner, member level, company, or none (null). Reads ("view") may be served
  * from the read cache; anything that changes the project reads it afresh.
  */
 async function findProjectAccess(
-  db: Database,
-  cache: ReadCache<ProjectAccessRecord>,
+  ctx: ReadContext,
   user: Pick<SessionUser, "id" | "email" | "role">,
   projectId: string,
   need: ProjectNeed,
 ): Promise<{ project: ProjectRow; accessLevel: ProjectAccessLevel } | null> {
   if (!isUuid(projectId)) return null;
-  const read = cachedReads.projectAccess;
-  const key = read.key({ user, projectId }) ?? "";
-  const row =
-    need === "view"
-      ? (cache.get(key, read.name) ??
-        (await cache.load(key, async () => {
-          const found = await readProjectForUser(db, user, projectId);
-          if (!found) return null;
-          return { value: found, tags: tagsOf(read, { user, projectId }, found), owner: user.id, read: read.name };
-        })))
-      : await readProjectForUser(db, user, projectId);
+  const args = { userId: user.id, email: user.email, projectId };
+  const row = need === "view" ? await projectAccessRead.get(ctx, args) : await projectAccessRead.load(ctx.db, args);
   if (!row) return null;
   const accessLevel = projectAccessLevel({
     company: user.role === "company",
@@ -117,8 +117,7 @@ export async function requireProjectAccess(
   need: ProjectNeed,
 ): Promise<ProjectAccess> {
   const user = await requireUser(request);
-  const { db, caches } = request.server.ctx;
-  const found = await findProjectAccess(db, caches.projectAccess, user, projectId, need);
+  const found = await findProjectAccess(request.server.ctx, user, projectId, need);
   if (!found) throw notFound(PROJECT_NOT_FOUND);
   if (!accessAllows(found.accessLevel, need)) throw forbidden(NEED_MESSAGES[need]);
   return { user, project: found.project, accessLevel: found.accessLevel };

@@ -3,8 +3,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { projectAccessLevel } from "../../../shared/domain/project-access";
 import type { SessionUser } from "../../auth/sessions";
-import { cachedRead, cachedReads } from "../../cache/cached-reads";
-import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
 import { meetingRequests, profiles, projectMembers, projects, requirements } from "../../db/schema";
@@ -84,15 +82,4 @@ export async function listProjectsFor(db: Database, user: Pick<SessionUser, "id"
       firstMeetingAt: row.firstMeetingAt,
     });
   });
-}
-
-/**
- * The list as GET /api/projects answers it, from the read cache: a customer's until a project of theirs, its
- * members, requirements, meeting requests or owner's profile change, or they gain or lose one; a company admin's until any change.
- */
-export function cachedProjectListFor(ctx: AppContext, user: Pick<SessionUser, "id" | "email" | "role">) {
-  if (user.role === "company") {
-    return cachedRead(ctx.caches, cachedReads.companyProjectList, {}, () => listProjectsFor(ctx.db, user));
-  }
-  return cachedRead(ctx.caches, cachedReads.projectList, { user }, () => listProjectsFor(ctx.db, user));
 }

@@ -10,7 +10,7 @@ import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "./access";
 import { createCustomerProject } from "./create-customer-project";
 import { deleteEmptyProject } from "./delete-project";
-import { cachedProjectListFor } from "./list-projects";
+import { cachedProjectListFor } from "./reads";
 import { requirementsRoutes } from "./requirements/routes";
 import { teamRoutes } from "./team/routes";
 

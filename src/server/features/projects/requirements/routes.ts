@@ -3,13 +3,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { generateBriefBodySchema, requirementsSchema, saveRequirementsBodySchema } from "../../../../shared/schemas/requirements";
 import { consumeRateLimits } from "../../../auth/rate-limit";
-import { cachedRead, cachedReads } from "../../../cache/cached-reads";
 import { sendDocument } from "../../../documents/deliver";
 import { apiErrorSchema, errorReplies } from "../../../http/openapi";
 import { requireProjectAccess } from "../access";
 import { downloadBrief } from "./download-brief";
 import { generateBrief } from "./generate-brief";
-import { getRequirements } from "./get-requirements";
+import { requirementsRead } from "./reads";
 import { saveRequirements } from "./save-requirements";
 
 /** Brief PDFs per user in 10 minutes, like the NDA's (a repeat is served from the render cache, but still counted). */
@@ -34,9 +33,7 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { project, user } = await requireProjectAccess(request, request.params.id, "view");
-      return cachedRead(ctx.caches, cachedReads.requirements, { projectId: project.id, user }, () =>
-        getRequirements(ctx.db, project.id),
-      );
+      return requirementsRead.get(ctx, { projectId: project.id }, { owner: user.id });
     },
   );
 
