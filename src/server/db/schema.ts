@@ -103,6 +103,27 @@ export const rateLimitHits = pgTable(
   (t) => [index("rate_limit_hits_lookup_idx").on(t.bucket, t.key, t.createdAt)],
 );
 
+/**
+ * The first answer to a state-changing request sent with an `Idempotency-Key` header, kept 24 hours per key, caller
+ * and route: a repeat (a double click, a retried request) gets this answer instead of acting twice. A row without a
+ * status is a request still being handled.
+ */
+export const idempotentRequests = pgTable(
+  "idempotent_requests",
+  {
+    userKey: text("user_key").notNull(),
+    route: text("route").notNull(),
+    key: text("key").notNull(),
+    /** A hash of the JSON body, so the same key with another body is refused; null for multipart bodies. */
+    fingerprint: text("fingerprint"),
+    statusCode: integer("status_code"),
+    contentType: text("content_type"),
+    body: text("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userKey, t.route, t.key] }), index("idempotent_requests_created_idx").on(t.createdAt)],
+);
+
 export const outgoingEmails = pgTable(
   "outgoing_emails",
   {
