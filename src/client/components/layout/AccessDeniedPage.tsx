@@ -2,7 +2,7 @@
 // to sign in as an admin (signing this account out first, then back to the console). Nothing of the console is loaded
 // or fetched.
 import { Loader2, ShieldAlert } from "lucide-react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation } from "react-router";
 import { signInPath } from "../../../shared/return-path";
 import { useLogout } from "../../features/auth/api/logout";
 import { Button, buttonVariants } from "../ui/button";
@@ -15,9 +15,9 @@ export const ACCESS_DENIED_TEXT = {
 } as const;
 
 export function AccessDeniedPage() {
-  const navigate = useNavigate();
   const { pathname } = useLocation();
-  const logout = useLogout({ onSettled: () => navigate(signInPath(pathname), { replace: true }) });
+  // A fresh page load once signed out: the sign-in screen, with this console address as the way back.
+  const logout = useLogout({ onSettled: () => window.location.assign(signInPath(pathname)) });
   return (
     <main className="flex min-h-screen w-full items-center justify-center bg-slate-50 px-4">
       <Card className="w-full max-w-md">
