@@ -35,6 +35,8 @@ export const users = pgTable(
       .default("customer"),
     createdAt: createdAt(),
     lastSignInAt: ts("last_sign_in_at"),
+    /** Sign-ins by code so far: 1 during the first session (the dashboard says "Welcome", not "Welcome back"). */
+    signInCount: integer("sign_in_count").notNull().default(0),
     /** Set when the owner deleted the account and a record had to stay (see retention_note): the row is anonymised. */
     deletedAt: ts("deleted_at"),
     /** The user's IANA time zone ("America/New_York"), set from the browser and editable on /profile; null = unknown. */
