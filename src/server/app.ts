@@ -40,6 +40,7 @@ import { startBlobSweeper } from "./files/blob-sweep";
 import { createFileStore } from "./files/create-file-store";
 import { registerCompanyAudit } from "./http/company-audit";
 import { registerErrorHandler } from "./http/error-handler";
+import { pruneIdempotentRequests, registerIdempotency } from "./http/idempotency";
 import { memoizedSerializerCompiler } from "./http/memoized-serializer";
 import { registerPathIdCheck } from "./http/path-ids";
 import { registerRequestGuards } from "./http/security";
@@ -218,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const maintenance = setInterval(() => {
     pruneRateLimitHits(database.db).catch((error) => app.log.warn({ err: error }, "rate limit pruning failed"));
+    pruneIdempotentRequests(database.db).catch((error) => app.log.warn({ err: error }, "idempotency pruning failed"));
     purgeOldEmailBodies(database.db).catch((error) => app.log.warn({ err: error }, "email body purge failed"));
     try {
       database.secureFiles?.();
@@ -268,6 +270,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerRequestGuards(app, config);
   registerPathIdCheck(app);
+  // Before the audit: a replayed answer must not be audited (or acted on) a second time.
+  registerIdempotency(app);
   registerCompanyAudit(app);
 
   await app.register(fastifySwagger, {

@@ -19,13 +19,23 @@ describe("the route table", () => {
     ["customer", "/auth", "backHome"],
     ["customer", "/dashboard", "dashboard"],
     ["company", "/company-dashboard", "admin"],
+    ["customer", "/company-dashboard", "accessDenied"],
+    ["customer", "/company", "accessDenied"],
+    ["customer", "/admin", "accessDenied"],
+    ["none", "/admin", "accessDenied"],
   ] as const)("sends %s at %s to %s", (audience, path, page) => {
     expect(pagesAt(audience)[path]).toBe(page);
   });
 
   it("keeps the information pages readable when signed in, and /verify for everyone", () => {
     for (const audience of ["customer", "company"] as const) expect(pagesAt(audience)["/pricing"]).toBe("pricing");
-    expect(pagesAt("none")).toEqual({ "/": "notFound", "/verify": "verify" });
+    expect(pagesAt("none")).toEqual({
+      "/": "notFound",
+      "/verify": "verify",
+      "/company-dashboard": "accessDenied",
+      "/company": "accessDenied",
+      "/admin": "accessDenied",
+    });
   });
 
   it("frames every signed-in screen with the shell and no public one", () => {

@@ -12,6 +12,7 @@ export type PageKey =
   | "verify"
   | "backHome"
   | "notFound"
+  | "accessDenied"
   | "dashboard"
   | "profile"
   | "onboarding"
@@ -100,6 +101,14 @@ export const ROUTES: readonly RouteRow[] = [
   framed(COMPANY, "/", "admin", { label: "Customer View", icon: "user-cog", end: true }),
   framed(COMPANY, "/company", "admin"),
   framed(COMPANY, "/admin", "admin"),
+
+  // The console's own addresses, asked for by someone signed in without the company role: 'Access Denied' with the way
+  // to sign in as an admin, and no admin data fetched.
+  ...["/company-dashboard", "/company", "/admin"].map((path) => ({
+    path,
+    page: "accessDenied" as const,
+    audiences: ["customer", "none"] as const,
+  })),
 
   // Signed in with neither role: only /, which has nothing to show.
   { path: "/", page: "notFound", audiences: ["none"] },

@@ -130,6 +130,9 @@ describe("a new customer's onboarding", () => {
     await page.getByLabel(/I have read and agree/).click();
     // The typed alternative renders the name in the handwriting font into a PNG; then we draw instead.
     await page.getByRole("tab", { name: "Type", exact: true }).click();
+    // Not pre-filled: typing one's name is the act of signing.
+    expect(await page.getByLabel("Type your full name").inputValue()).toBe("");
+    await page.getByLabel("Type your full name").fill("Ada Lovelace");
     const typed = page.getByRole("img", { name: "Your typed signature: Ada Lovelace" });
     await expect
       .poll(() => typed.evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL("image/png").length), { timeout: 10_000 })

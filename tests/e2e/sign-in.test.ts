@@ -242,7 +242,7 @@ describe("signing in through the browser", () => {
     const page = await newPage();
     const response = await page.goto(`${server.url}/no-such-page`);
     expect(response?.status()).toBe(404);
-    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
     await page.getByText("This page doesn't exist or isn't available to your account").waitFor();
     await page.getByRole("link", { name: "Go to the home page" }).waitFor();
     await page.getByRole("link", { name: "Sign in" }).waitFor();
@@ -257,16 +257,36 @@ describe("signing in through the browser", () => {
 
   it("shows the same page to a signed-in user at a page that is not for their account", async () => {
     for (const [who, path] of [
-      [{ email: "not.for.me@example.com", name: "Cleo Customer" }, "/company-dashboard"],
+      [{ email: "not.for.me@example.com", name: "Cleo Customer" }, "/no-such-page"],
       [{ email: "admin@blueprint.local", name: "Site Admin", role: "company" as const }, "/communications?thread=x"],
     ] as const) {
       const { context, page } = await signedInAs(browser, server, who);
       await page.goto(`${server.url}${path}`);
-      await page.getByRole("heading", { name: "Page not found" }).waitFor();
+      await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
       await page.getByText("This page doesn't exist or isn't available to your account").waitFor();
       expect(await page.getByRole("link", { name: "Sign in" }).count()).toBe(0);
       await page.getByRole("link", { name: "Go to the home page" }).click();
       await page.getByRole("button", { name: "User menu" }).waitFor();
+      await context.close();
+    }
+  });
+
+  it("shows 'Access Denied' to a customer at the console's addresses, fetches no admin data, and 'Login as Admin' leads to sign-in", async () => {
+    for (const path of ["/company", "/admin", "/company-dashboard"]) {
+      const { context, page } = await signedInAs(browser, server, { email: "not.an.admin@example.com", name: "Cleo Customer" });
+      const adminReads: string[] = [];
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith("/api/company")) adminReads.push(url.pathname);
+      });
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole("heading", { name: "Access Denied" }).waitFor();
+      expect(await page.getByRole("heading", { name: "404 Page Not Found" }).count()).toBe(0);
+      if (path === "/admin") await checkScreen(page, "access-denied");
+      await page.getByRole("button", { name: "Login as Admin" }).click();
+      await page.waitForURL(`${server.url}/auth?next=${encodeURIComponent(path)}`);
+      await page.getByRole("button", { name: "Send Login Code" }).waitFor();
+      expect(adminReads).toEqual([]);
       await context.close();
     }
   });

@@ -18,10 +18,16 @@ const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
 
 type Prototype = { url: string; close(): Promise<void> };
 
-/** A tiny prototype site: `/` frameable (with the bridge when asked), `/blocked` refusing to be framed. */
+/** Whether `/fixed-later` still refuses frames (the site's owner fixes it during a test). */
+let fixedLater = false;
+
+/**
+ * A tiny prototype site: `/` frameable (with the bridge when asked), `/blocked` refusing to be framed, `/fixed-later`
+ * refusing until `fixedLater`.
+ */
 async function startPrototype(portal: () => string): Promise<Prototype> {
   const server: Server = createServer((req, res) => {
-    if (req.url?.startsWith("/blocked")) {
+    if (req.url?.startsWith("/blocked") || (req.url?.startsWith("/fixed-later") && !fixedLater)) {
       res.writeHead(200, {
         "content-type": "text/html",
         "x-frame-options": "DENY",
@@ -103,6 +109,42 @@ describe("the prototype viewer", () => {
     await page.getByRole("button", { name: "Try Again" }).click();
     await page.getByRole("heading", { name: "Unable to Load Prototype" }).waitFor();
     await shot(page, "blocked-1280");
+    await context.close();
+  });
+
+  it("checks the site again on Try Again and loads the frame once the site allows it", async () => {
+    fixedLater = false;
+    const { user } = await customerWithProject("fixed-later@e2e.example", `${prototype.url}/fixed-later`);
+    const { context, page } = await signedIn(user);
+    const checks: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith("/prototype/frame-check")) checks.push(url.search);
+    });
+    await page.goto(`${server.url}/testing-feedback`);
+    await page.getByRole("heading", { name: "Unable to Load Prototype" }).waitFor();
+    fixedLater = true;
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await page.getByText("Loaded", { exact: false }).first().waitFor();
+    expect(checks).toEqual(["", "?fresh=true"]);
+    await page.frameLocator("iframe[title^='Prototype']").getByRole("heading", { name: "ClinicFlow booking" }).waitFor();
+    await context.close();
+  });
+
+  it("says Unable to Load Prototype for a host that does not answer, never Loaded over the browser's error page", async () => {
+    const silent = createServer();
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const address = silent.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+    const { user } = await customerWithProject("no-answer@e2e.example", `http://127.0.0.1:${port}/`);
+    const { context, page } = await signedIn(user, 375);
+    await page.goto(`${server.url}/testing-feedback`);
+    await page.getByRole("heading", { name: "Unable to Load Prototype" }).waitFor();
+    await page.getByText(/did not answer/).waitFor();
+    expect(await page.getByText("Loaded", { exact: true }).count()).toBe(0);
+    expect(await page.locator("iframe[title^='Prototype']").count()).toBe(0);
+    await shot(page, "no-answer-375");
     await context.close();
   });
 });

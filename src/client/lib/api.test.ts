@@ -143,3 +143,36 @@ describe("cancelling a request", () => {
     expect(answered).toBe(0);
   });
 });
+
+describe("one submission, one key", () => {
+  let server: Server;
+  let base: string;
+  const seen: { method: string; key: string | undefined }[] = [];
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      const key = request.headers["idempotency-key"];
+      seen.push({ method: request.method ?? "", key: typeof key === "string" ? key : undefined });
+      request.resume();
+      request.on("end", () => response.writeHead(200, { "content-type": "application/json" }).end("{}"));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("sends a fresh Idempotency-Key with each state-changing request, the caller's own when given, none on reads", async () => {
+    seen.length = 0;
+    await apiRequest("POST", `${base}/a`, { x: 1 });
+    await apiRequest("POST", `${base}/a`, { x: 1 });
+    await apiRequest("PATCH", `${base}/a`, { x: 2 }, { idempotencyKey: "retry-of-submission-1" });
+    await apiRequest("DELETE", `${base}/a`);
+    await apiRequest("GET", `${base}/a`);
+    const [first, second, patch, remove, read] = seen;
+    expect(first?.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(second?.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(second?.key).not.toBe(first?.key);
+    expect(patch?.key).toBe("retry-of-submission-1");
+    expect(remove?.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(read).toEqual({ method: "GET", key: undefined });
+  });
+});

@@ -42,7 +42,18 @@ export function parseApiError(status: number, statusText: string, bodyText: stri
   return new ApiError(status, code, `${status}: ${text}`, message, fields, requestId);
 }
 
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** A fresh key for one submission (crypto.randomUUID is missing outside secure contexts, so it is built by hand). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /**
+ * Every state-changing request carries an `Idempotency-Key` (one per submission, or the caller's own to retry the
+ * same submission): should it arrive twice, the server answers the second with the first answer instead of acting
+ * again.
  * `signal` cancels the request: a query passes TanStack Query's own (`queryFn: ({ signal }) => ...`), so an answer
  * nobody waits for any more (the search changed as the admin typed) is not fetched to the end.
  */
@@ -50,14 +61,16 @@ export async function apiRequest<T>(
   method: string,
   url: string,
   body?: unknown,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; idempotencyKey?: string } = {},
 ): Promise<T> {
   const isForm = body instanceof FormData;
+  const headers: Record<string, string> = body === undefined || isForm ? {} : { "Content-Type": "application/json" };
+  if (STATE_CHANGING.has(method)) headers["Idempotency-Key"] = options.idempotencyKey ?? newIdempotencyKey();
   const response = await fetch(url, {
     method,
     signal: options.signal,
     credentials: "include",
-    headers: body === undefined || isForm ? {} : { "Content-Type": "application/json" },
+    headers,
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
   // The body is always read, so no answer is left open (an unread one keeps the connection busy).

@@ -21,7 +21,7 @@ export type MutationConfig<Fn extends (...args: any[]) => Promise<unknown>> = Om
 
 /**
  * An owner's mutation options: the owner's cache work (`updateCache`) runs first, then the caller's own onSuccess.
- * Use: `useMutation(ownedMutation(config, createProject, () => queryClient.invalidateQueries(...)))`.
+ * Use: `useAction(ownedMutation(config, createProject, () => queryClient.invalidateQueries(...)))`.
  */
 // biome-ignore lint/suspicious/noExplicitAny: matches any mutation function's arguments
 export function ownedMutation<Fn extends (...args: any[]) => Promise<unknown>>(

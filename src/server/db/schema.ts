@@ -35,6 +35,8 @@ export const users = pgTable(
       .default("customer"),
     createdAt: createdAt(),
     lastSignInAt: ts("last_sign_in_at"),
+    /** Sign-ins by code so far: 1 during the first session (the dashboard says "Welcome", not "Welcome back"). */
+    signInCount: integer("sign_in_count").notNull().default(0),
     /** Set when the owner deleted the account and a record had to stay (see retention_note): the row is anonymised. */
     deletedAt: ts("deleted_at"),
     /** The user's IANA time zone ("America/New_York"), set from the browser and editable on /profile; null = unknown. */
@@ -101,6 +103,27 @@ export const rateLimitHits = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("rate_limit_hits_lookup_idx").on(t.bucket, t.key, t.createdAt)],
+);
+
+/**
+ * The first answer to a state-changing request sent with an `Idempotency-Key` header, kept 24 hours per key, caller
+ * and route: a repeat (a double click, a retried request) gets this answer instead of acting twice. A row without a
+ * status is a request still being handled.
+ */
+export const idempotentRequests = pgTable(
+  "idempotent_requests",
+  {
+    userKey: text("user_key").notNull(),
+    route: text("route").notNull(),
+    key: text("key").notNull(),
+    /** A hash of the JSON body, so the same key with another body is refused; null for multipart bodies. */
+    fingerprint: text("fingerprint"),
+    statusCode: integer("status_code"),
+    contentType: text("content_type"),
+    body: text("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userKey, t.route, t.key] }), index("idempotent_requests_created_idx").on(t.createdAt)],
 );
 
 export const outgoingEmails = pgTable(

@@ -38,6 +38,8 @@ export const verifyCodeSchema = z.strictObject({
 export type VerifyCodeInput = z.infer<typeof verifyCodeSchema>;
 
 export const currentUserSchema = z.object({
+  /** Signed in for the very first time (this is their first session): greet, don't "welcome back". */
+  firstSignIn: z.boolean(),
   id: z.string(),
   email: z.string(),
   name: z.string().nullable(),

@@ -51,6 +51,17 @@ describe("the profile form", () => {
     expect(parsed.packageType).toBe("advanced");
   });
 
+  it.each([
+    ["fullName", 100],
+    ["jobTitle", 100],
+    ["company", 150],
+  ] as const)("says the limit when %s is longer than %i characters", (field, max) => {
+    const result = profileFormSchema.safeParse({ ...valid, [field]: "x".repeat(max + 1) });
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      [field, `At most ${max} characters`],
+    ]);
+  });
+
   it("gives every required field its own message when all are empty", () => {
     const result = profileFormSchema.safeParse({
       fullName: "",

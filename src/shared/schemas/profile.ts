@@ -17,7 +17,7 @@ export const PROFILE_MESSAGES = {
   companyWebsite: "Invalid website URL",
   packageType: "Please choose the basic, advanced or premium package",
   primaryContact: "Invalid email address",
-  tooLong: "This is too long",
+  tooLong: (max: number) => `At most ${max} characters`,
   invalidCharacters: "This contains invalid characters",
   saveFailed: "Failed to save profile. Please try again.",
 } as const;
@@ -52,14 +52,14 @@ const requiredText = (message: string, max = 200, multiline = false) =>
     .string({ error: message })
     .trim()
     .min(1, { message, abort: true })
-    .max(max, PROFILE_MESSAGES.tooLong)
+    .max(max, PROFILE_MESSAGES.tooLong(max))
     .refine((value) => !hasUnsafeCharacters(value, { multiline }), PROFILE_MESSAGES.invalidCharacters);
 
 const optionalChoice = (max = 50) =>
   z
     .string()
     .trim()
-    .max(max, PROFILE_MESSAGES.tooLong)
+    .max(max, PROFILE_MESSAGES.tooLong(max))
     .refine((value) => !hasUnsafeCharacters(value), PROFILE_MESSAGES.invalidCharacters)
     .nullish()
     .transform((value) => value || null);

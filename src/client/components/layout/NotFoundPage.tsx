@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { Card, CardContent } from "../ui/card";
 
 export const NOT_FOUND_TEXT = {
-  heading: "Page not found",
+  heading: "404 Page Not Found",
   body: "This page doesn't exist or isn't available to your account",
 } as const;
 

@@ -1,5 +1,6 @@
 // The audit log: every admin change (who, what, before → after), for one project or all of them.
 import { useState } from "react";
+import { AUTOMATIC_ACTOR_LABEL, auditActionLabel, isAutomaticActor } from "../../../shared/constants/audit-actions";
 import { ListState } from "../../components/kit/ListState";
 import { Pager } from "../../components/kit/Pager";
 import { Card, CardContent } from "../../components/ui/card";
@@ -7,7 +8,14 @@ import { formatDateTime } from "../../lib/date-time";
 import { useListState } from "../../lib/use-list-state";
 import { useAuditLog } from "./api/get-audit-log";
 
-const show = (value: unknown) => (value === null || value === undefined || value === "" ? "∅" : String(value));
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** A field's value as the viewer reads it: a stored timestamp in the viewer's own zone, nothing as ∅. */
+const show = (value: unknown) => {
+  if (value === null || value === undefined || value === "") return "∅";
+  if (typeof value === "string" && ISO_TIMESTAMP.test(value)) return formatDateTime(value);
+  return String(value);
+};
 
 /** One project's log (inside View Details, its own page) or every project's (the tab, its page in the URL). */
 export function AuditList({ projectId, page, onPage }: { projectId?: string; page?: number; onPage?: (page: number) => void }) {
@@ -25,9 +33,10 @@ export function AuditList({ projectId, page, onPage }: { projectId?: string; pag
         {audit.data?.items.map((entry) => (
           <li key={entry.id} className="min-w-0 py-3 text-sm">
             <p className="wrap-anywhere text-slate-900">
-              <span className="font-medium">{entry.actorEmail}</span>{" "}
+              <span className="font-medium">{auditActionLabel(entry.action)}</span>{" "}
               <span className="text-slate-500">
-                · {entry.action} · {formatDateTime(entry.createdAt)}
+                · {isAutomaticActor(entry.actorEmail) ? AUTOMATIC_ACTOR_LABEL : entry.actorEmail} ·{" "}
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               </span>
             </p>
             <ul className="mt-1 space-y-0.5">

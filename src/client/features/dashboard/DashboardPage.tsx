@@ -80,7 +80,10 @@ export function DashboardPage() {
   const scope = viewerScope(project);
   return (
     <>
-      <PageHeader title={`Welcome back, ${firstName}`} description="Here is where your prototype stands and what comes next." />
+      <PageHeader
+        title={`${user?.firstSignIn ? "Welcome" : "Welcome back"}, ${firstName}`}
+        description="Here is where your prototype stands and what comes next."
+      />
       <div className="grid gap-6">
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">

@@ -1,6 +1,8 @@
 // The hosted prototype in a 600 px frame: loading, loaded, failed; Refresh and Open in New Tab.
-// A frame the prototype's site refuses (X-Frame-Options / frame-ancestors) is found by the server's frame check;
-// a frame that never finishes loading fails after PROTOTYPE_LOAD_TIMEOUT_MS instead of spinning forever.
+// A frame the prototype's site refuses (X-Frame-Options / frame-ancestors), or a site that does not answer at all, is
+// found by the server's frame check (a browser's own error page fires the frame's load event like any page); a frame
+// that never finishes loading fails after PROTOTYPE_LOAD_TIMEOUT_MS instead of spinning forever. Refresh and Try Again
+// check the site afresh and load the frame anew.
 import { AlertTriangle, Clock, ExternalLink, Loader2, RefreshCw, ShieldAlert } from "lucide-react";
 import { type RefObject, useEffect, useState } from "react";
 import type { Project } from "../../../shared/schemas/project";
@@ -78,13 +80,15 @@ function ProtoFrame({
   bridgeConnected: boolean;
 }) {
   const [attempt, setAttempt] = useState(0);
+  const [rechecking, setRechecking] = useState(false);
   const [state, setState] = useState<ViewerState>("loading");
   const check = usePrototypeFrameCheck(project.id, url);
-  const refused = check.data && !check.data.frameable;
+  const refused = Boolean(check.data && !check.data.frameable);
+  const unanswered = Boolean(check.data && !check.data.reachable);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each attempt (Refresh, Try Again) restarts the load timer
   useEffect(() => {
-    if (refused) {
+    if (refused || unanswered) {
       setState("failed");
       return;
     }
@@ -94,11 +98,15 @@ function ProtoFrame({
       PROTOTYPE_LOAD_TIMEOUT_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [attempt, refused]);
+  }, [attempt, refused, unanswered]);
 
   const reload = () => {
-    setAttempt((n) => n + 1);
-    void check.refetch();
+    setState("loading");
+    setRechecking(true);
+    void check.recheck().finally(() => {
+      setRechecking(false);
+      setAttempt((n) => n + 1);
+    });
   };
 
   return (
@@ -134,7 +142,11 @@ function ProtoFrame({
             tone="warning"
             title="Unable to Load Prototype"
             titleAs="h3"
-            description="The prototype could not be displayed here. This usually happens because of security restrictions on the prototype's site that prevent it from being embedded in another page. You can still open it directly."
+            description={
+              unanswered && !refused
+                ? "The prototype's site did not answer. It may be down for a moment, or reachable only from your own network. Try again shortly, or open it directly."
+                : "The prototype could not be displayed here. This usually happens because of security restrictions on the prototype's site that prevent it from being embedded in another page. You can still open it directly."
+            }
             className="h-full justify-center bg-slate-50"
             role="alert"
           >
@@ -150,7 +162,7 @@ function ProtoFrame({
           </EmptyState>
         ) : (
           <>
-            {!check.isPending && (
+            {!check.isPending && !rechecking && (
               <iframe
                 key={attempt}
                 ref={frameRef}

@@ -150,7 +150,8 @@ function DrawPad({ onChange }: { onChange: (dataUrl: string | null) => void }) {
 
 function TypePad({ defaultName, onChange }: { defaultName: string; onChange: (dataUrl: string | null) => void }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [name, setName] = useState(defaultName);
+  // Never pre-filled: typing one's name is the deliberate act of signing. The profile's name is only the placeholder.
+  const [name, setName] = useState("");
   const [fontReady, setFontReady] = useState(false);
   const inputId = useId();
 
@@ -191,7 +192,14 @@ function TypePad({ defaultName, onChange }: { defaultName: string; onChange: (da
       }
     >
       {(control) => (
-        <Input value={name} maxLength={100} autoComplete="name" onChange={(event) => setName(event.target.value)} {...control} />
+        <Input
+          value={name}
+          maxLength={100}
+          autoComplete="off"
+          placeholder={defaultName || "Your full name"}
+          onChange={(event) => setName(event.target.value)}
+          {...control}
+        />
       )}
     </Field>
   );

@@ -445,6 +445,10 @@ describe("automatic status rules", () => {
     ).toBe(true);
     const again = (await req("POST", "/api/admin/test-status-updates", admin, {})).json();
     expect(again.changes.some((c: { projectId: string }) => c.projectId === a.project.id)).toBe(false);
+    // The audit log credits the rules (the admin only asked them to run now).
+    const log = (await req("GET", `/api/company/projects/${a.project.id}/audit`, admin)).json();
+    const automatic = log.items.find((entry: { action: string }) => entry.action === "project.status_auto");
+    expect(automatic.actorEmail).toBe(`system (automatic status rules, run by ${ADMIN})`);
   });
 
   it("moves requirements to development once the brief is confirmed and the advance is received", async () => {

@@ -63,9 +63,10 @@ export async function runStatusRules(
         steps,
       });
       for (const step of steps) changes.push({ projectId: row.id, projectCode: row.projectCode, ...step });
+      // The rules made the change, even when an admin asked them to run now: the log credits the rules.
       await recordAudit(tx, {
         projectId: row.id,
-        actor,
+        actor: actor.id === null ? actor : { id: actor.id, email: `${SYSTEM_ACTOR.email.slice(0, -1)}, run by ${actor.email})` },
         action: "project.status_auto",
         changes: steps.map((step) => ({ field: "status", before: step.from, after: step.to })),
       });

@@ -344,6 +344,14 @@ describe("a stranger can neither lock the owner out nor guess a code", () => {
 });
 
 describe("the session", () => {
+  it("tells the first sign-in from the next ones, so nobody is welcomed back on their first visit", async () => {
+    const first = await signIn(t.app, "first.time@example.com", "Ana Nueva");
+    const me = (cookie: string) => t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
+    expect((await me(first)).json()).toMatchObject({ firstSignIn: true });
+    const second = await signIn(t.app, "first.time@example.com", "Ana Nueva");
+    expect((await me(second)).json()).toMatchObject({ firstSignIn: false });
+  });
+
   it("answers 401 with the JSON error shape when signed out", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/auth/user" });
     expect(res.statusCode).toBe(401);

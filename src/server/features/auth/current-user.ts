@@ -13,5 +13,6 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     isCompany: user.role === "company",
     profileImageUrl: null,
     timeZone: user.timeZone ?? null,
+    firstSignIn: user.signInCount === 1,
   };
 }

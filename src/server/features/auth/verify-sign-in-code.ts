@@ -25,14 +25,19 @@ async function findOrCreateUser(ctx: AppContext, email: string, name: string | n
   if (existing) {
     const [updated] = await ctx.db
       .update(users)
-      .set({ role, lastSignInAt: new Date(), ...(existing.name ? {} : { name, ...splitName(name) }) })
+      .set({
+        role,
+        lastSignInAt: new Date(),
+        signInCount: sql`${users.signInCount} + 1`,
+        ...(existing.name ? {} : { name, ...splitName(name) }),
+      })
       .where(eq(users.id, existing.id))
       .returning();
     return updated ?? existing;
   }
   const [created] = await ctx.db
     .insert(users)
-    .values({ email, name, ...splitName(name), role, lastSignInAt: new Date() })
+    .values({ email, name, ...splitName(name), role, lastSignInAt: new Date(), signInCount: 1 })
     .onConflictDoNothing()
     .returning();
   if (created) return created;

@@ -22,11 +22,17 @@ const UNREACHABLE: FrameCheck = { reachable: false, frameable: true, reason: "un
 export function createFrameCheckCache() {
   const entries = new Map<string, { check: FrameCheck; expires: number }>();
   return {
-    async get(project: ProjectRow, portalOrigin: string, allowedOrigins: readonly string[]): Promise<FrameCheck> {
+    /** `fresh` (the viewer's Try Again) asks the site again instead of reusing the remembered answer. */
+    async get(
+      project: ProjectRow,
+      portalOrigin: string,
+      allowedOrigins: readonly string[],
+      options: { fresh?: boolean } = {},
+    ): Promise<FrameCheck> {
       const key = `${project.id}\n${project.prototypeUrl ?? ""}`;
       const now = Date.now();
       const hit = entries.get(key);
-      if (hit && hit.expires > now) return hit.check;
+      if (hit && hit.expires > now && !options.fresh) return hit.check;
       const check = await checkPrototypeFrame(project, portalOrigin, allowedOrigins);
       entries.delete(key);
       if (entries.size >= CACHE_ENTRIES) entries.delete(entries.keys().next().value as string);

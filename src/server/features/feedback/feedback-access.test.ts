@@ -15,8 +15,10 @@ let projectId: string;
 let otherProjectId: string;
 let ownersItem: { id: string; screenshotUrl: string };
 // A local prototype site; the server fetches a loopback origin only because it is listed in PROTOTYPE_FRAME_ORIGINS.
+let fixedLater = false;
 const site = createServer((req, res) => {
-  res.writeHead(200, req.url === "/blocked" ? { "x-frame-options": "DENY" } : {});
+  const refuses = req.url === "/blocked" || (req.url === "/fixed-later" && !fixedLater);
+  res.writeHead(200, refuses ? { "x-frame-options": "DENY" } : {});
   res.end("<h1>prototype</h1>");
 });
 let origin: string;
@@ -199,5 +201,19 @@ describe("GET /api/projects/{id}/prototype/frame-check", () => {
     expect((await check(who.owner)).json()).toEqual({ reachable: true, frameable: true, reason: null });
     expect((await check(who.stranger)).statusCode).toBe(404);
     expect((await check(undefined)).statusCode).toBe(401);
+  });
+
+  it("asks the site again on Try Again (fresh=true) instead of repeating the remembered refusal", async () => {
+    const check = (query = "") => get(`/api/projects/${projectId}/prototype/frame-check${query}`, who.owner);
+    await t.app.ctx.db
+      .update(projects)
+      .set({ prototypeUrl: `${origin}/fixed-later` })
+      .where(eq(projects.id, projectId));
+    await t.app.changeFeed.caughtUp();
+    expect((await check()).json()).toMatchObject({ frameable: false });
+    fixedLater = true;
+    expect((await check()).json()).toMatchObject({ frameable: false });
+    expect((await check("?fresh=true")).json()).toEqual({ reachable: true, frameable: true, reason: null });
+    expect((await check("?fresh=maybe")).statusCode).toBe(400);
   });
 });

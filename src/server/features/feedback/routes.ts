@@ -137,8 +137,10 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["feedback"],
-        summary: "Whether the project's prototype lets the portal show it in a frame (its X-Frame-Options / frame-ancestors)",
+        summary:
+          "Whether the project's prototype answers and lets the portal show it in a frame (its X-Frame-Options / frame-ancestors); `fresh=true` (Try Again) asks its site again",
         params,
+        querystring: z.object({ fresh: z.enum(["true", "false"]).optional() }),
         response: {
           200: prototypeFrameCheckSchema,
           ...errorReplies,
@@ -152,7 +154,9 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
         [{ bucket: "frame-check", key: access.user.id, ...FRAME_CHECK_LIMIT }],
         "Too many prototype checks. Please try again in a few minutes.",
       );
-      return frameChecks.get(access.project, ctx.config.appOrigin, ctx.config.prototypeFrameOrigins);
+      return frameChecks.get(access.project, ctx.config.appOrigin, ctx.config.prototypeFrameOrigins, {
+        fresh: request.query.fresh === "true",
+      });
     },
   );
 

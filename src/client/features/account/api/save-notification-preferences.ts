@@ -1,8 +1,9 @@
 // PUT /api/me/notification-preferences: saves every kind's choice; the answer replaces the cached choices.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { NotificationPreferences } from "../../../../shared/schemas/account";
 import { apiRequest } from "../../../lib/api";
 import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
+import { useAction } from "../../../lib/use-action";
 import { notificationPreferencesQueryKey } from "./get-notification-preferences";
 
 const saveNotificationPreferences = (choices: NotificationPreferences) =>
@@ -10,7 +11,7 @@ const saveNotificationPreferences = (choices: NotificationPreferences) =>
 
 export function useSaveNotificationPreferences(config: MutationConfig<typeof saveNotificationPreferences> = {}) {
   const queryClient = useQueryClient();
-  return useMutation(
+  return useAction(
     ownedMutation(config, saveNotificationPreferences, (saved) =>
       queryClient.setQueryData(notificationPreferencesQueryKey, saved),
     ),

@@ -1,6 +1,6 @@
 // PUT /api/me/time-zone: the viewer's time zone. The answer goes straight into the current user (GET /api/auth/user's
 // cache), which re-renders every screen in the new zone (lib/date-time.ts reads it through useViewerTimeZone).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { isTimeZone } from "../../../../shared/domain/time-zones";
 import type { CurrentUser } from "../../../../shared/schemas/auth";
@@ -8,12 +8,13 @@ import type { TimeZoneReply } from "../../../../shared/schemas/time-zone";
 import { apiRequest } from "../../../lib/api";
 import { browserTimeZone, setViewerTimeZone, viewerTimeZone } from "../../../lib/date-time";
 import { currentUserQueryKey, type MutationConfig, ownedMutation } from "../../../lib/query-client";
+import { useAction } from "../../../lib/use-action";
 
 export const saveTimeZone = (timeZone: string) => apiRequest<TimeZoneReply>("PUT", "/api/me/time-zone", { timeZone });
 
 export function useSaveTimeZone(config: MutationConfig<typeof saveTimeZone> = {}) {
   const queryClient = useQueryClient();
-  return useMutation(
+  return useAction(
     ownedMutation(config, saveTimeZone, (saved) =>
       queryClient.setQueryData<CurrentUser | null>(currentUserQueryKey, (user) =>
         user ? { ...user, timeZone: saved.timeZone } : user,

@@ -1,13 +1,13 @@
 // POST /api/company/nda/approve: approves a customer's NDA with the company code; the console reloads.
-import { useMutation } from "@tanstack/react-query";
 import type { SuccessReply } from "../../../../shared/schemas/replies";
 import { apiRequest } from "../../../lib/api";
 import { type MutationConfig, ownedMutation, useRefreshCompanyData } from "../../../lib/query-client";
+import { useAction } from "../../../lib/use-action";
 
 export const approveNda = (input: { profileId: string; otp: string }) =>
   apiRequest<SuccessReply>("POST", "/api/company/nda/approve", input);
 
 export function useApproveNda(config: MutationConfig<typeof approveNda> = {}) {
   const refreshCompanyData = useRefreshCompanyData();
-  return useMutation(ownedMutation(config, approveNda, refreshCompanyData));
+  return useAction(ownedMutation(config, approveNda, refreshCompanyData));
 }

@@ -1,13 +1,13 @@
 // PATCH /api/company/inquiries/{id}: marks a contact inquiry new or answered.
-import { useMutation } from "@tanstack/react-query";
 import type { Inquiry } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
 import { type MutationConfig, ownedMutation, useRefreshCompanyData } from "../../../lib/query-client";
+import { useAction } from "../../../lib/use-action";
 
 export const setInquiryStatus = (input: { id: string; status: Inquiry["status"] }) =>
   apiRequest<Inquiry>("PATCH", `/api/company/inquiries/${input.id}`, { status: input.status });
 
 export function useSetInquiryStatus(config: MutationConfig<typeof setInquiryStatus> = {}) {
   const refreshCompanyData = useRefreshCompanyData();
-  return useMutation(ownedMutation(config, setInquiryStatus, refreshCompanyData));
+  return useAction(ownedMutation(config, setInquiryStatus, refreshCompanyData));
 }

@@ -1,13 +1,13 @@
 // PATCH /api/company/projects/{id}: the inline status and Edit Details (only changed fields); the console reloads.
-import { useMutation } from "@tanstack/react-query";
 import type { AdminProject, ProjectPatchInput } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
 import { type MutationConfig, ownedMutation, useRefreshCompanyData } from "../../../lib/query-client";
+import { useAction } from "../../../lib/use-action";
 
 export const updateProject = (input: { id: string; patch: ProjectPatchInput }) =>
   apiRequest<AdminProject>("PATCH", `/api/company/projects/${input.id}`, input.patch);
 
 export function useUpdateProject(config: MutationConfig<typeof updateProject> = {}) {
   const refreshCompanyData = useRefreshCompanyData();
-  return useMutation(ownedMutation(config, updateProject, refreshCompanyData));
+  return useAction(ownedMutation(config, updateProject, refreshCompanyData));
 }

@@ -16,6 +16,7 @@ const USER: CurrentUser = {
   isCompany: false,
   profileImageUrl: null,
   timeZone: null,
+  firstSignIn: false,
 };
 
 /** A page whose HTML carries this text in the current-user block (none for undefined), and a session cookie. */

@@ -1,15 +1,16 @@
 // POST /api/auth/logout: on success the cached user is cleared and every other cached answer dropped.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { SuccessReply } from "../../../../shared/schemas/replies";
 import { apiRequest } from "../../../lib/api";
 import { currentUserQueryKey, type MutationConfig, ownedMutation } from "../../../lib/query-client";
 import { noteSessionCookie } from "../../../lib/session-cookie";
+import { useAction } from "../../../lib/use-action";
 
 const logout = () => apiRequest<SuccessReply>("POST", "/api/auth/logout");
 
 export function useLogout(config: MutationConfig<typeof logout> = {}) {
   const queryClient = useQueryClient();
-  return useMutation(
+  return useAction(
     ownedMutation(config, logout, () => {
       noteSessionCookie(false);
       queryClient.setQueryData(currentUserQueryKey, null);

@@ -1,10 +1,11 @@
 // POST /api/projects/{id}/communications/{communicationId}/read: clears the thread's unread marker for the caller,
 // at once in the cache, then from the server with the notifications.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { rowTag } from "../../../../shared/live-tags";
 import type { Communication } from "../../../../shared/schemas/communications";
 import { apiRequest } from "../../../lib/api";
 import { ownRowTag, refreshTags } from "../../../lib/tag-refresh";
+import { useAction } from "../../../lib/use-action";
 import { communicationsKey } from "./get-communications";
 
 export const markThreadRead = (input: { projectId: string; communicationId: string }) =>
@@ -12,7 +13,7 @@ export const markThreadRead = (input: { projectId: string; communicationId: stri
 
 export function useMarkThreadRead(projectId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: (communicationId: string) => markThreadRead({ projectId, communicationId }),
     onMutate: (communicationId) => {
       queryClient.setQueryData<Communication[]>(communicationsKey(projectId), (threads) =>

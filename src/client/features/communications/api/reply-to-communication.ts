@@ -1,9 +1,10 @@
 // POST /api/projects/{id}/communications/{communicationId}/replies: a reply (the customer's page and the admin's
 // project details).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { Communication, NewReplyInput } from "../../../../shared/schemas/communications";
 import { apiRequest } from "../../../lib/api";
 import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
+import { useAction } from "../../../lib/use-action";
 import { invalidateThreads } from "./invalidate-threads";
 
 export const replyToCommunication = (input: { projectId: string; communicationId: string; body: NewReplyInput }) =>
@@ -15,5 +16,5 @@ export const replyToCommunication = (input: { projectId: string; communicationId
 
 export function useReplyToCommunication(projectId: string, config: MutationConfig<typeof replyToCommunication> = {}) {
   const queryClient = useQueryClient();
-  return useMutation(ownedMutation(config, replyToCommunication, () => invalidateThreads(queryClient, projectId)));
+  return useAction(ownedMutation(config, replyToCommunication, () => invalidateThreads(queryClient, projectId)));
 }

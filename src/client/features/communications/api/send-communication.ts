@@ -1,8 +1,9 @@
 // POST /api/projects/{id}/communications: a new message or meeting thread.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { Communication, NewCommunicationInput } from "../../../../shared/schemas/communications";
 import { apiRequest } from "../../../lib/api";
 import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
+import { useAction } from "../../../lib/use-action";
 import { invalidateThreads } from "./invalidate-threads";
 
 export const sendCommunication = (input: { projectId: string; body: NewCommunicationInput }) =>
@@ -10,5 +11,5 @@ export const sendCommunication = (input: { projectId: string; body: NewCommunica
 
 export function useSendCommunication(projectId: string, config: MutationConfig<typeof sendCommunication> = {}) {
   const queryClient = useQueryClient();
-  return useMutation(ownedMutation(config, sendCommunication, () => invalidateThreads(queryClient, projectId)));
+  return useAction(ownedMutation(config, sendCommunication, () => invalidateThreads(queryClient, projectId)));
 }

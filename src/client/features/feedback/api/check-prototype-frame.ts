@@ -1,6 +1,7 @@
 // GET /api/projects/{id}/prototype/frame-check: whether the prototype's site lets the portal frame it, so the viewer
 // can say 'Unable to Load Prototype' at once rather than show the browser's own refusal page.
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import type { PrototypeFrameCheck } from "../../../../shared/schemas/feedback";
 import { apiRequest } from "../../../lib/api";
 
@@ -8,8 +9,9 @@ import { apiRequest } from "../../../lib/api";
 export const prototypeFrameCheckQueryKey = (projectId: string, prototypeUrl: string) =>
   ["/api/projects", projectId, "prototype", "frame-check", prototypeUrl] as const;
 
-export const checkPrototypeFrame = (projectId: string) =>
-  apiRequest<PrototypeFrameCheck>("GET", `/api/projects/${projectId}/prototype/frame-check`);
+/** `fresh` asks the prototype's site again rather than the server's short memory of its answer (Try Again). */
+export const checkPrototypeFrame = (projectId: string, options: { fresh?: boolean } = {}) =>
+  apiRequest<PrototypeFrameCheck>("GET", `/api/projects/${projectId}/prototype/frame-check${options.fresh ? "?fresh=true" : ""}`);
 
 export const prototypeFrameCheckQueryOptions = (projectId: string, prototypeUrl: string) =>
   queryOptions({
@@ -20,6 +22,20 @@ export const prototypeFrameCheckQueryOptions = (projectId: string, prototypeUrl:
     retry: false,
   });
 
+/** The check, and `recheck()`: a fresh check whose answer replaces the cached one. */
 export function usePrototypeFrameCheck(projectId: string, prototypeUrl: string) {
-  return useQuery(prototypeFrameCheckQueryOptions(projectId, prototypeUrl));
+  const queryClient = useQueryClient();
+  const query = useQuery(prototypeFrameCheckQueryOptions(projectId, prototypeUrl));
+  const recheck = useCallback(
+    () =>
+      queryClient
+        .fetchQuery({
+          ...prototypeFrameCheckQueryOptions(projectId, prototypeUrl),
+          queryFn: () => checkPrototypeFrame(projectId, { fresh: true }),
+          staleTime: 0,
+        })
+        .catch(() => undefined),
+    [queryClient, projectId, prototypeUrl],
+  );
+  return { ...query, recheck };
 }

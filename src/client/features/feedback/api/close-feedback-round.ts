@@ -1,18 +1,19 @@
 // POST /api/projects/{id}/feedback/rounds/close (company): closes the open feedback round, which advances the
 // project's iterationsUsed (docs/decisions/feedback-rounds.md); feedback lists and projects are asked again.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { rowTag } from "../../../../shared/live-tags";
 import type { CloseFeedbackRoundResult } from "../../../../shared/schemas/feedback";
 import { apiRequest } from "../../../lib/api";
 import type { MutationConfig } from "../../../lib/query-client";
 import { refreshTags } from "../../../lib/tag-refresh";
+import { useAction } from "../../../lib/use-action";
 
 export const closeFeedbackRound = (projectId: string) =>
   apiRequest<CloseFeedbackRoundResult>("POST", `/api/projects/${projectId}/feedback/rounds/close`);
 
 export function useCloseFeedbackRound(projectId: string, config: MutationConfig<() => Promise<CloseFeedbackRoundResult>> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     ...config,
     mutationFn: () => closeFeedbackRound(projectId),
     onSuccess: async (...args) => {

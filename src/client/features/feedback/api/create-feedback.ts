@@ -1,9 +1,10 @@
 // POST /api/projects/{id}/feedback: a new item with its context, and the (marked-up) screenshot when there is one;
 // the project's feedback lists, Recent Activity and the bell are asked again.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { FeedbackContextInput, FeedbackFormValues, FeedbackItem } from "../../../../shared/schemas/feedback";
 import { apiRequest } from "../../../lib/api";
 import type { MutationConfig } from "../../../lib/query-client";
+import { useAction } from "../../../lib/use-action";
 import { feedbackFormData } from "./feedback-body";
 import { invalidateAfterFeedbackChange } from "./invalidate-after-feedback-change";
 
@@ -25,7 +26,7 @@ export function useCreateFeedback(
   config: MutationConfig<(submission: FeedbackSubmission) => Promise<FeedbackItem>> = {},
 ) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     ...config,
     mutationFn: (submission: FeedbackSubmission) => createFeedback(projectId, submission),
     onSuccess: async (...args) => {

@@ -1,10 +1,11 @@
 // PATCH /api/projects/{id}/feedback/{feedbackId}: a tester's edit of their item (until the company has edited it),
 // or the company's review (status and adminComment, which the server takes from the company only and stamps with
 // its own adminUpdatedAt). The lists, Recent Activity and the bell are asked again.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { FeedbackItem, UpdateFeedbackInput } from "../../../../shared/schemas/feedback";
 import { ApiError, apiRequest } from "../../../lib/api";
 import type { MutationConfig } from "../../../lib/query-client";
+import { useAction } from "../../../lib/use-action";
 import { feedbackFormData } from "./feedback-body";
 import { feedbackQueryKey } from "./get-feedback";
 import { invalidateAfterFeedbackChange } from "./invalidate-after-feedback-change";
@@ -29,7 +30,7 @@ export function useUpdateFeedback(
   config: MutationConfig<(update: FeedbackUpdate) => Promise<FeedbackItem>> = {},
 ) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     ...config,
     mutationFn: (update: FeedbackUpdate) => updateFeedback(projectId, update),
     onSuccess: async (...args) => {

@@ -1,17 +1,18 @@
 // POST /api/projects/{id}/meeting-requests: the customer's Request Meeting.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { rowTag } from "../../../../shared/live-tags";
 import type { MeetingRequest, NewMeetingRequestInput } from "../../../../shared/schemas/meeting-requests";
 import { apiRequest } from "../../../lib/api";
 import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
 import { refreshTags } from "../../../lib/tag-refresh";
+import { useAction } from "../../../lib/use-action";
 
 export const requestMeeting = (input: { projectId: string; body: NewMeetingRequestInput }) =>
   apiRequest<MeetingRequest>("POST", `/api/projects/${input.projectId}/meeting-requests`, input.body);
 
 export function useRequestMeeting(projectId: string, config: MutationConfig<typeof requestMeeting> = {}) {
   const queryClient = useQueryClient();
-  return useMutation(
+  return useAction(
     ownedMutation(config, requestMeeting, () => refreshTags(queryClient, [rowTag("meeting_requests", "project_id", projectId)])),
   );
 }

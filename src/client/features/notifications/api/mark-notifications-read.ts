@@ -1,8 +1,9 @@
 // POST /api/notifications/{id}/read and /api/notifications/read-all: marks one notification read, or all of them.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { MarkReadReply } from "../../../../shared/schemas/activity";
 import { apiRequest } from "../../../lib/api";
 import { ownRowTag, refreshTags } from "../../../lib/tag-refresh";
+import { useAction } from "../../../lib/use-action";
 
 /** Marks one notification read (by id), or all of them (null). */
 export const markNotificationsRead = (id: string | null) =>
@@ -10,7 +11,7 @@ export const markNotificationsRead = (id: string | null) =>
 
 export function useMarkRead() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: markNotificationsRead,
     onSuccess: () => refreshTags(queryClient, [ownRowTag(queryClient, "activity_events", "user_id")]),
   });

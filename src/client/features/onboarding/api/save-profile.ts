@@ -1,15 +1,16 @@
 // POST /api/profile: saves the profile; projects, activity and notifications change with it.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { Profile, ProfileFormOutput } from "../../../../shared/schemas/profile";
 import { apiRequest } from "../../../lib/api";
 import { ownRowTag, refreshTags } from "../../../lib/tag-refresh";
+import { useAction } from "../../../lib/use-action";
 import { profileQueryKey } from "./get-profile";
 
 export const saveProfile = (values: ProfileFormOutput) => apiRequest<Profile>("POST", "/api/profile", values);
 
 export function useSaveProfile() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: saveProfile,
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQueryKey, profile);

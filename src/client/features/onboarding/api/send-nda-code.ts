@@ -1,10 +1,10 @@
 // POST /api/nda/send-otp: sends the NDA codes to both parties.
-import { useMutation } from "@tanstack/react-query";
 import type { NdaActionReply, SendNdaOtpInput } from "../../../../shared/schemas/nda";
 import { apiRequest } from "../../../lib/api";
+import { useAction } from "../../../lib/use-action";
 
 const sendNdaCode = (input: SendNdaOtpInput) => apiRequest<NdaActionReply>("POST", "/api/nda/send-otp", input);
 
 export function useSendNdaCode() {
-  return useMutation({ mutationFn: sendNdaCode });
+  return useAction({ mutationFn: sendNdaCode });
 }

@@ -1,9 +1,10 @@
 // POST /api/nda/verify-customer-otp: the customer's code and signature sign the NDA; the answer carries the new profile.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { VerifyCustomerOtpInput } from "../../../../shared/schemas/nda";
 import type { NdaSignedReply } from "../../../../shared/schemas/profile";
 import { apiRequest } from "../../../lib/api";
 import { ownRowTag, refreshTags } from "../../../lib/tag-refresh";
+import { useAction } from "../../../lib/use-action";
 import { profileQueryKey } from "./get-profile";
 
 export const signNda = (input: VerifyCustomerOtpInput) =>
@@ -11,7 +12,7 @@ export const signNda = (input: VerifyCustomerOtpInput) =>
 
 export function useSignNda() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: signNda,
     onSuccess: (reply) => {
       queryClient.setQueryData(profileQueryKey, reply.profile);

@@ -1,10 +1,11 @@
 // POST /api/projects: a new project on the package the customer chose; it joins the project list at once (so it can
 // be put in view before the list is asked again), then the list is asked again.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { DEFAULT_NEW_PROJECT, type PackageType } from "../../../../shared/constants/packages";
 import type { Project } from "../../../../shared/schemas/project";
 import { apiRequest } from "../../../lib/api";
 import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
+import { useAction } from "../../../lib/use-action";
 import { projectsQueryKey } from "./get-projects";
 
 const createProject = (input: { packageType: PackageType }) =>
@@ -16,7 +17,7 @@ const createProject = (input: { packageType: PackageType }) =>
 
 export function useCreateProject(config: MutationConfig<typeof createProject> = {}) {
   const queryClient = useQueryClient();
-  return useMutation(
+  return useAction(
     ownedMutation(config, createProject, (project) => {
       queryClient.setQueryData<Project[]>(projectsQueryKey, (list) =>
         list && !list.some((p) => p.id === project.id) ? [...list, project] : list,

@@ -1,9 +1,10 @@
 // DELETE /api/projects/{id}: the owner deletes an empty project; it leaves the project list at once.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { Project } from "../../../../shared/schemas/project";
 import type { SuccessReply } from "../../../../shared/schemas/replies";
 import { apiRequest } from "../../../lib/api";
 import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
+import { useAction } from "../../../lib/use-action";
 import { projectsQueryKey } from "./get-projects";
 
 const deleteProject = (projectId: string) =>
@@ -14,7 +15,7 @@ const deleteProject = (projectId: string) =>
 
 export function useDeleteProject(config: MutationConfig<typeof deleteProject> = {}) {
   const queryClient = useQueryClient();
-  return useMutation(
+  return useAction(
     ownedMutation(config, deleteProject, ({ projectId }) => {
       queryClient.setQueryData<Project[]>(projectsQueryKey, (list) => list?.filter((project) => project.id !== projectId));
       return queryClient.invalidateQueries({ queryKey: projectsQueryKey });

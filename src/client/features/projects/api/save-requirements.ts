@@ -1,10 +1,11 @@
 // POST /api/projects/{id}/requirements: saves answers or brief fields; the answer replaces the cached requirements.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { rowTag } from "../../../../shared/live-tags";
 import type { Requirements, SaveRequirementsBody } from "../../../../shared/schemas/requirements";
 import { apiRequest } from "../../../lib/api";
 import { SIGNS_IN_ITSELF } from "../../../lib/query-client";
 import { refreshTags } from "../../../lib/tag-refresh";
+import { useAction } from "../../../lib/use-action";
 import { requirementsQueryKey } from "./get-requirements";
 
 export const saveRequirements = (projectId: string, body: SaveRequirementsBody) =>
@@ -17,7 +18,7 @@ export function useRequirementsMutation<TInput>(
   options: { signsInItself?: boolean } = {},
 ) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: call,
     meta: options.signsInItself ? { [SIGNS_IN_ITSELF]: true } : undefined,
     onSuccess: (saved) => {

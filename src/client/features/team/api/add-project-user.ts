@@ -1,9 +1,10 @@
 // POST /api/projects/{id}/users: adds a user; the users list and the project list (seats) are asked again.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { rowTag } from "../../../../shared/live-tags";
 import type { AddProjectUserInput, ProjectUser } from "../../../../shared/schemas/team";
 import { apiRequest } from "../../../lib/api";
 import { refreshTags } from "../../../lib/tag-refresh";
+import { useAction } from "../../../lib/use-action";
 
 const addProjectUser = (projectId: string, input: AddProjectUserInput) =>
   apiRequest<ProjectUser>("POST", `/api/projects/${projectId}/users`, input);
@@ -11,7 +12,7 @@ const addProjectUser = (projectId: string, input: AddProjectUserInput) =>
 /** After any change to the team: the users list and the project list (its seat counts) are asked again. */
 export function useTeamMutation<TInput, TReply>(projectId: string, call: (input: TInput) => Promise<TReply>) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: call,
     onSuccess: () => refreshTags(queryClient, [rowTag("project_members", "project_id", projectId)]),
   });

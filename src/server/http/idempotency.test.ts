@@ -1,0 +1,195 @@
+// One submission is one action: a request repeated with the same Idempotency-Key (a double click that got through, a
+// retry after a lost answer) gets the first answer and acts once, for each kind of route: creating, sending a code,
+// signing, confirming.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customer, GOOD_ANSWERS, json, newProject } from "../../../tests/factories";
+import { feedbackUrl, GOOD_FEEDBACK } from "../../../tests/setup/feedback";
+import { SIGNATURE, submitProfile } from "../../../tests/setup/onboarding";
+import { createTestApp, latestCodeFor, recordQueuedEmails, type TestApp } from "../../../tests/setup/test-app";
+import { contactInquiries, feedback, idempotentRequests, outgoingEmails, projects } from "../db/schema";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  recordQueuedEmails(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let counter = 0;
+const nextKey = () => `submission-${++counter}-${Date.now()}`;
+
+function post(url: string, payload: object, options: { cookie?: string; key?: string } = {}) {
+  return t.app.inject({
+    method: "POST",
+    url,
+    payload,
+    headers: {
+      ...json,
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.key ? { "idempotency-key": options.key } : {}),
+    },
+  });
+}
+
+const mailsTo = async (address: string, kind: string) =>
+  (await t.app.ctx.db.select().from(outgoingEmails)).filter((mail) => mail.toAddress === address && mail.kind === kind);
+
+describe("a repeated create", () => {
+  it("creates one feedback item for a replayed submission and answers the replay with the first item", async () => {
+    const owner = await customer(t.app, "idem-feedback@example.com");
+    const { id: projectId } = await newProject(t.app, owner);
+    const key = nextKey();
+    const first = await post(feedbackUrl(projectId), GOOD_FEEDBACK, { cookie: owner.cookie, key });
+    const again = await post(feedbackUrl(projectId), GOOD_FEEDBACK, { cookie: owner.cookie, key });
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    const items = await t.app.ctx.db.select().from(feedback).where(eq(feedback.projectId, projectId));
+    expect(items).toHaveLength(1);
+  });
+
+  it("creates one feedback item when the two requests of a double click arrive together", async () => {
+    const owner = await customer(t.app, "idem-double@example.com");
+    const { id: projectId } = await newProject(t.app, owner);
+    const key = nextKey();
+    const [a, b] = await Promise.all([
+      post(feedbackUrl(projectId), GOOD_FEEDBACK, { cookie: owner.cookie, key }),
+      post(feedbackUrl(projectId), GOOD_FEEDBACK, { cookie: owner.cookie, key }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json().id).toBe(b.json().id);
+    expect(await t.app.ctx.db.select().from(feedback).where(eq(feedback.projectId, projectId))).toHaveLength(1);
+  });
+
+  it("still creates two items for two submissions (two keys, or none)", async () => {
+    const owner = await customer(t.app, "idem-two@example.com");
+    const { id: projectId } = await newProject(t.app, owner);
+    await post(feedbackUrl(projectId), GOOD_FEEDBACK, { cookie: owner.cookie, key: nextKey() });
+    await post(feedbackUrl(projectId), GOOD_FEEDBACK, { cookie: owner.cookie, key: nextKey() });
+    await post(feedbackUrl(projectId), GOOD_FEEDBACK, { cookie: owner.cookie });
+    expect(await t.app.ctx.db.select().from(feedback).where(eq(feedback.projectId, projectId))).toHaveLength(3);
+  });
+
+  it("creates one project for a replayed New Project", async () => {
+    const owner = await customer(t.app, "idem-project@example.com");
+    const key = nextKey();
+    const first = await post("/api/projects", {}, { cookie: owner.cookie, key });
+    const again = await post("/api/projects", {}, { cookie: owner.cookie, key });
+    expect(first.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    const owned = await t.app.ctx.db.select().from(projects).where(eq(projects.userId, owner.userId));
+    expect(owned).toHaveLength(1);
+  });
+
+  it("stores one contact inquiry for a replayed contact form and sends one reply", async () => {
+    const key = nextKey();
+    const inquiry = { name: "Rita Replay", email: "rita-replay@example.com", message: "Hello there, twice?" };
+    const first = await post("/api/contact", inquiry, { key });
+    const again = await post("/api/contact", inquiry, { key });
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(again.json()).toEqual(first.json());
+    const rows = await t.app.ctx.db.select().from(contactInquiries).where(eq(contactInquiries.email, "rita-replay@example.com"));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("refuses the same key with a different body, and a malformed key", async () => {
+    const owner = await customer(t.app, "idem-reuse@example.com");
+    const { id: projectId } = await newProject(t.app, owner);
+    const key = nextKey();
+    await post(feedbackUrl(projectId), GOOD_FEEDBACK, { cookie: owner.cookie, key });
+    const other = await post(
+      feedbackUrl(projectId),
+      { ...GOOD_FEEDBACK, feedbackType: "suggestion" },
+      { cookie: owner.cookie, key },
+    );
+    expect(other.statusCode).toBe(409);
+    expect(other.json().code).toBe("IDEMPOTENCY_KEY_REUSED");
+    const bad = await post(feedbackUrl(projectId), GOOD_FEEDBACK, { cookie: owner.cookie, key: "x" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: "VALIDATION_FAILED", message: expect.stringContaining("Idempotency-Key") });
+  });
+
+  it("keeps another user's key apart: the same key from someone else acts for them", async () => {
+    const a = await customer(t.app, "idem-a@example.com");
+    const b = await customer(t.app, "idem-b@example.com");
+    const key = nextKey();
+    const first = await post("/api/projects", {}, { cookie: a.cookie, key });
+    const second = await post("/api/projects", {}, { cookie: b.cookie, key });
+    expect(second.statusCode).toBe(201);
+    expect(second.json().id).not.toBe(first.json().id);
+  });
+
+  it("acts again once the first answer is more than 24 hours old", async () => {
+    const owner = await customer(t.app, "idem-old@example.com");
+    const { id: projectId } = await newProject(t.app, owner);
+    const key = nextKey();
+    await post(feedbackUrl(projectId), GOOD_FEEDBACK, { cookie: owner.cookie, key });
+    await t.app.ctx.db
+      .update(idempotentRequests)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(idempotentRequests.key, key));
+    const again = await post(feedbackUrl(projectId), GOOD_FEEDBACK, { cookie: owner.cookie, key });
+    expect(again.statusCode).toBe(201);
+    expect(await t.app.ctx.db.select().from(feedback).where(eq(feedback.projectId, projectId))).toHaveLength(2);
+  });
+});
+
+describe("a repeated code request", () => {
+  it("sends one NDA code for a replayed Send OTP, and that code signs", async () => {
+    const signer = await customer(t.app, "idem-nda@example.com", "Ada Lovelace");
+    await submitProfile(t.app, signer.cookie, { fullName: "Ada Lovelace" });
+    const key = nextKey();
+    const body = { customerEmail: signer.email, customerName: "Ada Lovelace", companyName: "Engines" };
+    const [a, b] = await Promise.all([
+      post("/api/nda/send-otp", body, { cookie: signer.cookie, key }),
+      post("/api/nda/send-otp", body, { cookie: signer.cookie, key }),
+    ]);
+    const again = await post("/api/nda/send-otp", body, { cookie: signer.cookie, key });
+    expect([a.statusCode, b.statusCode, again.statusCode]).toEqual([200, 200, 200]);
+    expect(await mailsTo(signer.email, "nda-customer-code")).toHaveLength(1);
+    expect(await mailsTo("admin@blueprint.local", "nda-company-notice").then((m) => m.length)).toBeGreaterThan(0);
+
+    const code = await latestCodeFor(t.app, signer.email);
+    const signing = { customerEmail: signer.email, customerOtp: code, signature: SIGNATURE, signatureMethod: "drawn" };
+    const signKey = nextKey();
+    const signed = await post("/api/nda/verify-customer-otp", signing, { cookie: signer.cookie, key: signKey });
+    const signedAgain = await post("/api/nda/verify-customer-otp", signing, { cookie: signer.cookie, key: signKey });
+    expect(signed.statusCode).toBe(200);
+    expect(signedAgain.statusCode).toBe(200);
+    expect(signedAgain.json()).toEqual(signed.json());
+  });
+
+  it("sends one sign-in code for a replayed request from a visitor", async () => {
+    const key = nextKey();
+    const body = { email: "idem-signin@example.com", name: "Sam Signin" };
+    const first = await post("/api/auth/request-code", body, { key });
+    const again = await post("/api/auth/request-code", body, { key });
+    expect(first.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await mailsTo("idem-signin@example.com", "sign-in-code")).toHaveLength(1);
+  });
+});
+
+describe("a repeated confirmation", () => {
+  it("answers a replayed Confirm Brief with the confirmed brief instead of 'locked'", async () => {
+    const owner = await customer(t.app, "idem-brief@example.com");
+    const { id: projectId } = await newProject(t.app, owner);
+    const url = `/api/projects/${projectId}/requirements`;
+    expect((await post(url, GOOD_ANSWERS, { cookie: owner.cookie })).statusCode).toBe(200);
+    expect((await post(`${url}/generate`, {}, { cookie: owner.cookie })).statusCode).toBe(200);
+    const key = nextKey();
+    const confirm = { ...GOOD_ANSWERS, generatedBrief: "# The brief\n\nConfirmed as written.", briefConfirmed: true };
+    const first = await post(url, confirm, { cookie: owner.cookie, key });
+    const again = await post(url, confirm, { cookie: owner.cookie, key });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().briefConfirmed).toBe(true);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const without = await post(url, confirm, { cookie: owner.cookie });
+    expect(without.statusCode).toBe(409);
+  });
+});
