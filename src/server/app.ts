@@ -36,6 +36,7 @@ import { onboardingRoutes } from "./features/onboarding/routes";
 import { verifyDocumentRoutes } from "./features/onboarding/verify-routes";
 import { projectRoutes } from "./features/projects/routes";
 import { publicSiteRoutes } from "./features/public-site/routes";
+import { versionRoutes } from "./features/versions/routes";
 import { startBlobSweeper } from "./files/blob-sweep";
 import { createFileStore } from "./files/file-store";
 import { registerCompanyAudit } from "./http/company-audit";
@@ -294,6 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(calendlyRoutes);
   await app.register(liveRoutes);
   await app.register(feedbackRoutes);
+  await app.register(versionRoutes);
   await app.register(accountRoutes);
   await app.register(publicSiteRoutes);
   if (config.devMailbox) await app.register(devMailboxRoutes);
