@@ -15,4 +15,5 @@ ALTER TABLE "projects" ADD COLUMN "delivered_at" timestamp with time zone;--> st
 ALTER TABLE "projects" ADD COLUMN "delivery_reminder_sent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "project_versions" ADD CONSTRAINT "project_versions_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "project_versions" ADD CONSTRAINT "project_versions_published_by_users_id_fk" FOREIGN KEY ("published_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "project_versions_number_idx" ON "project_versions" USING btree ("project_id","number");
+CREATE UNIQUE INDEX "project_versions_number_idx" ON "project_versions" USING btree ("project_id","number");--> statement-breakpoint
+CREATE INDEX "projects_delivery_due_idx" ON "projects" USING btree ("delivery_due_at") WHERE "projects"."delivered_at" is null;

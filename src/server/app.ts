@@ -232,7 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.statusScheduler === false
       ? []
       : [
-          startStatusScheduler({ db: database.db, log: app.log }),
+          startStatusScheduler({ db: database.db, log: app.log, reminders: { outbox: ctx.email, config } }),
           startDigestScheduler({ db: database.db, outbox: ctx.email, links: config, log: app.log }),
           startBlobSweeper({ db: database.db, files: ctx.files, log: app.log }),
         ];

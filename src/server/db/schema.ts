@@ -348,6 +348,8 @@ export const projects = pgTable(
     index("projects_package_created_id_idx").on(t.packageType, t.createdAt, t.id),
     // A customer-name search with a status filter: the matching owners' projects in that status, from the index alone.
     index("projects_user_status_idx").on(t.userId, t.status),
+    // The console's Overdue filter and stat: running delivery clocks by due time.
+    index("projects_delivery_due_idx").on(t.deliveryDueAt).where(sql`${t.deliveredAt} is null`),
     index("projects_code_trgm_idx").using("gin", t.projectCode.op("gin_trgm_ops")),
     index("projects_name_trgm_idx").using("gin", t.projectName.op("gin_trgm_ops")),
   ],

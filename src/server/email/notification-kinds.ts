@@ -5,6 +5,7 @@ import type { NotificationKind } from "../../shared/schemas/account";
 const EMAIL_KINDS: Record<string, NotificationKind> = {
   "communication-message": "messages",
   "communication-reply": "messages",
+  "delivery-due-soon": "status",
   "feedback-done": "feedback",
   "meeting-request": "meetings",
   "meeting-response": "meetings",

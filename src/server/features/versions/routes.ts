@@ -18,9 +18,24 @@ import { notFound } from "../../errors";
 import type { AuditSnapshot } from "../../http/company-audit";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { PROJECT_NOT_FOUND, requireProjectAccess } from "../projects/access";
+import { startDeliveryClockByHand } from "../projects/delivery-clock";
 import { listVersions, publishVersion } from "./publish-version";
 
 const params = z.object({ id: z.string().max(64) });
+const deliveryClockSchema = z.object({
+  deliveryStartedAt: z.string().nullable(),
+  deliveryDueAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+
+async function clockSnapshot(db: Database, p: Record<string, string>): Promise<AuditSnapshot | null> {
+  if (!isUuid(p.id ?? "")) return null;
+  const [row] = await db
+    .select({ deliveryStartedAt: projects.deliveryStartedAt, deliveryDueAt: projects.deliveryDueAt })
+    .from(projects)
+    .where(eq(projects.id, p.id ?? ""));
+  return row ? { projectId: p.id ?? null, fields: row } : null;
+}
 
 /** The audit entry of a publish: the latest version, the viewer's URL, the round count, the status, the clock. */
 async function versionSnapshot(db: Database, p: Record<string, string>): Promise<AuditSnapshot | null> {
@@ -80,6 +95,23 @@ export const versionRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!isUuid(request.params.id)) throw notFound(PROJECT_NOT_FOUND);
         const version = await publishVersion(ctx, companyUser(request), request.params.id, request.body);
         return reply.status(201).send(version);
+      },
+    );
+
+    company.post(
+      "/api/company/projects/:id/delivery-clock/start",
+      {
+        config: { audit: { action: "project.delivery_clock_started", snapshot: clockSnapshot } },
+        schema: {
+          tags: ["company"],
+          summary: "Start the delivery clock by hand (it otherwise starts once the brief is confirmed and the advance received)",
+          params,
+          response: { 200: deliveryClockSchema, ...errorReplies, 409: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        if (!isUuid(request.params.id)) throw notFound(PROJECT_NOT_FOUND);
+        return startDeliveryClockByHand(ctx.db, request.params.id);
       },
     );
   });
