@@ -1,6 +1,6 @@
 // Project details → Versions: publish a prototype version (its address and release notes) and see the history.
 // The first version is the delivery; each later one ends the open feedback round (the server says when none is left).
-import { Rocket } from "lucide-react";
+import { Rocket, Timer } from "lucide-react";
 import { useState } from "react";
 import { feedbackRoundLabel } from "../../../shared/domain/feedback-rounds";
 import type { AdminProject } from "../../../shared/schemas/admin";
@@ -12,8 +12,10 @@ import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
+import { formatDateTime } from "../../lib/date-time";
 import { setServerFieldErrors, useSchemaForm } from "../../lib/form";
 import { usePublishVersion, useVersions } from "../feedback/api/get-versions";
+import { useStartDeliveryClock } from "./api/start-delivery-clock";
 
 export function VersionsPanel({ project }: { project: AdminProject }) {
   const versions = useVersions(project.id);
@@ -37,8 +39,31 @@ export function VersionsPanel({ project }: { project: AdminProject }) {
     }
   });
 
+  const startClock = useStartDeliveryClock(project.id);
+  const [clockStartedAt, setClockStartedAt] = useState<string | null>(project.deliveryStartedAt);
+  const start = () =>
+    startClock.mutate(undefined, {
+      onSuccess: (clock) => {
+        setClockStartedAt(clock.deliveryStartedAt);
+        toast({ title: `Delivery clock started: due ${formatDateTime(clock.deliveryDueAt)}` });
+      },
+      onError: (error) =>
+        toast({ title: "Error", description: serverMessage(error, "The clock could not be started."), variant: "destructive" }),
+    });
+
   return (
     <div className="grid gap-5">
+      {!clockStartedAt && !project.deliveredAt && (
+        <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-center">
+          <p className="flex-1 text-sm text-slate-700">
+            The delivery clock starts by itself once the brief is confirmed and the advance payment is received.
+          </p>
+          <Button variant="outline" size="sm" onClick={start} disabled={startClock.isPending}>
+            <Timer aria-hidden="true" />
+            {startClock.isPending ? "Starting..." : "Start the clock now"}
+          </Button>
+        </div>
+      )}
       <form
         noValidate
         onSubmit={submit}

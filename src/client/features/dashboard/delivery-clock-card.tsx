@@ -32,7 +32,7 @@ export function DeliveryClockCard({ project }: { project: Project }) {
   const clock = readDeliveryClock(
     {
       ...project,
-      briefConfirmed: requirements.data ? Boolean(requirements.data.briefConfirmed) : undefined,
+      briefConfirmed: requirements.isSuccess ? Boolean(requirements.data?.briefConfirmed) : undefined,
       // A member is not told the payments: the advance is named as a condition, not as missing.
       advancePaymentReceivedDate: member ? "unknown" : project.advancePaymentReceivedDate,
     },
