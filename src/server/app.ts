@@ -36,6 +36,7 @@ import { onboardingRoutes } from "./features/onboarding/routes";
 import { verifyDocumentRoutes } from "./features/onboarding/verify-routes";
 import { projectRoutes } from "./features/projects/routes";
 import { publicSiteRoutes } from "./features/public-site/routes";
+import { versionRoutes } from "./features/versions/routes";
 import { startBlobSweeper } from "./files/blob-sweep";
 import { createFileStore } from "./files/create-file-store";
 import { registerCompanyAudit } from "./http/company-audit";
@@ -233,7 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.statusScheduler === false
       ? []
       : [
-          startStatusScheduler({ db: database.db, log: app.log }),
+          startStatusScheduler({ db: database.db, log: app.log, reminders: { outbox: ctx.email, config } }),
           startDigestScheduler({ db: database.db, outbox: ctx.email, log: app.log }),
           startBlobSweeper({ db: database.db, files: ctx.files, log: app.log }),
         ];
@@ -298,6 +299,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(calendlyRoutes);
   await app.register(liveRoutes);
   await app.register(feedbackRoutes);
+  await app.register(versionRoutes);
   await app.register(accountRoutes);
   await app.register(publicSiteRoutes);
   if (config.devMailbox) await app.register(devMailboxRoutes);

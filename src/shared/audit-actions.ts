@@ -7,6 +7,8 @@ export const AUDIT_ACTIONS = {
   "project.update": { label: "Project updated" },
   "project.status": { label: "Project status changed" },
   "project.status_auto": { label: "Project status changed by the status rules" },
+  "project.version_published": { label: "Prototype version published" },
+  "project.delivery_clock_started": { label: "Delivery clock started by hand" },
   "brd.upload": { label: "BRD uploaded" },
   "brd.delete": { label: "BRD removed" },
   "invoice.upload": { label: "Invoice uploaded" },

@@ -346,6 +346,14 @@ export const projects = pgTable(
     deploymentDate: ts("deployment_date"),
     customerAccessExpiryDate: ts("customer_access_expiry_date"),
     statusSetManuallyAt: ts("status_set_manually_at"),
+    /** The delivery clock (shared/domain/delivery-clock.ts): started once the brief is confirmed and the advance is in. */
+    deliveryStartedAt: ts("delivery_started_at"),
+    /** deliveryStartedAt + the package's promised hours. */
+    deliveryDueAt: ts("delivery_due_at"),
+    /** When the first prototype version was published: the clock stops. */
+    deliveredAt: ts("delivered_at"),
+    /** When the company was emailed that the delivery is due soon (once per project). */
+    deliveryReminderSentAt: ts("delivery_reminder_sent_at"),
     /** Why this project outlived its owner's account deletion (payments and invoices kept for the law); null otherwise. */
     retentionNote: text("retention_note"),
     createdAt: createdAt(),
@@ -363,6 +371,8 @@ export const projects = pgTable(
     index("projects_package_created_id_idx").on(t.packageType, t.createdAt, t.id),
     // A customer-name search with a status filter: the matching owners' projects in that status, from the index alone.
     index("projects_user_status_idx").on(t.userId, t.status),
+    // The console's Overdue filter and stat: running delivery clocks by due time.
+    index("projects_delivery_due_idx").on(t.deliveryDueAt).where(sql`${t.deliveredAt} is null`),
     index("projects_code_trgm_idx").using("gin", t.projectCode.op("gin_trgm_ops")),
     index("projects_name_trgm_idx").using("gin", t.projectName.op("gin_trgm_ops")),
   ],
@@ -478,6 +488,8 @@ export const feedback = pgTable(
     adminUpdatedBy: uuid("admin_updated_by").references(() => users.id, { onDelete: "set null" }),
     /** The feedback round (iteration) the item belongs to: the project's iterationsUsed + 1 while it is open. */
     round: integer("round").notNull().default(1),
+    /** The prototype version (its number) that was in the viewer when the item was reported; null before the first. */
+    versionNumber: integer("version_number"),
     /** What the tester's browser reported: prototype page, browser, OS, viewport, time, recent console errors. */
     context: jsonb("context").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
@@ -489,6 +501,25 @@ export const feedback = pgTable(
     index("feedback_created_idx").on(t.createdAt),
     index("feedback_project_round_idx").on(t.projectId, t.round),
   ],
+);
+
+/** A published prototype version: the first is the delivery, each later one ends a feedback round. */
+export const projectVersions = pgTable(
+  "project_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** 1, 2, 3... per project. */
+    number: integer("number").notNull(),
+    url: text("url").notNull(),
+    /** Markdown: what changed, which feedback it fixes. */
+    releaseNotes: text("release_notes").notNull(),
+    publishedBy: uuid("published_by").references(() => users.id, { onDelete: "set null" }),
+    publishedAt: ts("published_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("project_versions_number_idx").on(t.projectId, t.number)],
 );
 
 export const communications = pgTable(

@@ -10,6 +10,7 @@ import communicationMessage from "./templates/communication-message";
 import communicationReply from "./templates/communication-reply";
 import contactConfirmation from "./templates/contact-confirmation";
 import contactInquiry from "./templates/contact-inquiry";
+import deliveryDueSoon from "./templates/delivery-due-soon";
 import feedbackDone from "./templates/feedback-done";
 import meetingRequest from "./templates/meeting-request";
 import meetingResponse from "./templates/meeting-response";
@@ -40,6 +41,7 @@ export const EMAIL_KINDS = {
   // Notifications (Profile Settings → Notifications)
   "communication-message": { category: "messages", template: communicationMessage },
   "communication-reply": { category: "messages", template: communicationReply },
+  "delivery-due-soon": { category: "status", template: deliveryDueSoon },
   "feedback-done": { category: "feedback", template: feedbackDone },
   "meeting-request": { category: "meetings", template: meetingRequest },
   "meeting-response": { category: "meetings", template: meetingResponse },

@@ -36,6 +36,7 @@ export const companyLinks = {
   meetingRequest: (appUrl: string, requestId: string) => portalLink(appUrl, "/admin", { tab: "meetings", request: requestId }),
   ndaApprovals: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "nda" }),
   inquiries: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "inquiries" }),
+  overdueProjects: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "projects", due: "overdue" }),
 };
 
 /** A thread where its reader reads it: the console's inbox for the company, the project's Communications for a customer. */

@@ -42,7 +42,7 @@ export const ADMIN_MESSAGES = {
   reminderSent: "Reminder sent",
 } as const;
 
-export const PROJECT_SORTS = ["createdAt", "projectCode", "customerName", "status", "packageType"] as const;
+export const PROJECT_SORTS = ["createdAt", "projectCode", "customerName", "status", "packageType", "deliveryDueAt"] as const;
 export type ProjectSort = (typeof PROJECT_SORTS)[number];
 export const ADMIN_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_ADMIN_PAGE_SIZE = 25;
@@ -58,6 +58,8 @@ export const projectListQuerySchema = z.object({
     .enum(["all", ...PACKAGE_TYPES])
     .optional()
     .default("all"),
+  /** "overdue": the delivery clock ran out and no version is published yet. */
+  due: z.enum(["all", "overdue"]).optional().default("all"),
   sort: z.enum(PROJECT_SORTS).optional().default("createdAt"),
   order: z.enum(["asc", "desc"]).optional().default("desc"),
   ...pageQueryFields(DEFAULT_ADMIN_PAGE_SIZE),
@@ -87,6 +89,8 @@ export const adminStatsSchema = z.object({
   completed: z.number(),
   loginOnlyUsers: z.number(),
   incompleteProfiles: z.number(),
+  /** Projects past their delivery due time with no version published (read live, not cached: time moves it). */
+  overdue: z.number(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

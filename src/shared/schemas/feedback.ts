@@ -122,6 +122,8 @@ export const feedbackItemSchema = z.object({
   updatedAt: z.string(),
   /** The feedback round (iteration) the item belongs to. */
   round: z.number(),
+  /** The prototype version it was reported against (null: before the first version). */
+  versionNumber: z.number().nullable(),
   context: feedbackContextSchema.nullable(),
   author: z.object({ name: z.string().nullable(), email: z.string() }).nullable(),
   /** Whether the caller may still change type, texts and screenshot. */

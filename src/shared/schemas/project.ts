@@ -47,6 +47,10 @@ export const projectSchema = z.object({
   brdUploadedAt: isoDate,
   deploymentDate: isoDate,
   customerAccessExpiryDate: isoDate,
+  /** The delivery clock (domain/delivery-clock.ts): started, due (started + the package's hours), delivered. */
+  deliveryStartedAt: isoDate,
+  deliveryDueAt: isoDate,
+  deliveredAt: isoDate,
   createdAt: z.string(),
   /** The project's requirements are saved with a problem statement (What's Next reads it). */
   requirementsSubmitted: z.boolean(),

@@ -1,6 +1,7 @@
 // The admin console: header (with what is overdue), six stat cards, search and filters (in the URL), charts, and the tabs.
 import {
   Activity,
+  AlarmClock,
   AlertTriangle,
   CheckCircle2,
   FolderKanban,
@@ -70,7 +71,13 @@ const STAT_CARDS = [
   { key: "completed", label: "Completed", icon: CheckCircle2, tone: "text-emerald-700 bg-emerald-50" },
   { key: "loginOnlyUsers", label: "Login Only", icon: UserRound, tone: "text-slate-700 bg-slate-100" },
   { key: "incompleteProfiles", label: "Incomplete", icon: UserX, tone: "text-red-700 bg-red-50" },
+  { key: "overdue", label: "Overdue", icon: AlarmClock, tone: "text-red-700 bg-red-50" },
 ] as const;
+
+const DUE_FILTER_OPTIONS = [
+  { value: "all", label: "Any delivery time" },
+  { value: "overdue", label: "Overdue" },
+];
 
 function AdminConsole({ email }: { email: string }) {
   const refreshCompanyData = useRefreshCompanyData();
@@ -139,7 +146,7 @@ function AdminConsole({ email }: { email: string }) {
         </div>
       </header>
 
-      <section aria-label="Statistics" className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
+      <section aria-label="Statistics" className="grid grid-cols-2 gap-3 md:grid-cols-4 2xl:grid-cols-7">
         {STAT_CARDS.map((card) => (
           <Card key={card.key} className="p-4" data-testid={`stat-${card.key}`}>
             <div className="flex items-center gap-3">
@@ -176,6 +183,7 @@ function AdminConsole({ email }: { email: string }) {
             filters={[
               { key: "status", label: "Status filter", options: STATUS_FILTER_OPTIONS, className: "md:w-56" },
               { key: "package", label: "Package filter", options: PACKAGE_FILTER_OPTIONS, className: "md:w-52" },
+              { key: "due", label: "Delivery filter", options: DUE_FILTER_OPTIONS, className: "md:w-48" },
             ]}
           />
         </CardContent>

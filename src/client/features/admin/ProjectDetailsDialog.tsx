@@ -23,6 +23,7 @@ import { packageLabel, STATUS_BADGE, STATUS_OPTIONS } from "./admin-format";
 import { useCustomerNda } from "./api/get-customer-nda";
 import { useCustomerProfile } from "./api/get-customer-profile";
 import { FeedbackReviewList } from "./FeedbackTab";
+import { VersionsPanel } from "./VersionsPanel";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -49,6 +50,7 @@ export function ProjectDetailsDialog({ project, onClose }: { project: AdminProje
               <TabsTrigger value="requirements">Requirements</TabsTrigger>
               <TabsTrigger value="nda">NDA Status</TabsTrigger>
               <TabsTrigger value="communications">Communications</TabsTrigger>
+              <TabsTrigger value="versions">Versions</TabsTrigger>
               <TabsTrigger value="feedback">Feedback</TabsTrigger>
               <TabsTrigger value="audit">Audit Log</TabsTrigger>
             </TabsList>
@@ -95,6 +97,9 @@ export function ProjectDetailsDialog({ project, onClose }: { project: AdminProje
           </TabsContent>
           <TabsContent value="communications">
             <CommunicationsPanel projectId={project.id} />
+          </TabsContent>
+          <TabsContent value="versions">
+            <VersionsPanel project={project} />
           </TabsContent>
           <TabsContent value="feedback">
             <FeedbackReviewList projectId={project.id} />

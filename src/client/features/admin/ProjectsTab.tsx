@@ -1,6 +1,7 @@
 // Projects tab: the filtered, sorted, paged list; inline status, details, edit, BRD upload/download/remove, CSV.
-import { Download, Eye, FileText, Pencil, Trash2, Upload } from "lucide-react";
+import { Download, Eye, FileText, Pencil, Timer, Trash2, Upload } from "lucide-react";
 import { useState } from "react";
+import { hoursText, readDeliveryClock } from "../../../shared/domain/delivery-clock";
 import type { ProjectStatus } from "../../../shared/domain/project-status";
 import { DOCUMENT_RULE } from "../../../shared/files/file-check";
 import { ADMIN_MESSAGES, type AdminProject } from "../../../shared/schemas/admin";
@@ -14,7 +15,8 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, serverMessage } from "../../lib/api";
-import { formatDate } from "../../lib/date-time";
+import { cn } from "../../lib/cn";
+import { formatDate, formatDateTime } from "../../lib/date-time";
 import { packageLabel, STATUS_BADGE, STATUS_OPTIONS } from "./admin-format";
 import { useDeleteBrd } from "./api/delete-brd";
 import { projectsCsvUrl, useAdminProjects } from "./api/get-admin-projects";
@@ -31,7 +33,39 @@ const SORT_OPTIONS = [
   { value: "projectCode:asc", label: "Project code" },
   { value: "customerName:asc", label: "Customer name" },
   { value: "status:asc", label: "Status" },
+  { value: "deliveryDueAt:asc", label: "Delivery due soonest" },
 ];
+
+/** The project's delivery clock in one short line for the list: due, overdue, delivered, or not started. */
+function DeliveryDue({ project }: { project: AdminProject }) {
+  const clock = readDeliveryClock(project);
+  if (clock.state === "running") {
+    return (
+      <span
+        className={cn("inline-flex items-center gap-1", clock.overdue ? "font-semibold text-red-700" : "text-slate-600")}
+        data-testid="delivery-due"
+      >
+        <Timer className="size-3.5" aria-hidden="true" />
+        {clock.overdue
+          ? `Overdue by ${hoursText(clock.hoursLate)} (due ${formatDateTime(project.deliveryDueAt)})`
+          : `Due ${formatDateTime(project.deliveryDueAt)} · ${hoursText(clock.hoursLeft)} left`}
+      </span>
+    );
+  }
+  if (clock.state === "delivered") {
+    return (
+      <span
+        className={cn("inline-flex items-center gap-1", clock.late ? "text-amber-700" : "text-emerald-700")}
+        data-testid="delivery-due"
+      >
+        <Timer className="size-3.5" aria-hidden="true" />
+        Delivered in {hoursText(clock.hoursTaken)}
+        {clock.late ? ` (${hoursText(clock.hoursLate)} late)` : ""}
+      </span>
+    );
+  }
+  return null;
+}
 
 export function ProjectsTab() {
   const { filters, set, listQuery } = useProjectFilters();
@@ -153,6 +187,7 @@ function ProjectRow({ project, onView, onEdit }: { project: AdminProject; onView
           <span>
             Users {project.authorizedUsersCount}/{project.userLimit}
           </span>
+          <DeliveryDue project={project} />
           <span className="inline-flex items-center gap-1">
             <FileText className="size-3.5" aria-hidden="true" />
             {project.brdDocumentName ? `BRD: ${project.brdDocumentName} (${formatDate(project.brdUploadedAt)})` : "No BRD yet"}

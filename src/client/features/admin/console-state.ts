@@ -13,6 +13,7 @@ const PROJECT_LIST = {
   q: "text",
   status: ["all", ...PROJECT_STATUSES],
   package: ["all", ...PACKAGE_TYPES],
+  due: ["all", "overdue"],
   sort: PROJECT_SORTS,
   order: ["desc", "asc"],
 } as const;
@@ -29,6 +30,7 @@ export function useProjectFilters() {
     search: state.q,
     status: state.status,
     package: state.package,
+    due: state.due,
     sort: state.sort,
     order: state.order,
     page: state.page,

@@ -9,6 +9,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { useAuth } from "../auth/api/get-current-user";
 import { useProfile } from "../onboarding/api/get-profile";
 import { useSelectedProject } from "../projects/api/use-selected-project";
+import { DeliveryClockCard } from "./delivery-clock-card";
 import { JourneyTimeline, NextActionCard, ProgressCard, StatCards } from "./overview-cards";
 import {
   AuthorizedUsersCard,
@@ -91,6 +92,7 @@ export function DashboardPage() {
           </div>
           <ProgressCard profile={data} project={project} />
         </div>
+        {project && <DeliveryClockCard project={project} />}
         <StatCards project={project} showSeats={scope.manageUsers} />
         <JourneyTimeline profile={data} project={project} />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

@@ -127,6 +127,7 @@ function FeedbackCard({
         <Badge variant={item.feedbackType === "error" ? "danger" : "default"}>{FEEDBACK_TYPE_LABELS[item.feedbackType]}</Badge>
         <Badge variant={item.status === "done" ? "success" : "warning"}>{FEEDBACK_STATUS_LABELS[item.status]}</Badge>
         <Badge variant="outline">{feedbackRoundLabel(item.round, maxIterations)}</Badge>
+        {item.versionNumber !== null && <Badge variant="outline">Reported on version {item.versionNumber}</Badge>}
         <span className="ml-auto text-xs text-slate-500">
           <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
           {item.author ? ` · ${item.author.name || item.author.email}` : ""}

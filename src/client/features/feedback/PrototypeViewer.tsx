@@ -21,17 +21,30 @@ export function PrototypeViewer({
   project,
   frameRef,
   bridgeConnected,
+  versionNumber = null,
 }: {
   project: Project;
   frameRef: RefObject<HTMLIFrameElement | null>;
   bridgeConnected: boolean;
+  /** The published version whose address is in the frame (null: none published, or a link set by hand). */
+  versionNumber?: number | null;
 }) {
   const url = project.prototypeUrl;
   return (
     <Card className="overflow-hidden">
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <CardTitle>Prototype Viewer</CardTitle>
+          <CardTitle className="flex flex-wrap items-center gap-2">
+            Prototype Viewer
+            {url && versionNumber !== null && (
+              <span
+                className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700"
+                data-testid="viewer-version"
+              >
+                Version {versionNumber}
+              </span>
+            )}
+          </CardTitle>
           <CardDescription className="truncate">
             {url ? (
               <>

@@ -1,17 +1,20 @@
 // /testing-feedback — the hosted prototype, the testing guidelines, Submit Feedback and the project's feedback.
 // View-only members see everything but cannot submit.
-import { Eye, MessageSquarePlus } from "lucide-react";
+import { Eye, History, MessageSquarePlus } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { currentFeedbackRound, feedbackRoundLabel } from "../../../shared/domain/feedback-rounds";
 import { accessAllows } from "../../../shared/domain/project-access";
 import type { FeedbackItem } from "../../../shared/schemas/feedback";
+import { VersionList } from "../../components/kit/VersionList";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { NoProjectAlert } from "../../components/project/NoProjectAlert";
 import { ProjectsLoadError } from "../../components/project/ProjectsLoadError";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useSelectedProject } from "../projects/api/use-selected-project";
+import { useVersions } from "./api/get-versions";
 import { captureFeedbackContext } from "./capture-context";
 import { FeedbackList } from "./FeedbackList";
 import { PrototypeViewer } from "./PrototypeViewer";
@@ -25,6 +28,8 @@ export function TestingFeedbackPage() {
   const bridge = usePrototypeBridge(frameRef, selected?.prototypeUrl ?? null);
   const [dialog, setDialog] = useState<{ open: boolean; editing: FeedbackItem | null }>({ open: false, editing: null });
   const canSubmit = accessAllows(selected?.accessLevel, "feedback");
+  const versions = useVersions(selected?.id);
+  const inViewer = versions.data?.items.find((version) => version.url === selected?.prototypeUrl)?.number ?? null;
 
   const openSubmit = () => {
     bridge.requestState();
@@ -68,7 +73,13 @@ export function TestingFeedbackPage() {
             </Alert>
           )}
 
-          <PrototypeViewer key={selected.id} project={selected} frameRef={frameRef} bridgeConnected={bridge.connected} />
+          <PrototypeViewer
+            key={selected.id}
+            project={selected}
+            frameRef={frameRef}
+            bridgeConnected={bridge.connected}
+            versionNumber={inViewer}
+          />
 
           <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
             <FeedbackList
@@ -89,6 +100,21 @@ export function TestingFeedbackPage() {
                   {selected.iterationsUsed} of {selected.maxIterations} iterations used
                 </p>
               </div>
+              <Card>
+                <CardHeader>
+                  <CardTitle className="flex items-center gap-2 text-base">
+                    <History aria-hidden="true" className="size-4 text-slate-500" />
+                    Versions and release notes
+                  </CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <VersionList
+                    versions={versions}
+                    currentUrl={selected.prototypeUrl}
+                    emptyText="No version published yet. The first version is the delivery of your prototype."
+                  />
+                </CardContent>
+              </Card>
               <TestingGuidelines />
             </div>
           </div>

@@ -14,6 +14,7 @@ import { activityQueryKey } from "../dashboard/api/get-activity";
 import { projectDocumentsQueryKey } from "../dashboard/api/get-project-documents";
 import { companyFeedbackQueryKey } from "../feedback/api/get-company-feedback";
 import { feedbackQueryKey } from "../feedback/api/get-feedback";
+import { versionsQueryKey } from "../feedback/api/get-versions";
 import { COMPANY_MEETING_REQUESTS_KEY } from "../meetings/api/get-company-meeting-requests";
 import { meetingRequestsKey } from "../meetings/api/get-meeting-requests";
 import { MEETING_STATS_KEY } from "../meetings/api/get-meeting-stats";
@@ -35,7 +36,8 @@ export const REFRESH_BY_TAG: Record<string, Refresh> = {
   users: () => [ADMIN_USER_ACTIVITY, ADMIN_PROJECTS],
   "profiles.user_id": () => [profileQueryKey, projectsQueryKey],
   profiles: () => [ADMIN_USER_ACTIVITY, ADMIN_PROJECTS, adminStatsQueryKey],
-  "projects.id": (id) => [projectsQueryKey, projectDocumentsQueryKey(id)],
+  // A published version changes its project's row (URL, rounds, clock): the version history is read again with it.
+  "projects.id": (id) => [projectsQueryKey, projectDocumentsQueryKey(id), versionsQueryKey(id)],
   "projects.user_id": () => [projectsQueryKey, MEETING_STATS_KEY],
   projects: () => [ADMIN_PROJECTS, adminStatsQueryKey, chartDataQueryKey, ADMIN_USER_ACTIVITY],
   "project_members.project_id": (id) => [projectUsersQueryKey(id), projectsQueryKey],

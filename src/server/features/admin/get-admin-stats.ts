@@ -1,9 +1,11 @@
 // GET /api/company/stats: the six stat cards in one statement, one round trip. Project totals come from the counts the
 // triggers keep (project_counts, owner_open_projects), not from counting the projects. Login Only and Incomplete count
 // leads: a user who owns no project but was invited to one (a member) is not a lead, whatever their profile says.
-import { type SQL, sql } from "drizzle-orm";
+import { count, type SQL, sql } from "drizzle-orm";
 import type { AdminStats } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
+import { projects } from "../../db/schema";
+import { overdueCondition } from "./project-filters";
 
 /**
  * The user (alias `u`) owns no project and is a member of one. The membership is a scalar subquery with a limit, one
@@ -44,5 +46,12 @@ export async function getAdminStats(db: Database): Promise<AdminStats> {
     completed: Number(row.completed ?? 0),
     loginOnlyUsers: Number(row.login_only ?? 0),
     incompleteProfiles: Number(row.incomplete ?? 0),
+    overdue: 0,
   };
+}
+
+/** Projects past their delivery due time with no version: read on every call (the clock, not a write, changes it). */
+export async function countOverdue(db: Database, now = new Date()): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(projects).where(overdueCondition(now));
+  return row?.n ?? 0;
 }

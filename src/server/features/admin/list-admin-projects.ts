@@ -52,7 +52,7 @@ export function adminProjectSelect(db: Database) {
  * A text search counts its matches (the trigram indexes' bitmap).
  */
 async function countProjects(db: Database, query: ProjectListQuery, where: SQL | undefined): Promise<number> {
-  if (!query.search.trim()) {
+  if (!query.search.trim() && query.due === "all") {
     const filters: SQL[] = [];
     if (query.status !== "all") filters.push(eq(projectCounts.status, query.status));
     if (query.package !== "all") filters.push(eq(projectCounts.packageType, query.package));

@@ -1,5 +1,5 @@
 // The admin project list's filters as SQL, shared by the paged list and its CSV export (one rule for both).
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { ProjectListQuery } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { profiles, projects } from "../../db/schema";
@@ -54,11 +54,17 @@ async function textSearch(db: Database, search: string): Promise<SQL> {
   return or(...tests) as SQL;
 }
 
+/** Past the delivery due time and not delivered (the partial index projects_delivery_due_idx serves it). */
+export function overdueCondition(now: Date): SQL {
+  return and(isNull(projects.deliveredAt), lte(projects.deliveryDueAt, now)) as SQL;
+}
+
 export async function projectListWhere(
   db: Database,
-  query: Pick<ProjectListQuery, "search" | "status" | "package">,
+  query: Pick<ProjectListQuery, "search" | "status" | "package"> & Partial<Pick<ProjectListQuery, "due">>,
 ): Promise<SQL | undefined> {
   const conditions: SQL[] = [];
+  if (query.due === "overdue") conditions.push(overdueCondition(new Date()));
   if (query.status !== "all") conditions.push(eq(projects.status, query.status));
   if (query.package !== "all") conditions.push(eq(projects.packageType, query.package));
   const search = query.search.trim();
@@ -84,6 +90,12 @@ export function projectListOrder(query: Pick<ProjectListQuery, "sort" | "order">
       return [direction(projects.status), ...tieBreak];
     case "packageType":
       return [direction(projects.packageType), ...tieBreak];
+    case "deliveryDueAt":
+      // Running clocks by due time; delivered and unstarted projects after them.
+      return [
+        sql`(case when ${projects.deliveredAt} is null then ${projects.deliveryDueAt} end) ${sql.raw(query.order)} nulls last`,
+        ...tieBreak,
+      ];
     default:
       return tieBreak;
   }

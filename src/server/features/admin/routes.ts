@@ -32,6 +32,7 @@ import { setBrd } from "./brd";
 import { getChartData } from "./charts";
 import { getCustomerNda, getCustomerProfile } from "./customer-profile";
 import { documentUploadRoutes } from "./document-uploads";
+import { countOverdue } from "./get-admin-stats";
 import { listInquiries, setInquiryStatus } from "./inquiries";
 import { exportProjectsCsv } from "./projects-csv";
 import { adminProjectsRead, adminStatsRead, adminUserActivityRead } from "./reads";
@@ -61,7 +62,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: adminStatsSchema, ...errorReplies },
         },
       },
-      async () => adminStatsRead.get(ctx, {}),
+      async () => {
+        const [stats, overdue] = await Promise.all([adminStatsRead.get(ctx, {}), countOverdue(ctx.db)]);
+        return { ...stats, overdue };
+      },
     );
 
     company.get(

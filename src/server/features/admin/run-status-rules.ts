@@ -5,6 +5,7 @@ import type { StatusRun } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { profiles, projects, requirements } from "../../db/schema";
 import { recordStatusSteps, statusStepsFor } from "../projects/apply-status-rules";
+import { startDeliveryClockIfReady } from "../projects/delivery-clock";
 import { recordAudit, SYSTEM_ACTOR } from "./audit-log";
 
 /**
@@ -55,6 +56,8 @@ export async function runStatusRules(
         .where(and(eq(projects.id, row.id), eq(projects.status, row.status)))
         .returning({ id: projects.id });
       if (!moved) return;
+      // Moving to development is the moment both the brief and the advance are known: the delivery clock starts.
+      if (steps.some((step) => step.to === "development")) await startDeliveryClockIfReady(tx, row.id, now);
       await recordStatusSteps(tx, {
         userId: row.userId,
         projectId: row.id,

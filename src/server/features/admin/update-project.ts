@@ -2,8 +2,7 @@
 // Dates are parsed here, the access expiry follows the deployment date, and every change is audited and
 // told to the customer where it matters to them (a status change by email too, once it has settled:
 // status-email.ts).
-
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { ActivityType } from "../../../shared/activity-types";
 import { HOSTED_ACCESS_YEARS } from "../../../shared/constants/packages";
 import { isUuid } from "../../../shared/domain/ids";
@@ -15,6 +14,7 @@ import { projects } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
 import { PROJECT_NOT_FOUND } from "../projects/access";
+import { deliveryHoursSql, startDeliveryClockIfReady } from "../projects/delivery-clock";
 import { type FieldChange, recordAudit } from "./audit-log";
 import { findAdminProject } from "./list-admin-projects";
 import { scheduleStatusEmail } from "./status-email";
@@ -144,6 +144,15 @@ export async function updateProject(
         .update(projects)
         .set({ ...update, updatedAt: now })
         .where(eq(projects.id, projectId));
+      // The typed received date starts the clock at once when the brief is already confirmed (the status follows at
+      // the rules' next run); a package changed while it runs moves the due time to the new package's hours.
+      if (update.advancePaymentReceivedDate) await startDeliveryClockIfReady(tx, projectId, now);
+      if (update.packageType && before.deliveryStartedAt && !before.deliveredAt) {
+        await tx
+          .update(projects)
+          .set({ deliveryDueAt: sql`${projects.deliveryStartedAt} + make_interval(hours => ${deliveryHoursSql})` })
+          .where(eq(projects.id, projectId));
+      }
       await recordAudit(tx, {
         projectId,
         actor: { id: admin.id, email: admin.email },

@@ -1,10 +1,10 @@
 // POST /api/projects/{id}/feedback: a tester's report, with its screenshot stored in the file store and the
 // context their browser captured; it joins the project's open feedback round.
-import { eq } from "drizzle-orm";
+import { eq, max } from "drizzle-orm";
 import { currentFeedbackRound } from "../../../shared/domain/feedback-rounds";
 import type { CreateFeedbackInput, FeedbackItem } from "../../../shared/schemas/feedback";
 import type { AppContext } from "../../context";
-import { feedback, projects } from "../../db/schema";
+import { feedback, projects, projectVersions } from "../../db/schema";
 import { notFound } from "../../errors";
 import { releaseProjectFile, storeProjectFile } from "../files/project-files";
 import { PROJECT_NOT_FOUND, type ProjectAccess } from "../projects/access";
@@ -41,6 +41,11 @@ export async function createFeedback(
       // Status and reply are the company's: a customer's are ignored.
       const adminComment = byCompany ? body.adminComment?.trim() || null : null;
       const status = byCompany ? (body.status ?? "pending") : "pending";
+      // The version in the viewer when it was reported: the latest published one.
+      const [latest] = await tx
+        .select({ number: max(projectVersions.number) })
+        .from(projectVersions)
+        .where(eq(projectVersions.projectId, project.id));
       const reviewed = byCompany && (adminComment !== null || status !== "pending");
       const [row] = await tx
         .insert(feedback)
@@ -56,6 +61,7 @@ export async function createFeedback(
           adminUpdatedAt: reviewed ? new Date() : null,
           adminUpdatedBy: reviewed ? user.id : null,
           round: currentFeedbackRound(project),
+          versionNumber: latest?.number ?? null,
           context: buildFeedbackContext(body.context, input.userAgent),
         })
         .returning();

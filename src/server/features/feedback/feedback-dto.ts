@@ -40,6 +40,7 @@ export function toFeedbackDto(row: FeedbackRow, author: FeedbackAuthor, caller: 
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     round: row.round,
+    versionNumber: row.versionNumber,
     context: (row.context as FeedbackContext | null) ?? null,
     author,
     editable: feedbackEditableBy(row, caller),

@@ -6,6 +6,7 @@ import { statusLabel } from "../../../shared/domain/project-status";
 import type { Database } from "../../db/client";
 import { profiles, projects, requirements } from "../../db/schema";
 import { recordActivity } from "../activity/record-activity";
+import { startDeliveryClockIfReady } from "./delivery-clock";
 
 type ProjectStatus = (typeof projects.$inferSelect)["status"];
 type StatusStep = ReturnType<typeof statusSteps>[number];
@@ -69,6 +70,8 @@ export async function applyStatusRules(db: Database, projectId: string, actorId:
   const { project } = row;
   const steps = statusStepsFor({ ...project, profileCompleted: row.profileCompleted, briefConfirmed: row.briefConfirmed }, now);
   const last = steps[steps.length - 1];
+  // Whether or not the status moves (a project set to development by hand), both facts now known start the clock.
+  await startDeliveryClockIfReady(db, projectId, now);
   if (!last) return project.status;
   await db.update(projects).set({ status: last.to, updatedAt: now }).where(eq(projects.id, projectId));
   await recordStatusSteps(db, { userId: project.userId, projectId, projectCode: project.projectCode, actorId, steps });

@@ -1,0 +1,17 @@
+// POST /api/company/projects/{id}/delivery-clock/start: the company starts a project's delivery clock by hand.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { rowTag } from "../../../../shared/live-tags";
+import { apiRequest } from "../../../lib/api";
+import { refreshTags } from "../../../lib/tag-refresh";
+
+export function useStartDeliveryClock(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<{ deliveryStartedAt: string; deliveryDueAt: string }>(
+        "POST",
+        `/api/company/projects/${projectId}/delivery-clock/start`,
+      ),
+    onSuccess: () => refreshTags(queryClient, [rowTag("projects", "id", projectId), "projects"]),
+  });
+}

@@ -1,0 +1,27 @@
+// GET /api/projects/{id}/versions and POST /api/company/projects/{id}/versions: the prototype's published versions,
+// newest first. Publishing changes the project row (its URL, rounds, status), whose change tag refreshes this list.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { rowTag } from "../../../../shared/live-tags";
+import type { ProjectVersion, PublishVersionInput, VersionPage } from "../../../../shared/schemas/versions";
+import { apiRequest } from "../../../lib/api";
+import { refreshTags } from "../../../lib/tag-refresh";
+
+export const versionsQueryKey = (projectId: string) => ["/api/projects", projectId, "versions"] as const;
+
+export function useVersions(projectId: string | undefined) {
+  return useQuery({
+    queryKey: versionsQueryKey(projectId ?? ""),
+    queryFn: () => apiRequest<VersionPage>("GET", `/api/projects/${projectId}/versions?pageSize=100`),
+    enabled: Boolean(projectId),
+  });
+}
+
+export function usePublishVersion(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PublishVersionInput) =>
+      apiRequest<ProjectVersion>("POST", `/api/company/projects/${projectId}/versions`, body),
+    onSuccess: () =>
+      refreshTags(queryClient, [rowTag("projects", "id", projectId), rowTag("feedback", "project_id", projectId), "projects"]),
+  });
+}
