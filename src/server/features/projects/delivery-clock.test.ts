@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Customer, createCompletedProfile, customer, json, newProject } from "../../../../tests/factories";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { adminAuditLog, projects, requirements } from "../../db/schema";
-import type { EmailMessage } from "../../email/outbox";
 import { renderEmailOf } from "../../email/kinds";
+import type { EmailMessage } from "../../email/outbox";
 import { DELIVERY_REMINDER_EMAIL, sendDeliveryReminders } from "../admin/delivery-reminders";
 import { DELIVERY_CLOCK_MESSAGES } from "./delivery-clock";
 

@@ -1,12 +1,13 @@
 // POST /api/company/projects/{id}/delivery-clock/start: the company starts a project's delivery clock by hand.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { rowTag } from "../../../../shared/live-tags";
 import { apiRequest } from "../../../lib/api";
 import { refreshTags } from "../../../lib/tag-refresh";
+import { useAction } from "../../../lib/use-action";
 
 export function useStartDeliveryClock(projectId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: () =>
       apiRequest<{ deliveryStartedAt: string; deliveryDueAt: string }>(
         "POST",

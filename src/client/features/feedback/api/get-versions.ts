@@ -1,10 +1,11 @@
 // GET /api/projects/{id}/versions and POST /api/company/projects/{id}/versions: the prototype's published versions,
 // newest first. Publishing changes the project row (its URL, rounds, status), whose change tag refreshes this list.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { rowTag } from "../../../../shared/live-tags";
 import type { ProjectVersion, PublishVersionInput, VersionPage } from "../../../../shared/schemas/versions";
 import { apiRequest } from "../../../lib/api";
 import { refreshTags } from "../../../lib/tag-refresh";
+import { useAction } from "../../../lib/use-action";
 
 export const versionsQueryKey = (projectId: string) => ["/api/projects", projectId, "versions"] as const;
 
@@ -18,7 +19,7 @@ export function useVersions(projectId: string | undefined) {
 
 export function usePublishVersion(projectId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: (body: PublishVersionInput) =>
       apiRequest<ProjectVersion>("POST", `/api/company/projects/${projectId}/versions`, body),
     onSuccess: () =>
