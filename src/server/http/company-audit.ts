@@ -47,6 +47,11 @@ export const AUDITABLE_FIELDS: ReadonlySet<string> = new Set<string>([
   "status",
   "iterationsUsed",
   "customerAccessExpiryDate",
+  // Prototype versions and the delivery clock.
+  "latestVersion",
+  "deliveryStartedAt",
+  "deliveryDueAt",
+  "deliveredAt",
   "brdDocumentName",
   "brdDocumentUrl",
   "advanceInvoiceName",
