@@ -26,6 +26,7 @@ export async function createTestApp(
     clientDir?: string;
     logStream?: { write(line: string): void };
     dnsResolver?: BuildAppOptions["dnsResolver"];
+    metricsReuseMs?: number;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -39,6 +40,7 @@ export async function createTestApp(
     logStream: options.logStream,
     statusScheduler: false,
     dnsResolver: options.dnsResolver,
+    metricsReuseMs: options.metricsReuseMs,
   });
   await app.ready();
   recordQueuedEmails(app);
