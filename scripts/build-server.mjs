@@ -1,5 +1,5 @@
 // Bundles the server into dist/server/main.js; dependencies stay external (installed by npm).
-import { readFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import { build } from "esbuild";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
@@ -15,4 +15,7 @@ await build({
   external: [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})],
   logLevel: "warning",
 });
+// The mail parsers' worker thread (features/inbound-email/mail-parsing.ts) is loaded from beside the bundle: plain
+// JavaScript importing only installed packages, copied as it is.
+copyFileSync("src/server/features/inbound-email/inbound-parse-worker.mjs", "dist/server/inbound-parse-worker.mjs");
 console.log("built dist/server/main.js");

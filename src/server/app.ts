@@ -4,7 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { DNSResolver } from "mailauth";
 import { pruneRateLimitHits } from "./auth/rate-limit";
@@ -42,12 +42,14 @@ import { createFileStore } from "./files/create-file-store";
 import { registerCompanyAudit } from "./http/company-audit";
 import { registerErrorHandler } from "./http/error-handler";
 import { pruneIdempotentRequests, registerIdempotency } from "./http/idempotency";
+import { loggedUrl } from "./http/logged-url";
 import { memoizedSerializerCompiler } from "./http/memoized-serializer";
 import { registerPathIdCheck } from "./http/path-ids";
 import { registerRequestGuards } from "./http/security";
 import { registerWebClient } from "./http/web";
 import { type LiveHub, startLiveHub } from "./live/hub";
 import { createMetrics, serveMetrics } from "./metrics/metrics";
+import { operationContext } from "./operation-context";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -58,6 +60,8 @@ declare module "fastify" {
     changeFeed: ChangeFeed;
     /** Where the Prometheus metrics are served (METRICS_PORT), or null. */
     metricsUrl: string | null;
+    /** How many times the metrics listener rendered the metrics (scrapes may share one rendering). */
+    metricsRenders(): number;
     /** Set when the process is stopping: /readyz answers 503 so a load balancer takes it out of rotation. */
     lifecycle: { draining: boolean };
     /** The inbound SMTP endpoint for emailed replies, when INBOUND_SMTP_PORT and REPLY_DOMAIN are set. */
@@ -83,6 +87,8 @@ export type BuildAppOptions = {
   logStream?: { write(line: string): void };
   /** DNS lookups for the DKIM keys of replies by email (default: the system's; tests serve their own keys). */
   dnsResolver?: DNSResolver;
+  /** How long a rendering of the metrics is served again (default METRICS_REUSE_MS; tests that count use 0). */
+  metricsReuseMs?: number;
 };
 
 /**
@@ -141,6 +147,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               ],
               censor: "[redacted]",
             },
+            serializers: {
+              // Fastify's own fields, with the query string's secrets taken out (http/logged-url.ts).
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: loggedUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
           },
     genReqId: (request) => {
       const given = request.headers["x-request-id"];
@@ -160,8 +176,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(memoizedSerializerCompiler);
   app.removeContentTypeParser("text/plain");
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    // Everything this request runs carries its id (operation-context.ts: a crash is logged with it).
+    operationContext.run({ requestId: request.id }, done);
   });
 
   const database =
@@ -203,8 +221,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("live", live);
   metrics.observe({ app, budget: readCaches.budget, caches: Object.values(caches), changeFeed, database, live });
   const metricsServer =
-    config.metricsPort === null ? null : await serveMetrics(metrics.registry, config.host, config.metricsPort);
+    config.metrics === null ? null : await serveMetrics(metrics.registry, { ...config.metrics, reuseMs: options.metricsReuseMs });
   app.decorate("metricsUrl", metricsServer?.url ?? null);
+  app.decorate("metricsRenders", () => metricsServer?.renders() ?? 0);
   // Open event streams would hold the server open: end them before it waits for in-flight requests.
   const inboundEmail = config.inboundEmail
     ? await startInboundEmail({ ctx, changeFeed, log: app.log, resolver: options.dnsResolver, ...config.inboundEmail })

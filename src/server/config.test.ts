@@ -10,8 +10,19 @@ describe("configuration", () => {
   it("sizes the read caches in MB (64 by default, 0 turns them off) and keeps metrics off unless METRICS_PORT is set", () => {
     expect(loadConfig(base).readCacheBytes).toBe(64 * 1024 * 1024);
     expect(loadConfig({ ...base, READ_CACHE_MB: "0" }).readCacheBytes).toBe(0);
-    expect(loadConfig(base).metricsPort).toBeNull();
-    expect(loadConfig({ ...base, METRICS_PORT: "9464" }).metricsPort).toBe(9464);
+    expect(loadConfig(base).metrics).toBeNull();
+    expect(loadConfig({ ...base, METRICS_PORT: "9464" }).metrics).toEqual({ port: 9464, host: "127.0.0.1", token: null });
+  });
+
+  it("binds metrics to METRICS_HOST, never HOST, and asks for METRICS_TOKEN where other machines can reach them", () => {
+    expect(loadConfig({ ...base, HOST: "0.0.0.0", METRICS_PORT: "9464" }).metrics?.host).toBe("127.0.0.1");
+    const token = "scrape-token-0123456789";
+    expect(loadConfig({ ...base, METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5", METRICS_TOKEN: token }).metrics).toEqual({
+      port: 9464,
+      host: "10.0.0.5",
+      token,
+    });
+    expect(() => loadConfig({ ...base, METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" })).toThrow(/METRICS_HOST:.*METRICS_TOKEN/);
   });
 
   it.each([
@@ -26,6 +37,9 @@ describe("configuration", () => {
     [{ INBOUND_SMTP_PORT: "2525", REPLY_DOMAIN: "not a domain" }, "REPLY_DOMAIN"],
     [{ READ_CACHE_MB: "-1" }, "READ_CACHE_MB"],
     [{ METRICS_PORT: "metrics" }, "METRICS_PORT"],
+    [{ METRICS_PORT: "9464", METRICS_HOST: "metrics box" }, "METRICS_HOST"],
+    [{ METRICS_PORT: "9464", METRICS_TOKEN: "short" }, "METRICS_TOKEN"],
+    [{ METRICS_PORT: "9464", METRICS_TOKEN: "has spaces in the token value" }, "METRICS_TOKEN"],
     [
       { INBOUND_SMTP_PORT: "2525", REPLY_DOMAIN: "r.example.com", INBOUND_TRUSTED_RELAYS: "10.0.0.1, mx" },
       "INBOUND_TRUSTED_RELAYS",

@@ -94,6 +94,17 @@ const envSchema = z.object({
   INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   READ_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z
+    .string()
+    .refine(
+      (value) => ipaddr.isValid(value) || value === "localhost",
+      "must be an IP address to listen on (default 127.0.0.1), e.g. 10.0.0.5 for a private network",
+    )
+    .default("127.0.0.1"),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9._~+/=-]{16,256}$/, "must be 16 to 256 characters with no spaces (letters, digits, . _ ~ + / = -)")
+    .optional(),
   INBOUND_SMTP_HOST: z.string().min(1).default("127.0.0.1"),
   INBOUND_TRUSTED_RELAYS: z
     .string()
@@ -184,7 +195,8 @@ export type Config = {
   /** The read caches' memory budget in bytes, shared by all of them (0: caches off). */
   readCacheBytes: number;
   /** Prometheus metrics on their own listener at `host` (null: off). */
-  metricsPort: number | null;
+  /** The Prometheus listener (METRICS_PORT on METRICS_HOST, METRICS_TOKEN as a bearer token), or null: off. */
+  metrics: { port: number; host: string; token: string | null } | null;
   /** After SIGTERM, how long /readyz answers 503 while requests are still served, before the process closes. */
   shutdownDrainSeconds: number;
   fileStorage: FileStorageConfig;
@@ -337,6 +349,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "required in production (without it no email leaves the server: nobody could receive a sign-in code)",
     );
   }
+  if (e.METRICS_PORT !== undefined && !isLoopback(e.METRICS_HOST) && !e.METRICS_TOKEN) {
+    throw invalid(
+      "METRICS_HOST",
+      `${e.METRICS_HOST} is reachable from other machines: set METRICS_TOKEN too (scrapers send it as a bearer token)`,
+    );
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   if (e.DEV_MAILBOX && e.SMTP_URL) {
     throw invalid("DEV_MAILBOX", "cannot be on when SMTP_URL is set (real emails must not be readable at /dev/mailbox)");
@@ -378,7 +396,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
-    metricsPort: e.METRICS_PORT ?? null,
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN ?? null },
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (isProduction ? 5 : 0),
     fileStorage: fileStorageFrom(e),
     prototypeFrameOrigins: e.PROTOTYPE_FRAME_ORIGINS,

@@ -3,6 +3,7 @@ import path from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { dataDirProblem, describeDataDirError } from "./data-dir";
+import { installCrashHandlers } from "./operation-context";
 
 async function main(): Promise<void> {
   // Whatever the server writes (embedded database, generated key) is readable by its own user only.
@@ -74,6 +75,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  // An error nothing caught is logged with the request or inbound message it came from; then the process closes
+  // what it can (at most 10 s) and exits with 1, so the supervisor restarts it in a known state.
+  installCrashHandlers(app.log, () => {
+    app.lifecycle.draining = true;
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().finally(() => process.exit(1));
+  });
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
   await app.listen({ port: config.port, host: config.host });

@@ -27,6 +27,7 @@ export async function createTestApp(
     clientDir?: string;
     logStream?: { write(line: string): void };
     dnsResolver?: BuildAppOptions["dnsResolver"];
+    metricsReuseMs?: number;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -40,6 +41,7 @@ export async function createTestApp(
     logStream: options.logStream,
     statusScheduler: false,
     dnsResolver: options.dnsResolver,
+    metricsReuseMs: options.metricsReuseMs,
   });
   await app.ready();
   recordQueuedEmails(app);

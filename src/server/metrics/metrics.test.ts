@@ -6,7 +6,8 @@ import { createTestApp, signIn, type TestApp } from "../../../tests/setup/test-a
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ METRICS_PORT: "0", HOST: "127.0.0.1" });
+  // Every scrape here renders afresh (by default one rendering is served again for a second: metrics-listener.test.ts).
+  t = await createTestApp({ METRICS_PORT: "0", HOST: "127.0.0.1" }, { metricsReuseMs: 0 });
 });
 afterAll(async () => {
   await t.close();

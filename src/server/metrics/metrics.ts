@@ -1,6 +1,7 @@
-// Prometheus metrics of one server process (prom-client), served on their own listener (METRICS_PORT, bound to HOST)
-// so they are never reachable through the public port: request durations by route, the read caches, the change feed,
+// Prometheus metrics of one server process (prom-client), served on their own listener (METRICS_PORT, bound to
+// METRICS_HOST, loopback by default, optionally behind METRICS_TOKEN) so they are never reachable through the public port: request durations by route, the read caches, the change feed,
 // the email outbox, the open live streams, the database pool and the process itself.
+import { timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
@@ -169,22 +170,66 @@ export function createMetrics(): Metrics {
 }
 
 /** Serves GET /metrics on its own port; anything else is 404. */
-export async function serveMetrics(registry: Registry, host: string, port: number): Promise<Server & { url: string }> {
+/** A scrape within this long of the last rendering gets that rendering again (see serveMetrics). */
+export const METRICS_REUSE_MS = 1000;
+
+/**
+ * The metrics listener: METRICS_HOST (default 127.0.0.1, never HOST: HOST=0.0.0.0 published them), an optional bearer
+ * token (METRICS_TOKEN), and a scrape whose cost does not grow with the number of scrapers: scrapes that arrive while
+ * the metrics are being rendered share that rendering, and one rendered less than METRICS_REUSE_MS ago is served again.
+ */
+export async function serveMetrics(
+  registry: Registry,
+  options: { host: string; port: number; token: string | null; reuseMs?: number },
+): Promise<Server & { url: string; renders(): number }> {
+  const reuseMs = options.reuseMs ?? METRICS_REUSE_MS;
+  const expected = options.token === null ? null : Buffer.from(`Bearer ${options.token}`);
+  let rendering: Promise<string> | null = null;
+  let last: { body: string; at: number } | null = null;
+  let renders = 0;
+  const render = (): Promise<string> => {
+    if (last && Date.now() - last.at < reuseMs) return Promise.resolve(last.body);
+    rendering ??= registry
+      .metrics()
+      .then((body) => {
+        renders++;
+        last = { body, at: Date.now() };
+        return body;
+      })
+      .finally(() => {
+        rendering = null;
+      });
+    return rendering;
+  };
+  const authorized = (header: string | undefined): boolean => {
+    if (expected === null) return true;
+    const given = Buffer.from(header ?? "");
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
   const server = createServer((request, response) => {
+    // Scrapes come every 15 s or more, after Node's 5 s keep-alive: a reused idle connection could be reset by the
+    // server just as the scraper sends on it, so each answer closes its connection.
+    response.setHeader("connection", "close");
     if (request.method !== "GET" || request.url?.split("?")[0] !== "/metrics") {
       response.writeHead(404, { "content-type": "text/plain" }).end("not found\n");
       return;
     }
-    registry.metrics().then(
+    if (!authorized(request.headers.authorization)) {
+      response
+        .writeHead(401, { "content-type": "text/plain", "www-authenticate": 'Bearer realm="metrics"' })
+        .end("unauthorized\n");
+      return;
+    }
+    render().then(
       (body) => response.writeHead(200, { "content-type": registry.contentType }).end(body),
       (error: Error) => response.writeHead(503, { "content-type": "text/plain" }).end(`metrics unavailable: ${error.message}\n`),
     );
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, host, () => resolve());
+    server.listen(options.port, options.host, () => resolve());
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  return Object.assign(server, { url: `http://${shownHost}:${address.port}/metrics` });
+  return Object.assign(server, { url: `http://${shownHost}:${address.port}/metrics`, renders: () => renders });
 }

@@ -9,17 +9,18 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { DNSResolver } from "mailauth";
-import { simpleParser } from "mailparser";
-import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
 import { COMMUNICATION_LIMITS } from "../../../shared/schemas/communications";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import type { ChangeFeed } from "../../cache/change-feed";
 import type { AppContext } from "../../context";
 import { communications } from "../../db/schema";
 import { AppError } from "../../errors";
+import { operationContext } from "../../operation-context";
 import { displayName } from "../communications/post-communication";
 import { postReply } from "../communications/post-reply";
 import { writerByEmail } from "../communications/thread-people";
+import { MessageUnreadable, startMailParsing } from "./mail-parsing";
 import { isReplyAddressCurrent, parseReplyAddress, REPLY_ADDRESS_LIFETIME_DAYS, signatureMatches } from "./reply-address";
 import { checkSender, type TrustedRelays } from "./sender-authentication";
 import { stripQuotedReply } from "./strip-quoted";
@@ -77,23 +78,24 @@ export async function startInboundEmail(options: {
   resolver?: DNSResolver;
 }): Promise<InboundEmailServer> {
   const { ctx, changeFeed, log, replyDomain } = options;
+  const parsing = startMailParsing({ log, resolver: options.resolver });
 
   async function accept(recipient: string, raw: Buffer, remoteAddress: string | undefined): Promise<void> {
     const parsed = replyAddressOf(recipient, replyDomain);
-    const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
-    const senders = mail.from?.value ?? [];
-    const sender = senders.length === 1 ? senders[0]?.address?.toLowerCase() : undefined;
+    const mail = await parsing.parse(raw);
+    const senders = mail.fromAddresses;
+    const sender = senders.length === 1 ? senders[0]?.toLowerCase() || undefined : undefined;
     if (!sender || !signatureMatches(ctx.config.secretKey, parsed, sender)) {
       throw smtpError(550, "This reply address was not issued to the sender");
     }
-    const authenticationResults = mail.headerLines.find((line) => line.key === "authentication-results")?.line;
+    const authenticationResults = mail.authenticationResults;
     const check = await checkSender({
       raw,
       fromAddress: sender,
       remoteAddress,
       authenticationResults: authenticationResults?.slice(authenticationResults.indexOf(":") + 1),
       trustedRelays: options.trustedRelays,
-      resolver: options.resolver,
+      verifyDkim: parsing.dkim,
     }).catch((error: Error & { temporary?: boolean }) => {
       if (error.temporary) throw smtpError(451, "Could not verify the sender just now; please try again later", error.message);
       throw error;
@@ -108,8 +110,8 @@ export async function startInboundEmail(options: {
       }
       throw error;
     });
-    const autoSubmitted = mail.headers.get("auto-submitted");
-    if (autoSubmitted && String(autoSubmitted).toLowerCase() !== "no") return; // out-of-office and bounces: dropped
+    const autoSubmitted = mail.autoSubmitted;
+    if (autoSubmitted && autoSubmitted.toLowerCase() !== "no") return; // out-of-office and bounces: dropped
     const [thread] = await ctx.db
       .select({ projectId: communications.projectId })
       .from(communications)
@@ -118,7 +120,7 @@ export async function startInboundEmail(options: {
     if (!thread) throw smtpError(550, "This conversation no longer exists");
     const writer = await writerByEmail(ctx.db, ctx.config, thread.projectId, sender);
     if (!writer) throw smtpError(550, "The sender may not write in this conversation");
-    const content = stripQuotedReply(mail.text ?? "").slice(0, COMMUNICATION_LIMITS.content);
+    const content = stripQuotedReply(mail.text).slice(0, COMMUNICATION_LIMITS.content);
     if (!content) throw smtpError(550, "The reply is empty");
     const added = await postReply(ctx, {
       projectId: thread.projectId,
@@ -141,6 +143,48 @@ export async function startInboundEmail(options: {
     log.info({ threadId: parsed.threadId, side: writer.side, via: check.how }, "reply by email added to the thread");
   }
 
+  function handleData(
+    stream: SMTPServerDataStream,
+    session: SMTPServerSession,
+    recipient: string,
+    callback: (error?: Error | null) => void,
+  ): void {
+    readLimited(stream)
+      .then(async (raw) => {
+        if (!raw) throw smtpError(552, `Message too large (at most ${MAX_MESSAGE_BYTES} bytes)`);
+        await accept(recipient, raw, session.remoteAddress);
+        callback();
+      })
+      .catch((error: Error & { responseCode?: number; detail?: string }) => {
+        if (error instanceof MessageUnreadable) {
+          // Permanent: the same bytes would fail the same way, so the sender's server must not retry them.
+          log.warn(
+            { smtpSession: session.id, reason: error.message, peer: session.remoteAddress },
+            "inbound email unreadable: refused",
+          );
+          return callback(smtpError(554, "5.6.0 The message could not be read"));
+        }
+        if (error.responseCode) {
+          log.warn(
+            {
+              smtpSession: session.id,
+              code: error.responseCode,
+              reason: error.message,
+              detail: error.detail,
+              peer: session.remoteAddress,
+            },
+            "inbound email refused",
+          );
+          return callback(error);
+        }
+        if (error instanceof AppError && error.statusCode === 404) {
+          return callback(smtpError(550, "This conversation no longer exists"));
+        }
+        log.error({ err: error, smtpSession: session.id }, "inbound email failed");
+        callback(smtpError(451, "Temporary failure, please try again later"));
+      });
+  }
+
   const server = new SMTPServer({
     name: replyDomain,
     banner: "Blueprint replies",
@@ -161,26 +205,8 @@ export async function startInboundEmail(options: {
     },
     onData(stream, session, callback) {
       const recipient = session.envelope.rcptTo[0]?.address ?? "";
-      readLimited(stream)
-        .then(async (raw) => {
-          if (!raw) throw smtpError(552, `Message too large (at most ${MAX_MESSAGE_BYTES} bytes)`);
-          await accept(recipient, raw, session.remoteAddress);
-          callback();
-        })
-        .catch((error: Error & { responseCode?: number; detail?: string }) => {
-          if (error.responseCode) {
-            log.warn(
-              { code: error.responseCode, reason: error.message, detail: error.detail, peer: session.remoteAddress },
-              "inbound email refused",
-            );
-            return callback(error);
-          }
-          if (error instanceof AppError && error.statusCode === 404) {
-            return callback(smtpError(550, "This conversation no longer exists"));
-          }
-          log.error({ err: error }, "inbound email failed");
-          callback(smtpError(451, "Temporary failure, please try again later"));
-        });
+      // Everything reading this message carries its session id (operation-context.ts: a crash is logged with it).
+      operationContext.run({ smtpSession: session.id }, () => handleData(stream, session, recipient, callback));
     },
   });
   server.on("error", (error) => log.error({ err: error }, "inbound SMTP server error"));
@@ -195,6 +221,9 @@ export async function startInboundEmail(options: {
   return {
     port: typeof address === "object" && address ? address.port : options.port,
     host: typeof address === "object" && address ? address.address : options.host,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await parsing.close();
+    },
   };
 }

@@ -3,7 +3,7 @@
 // arrives from a trusted relay (INBOUND_TRUSTED_RELAYS) whose own Authentication-Results says dmarc=pass for that
 // domain. Anything else is unauthenticated: the From header alone proves nothing.
 import ipaddr from "ipaddr.js";
-import { type DKIMResult, type DNSResolver, dkimVerify } from "mailauth";
+import type { DkimOutcome } from "./mail-parsing";
 
 /** Address ranges of relays whose Authentication-Results header is trusted, parsed from INBOUND_TRUSTED_RELAYS. */
 export type TrustedRelays = ReadonlyArray<[ipaddr.IPv4 | ipaddr.IPv6, number]>;
@@ -66,17 +66,18 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-/** Reported by mailauth for signatures with an l= tag (not in its type declarations). */
-type BodyLength = { canonBodyLengthLimited?: boolean; canonBodyLength?: number; canonBodyLengthTotal?: number };
-
 /** Whether one DKIM signature of the From domain verifies over the whole message. */
-async function alignedDkimPass(raw: Buffer, fromAddress: string, resolver: DNSResolver | undefined): Promise<SenderCheck> {
-  const result = await withTimeout(dkimVerify(raw, { resolver }), DNS_TIMEOUT_MS);
+async function alignedDkimPass(
+  raw: Buffer,
+  fromAddress: string,
+  verifyDkim: (raw: Buffer) => Promise<DkimOutcome>,
+): Promise<SenderCheck> {
+  const result = await withTimeout(verifyDkim(raw), DNS_TIMEOUT_MS);
   const fromHeaders = result.headerFrom ?? [];
   if (fromHeaders.length !== 1 || fromHeaders[0]?.toLowerCase() !== fromAddress) {
     return { ok: false, reason: "the message must have exactly one From address" };
   }
-  const signatures: Array<DKIMResult & BodyLength> = result.results ?? [];
+  const signatures = result.results;
   if (signatures.length === 0) return { ok: false, reason: "no DKIM signature" };
   const good = signatures.find(
     (row) =>
@@ -98,10 +99,11 @@ export async function checkSender(input: {
   /** The topmost Authentication-Results header, as received. */
   authenticationResults: string | undefined;
   trustedRelays: TrustedRelays;
-  resolver?: DNSResolver;
+  /** mailauth's DKIM check, run where a parser failure cannot stop the server (mail-parsing.ts). */
+  verifyDkim: (raw: Buffer) => Promise<DkimOutcome>;
 }): Promise<SenderCheck> {
   if (isTrustedRelay(input.trustedRelays, input.remoteAddress) && relayVouches(input.authenticationResults, input.fromAddress)) {
     return { ok: true, how: "relay" };
   }
-  return alignedDkimPass(input.raw, input.fromAddress, input.resolver);
+  return alignedDkimPass(input.raw, input.fromAddress, input.verifyDkim);
 }
