@@ -1,4 +1,6 @@
-// npm start: build only when the sources changed since the last build, then run the built server in this process.
+// npm start: load `.env` when present, build only when the sources changed since the last build, then run the built
+// server in this process.
+import "./load-env.mjs";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";

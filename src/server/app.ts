@@ -121,6 +121,9 @@ function trustProxyOption(trust: TrustProxy): ((address: string, hop: number) =>
   return trust;
 }
 
+/** How Fastify's listen line starts (fastify/lib/server.js). */
+const FASTIFY_LISTEN_TEXT = "Server listening at ";
+
 const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -156,6 +159,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
                 remoteAddress: request.ip,
                 remotePort: request.socket?.remotePort,
               }),
+            },
+            hooks: {
+              // Fastify's own "Server listening at http://127.0.0.1:3000" names the bound address, which refuses
+              // sign-in when APP_URL is another origin (403 CROSS_ORIGIN): it goes to debug, and main.ts prints
+              // APP_URL, the address that works.
+              logMethod(args, method, level) {
+                if (level === 30 && typeof args[0] === "string" && args[0].startsWith(FASTIFY_LISTEN_TEXT)) {
+                  return this.debug(...(args as [string]));
+                }
+                return method.apply(this, args);
+              },
             },
           },
     genReqId: (request) => {

@@ -11,14 +11,28 @@ function startServer(env: Record<string, string>) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  let stdout = "";
   child.stdout.on("data", (chunk) => {
     output += chunk;
+    stdout += chunk;
   });
   child.stderr.on("data", (chunk) => {
     output += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  return { child, exited, output: () => output, stdout: () => stdout };
+}
+
+async function waitUntilReady(server: ReturnType<typeof startServer>, base: string): Promise<void> {
+  // Generous: a cold tsx start plus PGlite's first initdb is slow on a busy machine.
+  for (let i = 0; i < 360 && server.child.exitCode === null; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // still starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 describe("the server process", () => {
@@ -27,6 +41,35 @@ describe("the server process", () => {
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain("PORT:");
   });
+
+  it("prints one address, APP_URL, with the demo account's code, as its first plain-text line; not the bound 127.0.0.1 one", async () => {
+    const port = await freePort();
+    const appUrl = `http://localhost:${port}`;
+    const server = startServer({
+      DATABASE_URL: "memory://",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: appUrl,
+      DEMO_EMAIL: "demo@blueprint.local",
+      SECRET_KEY: "x".repeat(40),
+      LOG_LEVEL: "info",
+    });
+    try {
+      await waitUntilReady(server, `http://127.0.0.1:${port}`);
+      for (let i = 0; i < 40 && !server.stdout().includes("Blueprint is running"); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const lines = server.stdout().split("\n").filter(Boolean);
+      const plain = lines.filter((line) => !line.startsWith("{"));
+      expect(plain[0]).toBe(`Blueprint is running at ${appUrl} — demo account: demo@blueprint.local, code 000000`);
+      expect(server.output()).not.toContain(`127.0.0.1:${port}`);
+      // The JSON log says the same, and only that address.
+      expect(lines.some((line) => line.startsWith("{") && line.includes(`"appUrl":"${appUrl}"`))).toBe(true);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+  }, 120_000);
 
   it("shuts down cleanly on SIGTERM: stops accepting, closes the database, exits 0", async () => {
     const port = await freePort();

@@ -1,5 +1,6 @@
 // Starts the server and shuts it down gracefully on SIGTERM/SIGINT.
 import path from "node:path";
+import { DEMO_CODE } from "../shared/constants/auth";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { dataDirProblem, describeDataDirError } from "./data-dir";
@@ -86,7 +87,15 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Blueprint is running at ${config.appUrl}`);
+  // One address, the one that works (APP_URL: the origin sign-in accepts), as plain text even when the logs are JSON.
+  process.stdout.write(`${readyLine(config)}\n`);
+  app.log.info({ appUrl: config.appUrl }, "Blueprint is running");
+}
+
+/** "Blueprint is running at http://localhost:3000 — demo account: demo@blueprint.local, code 000000". */
+export function readyLine(config: { appUrl: string; demoEmail: string | null }): string {
+  const demo = config.demoEmail ? ` — demo account: ${config.demoEmail}, code ${DEMO_CODE}` : "";
+  return `Blueprint is running at ${config.appUrl}${demo}`;
 }
 
 main().catch((error) => {

@@ -45,7 +45,3 @@ export type ActivityTypeEntry = { label: string };
 export type ActivityType = keyof typeof ACTIVITY_TYPES;
 
 export const ACTIVITY_TYPE_NAMES = Object.keys(ACTIVITY_TYPES) as [ActivityType, ...ActivityType[]];
-
-export function isActivityType(value: unknown): value is ActivityType {
-  return typeof value === "string" && Object.hasOwn(ACTIVITY_TYPES, value);
-}

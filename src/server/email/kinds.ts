@@ -77,7 +77,7 @@ export function emailCategoryOf(kind: EmailKind): EmailCategory {
 }
 
 /** The subject and content of `email`, its link built for `appUrl`. */
-export function emailContentOf(email: EmailOf, appUrl: string): { subject: string; content: EmailContent } {
+function emailContentOf(email: EmailOf, appUrl: string): { subject: string; content: EmailContent } {
   const template: EmailTemplate<unknown> = EMAIL_KINDS[email.kind].template;
   const content =
     template.link === null ? template.content(email.data) : template.content(email.data, template.link(appUrl, email.data));
