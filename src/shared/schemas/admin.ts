@@ -113,7 +113,11 @@ const amountField = z
   .string()
   .trim()
   .refine((value) => /^(\d{1,3}(,\d{3})+|\d{1,12})(\.\d{1,2})?$/.test(value), ADMIN_MESSAGES.amountInvalid)
-  .transform((value) => value.replace(/,/g, ""))
+  .transform((value) => {
+    // Money with both decimals ("2500" → "2500.00"), as the database keeps it, so an unchanged amount is no change.
+    const [whole = "0", fraction = ""] = value.replace(/,/g, "").split(".");
+    return `${whole.replace(/^0+(?=\d)/, "")}.${fraction.padEnd(2, "0")}`;
+  })
   .nullable();
 const currency = z.enum(CURRENCIES);
 
