@@ -34,6 +34,7 @@ import { meetingRequestRoutes } from "./features/meeting-requests/routes";
 import { notificationRoutes } from "./features/notifications/routes";
 import { onboardingRoutes } from "./features/onboarding/routes";
 import { verifyDocumentRoutes } from "./features/onboarding/verify-routes";
+import { paymentRoutes } from "./features/payments/routes";
 import { projectRoutes } from "./features/projects/routes";
 import { publicSiteRoutes } from "./features/public-site/routes";
 import { startBlobSweeper } from "./files/blob-sweep";
@@ -295,6 +296,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(liveRoutes);
   await app.register(feedbackRoutes);
   await app.register(accountRoutes);
+  await app.register(paymentRoutes);
   await app.register(publicSiteRoutes);
   if (config.devMailbox) await app.register(devMailboxRoutes);
   if (options.serveClient !== false) await registerWebClient(app, { dir: options.clientDir });
