@@ -6,6 +6,7 @@ import { ZipArchive } from "archiver";
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
+import { PAYMENT_PHASES } from "../../../shared/domain/payments";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import {
@@ -23,6 +24,7 @@ import {
 import { fileNamePart } from "../../documents/deliver";
 import { readPreferences } from "../../email/preferences";
 import { issueSignedNda } from "../onboarding/nda-documents";
+import { paymentReceipt } from "../payments/receipt";
 import { downloadBrief } from "../projects/requirements/download-brief";
 
 type Entry = { name: string; data: string | Uint8Array };
@@ -58,7 +60,7 @@ feedback.json          your feedback; screenshots are in feedback/
 messages.json          project conversations and your replies
 meeting-requests.json  meeting requests
 activity.json          your activity timeline
-documents/             the signed NDA, briefs, BRDs and invoices as issued
+documents/             the signed NDA, briefs, payment receipts, BRDs and invoices as issued
 `;
 
 export function exportFilename(now = new Date()): string {
@@ -215,6 +217,12 @@ async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchi
     if (answer?.generatedBrief?.trim()) {
       const brief = await downloadBrief(ctx, { user, project, accessLevel: "owner" });
       await add(`documents/${brief.filename}`, brief.bytes);
+    }
+    for (const phase of PAYMENT_PHASES) {
+      const received = phase === "advance" ? project.advancePaymentReceivedDate : project.balancePaymentReceivedDate;
+      if (!received) continue;
+      const receipt = await paymentReceipt(ctx, { user, project, accessLevel: "owner" }, phase);
+      await add(`documents/${receipt.filename}`, receipt.bytes);
     }
   }
   const uploads = ownedIds.length

@@ -1,10 +1,16 @@
 // Card payments through the official stripe client against a local Stripe-protocol server: the checkout's rules and
 // faults, and the webhook as the only proof of payment (signatures, duplicates, reorders, mismatches, refunds,
 // another project's metadata, a restart, two processes at once).
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCompletedProfile, signedInUser } from "../../../../tests/factories";
+import { fileUpload } from "../../../../tests/setup/multipart";
+import { pdfText } from "../../../../tests/setup/pdf-text";
 import {
   type FakeStripe,
   STRIPE_TEST_KEY,
@@ -480,5 +486,89 @@ describe("webhook", () => {
     expect(received).toHaveLength(1);
     const [row] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, owner.projectId));
     expect(row?.status).toBe("development");
+  });
+});
+
+describe("receipts", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "bp-receipt-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** pdfsig's report: one line per fact; it exits non-zero when a signature does not verify. */
+  function pdfsig(bytes: Buffer): string {
+    const file = path.join(dir, `r-${++counter}.pdf`);
+    writeFileSync(file, bytes);
+    try {
+      return execFileSync("pdfsig", [file], { encoding: "utf8", env: { ...process.env, TZ: "UTC" } });
+    } catch (error) {
+      return String((error as { stdout?: string }).stdout ?? "");
+    }
+  }
+
+  it("issues a sealed receipt for a paid phase that pdfsig verifies and /verify recognises, and puts it in the export", async () => {
+    const { owner, sessionId } = await startedCheckout();
+    const done = stripe.completed(sessionId);
+    const event = stripeEvent("checkout.session.completed", done);
+    await deliver(event);
+    const res = await req("GET", `/api/projects/${owner.projectId}/payments/advance/receipt`, owner.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("application/pdf");
+    expect(res.headers["content-disposition"]).toContain(`${owner.projectCode}-advance-receipt.pdf`);
+    const text = pdfText(res.rawPayload).replace(/\s+/g, " ");
+    for (const fact of [
+      "Payment receipt",
+      "Dana Wells, Wells Co",
+      owner.email,
+      "Blueprint",
+      owner.projectCode,
+      "Advance payment",
+      "2,500.00 USD",
+      String(done.payment_intent),
+      `${new Date(event.created * 1000).toISOString().slice(0, 19).replace("T", " ")} UTC`,
+    ]) {
+      expect(text).toContain(fact);
+    }
+    const report = pdfsig(res.rawPayload);
+    expect(report).toContain("Signature Validation: Signature is Valid.");
+    expect(report).toMatch(/Total document signed/);
+    // One changed byte in the signed range: pdfsig no longer vouches for it.
+    const tampered = Buffer.from(res.rawPayload);
+    const range = /\/ByteRange \[\s*0 (\d+)/.exec(tampered.toString("latin1"));
+    const at = Math.floor(Number(range?.[1]) / 2);
+    tampered[at] = (tampered[at] ?? 0) ^ 0x01;
+    expect(pdfsig(tampered)).not.toContain("Signature Validation: Signature is Valid.");
+
+    const verified = await t.app.inject({
+      method: "POST",
+      url: "/api/verify-document",
+      ...fileUpload("receipt.pdf", res.rawPayload),
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ valid: true, document: { kind: "payment_receipt" } });
+
+    // The company and the owner's export get the same document.
+    const company = await req("GET", `/api/projects/${owner.projectId}/payments/advance/receipt`, admin);
+    expect(company.statusCode).toBe(200);
+    const exported = await req("GET", "/api/me/export", owner.cookie);
+    expect(exported.statusCode).toBe(200);
+    const zip = path.join(dir, `export-${++counter}.zip`);
+    writeFileSync(zip, exported.rawPayload);
+    const names = execFileSync("unzip", ["-Z1", zip], { encoding: "utf8" }).split("\n");
+    expect(names).toContain(`documents/${owner.projectCode}-advance-receipt.pdf`);
+  });
+
+  it("has no receipt before payment (404) and none for members below admin (403)", async () => {
+    const owner = await ownerWithProject();
+    const unpaid = await req("GET", `/api/projects/${owner.projectId}/payments/advance/receipt`, owner.cookie);
+    expect(unpaid.statusCode).toBe(404);
+    expect(unpaid.json().message).toContain("not been received");
+    await req("PATCH", `/api/company/projects/${owner.projectId}`, admin, { advancePaymentReceivedDate: "2026-11-02" });
+    const email = `viewer-${++counter}@example.com`;
+    await t.app.ctx.db.insert(projectMembers).values({ projectId: owner.projectId, email, accessLevel: "view_only" });
+    const viewer = await signedInUser(t.app, { email, name: "Viewer" });
+    const refused = await req("GET", `/api/projects/${owner.projectId}/payments/advance/receipt`, viewer.cookie);
+    expect(refused.statusCode).toBe(403);
+    const transfer = await req("GET", `/api/projects/${owner.projectId}/payments/advance/receipt`, owner.cookie);
+    expect(transfer.statusCode).toBe(200);
+    expect(pdfText(transfer.rawPayload)).toContain("Bank transfer");
   });
 });

@@ -3,9 +3,11 @@ import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PAYMENT_PHASES } from "../../../shared/domain/payments";
+import { sendDocument } from "../../documents/deliver";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects/access";
 import { startCheckout } from "./checkout";
+import { paymentReceipt } from "./receipt";
 import { receiveStripeWebhook, WEBHOOK_BODY_LIMIT } from "./webhook";
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,6 +28,23 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const access = await requireProjectAccess(request, request.params.id, "view");
       return startCheckout(ctx, access, request.params.phase);
+    },
+  );
+
+  app.get(
+    "/api/projects/:id/payments/:phase/receipt",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "A paid phase's receipt: a PDF sealed by the portal (owner, admin-level members, the company)",
+        params: z.object({ id: z.string().max(64), phase: z.enum(PAYMENT_PHASES) }),
+        produces: ["application/pdf"],
+      },
+    },
+    async (request, reply) => {
+      const access = await requireProjectAccess(request, request.params.id, "view");
+      const receipt = await paymentReceipt(ctx, access, request.params.phase);
+      return sendDocument(reply, receipt, { disposition: "attachment" });
     },
   );
 
