@@ -34,6 +34,7 @@ import { meetingRequestRoutes } from "./features/meeting-requests/routes";
 import { notificationRoutes } from "./features/notifications/routes";
 import { onboardingRoutes } from "./features/onboarding/routes";
 import { verifyDocumentRoutes } from "./features/onboarding/verify-routes";
+import { startPaymentReminders } from "./features/payments/reminders";
 import { paymentRoutes } from "./features/payments/routes";
 import { projectRoutes } from "./features/projects/routes";
 import { publicSiteRoutes } from "./features/public-site/routes";
@@ -235,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           startStatusScheduler({ db: database.db, log: app.log }),
           startDigestScheduler({ db: database.db, outbox: ctx.email, links: config, log: app.log }),
           startBlobSweeper({ db: database.db, files: ctx.files, log: app.log }),
+          startPaymentReminders({ db: database.db, email: ctx.email, config, log: app.log }),
         ];
 
   app.addHook("onClose", async () => {

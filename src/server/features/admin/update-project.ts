@@ -115,7 +115,7 @@ const PHASE_FIELDS = {
  * A received date typed by the admin means "paid by transfer" (a Stripe payment's date stays Stripe's unless the admin
  * changes it); cleared, the phase is unpaid again. A new amount replaces a pre-money text that did not parse.
  */
-function transferFacts(before: ProjectRow, update: ProjectUpdate, changes: FieldChange[]): void {
+function transferFacts(before: ProjectRow, update: ProjectUpdate, changes: FieldChange[], stripeOn: boolean, now: Date): void {
   for (const fields of Object.values(PHASE_FIELDS)) {
     if (fields.received in update) {
       const via = update[fields.received] ? "transfer" : null;
@@ -123,6 +123,12 @@ function transferFacts(before: ProjectRow, update: ProjectUpdate, changes: Field
         update[fields.via] = via;
         changes.push({ field: fields.via, before: before[fields.via], after: via });
       }
+    }
+    // With card payments on, an amount set is a checkout ready to pay: issued now unless a link date says when.
+    const linkDate = fields.received === "advancePaymentReceivedDate" ? "advancePaymentLinkDate" : "balancePaymentLinkDate";
+    if (stripeOn && update[fields.amount] && !before[fields.amount] && !before[linkDate] && !(linkDate in update)) {
+      update[linkDate] = now;
+      changes.push({ field: linkDate, before: null, after: now.toISOString() });
     }
     if (fields.amount in update && before[fields.unparsed] !== null) {
       update[fields.unparsed] = null;
@@ -185,7 +191,7 @@ export async function updateProject(
       });
     }
   }
-  transferFacts(before, update, changes);
+  transferFacts(before, update, changes, ctx.config.stripe !== null, new Date());
   const maxIterations = (update.maxIterations ?? before.maxIterations) as number;
   const iterationsUsed = (update.iterationsUsed ?? before.iterationsUsed) as number;
   if (iterationsUsed > maxIterations) {

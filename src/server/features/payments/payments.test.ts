@@ -33,6 +33,7 @@ import {
   stripeCheckoutSessions,
   stripeEvents,
 } from "../../db/schema";
+import { sendPaymentReminders } from "./reminders";
 
 let stripe: FakeStripe;
 let t: TestApp;
@@ -50,7 +51,7 @@ afterAll(async () => {
   await stripe.close();
 });
 
-type Method = "GET" | "POST" | "PATCH";
+type Method = "GET" | "POST" | "PATCH" | "PUT";
 const req = (method: Method, url: string, cookie?: string, payload?: unknown, app: FastifyInstance = t.app) =>
   app.inject({
     method,
@@ -570,5 +571,59 @@ describe("receipts", () => {
     const transfer = await req("GET", `/api/projects/${owner.projectId}/payments/advance/receipt`, owner.cookie);
     expect(transfer.statusCode).toBe(200);
     expect(pdfText(transfer.rawPayload)).toContain("Bank transfer");
+  });
+});
+
+describe("reminders", () => {
+  const DAY = 24 * 3600_000;
+  const remindersTo = async (email: string) =>
+    (await t.app.ctx.db.select().from(outgoingEmails)).filter((m) => m.kind === "payment-reminder" && m.toAddress === email);
+
+  it("reminds an unpaid ready phase 3 days after it was issued, then weekly, three times at most", async () => {
+    const owner = await ownerWithProject("2500");
+    const issued = new Date((await mine(owner)).advancePaymentLinkDate);
+    const at = (days: number) => new Date(issued.getTime() + days * DAY + 60_000);
+    const run = (days: number) => sendPaymentReminders(t.app.ctx, at(days));
+    await run(2.9);
+    expect(await remindersTo(owner.email)).toHaveLength(0);
+    await run(3);
+    const first = await remindersTo(owner.email);
+    expect(first).toHaveLength(1);
+    expect(first[0]?.subject).toContain("Advance payment is waiting");
+    expect(first[0]?.textBody).toContain("2,500.00 USD");
+    expect(first[0]?.listUnsubscribe).toContain("unsubscribe");
+    await run(3.5);
+    await run(9.9);
+    expect(await remindersTo(owner.email)).toHaveLength(1);
+    await run(10);
+    await run(17);
+    await run(24);
+    await run(40);
+    expect(await remindersTo(owner.email)).toHaveLength(3);
+  });
+
+  it("sends none once paid, and none to someone who turned payment emails off", async () => {
+    const paid = await ownerWithProject("100");
+    const issued = new Date((await mine(paid)).advancePaymentLinkDate);
+    await req("PATCH", `/api/company/projects/${paid.projectId}`, admin, { advancePaymentReceivedDate: "2026-11-03" });
+    const quiet = await ownerWithProject("100");
+    const off = await req("PUT", "/api/me/notification-preferences", quiet.cookie, {
+      messages: "email",
+      feedback: "email",
+      meetings: "email",
+      status: "email",
+      team: "email",
+      payments: "off",
+    });
+    expect(off.statusCode).toBe(200);
+    await sendPaymentReminders(t.app.ctx, new Date(issued.getTime() + 4 * DAY));
+    expect(await remindersTo(paid.email)).toHaveLength(0);
+    expect(await remindersTo(quiet.email)).toHaveLength(0);
+  });
+
+  it("does not remind a phase that was never issued", async () => {
+    const owner = await ownerWithProject(null);
+    await sendPaymentReminders(t.app.ctx, new Date(Date.now() + 30 * DAY));
+    expect(await remindersTo(owner.email)).toHaveLength(0);
   });
 });
