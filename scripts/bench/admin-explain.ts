@@ -25,6 +25,7 @@ const base: ProjectListQuery = {
   search: "",
   status: "all",
   package: "all",
+  payment: "all",
   sort: "createdAt",
   order: "desc",
   page: 1,

@@ -58,6 +58,8 @@ export const projectListQuerySchema = z.object({
     .enum(["all", ...PACKAGE_TYPES])
     .optional()
     .default("all"),
+  /** `awaiting_payment`: a phase issued (a link or an amount) and not yet received. */
+  payment: z.enum(["all", "awaiting_payment"]).optional().default("all"),
   sort: z.enum(PROJECT_SORTS).optional().default("createdAt"),
   order: z.enum(["asc", "desc"]).optional().default("desc"),
   ...pageQueryFields(DEFAULT_ADMIN_PAGE_SIZE),

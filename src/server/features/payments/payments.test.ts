@@ -627,3 +627,74 @@ describe("reminders", () => {
     expect(await remindersTo(owner.email)).toHaveLength(0);
   });
 });
+
+describe("the admin's view of payment phases", () => {
+  it("shows each phase's state in the list and filters it by awaiting payment", async () => {
+    const awaiting = await ownerWithProject("2500");
+    const notIssued = await ownerWithProject(null);
+    const transfer = await ownerWithProject("900");
+    await req("PATCH", `/api/company/projects/${transfer.projectId}`, admin, { advancePaymentReceivedDate: "2026-11-04" });
+    const unparsed = await ownerWithProject(null);
+    await t.app.ctx.db
+      .update(projects)
+      .set({ advancePaymentAmountUnparsed: "half up front" })
+      .where(eq(projects.id, unparsed.projectId));
+
+    const all = (await req("GET", "/api/company/projects?pageSize=100", admin)).json();
+    const stateOf = (id: string) => all.items.find((p: { id: string }) => p.id === id);
+    expect(stateOf(awaiting.projectId)).toMatchObject({
+      advancePaymentState: "awaiting_payment",
+      balancePaymentState: "not_issued",
+    });
+    expect(stateOf(notIssued.projectId)).toMatchObject({ advancePaymentState: "not_issued" });
+    expect(stateOf(transfer.projectId)).toMatchObject({ advancePaymentState: "paid_transfer" });
+    expect(stateOf(unparsed.projectId)).toMatchObject({
+      advancePaymentAmountUnparsed: "half up front",
+      advancePaymentAmount: null,
+    });
+
+    const filtered = await req("GET", "/api/company/projects?payment=awaiting_payment&pageSize=100", admin);
+    expect(filtered.statusCode).toBe(200);
+    const ids = filtered.json().items.map((p: { id: string }) => p.id);
+    expect(ids).toContain(awaiting.projectId);
+    expect(ids).not.toContain(notIssued.projectId);
+    expect(ids).not.toContain(transfer.projectId);
+    for (const item of filtered.json().items) {
+      expect([item.advancePaymentState, item.balancePaymentState]).toContain("awaiting_payment");
+    }
+    expect((await req("GET", "/api/company/projects?payment=overdue", admin)).statusCode).toBe(400);
+  });
+
+  it("audits a typed received date as paid by transfer", async () => {
+    const owner = await ownerWithProject("1234.56", "INR");
+    await req("PATCH", `/api/company/projects/${owner.projectId}`, admin, {
+      advancePaymentReceivedDate: new Date().toISOString(),
+    });
+    const audit = (await req("GET", `/api/company/projects/${owner.projectId}/audit`, admin)).json();
+    const changes = audit.items.flatMap((entry: { actorEmail?: string; changes: Array<{ field: string }> }) =>
+      entry.changes.map((change) => ({ ...change, actor: entry.actorEmail })),
+    );
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: "advancePaymentReceivedDate" }),
+        expect.objectContaining({ field: "advancePaidVia", after: "transfer" }),
+      ]),
+    );
+  });
+
+  it("counts transfers and card payments in the revenue chart by their real amounts, per currency", async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const revenue = async () =>
+      (await req("GET", "/api/company/charts", admin)).json().revenuePerMonth.find((m: { month: string }) => m.month === month);
+    const before = await revenue();
+    const transfer = await ownerWithProject("1234.56", "INR");
+    await req("PATCH", `/api/company/projects/${transfer.projectId}`, admin, {
+      advancePaymentReceivedDate: new Date().toISOString(),
+    });
+    const { sessionId } = await startedCheckout("2500");
+    await deliver(stripeEvent("checkout.session.completed", stripe.completed(sessionId)));
+    const after = await revenue();
+    expect(Math.round((after.INR - before.INR) * 100)).toBe(123456);
+    expect(Math.round((after.USD - before.USD) * 100)).toBe(250000);
+  });
+});
