@@ -26,6 +26,7 @@ const base: ProjectListQuery = {
   status: "all",
   package: "all",
   due: "all",
+  payment: "all",
   sort: "createdAt",
   order: "desc",
   page: 1,

@@ -34,6 +34,8 @@ import { meetingRequestRoutes } from "./features/meeting-requests/routes";
 import { notificationRoutes } from "./features/notifications/routes";
 import { onboardingRoutes } from "./features/onboarding/routes";
 import { verifyDocumentRoutes } from "./features/onboarding/verify-routes";
+import { startPaymentReminders } from "./features/payments/reminders";
+import { paymentRoutes } from "./features/payments/routes";
 import { projectRoutes } from "./features/projects/routes";
 import { publicSiteRoutes } from "./features/public-site/routes";
 import { versionRoutes } from "./features/versions/routes";
@@ -270,6 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           startStatusScheduler({ db: database.db, log: app.log, reminders: { outbox: ctx.email, config } }),
           startDigestScheduler({ db: database.db, outbox: ctx.email, log: app.log }),
           startBlobSweeper({ db: database.db, files: ctx.files, log: app.log }),
+          startPaymentReminders({ db: database.db, email: ctx.email, config, log: app.log }),
         ];
 
   app.addHook("onClose", async () => {
@@ -334,6 +337,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feedbackRoutes);
   await app.register(versionRoutes);
   await app.register(accountRoutes);
+  await app.register(paymentRoutes);
   await app.register(publicSiteRoutes);
   if (config.devMailbox) await app.register(devMailboxRoutes);
   if (options.serveClient !== false) await registerWebClient(app, { dir: options.clientDir });

@@ -40,6 +40,9 @@ describe("configuration", () => {
     [{ METRICS_PORT: "9464", METRICS_HOST: "metrics box" }, "METRICS_HOST"],
     [{ METRICS_PORT: "9464", METRICS_TOKEN: "short" }, "METRICS_TOKEN"],
     [{ METRICS_PORT: "9464", METRICS_TOKEN: "has spaces in the token value" }, "METRICS_TOKEN"],
+    [{ STRIPE_SECRET_KEY: "sk_test_1" }, "STRIPE_WEBHOOK_SECRET"],
+    [{ STRIPE_WEBHOOK_SECRET: "whsec_1" }, "STRIPE_SECRET_KEY"],
+    [{ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1", STRIPE_API_URL: "ftp://x" }, "STRIPE_API_URL"],
     [
       { INBOUND_SMTP_PORT: "2525", REPLY_DOMAIN: "r.example.com", INBOUND_TRUSTED_RELAYS: "10.0.0.1, mx" },
       "INBOUND_TRUSTED_RELAYS",
@@ -86,6 +89,23 @@ describe("configuration", () => {
       writeFileSync(file, "");
       expect(() => loadConfig({ DATA_DIR: path.join(file, "data") })).toThrow(/DATA_DIR:/);
     });
+  });
+
+  it("turns Stripe payments on only with both keys, at api.stripe.com unless STRIPE_API_URL says otherwise", () => {
+    expect(loadConfig(base).stripe).toBeNull();
+    expect(loadConfig({ ...base, STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" }).stripe).toEqual({
+      secretKey: "sk_test_1",
+      webhookSecret: "whsec_1",
+      apiUrl: "https://api.stripe.com",
+    });
+    expect(
+      loadConfig({
+        ...base,
+        STRIPE_SECRET_KEY: "sk_test_1",
+        STRIPE_WEBHOOK_SECRET: "whsec_1",
+        STRIPE_API_URL: "http://127.0.0.1:4010/",
+      }).stripe?.apiUrl,
+    ).toBe("http://127.0.0.1:4010");
   });
 
   it("turns inbound email on only with both INBOUND_SMTP_PORT and REPLY_DOMAIN", () => {

@@ -152,6 +152,12 @@ const envSchema = z.object({
   SIGNING_P12: z.string().optional(),
   SIGNING_P12_PASSWORD: z.string().optional(),
   TSA_URL: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z
+    .url()
+    .refine((value) => /^https?:\/\//.test(value), "must be an http(s) URL")
+    .default("https://api.stripe.com"),
 });
 
 /** Where the file store keeps bytes: the database (default) or an S3-compatible bucket. */
@@ -204,7 +210,11 @@ export type Config = {
   prototypeFrameOrigins: string[];
   /** The PKCS#12 that seals issued PDFs; null = the installation's self-signed one in DATA_DIR. */
   signing: { p12: Buffer | null; password: string };
+  /** Card payments by Stripe Checkout (both keys set); null = the pasted payment links only. */
+  stripe: StripeConfig | null;
 };
+
+export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl: string };
 
 export class ConfigError extends Error {}
 
@@ -308,6 +318,16 @@ function signingFrom(e: z.infer<typeof envSchema>): Config["signing"] {
   return { p12, password };
 }
 
+/** Both Stripe keys, or neither: one without the other would take payments nobody can confirm (or the reverse). */
+function stripeFrom(e: z.infer<typeof envSchema>): StripeConfig | null {
+  if (!e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) return null;
+  if (!e.STRIPE_SECRET_KEY)
+    throw invalid("STRIPE_SECRET_KEY", "required when STRIPE_WEBHOOK_SECRET is set (set both for card payments, or neither)");
+  if (!e.STRIPE_WEBHOOK_SECRET)
+    throw invalid("STRIPE_WEBHOOK_SECRET", "required when STRIPE_SECRET_KEY is set (set both for card payments, or neither)");
+  return { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL.replace(/\/$/, "") };
+}
+
 const LOOPBACK_HOSTS = new Set(["localhost", "::1", "[::1]"]);
 
 function isLoopback(host: string): boolean {
@@ -401,5 +421,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileStorage: fileStorageFrom(e),
     prototypeFrameOrigins: e.PROTOTYPE_FRAME_ORIGINS,
     signing: signingFrom(e),
+    stripe: stripeFrom(e),
   };
 }

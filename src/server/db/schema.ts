@@ -2,12 +2,14 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   customType,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -21,6 +23,8 @@ import { MEMBER_ACCESS_LEVELS } from "../../shared/domain/project-access";
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
+/** Money in major units with at most 2 decimals ("2500.00"); read back as a string, never a float. */
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
 export const users = pgTable(
   "users",
@@ -318,7 +322,9 @@ export const projects = pgTable(
     timeline: text("timeline"),
     advancePaymentLink: text("advance_payment_link"),
     advancePaymentLinkDate: ts("advance_payment_link_date"),
-    advancePaymentAmount: text("advance_payment_amount"),
+    advancePaymentAmount: money("advance_amount"),
+    /** A pre-money amount that did not parse: kept for the admin to see and fix; null otherwise. */
+    advancePaymentAmountUnparsed: text("advance_amount_unparsed"),
     advancePaymentCurrency: text("advance_payment_currency", { enum: ["USD", "INR"] })
       .notNull()
       .default("USD"),
@@ -328,18 +334,33 @@ export const projects = pgTable(
     advanceInvoiceName: text("advance_invoice_name"),
     advanceInvoiceUrl: text("advance_invoice_url"),
     finalPaymentLink: text("final_payment_link"),
-    finalPaymentAmount: text("final_payment_amount"),
+    finalPaymentAmount: money("final_amount"),
+    /** A pre-money amount that did not parse: kept for the admin to see and fix; null otherwise. */
+    finalPaymentAmountUnparsed: text("final_amount_unparsed"),
     finalInvoiceName: text("final_invoice_name"),
     finalInvoiceUrl: text("final_invoice_url"),
     finalPaymentDate: ts("final_payment_date"),
     finalPaymentDateManual: ts("final_payment_date_manual"),
     balancePaymentLink: text("balance_payment_link"),
     balancePaymentLinkDate: ts("balance_payment_link_date"),
-    balancePaymentAmount: text("balance_payment_amount"),
+    balancePaymentAmount: money("balance_amount"),
+    /** A pre-money amount that did not parse: kept for the admin to see and fix; null otherwise. */
+    balancePaymentAmountUnparsed: text("balance_amount_unparsed"),
     balancePaymentCurrency: text("balance_payment_currency", { enum: ["USD", "INR"] })
       .notNull()
       .default("USD"),
     balancePaymentReceivedDate: ts("balance_payment_received_date"),
+    /** How a received phase was paid: by Stripe (webhook) or by transfer (the admin's typed date); null = unpaid. */
+    advancePaidVia: text("advance_paid_via", { enum: ["stripe", "transfer"] }),
+    balancePaidVia: text("balance_paid_via", { enum: ["stripe", "transfer"] }),
+    /** What the admin must look at for a phase: a payment of the wrong amount, or a refund; null = nothing. */
+    advancePaymentIssue: text("advance_payment_issue", { enum: ["amount_mismatch", "refunded"] }),
+    balancePaymentIssue: text("balance_payment_issue", { enum: ["amount_mismatch", "refunded"] }),
+    /** Payment reminders sent for the phase (at most three) and when the last one went. */
+    advanceRemindersSent: integer("advance_reminders_sent").notNull().default(0),
+    advanceLastReminderAt: ts("advance_last_reminder_at"),
+    balanceRemindersSent: integer("balance_reminders_sent").notNull().default(0),
+    balanceLastReminderAt: ts("balance_last_reminder_at"),
     brdDocumentUrl: text("brd_document_url"),
     brdDocumentName: text("brd_document_name"),
     brdUploadedAt: ts("brd_uploaded_at"),
@@ -731,3 +752,62 @@ export const notificationDigestItems = pgTable(
   },
   (t) => [index("notification_digest_items_user_idx").on(t.userId, t.createdAt)],
 );
+
+/** The Checkout Sessions the portal created: a webhook is believed only for a session listed here for its project. */
+export const stripeCheckoutSessions = pgTable(
+  "stripe_checkout_sessions",
+  {
+    /** Stripe's session id (cs_...). */
+    id: text("id").primaryKey(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    phase: text("phase", { enum: ["advance", "balance"] }).notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    currency: text("currency", { enum: ["USD", "INR"] }).notNull(),
+    url: text("url").notNull(),
+    status: text("status", { enum: ["open", "complete", "expired", "failed"] })
+      .notNull()
+      .default("open"),
+    expiresAt: ts("expires_at").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stripe_checkout_sessions_project_idx").on(t.projectId, t.phase, t.status)],
+);
+
+/** Every payment fact: Stripe's (paid, mismatch, failed, expired, refunded) and the admin's typed transfers. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    phase: text("phase", { enum: ["advance", "balance"] }).notNull(),
+    provider: text("provider", { enum: ["stripe", "transfer"] }).notNull(),
+    kind: text("kind", { enum: ["paid", "amount_mismatch", "failed", "expired", "refunded"] }).notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }),
+    currency: text("currency"),
+    stripeEventId: text("stripe_event_id"),
+    stripeSessionId: text("stripe_session_id"),
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    occurredAt: ts("occurred_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payments_project_idx").on(t.projectId, t.phase, t.occurredAt),
+    uniqueIndex("payments_stripe_event_idx").on(t.stripeEventId),
+  ],
+);
+
+/** Stripe events by id, stored before they are acted on; processed_at set in the same transaction as the effects. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+  /** What handling concluded (applied, ignored: why); null until handled. */
+  outcome: text("outcome"),
+  receivedAt: ts("received_at").notNull().defaultNow(),
+  processedAt: ts("processed_at"),
+});

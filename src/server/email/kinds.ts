@@ -20,6 +20,9 @@ import ndaCompanyCode from "./templates/nda-company-code";
 import ndaCompanyNotice from "./templates/nda-company-notice";
 import ndaCustomerCode from "./templates/nda-customer-code";
 import notificationDigest from "./templates/notification-digest";
+import paymentCompanyNotice from "./templates/payment-company-notice";
+import paymentReceived from "./templates/payment-received";
+import paymentReminder from "./templates/payment-reminder";
 import profileReminder from "./templates/profile-reminder";
 import projectInvitation from "./templates/project-invitation";
 import projectStatus from "./templates/project-status";
@@ -51,6 +54,9 @@ export const EMAIL_KINDS = {
   "profile-reminder": { category: "status", template: profileReminder },
   "project-status": { category: "status", template: projectStatus },
   "project-invitation": { category: "team", template: projectInvitation },
+  "payment-received": { category: "payments", template: paymentReceived },
+  "payment-company-notice": { category: "payments", template: paymentCompanyNotice },
+  "payment-reminder": { category: "payments", template: paymentReminder },
   // Always sent
   "sign-in-code": { category: "security", template: signInCode },
   "account-deletion-code": { category: "security", template: accountDeletionCode },

@@ -36,6 +36,7 @@ export const companyLinks = {
   meetingRequest: (appUrl: string, requestId: string) => portalLink(appUrl, "/admin", { tab: "meetings", request: requestId }),
   ndaApprovals: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "nda" }),
   inquiries: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "inquiries" }),
+  console: (appUrl: string) => portalLink(appUrl, "/admin"),
   overdueProjects: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "projects", due: "overdue" }),
 };
 

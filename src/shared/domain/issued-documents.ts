@@ -10,6 +10,11 @@ export const ISSUED_DOCUMENT_KINDS = {
   nda_signed: { title: (_projectCode: string | null) => NDA_TITLE, authoredBy: "blueprint" },
   /** The customer's own project brief, confirmed and exported: Blueprint vouches only that the file is unchanged. */
   project_brief: { title: (projectCode: string | null) => `Project brief ${projectCode ?? ""}`.trim(), authoredBy: "customer" },
+  /** A paid phase's receipt, issued and sealed by Blueprint. */
+  payment_receipt: {
+    title: (projectCode: string | null) => `Payment receipt ${projectCode ?? ""}`.trim(),
+    authoredBy: "blueprint",
+  },
 } as const satisfies Record<string, { title: (projectCode: string | null) => string; authoredBy: DocumentAuthor }>;
 
 export type IssuedDocumentKind = keyof typeof ISSUED_DOCUMENT_KINDS;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { codeSchema } from "./auth";
 
 /** The notification kinds a user chooses for; security emails (codes, sign-in) are none of them and always sent. */
-export const NOTIFICATION_KINDS = ["messages", "feedback", "meetings", "status", "team"] as const;
+export const NOTIFICATION_KINDS = ["messages", "feedback", "meetings", "status", "team", "payments"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; hint: string }> = {
@@ -12,6 +12,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   meetings: { label: "Meeting updates", hint: "Meeting times and changes" },
   status: { label: "Status changes", hint: "NDA approval, project status" },
   team: { label: "Team changes", hint: "Invitations to projects" },
+  payments: { label: "Payments", hint: "Payments received, receipts and reminders" },
 };
 
 export const NOTIFICATION_MODES = ["email", "digest", "off"] as const;

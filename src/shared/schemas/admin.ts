@@ -60,6 +60,8 @@ export const projectListQuerySchema = z.object({
     .default("all"),
   /** "overdue": the delivery clock ran out and no version is published yet. */
   due: z.enum(["all", "overdue"]).optional().default("all"),
+  /** `awaiting_payment`: a phase issued (a link or an amount) and not yet received. */
+  payment: z.enum(["all", "awaiting_payment"]).optional().default("all"),
   sort: z.enum(PROJECT_SORTS).optional().default("createdAt"),
   order: z.enum(["asc", "desc"]).optional().default("desc"),
   ...pageQueryFields(DEFAULT_ADMIN_PAGE_SIZE),
@@ -117,7 +119,11 @@ const amountField = z
   .string()
   .trim()
   .refine((value) => /^(\d{1,3}(,\d{3})+|\d{1,12})(\.\d{1,2})?$/.test(value), ADMIN_MESSAGES.amountInvalid)
-  .transform((value) => value.replace(/,/g, ""))
+  .transform((value) => {
+    // Money with both decimals ("2500" → "2500.00"), as the database keeps it, so an unchanged amount is no change.
+    const [whole = "0", fraction = ""] = value.replace(/,/g, "").split(".");
+    return `${whole.replace(/^0+(?=\d)/, "")}.${fraction.padEnd(2, "0")}`;
+  })
   .nullable();
 const currency = z.enum(CURRENCIES);
 

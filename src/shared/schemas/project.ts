@@ -1,6 +1,7 @@
 // The project as the API returns it, and the New Project request.
 import { z } from "zod";
 import { PACKAGE_TYPES } from "../constants/packages";
+import { PAYMENT_PHASE_STATES } from "../domain/payments";
 import { PROJECT_ACCESS_LEVELS } from "../domain/project-access";
 import { PROJECT_STATUSES } from "../domain/project-status";
 
@@ -42,6 +43,13 @@ export const projectSchema = z.object({
   balancePaymentAmount: z.string().nullable(),
   balancePaymentCurrency: z.enum(["USD", "INR"]),
   balancePaymentReceivedDate: isoDate,
+  /** A pre-money amount that did not parse (kept for the admin to fix; the phase has no amount until then). */
+  advancePaymentAmountUnparsed: z.string().nullable(),
+  balancePaymentAmountUnparsed: z.string().nullable(),
+  finalPaymentAmountUnparsed: z.string().nullable(),
+  /** Each phase's state (not issued, awaiting payment, paid via Stripe or by transfer, amount mismatch, refunded). */
+  advancePaymentState: z.enum(PAYMENT_PHASE_STATES).nullable(),
+  balancePaymentState: z.enum(PAYMENT_PHASE_STATES).nullable(),
   brdDocumentUrl: z.string().nullable(),
   brdDocumentName: z.string().nullable(),
   brdUploadedAt: isoDate,

@@ -169,6 +169,7 @@ describe("GET /api/me/export", () => {
       meetings: "email",
       status: "email",
       team: "email",
+      payments: "email",
     });
 
     const projectsJson = JSON.parse(zip.text("projects.json"));
@@ -375,7 +376,14 @@ describe("notification choices", () => {
   const prefsUrl = "/api/me/notification-preferences";
   const put = (cookie: string, payload: object) =>
     t.app.inject({ method: "PUT", url: prefsUrl, payload, headers: { cookie, ...json } });
-  const ALL_EMAIL = { messages: "email", feedback: "email", meetings: "email", status: "email", team: "email" };
+  const ALL_EMAIL = {
+    messages: "email",
+    feedback: "email",
+    meetings: "email",
+    status: "email",
+    team: "email",
+    payments: "email",
+  };
   const invite = (projectId: string, cookie: string, email: string) =>
     post(`/api/projects/${projectId}/users`, cookie, { email, accessLevel: "user" });
 
@@ -403,7 +411,7 @@ describe("notification choices", () => {
     expect(headerLine(invitation, "list-unsubscribe")?.replace(/\r?\n/g, "")).toBe(`List-Unsubscribe: <${expected}>`);
     expect(expected).toMatch(/^http:\/\/localhost:3000\/unsubscribe\?u=[0-9a-f-]{36}&k=team&t=[0-9a-f]{64}$/);
 
-    await put(guest.cookie, { messages: "off", feedback: "off", meetings: "off", status: "off", team: "off" });
+    await put(guest.cookie, { messages: "off", feedback: "off", meetings: "off", status: "off", team: "off", payments: "off" });
     const requested = await post("/api/auth/request-code", undefined, { email: guest.email, name: "Guest" });
     expect(requested.statusCode).toBe(200);
     await t.app.emailWorker.drain();

@@ -6,6 +6,7 @@ import { ZipArchive } from "archiver";
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
+import { PAYMENT_PHASES } from "../../../shared/domain/payments";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import {
@@ -24,6 +25,7 @@ import { fileNamePart } from "../../documents/deliver";
 import { readPreferences } from "../../email/preferences";
 import { AppError } from "../../errors";
 import { issueSignedNda } from "../onboarding/nda-documents";
+import { paymentReceipt } from "../payments/receipt";
 import { downloadBrief } from "../projects/requirements/download-brief";
 
 type Entry = { name: string; data: string | Uint8Array };
@@ -59,7 +61,7 @@ feedback.json          your feedback; screenshots are in feedback/
 messages.json          project conversations and your replies
 meeting-requests.json  meeting requests
 activity.json          your activity timeline
-documents/             the signed NDA, briefs, BRDs and invoices as issued
+documents/             the signed NDA, briefs, payment receipts, BRDs and invoices as issued
 `;
 
 export function exportFilename(now = new Date()): string {
@@ -225,6 +227,12 @@ async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchi
     const answer = answers.find((row) => row.projectId === project.id);
     if (answer?.generatedBrief?.trim()) {
       await addDocument(`the brief of ${project.projectCode}`, () => downloadBrief(ctx, { user, project, accessLevel: "owner" }));
+    }
+    for (const phase of PAYMENT_PHASES) {
+      const received = phase === "advance" ? project.advancePaymentReceivedDate : project.balancePaymentReceivedDate;
+      if (!received) continue;
+      const receipt = await paymentReceipt(ctx, { user, project, accessLevel: "owner" }, phase);
+      await add(`documents/${receipt.filename}`, receipt.bytes);
     }
   }
   if (notIncluded.length) {

@@ -375,7 +375,7 @@ describe("PATCH /api/company/projects/{id}", () => {
       advancePaymentCurrency: "INR",
       advancePaymentLinkDate: "2026-03-01T00:00:00.000Z",
       advancePaymentReceivedDate: "2026-03-05T10:00:00.000Z",
-      balancePaymentAmount: "2500",
+      balancePaymentAmount: "2500.00",
       userLimit: 12,
     });
   });

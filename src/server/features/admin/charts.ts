@@ -18,22 +18,39 @@ function lastMonths(now: Date): string[] {
 
 export async function getChartData(db: Database, now = new Date()): Promise<ChartData> {
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (MONTHS - 1), 1));
-  // Amounts are stored as typed ('2500.00'); only plain numbers count towards revenue.
+  // Revenue counts what was really paid: Stripe's amount and currency for a phase paid by card, else the phase's own
+  // amount (a transfer); per currency, never summed across; a refunded phase does not count.
   const result = await db.execute<{ kind: string; key: string; currency: string | null; value: string }>(sql`
     select 'status' as kind, status as key, null as currency, count(*)::text as value from projects group by status
     union all
     select 'new', to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM'), null, count(*)::text
       from projects where created_at >= ${since} group by 2
     union all
-    select 'revenue', to_char(date_trunc('month', received at time zone 'UTC'), 'YYYY-MM'), currency, sum(amount::numeric)::text
+    select 'revenue', to_char(date_trunc('month', received at time zone 'UTC'), 'YYYY-MM'), currency, sum(amount)::text
       from (
-        select advance_payment_received_date as received, advance_payment_currency as currency, advance_payment_amount as amount
-          from projects where advance_payment_received_date >= ${since}
+        select p.advance_payment_received_date as received,
+               coalesce(s.currency, p.advance_payment_currency) as currency,
+               coalesce(s.amount_minor / 100.0, p.advance_amount) as amount
+          from projects p
+          left join lateral (
+            select currency, amount_minor from payments
+             where project_id = p.id and phase = 'advance' and provider = 'stripe' and kind = 'paid'
+             order by occurred_at desc limit 1
+          ) s on p.advance_paid_via = 'stripe'
+          where p.advance_payment_received_date >= ${since} and p.advance_payment_issue is distinct from 'refunded'
         union all
-        select balance_payment_received_date, balance_payment_currency, coalesce(balance_payment_amount, final_payment_amount)
-          from projects where balance_payment_received_date >= ${since}
+        select p.balance_payment_received_date,
+               coalesce(s.currency, p.balance_payment_currency),
+               coalesce(s.amount_minor / 100.0, p.balance_amount, p.final_amount)
+          from projects p
+          left join lateral (
+            select currency, amount_minor from payments
+             where project_id = p.id and phase = 'balance' and provider = 'stripe' and kind = 'paid'
+             order by occurred_at desc limit 1
+          ) s on p.balance_paid_via = 'stripe'
+          where p.balance_payment_received_date >= ${since} and p.balance_payment_issue is distinct from 'refunded'
       ) paid
-      where amount ~ '^[0-9]+(\\.[0-9]+)?$'
+      where amount is not null
       group by 2, 3
   `);
   const rows = (result as unknown as { rows: Array<{ kind: string; key: string; currency: string | null; value: string }> }).rows;

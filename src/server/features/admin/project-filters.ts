@@ -61,10 +61,19 @@ export function overdueCondition(now: Date): SQL {
 
 export async function projectListWhere(
   db: Database,
-  query: Pick<ProjectListQuery, "search" | "status" | "package"> & Partial<Pick<ProjectListQuery, "due">>,
+  query: Pick<ProjectListQuery, "search" | "status" | "package"> & Partial<Pick<ProjectListQuery, "due" | "payment">>,
 ): Promise<SQL | undefined> {
   const conditions: SQL[] = [];
   if (query.due === "overdue") conditions.push(overdueCondition(new Date()));
+  // The same rule as paymentPhaseState's "awaiting payment": issued (a link or an amount), not received, nothing flagged.
+  if (query.payment === "awaiting_payment") {
+    conditions.push(sql`(
+      (${projects.advancePaymentReceivedDate} is null and ${projects.advancePaymentIssue} is null
+        and (${projects.advancePaymentLink} is not null or ${projects.advancePaymentAmount} is not null))
+      or (${projects.balancePaymentReceivedDate} is null and ${projects.balancePaymentIssue} is null
+        and (${projects.balancePaymentLink} is not null or ${projects.finalPaymentLink} is not null
+          or ${projects.balancePaymentAmount} is not null)))`);
+  }
   if (query.status !== "all") conditions.push(eq(projects.status, query.status));
   if (query.package !== "all") conditions.push(eq(projects.packageType, query.package));
   const search = query.search.trim();

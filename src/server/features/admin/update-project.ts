@@ -6,11 +6,13 @@ import { eq, sql } from "drizzle-orm";
 import type { ActivityType } from "../../../shared/activity-types";
 import { HOSTED_ACCESS_YEARS } from "../../../shared/constants/packages";
 import { isUuid } from "../../../shared/domain/ids";
+import { type PaymentPhase, toMinorUnits } from "../../../shared/domain/payments";
 import { statusLabel } from "../../../shared/domain/project-status";
 import { type AdminProject, DATE_FIELDS, type ProjectPatch } from "../../../shared/schemas/admin";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
-import { projects } from "../../db/schema";
+import type { Database } from "../../db/client";
+import { payments, projects } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
 import { PROJECT_NOT_FOUND } from "../projects/access";
@@ -96,6 +98,71 @@ function customerEvents(before: ProjectRow, update: ProjectUpdate): CustomerEven
   return events;
 }
 
+const PHASE_FIELDS = {
+  advance: {
+    received: "advancePaymentReceivedDate",
+    amount: "advancePaymentAmount",
+    unparsed: "advancePaymentAmountUnparsed",
+    via: "advancePaidVia",
+    currency: "advancePaymentCurrency",
+  },
+  balance: {
+    received: "balancePaymentReceivedDate",
+    amount: "balancePaymentAmount",
+    unparsed: "balancePaymentAmountUnparsed",
+    via: "balancePaidVia",
+    currency: "balancePaymentCurrency",
+  },
+} as const;
+
+/**
+ * A received date typed by the admin means "paid by transfer" (a Stripe payment's date stays Stripe's unless the admin
+ * changes it); cleared, the phase is unpaid again. A new amount replaces a pre-money text that did not parse.
+ */
+function transferFacts(before: ProjectRow, update: ProjectUpdate, changes: FieldChange[], stripeOn: boolean, now: Date): void {
+  for (const fields of Object.values(PHASE_FIELDS)) {
+    if (fields.received in update) {
+      const via = update[fields.received] ? "transfer" : null;
+      if (via !== before[fields.via]) {
+        update[fields.via] = via;
+        changes.push({ field: fields.via, before: before[fields.via], after: via });
+      }
+    }
+    // With card payments on, an amount set is a checkout ready to pay: issued now unless a link date says when.
+    const linkDate = fields.received === "advancePaymentReceivedDate" ? "advancePaymentLinkDate" : "balancePaymentLinkDate";
+    if (stripeOn && update[fields.amount] && !before[fields.amount] && !before[linkDate] && !(linkDate in update)) {
+      update[linkDate] = now;
+      changes.push({ field: linkDate, before: null, after: now.toISOString() });
+    }
+    if (fields.amount in update && before[fields.unparsed] !== null) {
+      update[fields.unparsed] = null;
+      changes.push({ field: fields.unparsed, before: before[fields.unparsed], after: null });
+    }
+  }
+  if ("finalPaymentAmount" in update && before.finalPaymentAmountUnparsed !== null) {
+    update.finalPaymentAmountUnparsed = null;
+    changes.push({ field: "finalPaymentAmountUnparsed", before: before.finalPaymentAmountUnparsed, after: null });
+  }
+}
+
+/** A phase newly marked paid by transfer is a payment record (the revenue chart counts it by its amount). */
+async function recordTransfers(db: Database, before: ProjectRow, update: ProjectUpdate, now: Date): Promise<void> {
+  for (const [phase, fields] of Object.entries(PHASE_FIELDS) as Array<[PaymentPhase, (typeof PHASE_FIELDS)[PaymentPhase]]>) {
+    const received = update[fields.received];
+    if (!(received instanceof Date) || before[fields.received]) continue;
+    const amount = (fields.amount in update ? update[fields.amount] : before[fields.amount]) as string | null;
+    await db.insert(payments).values({
+      projectId: before.id,
+      phase,
+      provider: "transfer",
+      kind: "paid",
+      amountMinor: toMinorUnits(amount),
+      currency: (update[fields.currency] ?? before[fields.currency]) as string,
+      occurredAt: received ?? now,
+    });
+  }
+}
+
 export async function updateProject(
   ctx: Pick<AppContext, "config" | "db" | "email">,
   admin: SessionUser,
@@ -128,6 +195,7 @@ export async function updateProject(
       });
     }
   }
+  transferFacts(before, update, changes, ctx.config.stripe !== null, new Date());
   const maxIterations = (update.maxIterations ?? before.maxIterations) as number;
   const iterationsUsed = (update.iterationsUsed ?? before.iterationsUsed) as number;
   if (iterationsUsed > maxIterations) {
@@ -159,6 +227,7 @@ export async function updateProject(
         action: Object.keys(patch).length === 1 && "status" in patch ? "project.status" : "project.update",
         changes,
       });
+      await recordTransfers(tx, before, update, now);
       for (const event of customerEvents(before, update)) {
         await recordActivity(tx, { userId: before.userId, projectId, actorId: admin.id, notify: true, ...event });
       }

@@ -1,6 +1,7 @@
 // Turns project rows into the API shape (dates as ISO strings, with the member count and the caller's access).
 // An invited member is not told the owner's payments: those fields are empty in their answer.
 import { memberLevelOf } from "../../../shared/domain/next-action";
+import { paymentPhaseState } from "../../../shared/domain/payments";
 import type { Project } from "../../../shared/schemas/project";
 import type { projects } from "../../db/schema";
 
@@ -55,6 +56,23 @@ export function toProjectDto(
     balancePaymentAmount: row.balancePaymentAmount,
     balancePaymentCurrency: row.balancePaymentCurrency,
     balancePaymentReceivedDate: iso(row.balancePaymentReceivedDate),
+    advancePaymentAmountUnparsed: row.advancePaymentAmountUnparsed,
+    balancePaymentAmountUnparsed: row.balancePaymentAmountUnparsed,
+    finalPaymentAmountUnparsed: row.finalPaymentAmountUnparsed,
+    advancePaymentState: paymentPhaseState({
+      link: row.advancePaymentLink,
+      amount: row.advancePaymentAmount,
+      receivedDate: row.advancePaymentReceivedDate,
+      paidVia: row.advancePaidVia,
+      issue: row.advancePaymentIssue,
+    }),
+    balancePaymentState: paymentPhaseState({
+      link: row.balancePaymentLink ?? row.finalPaymentLink,
+      amount: row.balancePaymentAmount,
+      receivedDate: row.balancePaymentReceivedDate,
+      paidVia: row.balancePaidVia,
+      issue: row.balancePaymentIssue,
+    }),
     brdDocumentUrl: row.brdDocumentUrl,
     brdDocumentName: row.brdDocumentName,
     brdUploadedAt: iso(row.brdUploadedAt),
@@ -90,4 +108,9 @@ const NO_PAYMENTS = {
   balancePaymentLinkDate: null,
   balancePaymentAmount: null,
   balancePaymentReceivedDate: null,
+  advancePaymentAmountUnparsed: null,
+  balancePaymentAmountUnparsed: null,
+  finalPaymentAmountUnparsed: null,
+  advancePaymentState: null,
+  balancePaymentState: null,
 } satisfies Partial<Project>;

@@ -1,0 +1,26 @@
+// The customer, when Stripe's webhook says a payment phase was paid.
+import { APP_NAME } from "../layout";
+import { customerLinks } from "../links";
+import { defineEmail } from "../template";
+
+type Data = {
+  project: { projectCode: string; projectName: string | null };
+  /** The phase's label ("Advance payment"). */
+  phase: string;
+  /** The amount as worded for people ("$2,500.00"). */
+  money: string;
+};
+
+export default defineEmail<Data>({
+  subject: (data) => `${data.project.projectCode}: ${data.phase} received`,
+  link: (appUrl, data) => customerLinks.project(appUrl, data.project),
+  content: (data, link) => ({
+    heading: `${data.phase} received`,
+    paragraphs: [
+      `Thank you: we received ${data.money} for ${data.project.projectName ? `${data.project.projectName} (${data.project.projectCode})` : data.project.projectCode}.`,
+      `Your receipt is on your dashboard, signed by ${APP_NAME}.`,
+    ],
+    action: { label: "Open your dashboard", url: link },
+  }),
+  example: { project: { projectCode: "BP-0001", projectName: "Ordering app" }, phase: "Advance payment", money: "$2,500.00" },
+});

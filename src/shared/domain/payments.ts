@@ -1,0 +1,66 @@
+// Payment phases as money: amounts in major units with at most 2 decimals, converted to minor units exactly (no
+// floats), and each phase's state as the admin sees it.
+import type { Currency } from "../constants/packages";
+
+export const PAYMENT_PHASES = ["advance", "balance"] as const;
+export type PaymentPhase = (typeof PAYMENT_PHASES)[number];
+
+export const PAYMENT_PHASE_STATES = [
+  "not_issued",
+  "awaiting_payment",
+  "paid_stripe",
+  "paid_transfer",
+  "amount_mismatch",
+  "refunded",
+] as const;
+export type PaymentPhaseState = (typeof PAYMENT_PHASE_STATES)[number];
+
+export const PAYMENT_PHASE_STATE_LABELS: Record<PaymentPhaseState, string> = {
+  not_issued: "Not issued",
+  awaiting_payment: "Awaiting payment",
+  paid_stripe: "Paid via Stripe",
+  paid_transfer: "Paid by transfer",
+  amount_mismatch: "Amount mismatch",
+  refunded: "Refunded",
+};
+
+export const PAYMENT_PHASE_LABELS: Record<PaymentPhase, string> = { advance: "Advance payment", balance: "Balance payment" };
+
+/** "2500", "2500.5", "2500.00" → 250000 (minor units); null for anything that is not such an amount. */
+export function toMinorUnits(amount: string | null | undefined): number | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec((amount ?? "").trim());
+  if (!match) return null;
+  const [, whole = "0", fraction = ""] = match;
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** 250000 → "2500.00". */
+export function fromMinorUnits(minor: number): string {
+  const whole = Math.trunc(minor / 100);
+  return `${whole}.${String(minor % 100).padStart(2, "0")}`;
+}
+
+/** 250000, "USD" → "2,500.00 USD" (grouped, both decimals, the code after: never a symbol that hides USD vs INR). */
+export function formatMoney(minor: number, currency: Currency | string): string {
+  const [whole = "0", fraction = "00"] = fromMinorUnits(minor).split(".");
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction} ${currency}`;
+}
+
+export type PhaseFacts = {
+  link: string | null;
+  amount: string | null;
+  receivedDate: Date | string | null;
+  paidVia: "stripe" | "transfer" | null;
+  issue: "amount_mismatch" | "refunded" | null;
+};
+
+/** The phase's state: paid (how, or refunded), a wrong amount to look at, issued and unpaid, or not issued. */
+export function paymentPhaseState(facts: PhaseFacts): PaymentPhaseState {
+  if (facts.receivedDate) {
+    if (facts.issue === "refunded") return "refunded";
+    return facts.paidVia === "stripe" ? "paid_stripe" : "paid_transfer";
+  }
+  if (facts.issue === "amount_mismatch") return "amount_mismatch";
+  if (facts.issue === "refunded") return "refunded";
+  return facts.link || facts.amount ? "awaiting_payment" : "not_issued";
+}
