@@ -76,11 +76,16 @@ const asAdmin = (method: "POST" | "PATCH", url: string, payload: unknown) =>
     headers: { cookie: admin.cookie, ...json, origin: server.url },
   });
 
+/** The page's top in view before the full-page picture, so the fixed header and sidebar sit where they belong. */
+const toTop = (on: Page) => on.evaluate(() => window.scrollTo(0, 0));
+
 async function bothWidths(name: string, locator?: () => ReturnType<Page["getByTestId"]>) {
   await locator?.().scrollIntoViewIfNeeded();
+  await toTop(page);
   await checkScreen(page, name);
   await page.setViewportSize({ width: 375, height: 800 });
   await locator?.().scrollIntoViewIfNeeded();
+  await toTop(page);
   await checkScreen(page, name);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -134,6 +139,7 @@ describe("versions, rounds and feedback", () => {
     await console.getByText("Version 1 published").first().waitFor();
     await console.getByRole("heading", { name: "Publish version 2" }).waitFor();
     await console.getByTestId("version-item").getByText("First prototype: the booking flow and the clinic calendar.").waitFor();
+    await toTop(console);
     await checkScreen(console, "build-console-versions");
     await adminContext.close();
 
