@@ -101,7 +101,7 @@ const NEXT_ACTIONS = {
   development: {
     key: "development",
     title: "Development in Progress",
-    description: "We are building your prototype. You will get daily progress updates.",
+    description: "We are building your prototype. The delivery clock below shows when it is due.",
     priority: "low",
     actionLabel: "View Project",
     target: "/requirements",

@@ -1,0 +1,180 @@
+// The build, visible (issue 28), in Chromium for a customer in Kolkata (UTC+05:30): the dashboard names what starts
+// the delivery clock; the advance recorded with the brief confirmed starts it and the dashboard shows the due time in
+// the viewer's zone and the hours left, live; the team publishes version 1 from the console (the clock stops, the
+// project moves to testing); the customer reports feedback on it; version 2 ends the round, and Testing & Feedback
+// shows the version in the viewer, the history with release notes and the version each item was reported against.
+import { createServer, type Server } from "node:http";
+import { eq } from "drizzle-orm";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projects, requirements } from "../../src/server/db/schema";
+import { formatClockInZone, formatDayInZone, zoneAbbreviation } from "../../src/shared/domain/dates";
+import { createCompletedProfile, json, newProject, type SignedInUser, signedInUser } from "../factories";
+import { launchBrowser, signInContext } from "../setup/browser";
+import { GOOD_FEEDBACK } from "../setup/feedback";
+import { checkScreen } from "../setup/screen-checks";
+import { startTestServer, type TestServer } from "../setup/test-server";
+
+const ZONE = "Asia/Kolkata";
+const HOUR = 3_600_000;
+
+let prototype: Server;
+let prototypeUrl: string;
+let server: TestServer;
+let browser: Browser;
+let customerContext: BrowserContext;
+let page: Page;
+let owner: SignedInUser;
+let admin: SignedInUser;
+let projectId: string;
+let projectCode: string;
+
+beforeAll(async () => {
+  prototype = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(`<!doctype html><title>ClinicFlow</title><body style="font-family:sans-serif;padding:24px">
+<h1>ClinicFlow booking</h1><p>Pick a slot to book your visit.</p></body>`);
+  });
+  await new Promise<void>((resolve) => prototype.listen(0, "127.0.0.1", resolve));
+  const address = prototype.address();
+  prototypeUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  server = await startTestServer({ PROTOTYPE_FRAME_ORIGINS: prototypeUrl });
+  browser = await launchBrowser();
+  owner = await signedInUser(server.app, { email: "build.e2e@northside.example", name: "Priya Rao" });
+  admin = await signedInUser(server.app, { email: "admin@blueprint.local", name: "Ada Admin", role: "company" });
+  const db = server.app.ctx.db;
+  await createCompletedProfile(db, { userId: owner.userId, fullName: "Priya Rao", ndaStatus: "approved" });
+  const project = await newProject(server.app, owner);
+  projectId = project.id;
+  projectCode = project.projectCode;
+  await db.update(projects).set({ projectName: "ClinicFlow" }).where(eq(projects.id, projectId));
+  await db.insert(requirements).values({
+    projectId,
+    projectName: "ClinicFlow",
+    problemStatement: "Bookings by phone take hours.",
+    briefConfirmed: true,
+    briefConfirmedAt: new Date(),
+  });
+  customerContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
+  await signInContext(customerContext, server, owner);
+  page = await customerContext.newPage();
+});
+
+afterAll(async () => {
+  await customerContext?.close();
+  await browser?.close();
+  await server?.close();
+  await new Promise((resolve) => prototype?.close(resolve));
+});
+
+const clock = () => page.getByTestId("delivery-clock");
+const asAdmin = (method: "POST" | "PATCH", url: string, payload: unknown) =>
+  server.app.inject({
+    method,
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: { cookie: admin.cookie, ...json, origin: server.url },
+  });
+
+/** The page's top in view before the full-page picture, so the fixed header and sidebar sit where they belong. */
+const toTop = (on: Page) => on.evaluate(() => window.scrollTo(0, 0));
+
+async function bothWidths(name: string, locator?: () => ReturnType<Page["getByTestId"]>) {
+  await locator?.().scrollIntoViewIfNeeded();
+  await toTop(page);
+  await checkScreen(page, name);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await locator?.().scrollIntoViewIfNeeded();
+  await toTop(page);
+  await checkScreen(page, name);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe("the delivery clock on the dashboard", () => {
+  it("names the missing step before it starts", async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await clock().getByText("Your 48-hour clock has not started yet").waitFor();
+    await clock().getByText("It starts as soon as the advance payment is received.").waitFor();
+    await bothWidths("build-clock-waiting", clock);
+  }, 180_000);
+
+  it("starts when the advance is recorded and shows the due time in the viewer's zone, arriving live", async () => {
+    const res = await asAdmin("PATCH", `/api/company/projects/${projectId}`, { advancePaymentReceivedDate: "2026-11-27" });
+    expect(res.statusCode).toBe(200);
+    const due = new Date(res.json().deliveryDueAt);
+    expect(due.getTime() - new Date(res.json().deliveryStartedAt).getTime()).toBe(48 * HOUR);
+    // No reload: the project's change notice refreshes the dashboard.
+    await clock()
+      .getByText(/^4[78] hours left$/)
+      .waitFor({ timeout: 15_000 });
+    const expected = `${formatDayInZone(due, ZONE)}, ${formatClockInZone(due, ZONE)} ${zoneAbbreviation(due, ZONE)}`;
+    await clock().getByText(`Prototype due ${expected}`).waitFor();
+    expect(await clock().textContent()).toContain("Your 48-hour delivery clock is running.");
+    await bothWidths("build-clock-running", clock);
+  }, 180_000);
+});
+
+describe("versions, rounds and feedback", () => {
+  it("publishes version 1 from the console's project details", async () => {
+    // The clock ran 41 hours before the team published (the run-up is written straight to the row).
+    await server.app.ctx.db
+      .update(projects)
+      .set({ deliveryStartedAt: new Date(Date.now() - 41 * HOUR), deliveryDueAt: new Date(Date.now() + 7 * HOUR) })
+      .where(eq(projects.id, projectId));
+    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: "Europe/London" });
+    await signInContext(adminContext, server, admin);
+    const console = await adminContext.newPage();
+    await console.goto(`${server.url}/admin?q=${projectCode}`);
+    const row = console.getByTestId(`project-row-${projectCode}`);
+    await row.getByText(/Due .* [67] hours left/).waitFor();
+    await row.getByRole("button", { name: "View Details" }).click();
+    await console.getByRole("tab", { name: "Versions" }).click();
+    await console.getByRole("heading", { name: "Publish version 1" }).waitFor();
+    await console.getByLabel("Prototype URL").fill("http://intranet.local/app");
+    await console.getByLabel("Release notes").fill("First prototype: the booking flow and the clinic calendar.");
+    await console.getByRole("button", { name: "Publish version 1" }).click();
+    await console.getByText("The prototype URL must start with https://").waitFor();
+    await console.getByLabel("Prototype URL").fill(`${prototypeUrl}/`);
+    await console.getByRole("button", { name: "Publish version 1" }).click();
+    await console.getByText("Version 1 published").first().waitFor();
+    await console.getByRole("heading", { name: "Publish version 2" }).waitFor();
+    await console.getByTestId("version-item").getByText("First prototype: the booking flow and the clinic calendar.").waitFor();
+    await toTop(console);
+    await checkScreen(console, "build-console-versions");
+    await adminContext.close();
+
+    const [after] = await server.app.ctx.db.select().from(projects).where(eq(projects.id, projectId));
+    expect(after?.status).toBe("testing");
+    expect(after?.deliveredAt).toBeInstanceOf(Date);
+  }, 180_000);
+
+  it("says on the dashboard how long delivery took", async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await clock().getByText("Delivered in 41 hours").waitFor();
+    await clock().getByText("Within the 48 hours promised.").waitFor();
+    await bothWidths("build-clock-delivered", clock);
+  }, 180_000);
+
+  it("shows the version in the viewer, the history, and the version each item was reported on", async () => {
+    await page.goto(`${server.url}/testing-feedback`);
+    await page.getByTestId("viewer-version").getByText("Version 1").waitFor();
+    const reported = await server.app.inject({
+      method: "POST",
+      url: `/api/projects/${projectId}/feedback`,
+      payload: { ...GOOD_FEEDBACK, issueFaced: "The Book button does nothing on the second step." },
+      headers: { cookie: owner.cookie, ...json },
+    });
+    expect(reported.json()).toMatchObject({ versionNumber: 1, round: 1 });
+    const v2 = await asAdmin("POST", `/api/company/projects/${projectId}/versions`, {
+      url: `${prototypeUrl}/v2`,
+      releaseNotes: "Fixes **the Book button** on the second step.\n\n- Slots load faster",
+    });
+    expect(v2.statusCode).toBe(201);
+    await page.getByTestId("viewer-version").getByText("Version 2").waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId("version-item").count()).toBe(2);
+    await page.getByText("Reported on version 1").waitFor();
+    await page.getByText("Round 2 of 3").first().waitFor();
+    await page.getByTestId("version-item").first().getByText("Slots load faster").waitFor();
+    await bothWidths("build-versions-testing");
+  }, 180_000);
+});
