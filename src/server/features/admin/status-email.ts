@@ -49,6 +49,7 @@ export async function scheduleStatusEmail(
     {
       kind: STATUS_EMAIL_KIND,
       to: owner.email,
+      projectId: project.id,
       subject: `${project.projectCode}: ${label}`,
       ...renderEmail({
         heading: `Your project is now: ${label}`,

@@ -95,7 +95,13 @@ export async function recordFeedbackStatusChanged(ctx: AppContext, db: Database,
       action: { label: "Open Testing & Feedback", url: customerLinks.testingFeedback(ctx.config.appUrl, project) },
     });
     await ctx.email.enqueue(
-      { kind: "feedback-done", to: person.email, subject: `Feedback addressed on ${project.projectCode}`, ...content },
+      {
+        kind: "feedback-done",
+        to: person.email,
+        projectId: project.id,
+        subject: `Feedback addressed on ${project.projectCode}`,
+        ...content,
+      },
       db,
     );
   }

@@ -54,6 +54,7 @@ export async function createMeetingRequest(ctx: AppContext, access: ProjectAcces
         {
           kind: "meeting-request",
           to: person.email,
+          projectId: project.id,
           subject: `[${project.projectCode}] Meeting requested: ${row.subject}`,
           ...content,
         },

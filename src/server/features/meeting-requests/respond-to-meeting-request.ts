@@ -190,7 +190,10 @@ export async function respondToMeetingRequest(
               }),
             }
           : null;
-      await ctx.email.enqueue({ kind: "meeting-response", to: requester.email, subject: heading, ...content, icalEvent }, tx);
+      await ctx.email.enqueue(
+        { kind: "meeting-response", to: requester.email, projectId: found.project.id, subject: heading, ...content, icalEvent },
+        tx,
+      );
       await recordActivity(tx, {
         userId: requester.id,
         projectId: found.project.id,

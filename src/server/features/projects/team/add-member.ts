@@ -95,7 +95,13 @@ export async function addMember(ctx: AppContext, access: ProjectAccess, input: A
       footnote: "If you did not expect this invitation, you can ignore this email.",
     });
     await ctx.email.enqueue(
-      { kind: "project-invitation", to: email, subject: `You're invited to ${locked.projectCode} on ${APP_NAME}`, ...content },
+      {
+        kind: "project-invitation",
+        to: email,
+        projectId: project.id,
+        subject: `You're invited to ${locked.projectCode} on ${APP_NAME}`,
+        ...content,
+      },
       tx,
     );
 
