@@ -15,6 +15,7 @@ import {
 import { requireCompany } from "../../auth/guards";
 import { cachedRead, cachedReads, DEFAULT_COMMUNICATIONS_LIMIT } from "../../cache/cached-reads";
 import { notFound } from "../../errors";
+import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { errorReplies } from "../../http/openapi";
 import { countOverdueMeetingRequests } from "../meeting-requests/list-meeting-requests";
 import { requireProjectAccess } from "../projects/access";
@@ -72,6 +73,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const access = await requireProjectAccess(request, request.params.id, "post");
+      await limitCustomerWrite(ctx.db, access.user, "messages");
       return reply.status(201).send(await postCommunication(ctx, access, request.body));
     },
   );
@@ -92,6 +94,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const access = await requireProjectAccess(request, request.params.id, "post");
       const { user } = access;
+      await limitCustomerWrite(ctx.db, user, "messages");
       await postReply(ctx, {
         projectId: access.project.id,
         threadId: request.params.communicationId,

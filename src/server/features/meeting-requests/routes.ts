@@ -14,6 +14,7 @@ import {
 import { requireCompany, requireUser } from "../../auth/guards";
 import { cachedRead, cachedReads } from "../../cache/cached-reads";
 import { auditSnapshots } from "../../http/company-audit";
+import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects/access";
 import { cachedProjectListFor } from "../projects/list-projects";
@@ -59,6 +60,7 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const access = await requireProjectAccess(request, request.params.id, "post");
+      await limitCustomerWrite(ctx.db, access.user, "meetingRequests");
       return reply.status(201).send(await createMeetingRequest(ctx, access, request.body));
     },
   );
