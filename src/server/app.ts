@@ -212,7 +212,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
       mailboxUrl: config.devMailbox ? `${config.appUrl}/dev/mailbox` : null,
     });
-  const emailWorker = startEmailWorker({ db: database.db, transport, from: config.mailFrom, log: app.log });
+  const emailWorker = startEmailWorker({
+    db: database.db,
+    transport,
+    from: config.mailFrom,
+    log: app.log,
+    companyEmails: config.adminEmails,
+  });
   const metrics = createMetrics();
   const readCaches = createReadCaches({ budgetBytes: config.readCacheBytes, events: metrics.cacheEvents });
   const { caches } = readCaches;

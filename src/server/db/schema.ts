@@ -139,7 +139,8 @@ export const outgoingEmails = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
-    status: text("status", { enum: ["pending", "sending", "sent", "failed"] })
+    /** "withdrawn": not sent because its recipient could no longer see the project at send time. */
+    status: text("status", { enum: ["pending", "sending", "sent", "failed", "withdrawn"] })
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -160,6 +161,11 @@ export const outgoingEmails = pgTable(
     collapseKey: text("collapse_key"),
     /** What the first change of the collapsed run changed from (a status): no email when the run ends there. */
     collapseFrom: text("collapse_from"),
+    /**
+     * The project the email is about: the worker sends it only if the recipient may still see that project
+     * (email/recipient-access.ts); deleting the project drops its unsent emails.
+     */
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     sentAt: ts("sent_at"),
   },

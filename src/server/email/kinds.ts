@@ -7,6 +7,7 @@ import { type EmailContent, renderEmail, type UnsubscribeFooter } from "./layout
 import type { EmailTemplate } from "./template";
 import accountDeletionCode from "./templates/account-deletion-code";
 import communicationMessage from "./templates/communication-message";
+import communicationRepliesBatch from "./templates/communication-replies-batch";
 import communicationReply from "./templates/communication-reply";
 import contactConfirmation from "./templates/contact-confirmation";
 import contactInquiry from "./templates/contact-inquiry";
@@ -44,6 +45,7 @@ export const EMAIL_KINDS = {
   // Notifications (Profile Settings → Notifications)
   "communication-message": { category: "messages", template: communicationMessage },
   "communication-reply": { category: "messages", template: communicationReply },
+  "communication-replies-batch": { category: "messages", template: communicationRepliesBatch },
   "delivery-due-soon": { category: "status", template: deliveryDueSoon },
   "feedback-done": { category: "feedback", template: feedbackDone },
   "meeting-request": { category: "meetings", template: meetingRequest },

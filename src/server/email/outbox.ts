@@ -11,6 +11,7 @@ import { notificationDigestItems, outgoingEmails, users } from "../db/schema";
 import { type EmailOf, emailCategoryOf, renderEmailOf } from "./kinds";
 import type { UnsubscribeFooter } from "./layout";
 import { modeFor } from "./preferences";
+import { mayReceiveProject } from "./recipient-access";
 import { unsubscribeUrl } from "./unsubscribe";
 
 /** An email of a listed kind with its template's data, and where it goes. */
@@ -20,6 +21,13 @@ export type EmailMessage = EmailOf & {
   replyTo?: string | null;
   /** A calendar invitation or cancellation, sent as the message's text/calendar part. */
   icalEvent?: IcalEvent | null;
+  /**
+   * The project the email is about: it is queued only if the recipient may see the project now, and sent only if
+   * they still may when the worker sends it (email/recipient-access.ts).
+   */
+  projectId?: string | null;
+  /** Sent now, but marked so that later messages of the same batch (e.g. a thread's replies) can find it. */
+  batchKey?: string | null;
   /**
    * Held until `until`, and replaceable until then: `withdrawDeferredEmail(db, key)` takes it back (a later
    * change of the same thing), `from` recording where the run of changes started.
@@ -85,11 +93,13 @@ export async function withdrawDeferredEmail(db: Database, key: string): Promise<
 export function createEmailOutbox(
   db: Database,
   onEnqueued: () => void,
-  links: { appUrl: string; secretKey: string },
+  links: { appUrl: string; secretKey: string; adminEmails: readonly string[] },
 ): EmailOutbox {
   return {
     async enqueue(message, tx = db) {
       assertHeaderSafe(message.to, "Recipient");
+      // About a project the recipient may not see (a member removed meanwhile): not queued at all.
+      if (message.projectId && !(await mayReceiveProject(tx, links.adminEmails, message.projectId, message.to))) return;
       if (message.replyTo) assertHeaderSafe(message.replyTo, "Reply-To");
       const category = emailCategoryOf(message.kind);
       let unsubscribe: UnsubscribeFooter | null = null;
@@ -127,6 +137,8 @@ export function createEmailOutbox(
         replyTo: message.replyTo ?? null,
         icalEvent: message.icalEvent ?? null,
         listUnsubscribe: unsubscribe?.url ?? null,
+        projectId: message.projectId ?? null,
+        collapseKey: message.batchKey ?? null,
         ...(message.deferred
           ? { nextAttemptAt: message.deferred.until, collapseKey: message.deferred.key, collapseFrom: message.deferred.from }
           : {}),

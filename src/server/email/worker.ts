@@ -6,6 +6,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../db/client";
 import { outgoingEmails } from "../db/schema";
 import type { IcalEvent } from "./outbox";
+import { addressMaySeeProject } from "./recipient-access";
 import { LIST_UNSUBSCRIBE_POST } from "./unsubscribe";
 
 const BATCH_SIZE = 10;
@@ -72,9 +73,13 @@ type ClaimedEmail = {
   ical_event: IcalEvent | null;
   list_unsubscribe: string | null;
   attempts: number;
+  /** False when the email is about a project its recipient can no longer see: withdrawn, not sent. */
+  may_send: boolean;
 };
 
-async function claimDueEmails(db: Database): Promise<ClaimedEmail[]> {
+async function claimDueEmails(db: Database, companyEmails: readonly string[]): Promise<ClaimedEmail[]> {
+  // Checked again at send time: a member removed after the email was queued does not receive it.
+  const maySee = addressMaySeeProject(outgoingEmails.projectId, outgoingEmails.toAddress, companyEmails);
   const result = await db.execute(sql`
     update ${outgoingEmails} set status = 'sending', attempts = attempts + 1,
       locked_until = now() + make_interval(secs => ${LOCK_SECONDS})
@@ -85,14 +90,15 @@ async function claimDueEmails(db: Database): Promise<ClaimedEmail[]> {
       limit ${BATCH_SIZE}
       for update skip locked
     )
-    returning id, to_address, subject, text_body, html_body, reply_to, ical_event, list_unsubscribe, attempts`);
+    returning id, to_address, subject, text_body, html_body, reply_to, ical_event, list_unsubscribe, attempts,
+      (${outgoingEmails.projectId} is null or ${maySee}) as may_send`);
   return (result as unknown as { rows: ClaimedEmail[] }).rows;
 }
 
 /** Bodies of messages that are done (sent or failed for good) for a day are emptied; the metadata stays. */
 export async function purgeOldEmailBodies(db: Database): Promise<void> {
   await db.execute(sql`update ${outgoingEmails} set text_body = '', html_body = ''
-    where status in ('sent', 'failed') and created_at < now() - interval '1 day' and (text_body <> '' or html_body <> '')`);
+    where status in ('sent', 'failed', 'withdrawn') and created_at < now() - interval '1 day' and (text_body <> '' or html_body <> '')`);
 }
 
 export type EmailWorker = { kick(): void; drain(): Promise<void>; stop(): Promise<void> };
@@ -102,14 +108,25 @@ export function startEmailWorker(options: {
   transport: MailTransport;
   from: string;
   log: FastifyBaseLogger;
+  /** The company's addresses (ADMIN_EMAILS): they may see every project. */
+  companyEmails?: readonly string[];
   pollIntervalMs?: number;
 }): EmailWorker {
   const { db, transport, from, log } = options;
+  const companyEmails = options.companyEmails ?? [];
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
 
   async function deliver(email: ClaimedEmail): Promise<void> {
+    if (!email.may_send) {
+      log.info({ emailId: email.id }, "email withdrawn: its recipient can no longer see the project");
+      await db.execute(
+        sql`update ${outgoingEmails} set status = 'withdrawn', locked_until = null, text_body = '', html_body = '',
+          last_error = 'withdrawn: the recipient can no longer see the project' where id = ${email.id}`,
+      );
+      return;
+    }
     try {
       await transport.send({
         from,
@@ -143,7 +160,7 @@ export function startEmailWorker(options: {
   async function runOnce(): Promise<void> {
     do {
       again = false;
-      const batch = await claimDueEmails(db);
+      const batch = await claimDueEmails(db, companyEmails);
       for (const email of batch) await deliver(email);
       if (batch.length === BATCH_SIZE) again = true;
     } while (again && !stopped);

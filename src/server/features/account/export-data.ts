@@ -20,10 +20,12 @@ import {
   projectMembers,
   projects,
   requirements,
+  users,
 } from "../../db/schema";
 import { fileNamePart } from "../../documents/deliver";
 import { readPreferences } from "../../email/preferences";
 import { AppError } from "../../errors";
+import { COMPANY_AUTHOR_FALLBACK } from "../communications/list-communications";
 import { issueSignedNda } from "../onboarding/nda-documents";
 import { paymentReceipt } from "../payments/receipt";
 import { downloadBrief } from "../projects/requirements/download-brief";
@@ -145,6 +147,11 @@ async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchi
     ),
   );
 
+  // What the caller may still see: their own projects and those they are a member of now. In any other project
+  // (a member removed since) the export holds only what they wrote, never what others answered after (issue 26,
+  // item 3). The company's people appear by the name the portal shows, never by their personal address.
+  const visible = new Set([...ownedIds, ...memberships.map((m) => m.projectId)]);
+
   const feedbackRows = await db
     .select()
     .from(feedback)
@@ -156,7 +163,14 @@ async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchi
   }
   await add(
     "feedback.json",
-    json(feedbackRows.map(({ screenshotFileId, ...row }) => ({ ...row, screenshot: screenshots.get(row.id) ?? null }))),
+    json(
+      feedbackRows.map(({ screenshotFileId, ...row }) => {
+        const item = { ...row, screenshot: screenshots.get(row.id) ?? null };
+        if (visible.has(row.projectId)) return item;
+        const { status, adminComment, adminUpdatedAt, adminUpdatedBy, ...own } = item;
+        return { ...own, noLongerVisible: true };
+      }),
+    ),
   );
   for (const row of feedbackRows) {
     if (!row.screenshotFileId) continue;
@@ -176,22 +190,33 @@ async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchi
     .from(communications)
     .where(anyOf([onOwned(communications.projectId), eq(communications.authorId, user.id)]))
     .orderBy(asc(communications.createdAt));
-  const threadIds = threads.map((t) => t.id);
+  const visibleThreadIds = threads.filter((t) => visible.has(t.projectId)).map((t) => t.id);
   const replies = await db
-    .select()
+    .select({ reply: communicationReplies, authorName: users.name })
     .from(communicationReplies)
+    .leftJoin(users, eq(users.id, communicationReplies.authorId))
     .where(
       anyOf([
-        threadIds.length ? inArray(communicationReplies.communicationId, threadIds) : undefined,
+        visibleThreadIds.length ? inArray(communicationReplies.communicationId, visibleThreadIds) : undefined,
         eq(communicationReplies.authorId, user.id),
       ]),
     )
     .orderBy(asc(communicationReplies.createdAt));
+  const exported = replies.map(({ reply, authorName }) => {
+    if (!reply.fromCompany) return reply;
+    const { authorEmail, authorId, ...rest } = reply;
+    return { ...rest, authorName: authorName?.trim() || COMPANY_AUTHOR_FALLBACK };
+  });
+  const threadIds = threads.map((t) => t.id);
   await add(
     "messages.json",
     json({
-      threads: threads.map((thread) => ({ ...thread, replies: replies.filter((r) => r.communicationId === thread.id) })),
-      yourRepliesElsewhere: replies.filter((r) => !threadIds.includes(r.communicationId)),
+      threads: threads.map((thread) => ({
+        ...thread,
+        replies: exported.filter((r) => r.communicationId === thread.id),
+        ...(visible.has(thread.projectId) ? {} : { noLongerVisible: true }),
+      })),
+      yourRepliesElsewhere: exported.filter((r) => !threadIds.includes(r.communicationId)),
     }),
   );
 
@@ -200,7 +225,16 @@ async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchi
     .from(meetingRequests)
     .where(anyOf([onOwned(meetingRequests.projectId), eq(meetingRequests.requestedBy, user.id)]))
     .orderBy(asc(meetingRequests.createdAt));
-  await add("meeting-requests.json", json(meetings));
+  await add(
+    "meeting-requests.json",
+    json(
+      meetings.map((meeting) => {
+        if (visible.has(meeting.projectId)) return meeting;
+        const { status, scheduledAt, meetingLink, adminNotes, icsSequence, invitationSentAt, ...own } = meeting;
+        return { ...own, noLongerVisible: true };
+      }),
+    ),
+  );
 
   const activity = await db
     .select()

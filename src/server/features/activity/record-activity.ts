@@ -2,7 +2,8 @@
 import { sql } from "drizzle-orm";
 import type { ActivityType } from "../../../shared/activity-types";
 import type { Database } from "../../db/client";
-import { activityEvents } from "../../db/schema";
+import { activityEvents, users } from "../../db/schema";
+import { addressMaySeeProject } from "../../email/recipient-access";
 
 type ActivityInput = {
   /** The customer whose timeline shows the event. */
@@ -18,6 +19,13 @@ type ActivityInput = {
 };
 
 export async function recordActivity(db: Database, event: ActivityInput): Promise<void> {
+  // An event about a project goes only to someone who may see the project now: a member removed meanwhile gets
+  // nothing more of it in their timeline or bell (issue 26, item 3; email/recipient-access.ts).
+  if (event.userId && event.projectId) {
+    const address = sql`(select ${users.email} from ${users} where ${users.id} = ${event.userId})`;
+    const result = await db.execute(sql`select ${addressMaySeeProject(event.projectId, address, [])} as ok`);
+    if ((result as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok !== true) return;
+  }
   await db.insert(activityEvents).values({
     userId: event.userId,
     projectId: event.projectId ?? null,

@@ -45,6 +45,7 @@ export async function scheduleStatusEmail(
     {
       kind: STATUS_EMAIL_KIND,
       to: owner.email,
+      projectId: project.id,
       data: { greeting: owner.fullName ?? owner.name, project, from, to: change.to },
       deferred: { until: new Date((change.now ?? new Date()).getTime() + STATUS_EMAIL_SETTLE_MS), key, from },
     },

@@ -14,6 +14,7 @@ import {
 } from "../../../shared/schemas/communications";
 import { requireCompany } from "../../auth/guards";
 import { notFound } from "../../errors";
+import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { errorReplies } from "../../http/openapi";
 import { countOverdueMeetingRequests } from "../meeting-requests/list-meeting-requests";
 import { requireProjectAccess } from "../projects/access";
@@ -64,6 +65,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const access = await requireProjectAccess(request, request.params.id, "post");
+      await limitCustomerWrite(ctx.db, access.user, "messages");
       return reply.status(201).send(await postCommunication(ctx, access, request.body));
     },
   );
@@ -84,6 +86,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const access = await requireProjectAccess(request, request.params.id, "post");
       const { user } = access;
+      await limitCustomerWrite(ctx.db, user, "messages");
       await postReply(ctx, {
         projectId: access.project.id,
         threadId: request.params.communicationId,

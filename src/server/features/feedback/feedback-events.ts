@@ -88,6 +88,7 @@ export async function recordFeedbackStatusChanged(ctx: AppContext, db: Database,
       {
         kind: "feedback-done",
         to: person.email,
+        projectId: project.id,
         data: { project, issue: excerpt(item.issueFaced, 300), adminComment: item.adminComment },
       },
       db,

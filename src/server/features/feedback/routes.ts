@@ -19,6 +19,7 @@ import { requireCompany } from "../../auth/guards";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import { AppError, forbidden } from "../../errors";
 import { auditSnapshots } from "../../http/company-audit";
+import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { acceptMultipart } from "../../http/multipart";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { fileTooLarge } from "../files/project-files";
@@ -83,6 +84,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       const raw = await readFeedbackBody(request);
       const body = parseFields(createFeedbackSchema, raw.fields);
       const screenshot = screenshotChangeOf(body.screenshotUrl, raw.upload, null);
+      await limitCustomerWrite(ctx.db, access.user, "feedback");
       const created = await createFeedback(ctx, access, { body, screenshot, userAgent: request.headers["user-agent"] });
       return reply.status(201).send(created);
     },

@@ -37,6 +37,7 @@ export async function createMeetingRequest(ctx: AppContext, access: ProjectAcces
         {
           kind: "meeting-request",
           to: person.email,
+          projectId: project.id,
           data: {
             requestId: row.id,
             projectCode: project.projectCode,

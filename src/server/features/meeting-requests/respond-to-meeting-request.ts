@@ -185,7 +185,7 @@ export async function respondToMeetingRequest(
               }),
             }
           : null;
-      await ctx.email.enqueue({ ...email, icalEvent }, tx);
+      await ctx.email.enqueue({ ...email, projectId: found.project.id, icalEvent }, tx);
       await recordActivity(tx, {
         userId: requester.id,
         projectId: found.project.id,

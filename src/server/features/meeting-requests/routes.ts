@@ -13,6 +13,7 @@ import {
 } from "../../../shared/schemas/meeting-requests";
 import { requireCompany, requireUser } from "../../auth/guards";
 import { auditSnapshots } from "../../http/company-audit";
+import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects/access";
 import { cachedProjectListFor } from "../projects/reads";
@@ -56,6 +57,7 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const access = await requireProjectAccess(request, request.params.id, "post");
+      await limitCustomerWrite(ctx.db, access.user, "meetingRequests");
       return reply.status(201).send(await createMeetingRequest(ctx, access, request.body));
     },
   );

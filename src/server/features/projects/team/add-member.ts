@@ -82,6 +82,7 @@ export async function addMember(ctx: AppContext, access: ProjectAccess, input: A
       {
         kind: "project-invitation",
         to: email,
+        projectId: project.id,
         data: { inviter, project: locked, email, accessLevel: input.accessLevel },
       },
       tx,

@@ -90,9 +90,10 @@ describe("invitations cannot be used as a mail relay", () => {
     for (let i = 0; i < 3; i++) {
       const added = await add(project.id, owner.cookie, { email: "victim@example.com", accessLevel: "view_only" });
       expect(added.statusCode).toBe(201);
+      // Sent before the removal: an invitation still queued when its recipient is removed is withdrawn.
+      await t.app.emailWorker.drain();
       expect((await remove(project.id, added.json().id, owner.cookie)).statusCode).toBe(200);
     }
-    await t.app.emailWorker.drain();
     const sent = invitationsTo("victim@example.com");
     expect(sent).toBe(3);
     const refused = await add(project.id, owner.cookie, { email: "victim@example.com", accessLevel: "view_only" });

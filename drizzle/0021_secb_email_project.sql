@@ -1,0 +1,2 @@
+ALTER TABLE "outgoing_emails" ADD COLUMN "project_id" uuid;--> statement-breakpoint
+ALTER TABLE "outgoing_emails" ADD CONSTRAINT "outgoing_emails_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;

@@ -1,0 +1,78 @@
+// Issue 26, item 5: every customer post queued its own email to the company (30 posts, 30 emails to each address).
+// A customer's replies in one thread now reach the company batched: the first at once, the ones that follow within
+// REPLY_BATCH_MINUTES as one email at the end of that time, listing them all.
+import { and, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { json } from "../../../../tests/factories";
+import { signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
+import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
+import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { outgoingEmails } from "../../db/schema";
+
+const ADMIN = "admin@blueprint.local";
+let t: TestApp;
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  await signIn(t.app, ADMIN, "Ada Admin");
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+describe("customer replies reach the company batched per thread", () => {
+  it("ten replies in a row: one email at once, one collecting the other nine when the batch time is over", async () => {
+    const email = "batcher@replies.example";
+    const cookie = await signIn(t.app, email, "Bea Batcher");
+    await submitProfile(t.app, cookie, { fullName: "Bea Batcher", primaryContact: email });
+    await signNdaFor(t.app, cookie, email);
+    const projectId = (await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie } })).json()[0].id;
+    const thread = await t.app.inject({
+      method: "POST",
+      url: `/api/projects/${projectId}/communications`,
+      payload: { type: "message", subject: "Batched thread", content: "Opening post." },
+      headers: { cookie, ...json },
+    });
+    expect(thread.statusCode).toBe(201);
+    for (let i = 1; i <= 10; i++) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/api/projects/${projectId}/communications/${thread.json().id}/replies`,
+        payload: { content: `Reply number ${i}.` },
+        headers: { cookie, ...json },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await t.app.emailWorker.drain();
+    const replyMails = () =>
+      smtp.messages.filter((m) => m.to === ADMIN && m.subject.startsWith("Re: ") && m.subject.includes("Batched thread"));
+    expect(replyMails()).toHaveLength(1);
+    expect(replyMails()[0]?.text).toContain("Reply number 1.");
+
+    // The batch waits, due at the end of the batch time; bring that time forward and let the worker send it.
+    const waiting = await t.app.ctx.db
+      .select()
+      .from(outgoingEmails)
+      .where(
+        and(
+          eq(outgoingEmails.toAddress, ADMIN),
+          eq(outgoingEmails.status, "pending"),
+          like(outgoingEmails.subject, "%Batched thread%"),
+        ),
+      );
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    await t.app.ctx.db
+      .update(outgoingEmails)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(outgoingEmails.id, waiting[0]?.id ?? ""));
+    await t.app.emailWorker.drain();
+    expect(replyMails()).toHaveLength(2);
+    const batch = replyMails()[1]?.text ?? "";
+    expect(batch).toContain("9 new replies");
+    for (let i = 2; i <= 10; i++) expect(batch).toContain(`Reply number ${i}.`);
+    expect(batch).not.toContain("Reply number 1.");
+  });
+});
