@@ -6,7 +6,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AuditAction, RouteAuditAction } from "../../shared/audit-actions";
-import { EDITABLE_PROJECT_FIELDS } from "../../shared/schemas/admin";
 import { currentUser } from "../auth/guards";
 import type { Database } from "../db/client";
 import { contactInquiries, feedback, meetingRequests, projectMembers, projects } from "../db/schema";
@@ -35,62 +34,6 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Signing in and out changes the caller's own session, not anyone's data. */
 const NOT_AUDITED = /^\/api\/auth\//;
 const PROJECT_ROUTE = /^\/api\/(company\/)?projects\/:id(\/|$)/;
-/**
- * The closed list of fields an audit entry may record (issue 26, item 8: the NDA approval code landed in the log as
- * `{"field":"otp","after":"894930"}`). Every entry, whichever use case or route writes it, keeps only these fields;
- * anything else (a code, a token, a password, a field added to a body later) is dropped before it is stored. A new
- * field is recorded only once someone adds it here, having checked it can never hold a secret.
- */
-export const AUDITABLE_FIELDS: ReadonlySet<string> = new Set<string>([
-  // Projects (the console's edit and the automatic status rules), documents and invoices.
-  ...EDITABLE_PROJECT_FIELDS,
-  "status",
-  "iterationsUsed",
-  "customerAccessExpiryDate",
-  // Prototype versions and the delivery clock.
-  "latestVersion",
-  "deliveryStartedAt",
-  "deliveryDueAt",
-  "deliveredAt",
-  "brdDocumentName",
-  "brdDocumentUrl",
-  "advanceInvoiceName",
-  "finalInvoiceName",
-  // Feedback, meeting requests, inquiries, members, communications.
-  "adminComment",
-  "feedbackType",
-  "issueFaced",
-  "changeDescription",
-  "screenshotFileId",
-  "subject",
-  "description",
-  "preferredDates",
-  "urgency",
-  "scheduledAt",
-  "meetingLink",
-  "meetingUrl",
-  "adminNotes",
-  "email",
-  "accessLevel",
-  "type",
-  "content",
-  "channel",
-  "communicationId",
-  "profileId",
-  "packageType",
-  // Account deletion.
-  "account",
-  "projects deleted",
-  "projects kept",
-  "retention note",
-  "retentionNote",
-]);
-/** Member changes are recorded per member ("member erin@example.com": before → after access level). */
-const AUDITABLE_PREFIXES = ["member "];
-
-export function isAuditableField(field: string): boolean {
-  return AUDITABLE_FIELDS.has(field) || AUDITABLE_PREFIXES.some((prefix) => field.startsWith(prefix));
-}
 
 /** Longer texts (a pasted screenshot's data URL, a long message) are cut: the log says what changed, not a copy. */
 const MAX_TEXT = 300;

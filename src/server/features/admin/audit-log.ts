@@ -5,7 +5,7 @@ import type { AuditEntry, Page } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { onePage, pageReply } from "../../db/paging";
 import { adminAuditLog } from "../../db/schema";
-import { isAuditableField } from "../../http/company-audit";
+import { isAuditableField } from "./auditable-fields";
 
 export type FieldChange = { field: string; before: unknown; after: unknown };
 export type AuditInput = {

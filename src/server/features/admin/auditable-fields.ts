@@ -1,0 +1,60 @@
+// The closed list of fields an audit entry may record: `recordAudit` (features/admin/audit-log.ts), the only writer
+// of the admin audit log, keeps these and drops every other field, whichever route or use case hands it over.
+import { EDITABLE_PROJECT_FIELDS } from "../../../shared/schemas/admin";
+
+/**
+ * The closed list of fields an audit entry may record (issue 26, item 8: the NDA approval code landed in the log as
+ * `{"field":"otp","after":"894930"}`). Every entry, whichever use case or route writes it, keeps only these fields;
+ * anything else (a code, a token, a password, a field added to a body later) is dropped before it is stored. A new
+ * field is recorded only once someone adds it here, having checked it can never hold a secret.
+ */
+export const AUDITABLE_FIELDS: ReadonlySet<string> = new Set<string>([
+  // Projects (the console's edit and the automatic status rules), documents and invoices.
+  ...EDITABLE_PROJECT_FIELDS,
+  "status",
+  "iterationsUsed",
+  "customerAccessExpiryDate",
+  // Prototype versions and the delivery clock.
+  "latestVersion",
+  "deliveryStartedAt",
+  "deliveryDueAt",
+  "deliveredAt",
+  "brdDocumentName",
+  "brdDocumentUrl",
+  "advanceInvoiceName",
+  "finalInvoiceName",
+  // Feedback, meeting requests, inquiries, members, communications.
+  "adminComment",
+  "feedbackType",
+  "issueFaced",
+  "changeDescription",
+  "screenshotFileId",
+  "subject",
+  "description",
+  "preferredDates",
+  "urgency",
+  "scheduledAt",
+  "meetingLink",
+  "meetingUrl",
+  "adminNotes",
+  "email",
+  "accessLevel",
+  "type",
+  "content",
+  "channel",
+  "communicationId",
+  "profileId",
+  "packageType",
+  // Account deletion.
+  "account",
+  "projects deleted",
+  "projects kept",
+  "retention note",
+  "retentionNote",
+]);
+/** Member changes are recorded per member ("member erin@example.com": before → after access level). */
+const AUDITABLE_PREFIXES = ["member "];
+
+export function isAuditableField(field: string): boolean {
+  return AUDITABLE_FIELDS.has(field) || AUDITABLE_PREFIXES.some((prefix) => field.startsWith(prefix));
+}
