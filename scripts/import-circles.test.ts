@@ -36,7 +36,8 @@ describe("import circles", () => {
 
   it("are not made by packages, by files importing what does not import them back, or by import-like text", () => {
     const root = project({
-      "a.ts": 'import { z } from "zod";\nimport { b } from "./b";\n// import { a } from "./a";\nexport const a = `import("./a")` + b + z;\n',
+      "a.ts":
+        'import { z } from "zod";\nimport { b } from "./b";\n// import { a } from "./a";\nexport const a = `import("./a")` + b + z;\n',
       "b.ts": 'export const b = "./a";\n',
     });
     expect(importCircles(root)).toEqual([]);

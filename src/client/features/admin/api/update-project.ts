@@ -1,13 +1,14 @@
 // PATCH /api/company/projects/{id}: the inline status and Edit Details (only changed fields); the console reloads.
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminProject, ProjectPatchInput } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
-import { type MutationConfig, ownedMutation, useRefreshCompanyData } from "../../../lib/query-client";
+import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
+import { refreshProject } from "./refresh-project";
 
 export const updateProject = (input: { id: string; patch: ProjectPatchInput }) =>
   apiRequest<AdminProject>("PATCH", `/api/company/projects/${input.id}`, input.patch);
 
 export function useUpdateProject(config: MutationConfig<typeof updateProject> = {}) {
-  const refreshCompanyData = useRefreshCompanyData();
-  return useMutation(ownedMutation(config, updateProject, refreshCompanyData));
+  const queryClient = useQueryClient();
+  return useMutation(ownedMutation(config, updateProject, (_, input) => refreshProject(queryClient, input.id)));
 }
