@@ -128,7 +128,7 @@ export const outgoingEmails = pgTable(
     /**
      * A deferred message that a later change replaces (the project status email, one per settled change): the
      * pending row of a key whose next_attempt_at is still ahead is withdrawn and written again
-     * (docs/decisions/settled-status-emails.md).
+     * (docs/decisions/0022-settled-status-emails.md).
      */
     collapseKey: text("collapse_key"),
     /** What the first change of the collapsed run changed from (a status): no email when the run ends there. */

@@ -1,5 +1,5 @@
 // POST /api/projects/{id}/feedback/rounds/close (company): closes the open feedback round, which advances the
-// project's iterationsUsed (docs/decisions/feedback-rounds.md); feedback lists and projects (the console's rows too) are
+// project's iterationsUsed (docs/decisions/0009-feedback-rounds.md); feedback lists and projects (the console's rows too) are
 // asked again.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { rowTag, tableTag } from "../../../../shared/live-tags";

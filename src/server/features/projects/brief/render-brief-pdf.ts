@@ -1,6 +1,7 @@
 // Lays the brief's Markdown out as an A4 PDF: title block, numbered sections, lists, running header and footer,
 // drawn with the shared document toolkit. Fetches nothing; the same input always gives the same bytes.
 import { PDFDocument, rgb } from "pdf-lib";
+import { formatUtcDay } from "../../../../shared/domain/dates";
 import { parseMarkdown } from "../../../../shared/text/markdown";
 import { DocumentFonts, drawable } from "../../../documents/fonts";
 import { A4, drawRuns, fitLine, MUTED, PageFlow, RULE_COLOR } from "../../../documents/layout";
@@ -55,7 +56,7 @@ async function layOut(input: BriefPdfInput, scale: number): Promise<PDFDocument>
     afterSubtitle: (at) => {
       at.gap(4);
       const status = input.confirmedAt
-        ? `Confirmed by the client on ${formatDate(input.confirmedAt)}`
+        ? `Confirmed by the client on ${formatUtcDay(input.confirmedAt)}`
         : "Draft — not yet confirmed by the client";
       const width = fonts.width(status, "bold", 8.5) + 16;
       at.page.drawRectangle({
@@ -104,8 +105,4 @@ async function layOut(input: BriefPdfInput, scale: number): Promise<PDFDocument>
     });
   });
   return doc;
-}
-
-function formatDate(date: Date): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
 }
