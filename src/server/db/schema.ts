@@ -448,7 +448,7 @@ export const feedback = pgTable(
       .default("pending"),
     issueFaced: text("issue_faced").notNull(),
     changeDescription: text("change_description").notNull(),
-    /** The screenshot's content id in the file store (served at /api/files/{id}); the spec's screenshotUrl. */
+    /** The screenshot's content id in the file store (served at /api/files/{id}); named screenshotUrl in the API. */
     screenshotFileId: text("screenshot_file_id"),
     adminComment: text("admin_comment"),
     adminUpdatedAt: ts("admin_updated_at"),
