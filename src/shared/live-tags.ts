@@ -2,13 +2,15 @@
 // the live stream (GET /api/events) passes on so the browser refreshes the same reads. A tag is a table's name (any
 // change to it) or "<table>.<column>:<value>" (a change to rows whose column holds that value; "null" for none).
 
+import type { NoticeTable, RowColumn } from "./change-notices";
+
 export const ROW_TAG_SEPARATOR = ":";
 
-/** Who may hear a row tag over the live stream: the project's people, the user it names, or no one. */
-export type TagAudience = "project" | "user" | "nobody";
-
-export const rowTag = (table: string, column: string, value: string) => `${table}.${column}${ROW_TAG_SEPARATOR}${value}`;
-export const tableTag = (table: string) => table;
+/** A change to rows of `table` whose `column` is `value` (a column the table's trigger announces). */
+export const rowTag = <T extends NoticeTable>(table: T, column: RowColumn<T>, value: string) =>
+  `${table}.${column}${ROW_TAG_SEPARATOR}${value}`;
+/** Any change to `table`. */
+export const tableTag = (table: NoticeTable) => table;
 
 export type ParsedTag = { table: string; column: string | null; value: string | null };
 

@@ -72,7 +72,7 @@ function aboutProject(row: RouteRow): RouteRow {
 }
 
 export const ROUTES: readonly RouteRow[] = [
-  // The public information pages stay readable when signed in (docs/decisions/public-site.md); `/` is the landing
+  // The public information pages stay readable when signed in (docs/decisions/0006-public-site.md); `/` is the landing
   // only for visitors.
   ...PUBLIC_PAGES.map((page) => ({
     path: page.path,

@@ -159,7 +159,7 @@ describe("a new customer's onboarding", () => {
     await page.getByLabel("OTP code").press("Enter");
     await expect.poll(() => page.getByText("Please enter your OTP code.", { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText("Missing OTP", { exact: true }).isVisible()).toBe(true);
-    // A wrong code gets the spec's toast and leaves the NDA unsigned.
+    // A wrong code gets an error toast and leaves the NDA unsigned.
     await page.getByLabel("OTP code").fill(codeIn(ndaMail) === "111111" ? "222222" : "111111");
     await page.getByRole("button", { name: "Verify & Sign NDA" }).click();
     await expect.poll(() => page.getByText("Invalid OTP. Please try again.", { exact: true }).isVisible()).toBe(true);

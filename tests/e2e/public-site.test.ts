@@ -92,7 +92,7 @@ async function withPage<T>(
 }
 
 describe("the landing page", () => {
-  it("shows its eleven sections in the spec's order, with one h1", async () => {
+  it("shows its eleven sections in order, with one h1", async () => {
     await withPage("/", async (page, { errors }) => {
       await poll(() => page.locator("h1").count()).toBe(1);
       expect(await page.locator("h1").textContent()).toContain("working prototype in 48 hours");

@@ -273,7 +273,7 @@ describe("User Management in the browser", () => {
     await expect.poll(() => header.isDisabled()).toBe(true);
     await page.getByText("All slots are in use").waitFor();
 
-    // Someone removed poll0 while this user was confirming its removal: confirming fails with the spec's message.
+    // Someone removed poll0 while this user was confirming its removal: confirming fails with the shared message.
     const first = added[0];
     if (!first) throw new Error("no member added");
     await page.getByRole("button", { name: `Remove ${first.email}` }).click();

@@ -50,7 +50,7 @@ async function newPage(): Promise<Page> {
 }
 
 describe("signing in through the browser", () => {
-  it("validates the email step on submit with the spec's messages, then again as the user types", async () => {
+  it("validates the email step on submit with the shared messages, then again as the user types", async () => {
     const page = await newPage();
     await page.goto(`${server.url}/auth`);
     await page.getByRole("button", { name: "Send Login Code" }).click();

@@ -1,6 +1,6 @@
 // Testing & Feedback in Chromium: the viewer's states, the bridge, Submit Feedback with every rule, view_only, and
 // the admin's answer seen by the customer. Prototypes are small local http servers; PROTOTYPE_FRAME_ORIGINS lets
-// the portal's CSP frame them (in production only https origins are framed: docs/decisions/prototype-viewer.md).
+// the portal's CSP frame them (in production only https origins are framed: docs/decisions/0013-prototype-viewer.md).
 import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 // A decompression bomb: a valid 30,000 × 30,000 PNG is about 100 KB on the wire but 900 million pixels to decode.
-// It is refused from its header (400, the field message) whether sent as multipart or as the spec's data URL, and
+// It is refused from its header (400, the field message) whether sent as multipart or as a data URL in JSON, and
 // nothing is stored; an ordinary screenshot still goes through.
 import { crc32, deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -62,7 +62,7 @@ describe("image decompression bombs", () => {
     expect(Object.values(res.json().fields ?? {})).toContain(FILE_MESSAGES.tooManyPixels);
   });
 
-  it("the same PNG as the spec's data URL: refused the same way", async () => {
+  it("the same PNG as a data URL in JSON: refused the same way", async () => {
     const body = { ...GOOD_FEEDBACK, screenshotUrl: `data:image/png;base64,${bomb.toString("base64")}` };
     const res = await expectNoChange(w.server.app.ctx.db, () =>
       httpRequest(w.url, { method: "POST", path: feedbackPath(), body, cookie: w.alice.cookie }),

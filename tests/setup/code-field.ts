@@ -1,4 +1,4 @@
-// The sign-in screen clears its code field about 100 ms after the code step appears (as the spec says): a test types
+// The sign-in screen clears its code field about 100 ms after the code step appears: a test types
 // the code after that clear, as a person would, instead of sleeping past it.
 import type { Page } from "playwright-core";
 import { CODE_FIELD_CLEAR_DELAY_MS } from "../../src/shared/constants/ui";

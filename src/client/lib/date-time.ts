@@ -9,6 +9,7 @@ import {
   formatClockInZone,
   formatDayInZone,
   timeAgo as sharedTimeAgo,
+  utcTimestamp,
   wordInstantMarkers,
   zoneAbbreviation,
   zonedParts,
@@ -72,7 +73,7 @@ export function formatCalendarDate(value: string | null | undefined): string {
  */
 export function formatUtcTimestamp(value: string | null | undefined): string {
   const date = instant(value);
-  return date ? `${date.toISOString().slice(0, 19).replace("T", " ")} UTC` : EMPTY;
+  return date ? utcTimestamp(date) : EMPTY;
 }
 
 /** "Mar" for a calendar month "2026-03". */

@@ -27,13 +27,13 @@ export type MutationConfig<Fn extends (...args: any[]) => Promise<unknown>> = Om
 export function ownedMutation<Fn extends (...args: any[]) => Promise<unknown>>(
   config: MutationConfig<Fn>,
   mutationFn: Fn,
-  updateCache: (data: Awaited<ReturnType<Fn>>) => unknown,
+  updateCache: (data: Awaited<ReturnType<Fn>>, variables: Parameters<Fn>[0]) => unknown,
 ): UseMutationOptions<Awaited<ReturnType<Fn>>, ApiError | Error, Parameters<Fn>[0]> {
   return {
     ...config,
     mutationFn: (variables) => mutationFn(variables) as Promise<Awaited<ReturnType<Fn>>>,
     onSuccess: async (...args) => {
-      await updateCache(args[0]);
+      await updateCache(args[0], args[1]);
       return config.onSuccess?.(...args);
     },
   };

@@ -3,6 +3,7 @@
 // so it stays off the first load). The live stream and every mutation owner (for its own write, at once, whether or not
 // the stream is up) refresh through it, so what a write refreshes is never listed a second time.
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { NoticeTable, RowColumn } from "../../shared/change-notices";
 import { rowTag } from "../../shared/live-tags";
 import { currentUserQueryKey } from "./query-client";
 
@@ -21,7 +22,7 @@ export async function refreshTags(queryClient: QueryClient, tags: readonly strin
 }
 
 /** The tag of the signed-in user's own rows of a table, e.g. `activity_events.user_id:<me>` (their bell). */
-export function ownRowTag(queryClient: QueryClient, table: string, column: string): string {
+export function ownRowTag<T extends NoticeTable>(queryClient: QueryClient, table: T, column: RowColumn<T>): string {
   const me = queryClient.getQueryData<{ id: string } | null>(currentUserQueryKey);
   return rowTag(table, column, me?.id ?? "");
 }

@@ -113,7 +113,7 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
 
 /**
  * The session's SameSite=Strict companion: a browser sends it only on requests that start on the portal itself,
- * which is how GET /api/logout (a plain link, per the spec) tells its own Sign Out link from another site's.
+ * which is how GET /api/logout (Sign Out is a plain link, not a form) tells its own Sign Out link from another site's.
  */
 function logoutCompanionName(config: Config): string {
   return config.secureCookies ? "__Host-bp_logout" : "bp_logout";

@@ -1,40 +1,14 @@
-// The one table → tag map. Every table a cached read shows is listed here with what its change trigger announces on
-// NOTIFY bp_changes at commit, whoever wrote the row: the table's name (any change: for reads over all its rows) and,
-// per row, "<table>.<column>:<value>" for each column a read may be scoped by. The trigger migration is generated from
-// this map (scripts/generate-change-notices.ts; a test checks the migration matches it), the server's read caches drop
-// entries by these tags, and the browser refreshes its queries from the same tags (shared/live-tags.ts).
-import { ROW_TAG_SEPARATOR, rowTag, type TagAudience, tableTag } from "../../shared/live-tags";
+// The change triggers of the one table → tag map (shared/change-notices.ts): what each announces on NOTIFY bp_changes
+// at commit, whoever wrote the row. The trigger migration is generated from the map (scripts/generate-change-notices.ts;
+// a test checks the migration matches it); the server's read caches drop entries by these tags.
+import { changeNotices, type NoticeTable, type RowColumn, type TableNotice } from "../../shared/change-notices";
+import { ROW_TAG_SEPARATOR, rowTag, tableTag } from "../../shared/live-tags";
+
+export { changeNotices, type NoticeTable, type RowColumn };
 
 export const CHANGE_CHANNEL = "bp_changes";
 /** The generated migration's tag (drizzle/<tag>.sql). */
 export const CHANGE_NOTICES_MIGRATION = "0008_cache_change_notices";
-
-type TableNotice = {
-  /** Columns announced per changed row, and who may hear about that row over the live stream. */
-  rows: Record<string, TagAudience>;
-  /** Only updates of these columns announce the table-wide tag (default: any change). */
-  wideOn?: readonly string[];
-  /** The row's columns live on a parent row: read `rows` from `table` where id = this row's `column`. */
-  through?: { column: string; table: string };
-};
-
-export const changeNotices = {
-  sessions: { rows: { id: "nobody" } },
-  users: { rows: { id: "user" }, wideOn: ["email", "name", "first_name", "last_name", "role"] },
-  profiles: { rows: { user_id: "user" } },
-  projects: { rows: { id: "project", user_id: "user" } },
-  project_members: { rows: { project_id: "project", email: "nobody" } },
-  requirements: { rows: { project_id: "project" } },
-  feedback: { rows: { project_id: "project" } },
-  communications: { rows: { project_id: "project" } },
-  communication_replies: { rows: { project_id: "project" }, through: { column: "communication_id", table: "communications" } },
-  communication_reads: { rows: { project_id: "project" }, through: { column: "communication_id", table: "communications" } },
-  meeting_requests: { rows: { project_id: "project" } },
-  activity_events: { rows: { user_id: "user" } },
-} as const satisfies Record<string, TableNotice>;
-
-export type NoticeTable = keyof typeof changeNotices;
-export type RowColumn<T extends NoticeTable> = keyof (typeof changeNotices)[T]["rows"] & string;
 
 /** The tag a change to rows of `table` whose `column` is `value` announces. */
 export function rowChange<T extends NoticeTable>(table: T, column: RowColumn<T>, value: string): string {

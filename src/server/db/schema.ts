@@ -156,7 +156,7 @@ export const outgoingEmails = pgTable(
     /**
      * A deferred message that a later change replaces (the project status email, one per settled change): the
      * pending row of a key whose next_attempt_at is still ahead is withdrawn and written again
-     * (docs/decisions/settled-status-emails.md).
+     * (docs/decisions/0022-settled-status-emails.md).
      */
     collapseKey: text("collapse_key"),
     /** What the first change of the collapsed run changed from (a status): no email when the run ends there. */
@@ -508,7 +508,7 @@ export const feedback = pgTable(
       .default("pending"),
     issueFaced: text("issue_faced").notNull(),
     changeDescription: text("change_description").notNull(),
-    /** The screenshot's content id in the file store (served at /api/files/{id}); the spec's screenshotUrl. */
+    /** The screenshot's content id in the file store (served at /api/files/{id}); named screenshotUrl in the API. */
     screenshotFileId: text("screenshot_file_id"),
     adminComment: text("admin_comment"),
     adminUpdatedAt: ts("admin_updated_at"),

@@ -1,6 +1,7 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { contentDisposition, fileNamePart, sendDocument } from "./deliver";
+import { contentDisposition } from "../http/content-disposition";
+import { fileNamePart, sendDocument } from "./deliver";
 
 describe("contentDisposition", () => {
   it.each([

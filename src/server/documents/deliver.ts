@@ -1,6 +1,7 @@
 // The one way a document leaves the server: every PDF answer (NDA, brief, and later BRDs, invoices and files)
 // goes through sendDocument, so each carries the same download name rules and the same protective headers.
 import type { FastifyReply } from "fastify";
+import { contentDisposition } from "../http/content-disposition";
 
 export type IssuedDocument = { bytes: Uint8Array; filename: string; sha256: string };
 
@@ -14,21 +15,6 @@ const DOCUMENT_HEADERS = {
   "content-security-policy": "sandbox; default-src 'none'",
   "cache-control": "no-store",
 } as const;
-
-/** An RFC 6266 header: an ASCII fallback name plus the UTF-8 name in filename* (RFC 8187). */
-export function contentDisposition(type: "inline" | "attachment", filename: string): string {
-  const ascii =
-    filename
-      .normalize("NFKD")
-      .replace(/[^\x20-\x7e]/g, "")
-      .replace(/["\\]/g, "") || "document.pdf";
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeRfc8187(filename)}`;
-}
-
-/** encodeURIComponent leaves ' ( ) * ! unescaped, which RFC 8187's attr-char does not allow. */
-function encodeRfc8187(value: string): string {
-  return encodeURIComponent(value).replace(/['()*!]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-}
 
 /** A file name from user text: letters and digits kept (any script), everything else one dash, at most 80. */
 export function fileNamePart(text: string | null | undefined, fallback: string): string {

@@ -1,6 +1,6 @@
 // Fonts for every PDF we draw. A family is four faces; text is set in the first family whose face has a glyph for
 // each character, so a script one font lacks falls back to the next embedded font and nothing a customer typed is
-// ever drawn as "?". Coverage of the bundled DejaVu Sans is listed in docs/decisions/documents-toolkit.md.
+// ever drawn as "?". Coverage of the bundled DejaVu Sans is listed in docs/decisions/0007-documents-toolkit.md.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Font } from "@pdf-lib/fontkit";

@@ -50,7 +50,7 @@ export const MEETING_LENGTHS = { discoveryCallMinutes: 15, consultationMinutes: 
 /** The public booking page used when CALENDLY_BOOKING_URL is not set. */
 export const DEFAULT_BOOKING_URL = "https://calendly.com/blueprint-prototypes/30min";
 
-/** The address printed on the public pages and the deck (DESIGN decision: docs/decisions/public-site.md). */
+/** The address printed on the public pages and the deck (docs/decisions/0006-public-site.md). */
 export const PUBLIC_CONTACT_EMAIL = "hello@blueprint-prototypes.com";
 
 export const SALES_DECK_PATH = "/blueprint-sales-deck.pdf";

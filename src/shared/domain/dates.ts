@@ -20,6 +20,21 @@ export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The UTC calendar month of an instant, YYYY-MM. */
+export function isoMonth(date: Date): string {
+  return isoDay(date).slice(0, 7);
+}
+
+/** "2026-11-24 09:00:00 UTC": the exact moment a document records (a signature's time), to the second. */
+export function utcTimestamp(date: Date): string {
+  return `${isoDay(date)} ${date.toISOString().slice(11, 19)} UTC`;
+}
+
+/** "5 March 2026": the UTC calendar day of an instant, as documents print it. */
+export function formatUtcDay(date: Date): string {
+  return formatLongDate(isoDay(date));
+}
+
 /** "2026-03-05…" → "5 March 2026". */
 export function formatLongDate(iso: string): string {
   const [year, month, day] = iso.slice(0, 10).split("-").map(Number);

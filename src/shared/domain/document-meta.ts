@@ -1,6 +1,6 @@
 // The size text of a Project Documents row (dashboard): its own module, so the dashboard loads no schema library.
 
-/** "PDF • 2.3 MB" from a content type and a byte count (the spec's size text, from the real file). */
+/** "PDF • 2.3 MB" from a content type and a byte count (the type's label and the size of the real file, one decimal). */
 export function documentMeta(contentType: string | null, size: number | null): string | null {
   const type = contentType ? documentTypeLabel(contentType) : null;
   const bytes = size === null ? null : formatBytes(size);

@@ -1,4 +1,4 @@
-// Feedback rounds (iterations): see docs/decisions/feedback-rounds.md.
+// Feedback rounds (iterations): see docs/decisions/0009-feedback-rounds.md.
 
 type Iterations = { iterationsUsed: number; maxIterations: number };
 

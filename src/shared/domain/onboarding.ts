@@ -54,7 +54,7 @@ export function canVerifyNdaCode(code: string | null | undefined): boolean {
 
 /**
  * The project onboarding speaks of: the viewer's own first project, never one they were invited to (a member's
- * onboarding starts a project of their own; docs/decisions/members-journey.md).
+ * onboarding starts a project of their own; docs/decisions/0023-members-journey.md).
  */
 export function ownOnboardingProject<P extends { accessLevel?: ProjectAccessLevel | null }>(
   projects: readonly P[] | null | undefined,

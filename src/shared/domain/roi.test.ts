@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { calculateRoi, ROI_DEFAULTS, ROI_LIMITS } from "./roi";
 
 describe("the ROI calculator", () => {
-  it("tells the spec's story with its defaults: $30,000+ saved, $10+ per $1", () => {
+  it("tells the landing page's story with its defaults: $30,000+ saved, $10+ per $1", () => {
     const result = calculateRoi(ROI_DEFAULTS);
     expect(result.savings).toBeGreaterThanOrEqual(30_000);
     expect(result.savedPerDollar).toBeGreaterThanOrEqual(10);

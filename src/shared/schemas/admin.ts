@@ -273,7 +273,7 @@ export type InvoicePhase = (typeof INVOICE_PHASES)[number];
 
 // --- BRD ----------------------------------------------------------------------------------------------------
 
-/** The spec's registration of a BRD by URL: an https link or a portal path. */
+/** A BRD registered by URL (instead of an upload): an https link or a portal path. */
 export const brdRegisterSchema = z.strictObject({
   documentUrl: z
     .string()

@@ -44,7 +44,7 @@ describe("the long project inquiry", () => {
     });
   });
 
-  it("accepts the spec's option lists and refuses anything else", () => {
+  it("accepts the contact form's option lists and refuses anything else", () => {
     const base = { name: "Li Wei", email: "li@example.com", message: "A SaaS for clinics" };
     const ok = { ...base, projectType: "SaaS Platform", budget: "$15,000 - $50,000", timeline: "ASAP (Rush)" };
     expect(projectInquirySchema.safeParse(ok).success).toBe(true);

@@ -78,7 +78,7 @@ export const feedbackContextSchema = z.object({
 export type FeedbackContext = z.infer<typeof feedbackContextSchema>;
 
 /**
- * POST /api/projects/{id}/feedback as JSON (the spec's body: the screenshot inline as a data URL). The same fields
+ * POST /api/projects/{id}/feedback as JSON (the screenshot inline as a data URL). The same fields
  * also come as multipart/form-data with the image as the file part `screenshot` and `context` as JSON text.
  * status and adminComment count only when a company admin sends them; projectId is taken from the path.
  */
@@ -101,7 +101,7 @@ export const updateFeedbackSchema = z.strictObject({
   screenshotUrl: z.string().nullish(),
   status: z.enum(FEEDBACK_STATUSES).optional(),
   adminComment: z.string().max(TEXT_MAX).nullish(),
-  /** Sent by the spec's client; the server sets its own time. */
+  /** Sent by older clients; ignored: the server sets its own time. */
   adminUpdatedAt: z.string().max(64).nullish(),
   projectId: z.string().max(64).nullish(),
 });

@@ -99,7 +99,7 @@ export type ProfileFormValues = z.input<typeof profileFormSchema>;
 export type ProfileFormOutput = z.output<typeof profileFormSchema>;
 
 /**
- * POST /api/profile. The spec's payload also carries ndaSigned, ndaSignedAt, ndaStatus and profileCompleted:
+ * POST /api/profile. Older clients' payload also carries ndaSigned, ndaSignedAt, ndaStatus and profileCompleted:
  * they are accepted so older clients keep working, and ignored (the server derives them).
  */
 export const saveProfileSchema = z.strictObject({

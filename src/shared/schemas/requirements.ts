@@ -172,7 +172,7 @@ export function answeredCount(answers: Partial<RequirementAnswers>): number {
   return REQUIREMENT_QUESTIONS.filter((q) => q.required && isAnswered(q, answers[q.field])).length;
 }
 
-/** A Save needs these two answers (the spec's own message when either is missing). */
+/** A Save needs these two answers (REQUIREMENT_MESSAGES' own message when either is missing). */
 const SAVE_MINIMUM_FIELDS: readonly RequirementField[] = ["projectName", "problemStatement"];
 
 /** One answer's rule for a Save: within the maximum, and, when given (or required), at least its minimum. */
@@ -219,7 +219,7 @@ function stripNulls(answers: Partial<Record<RequirementField, string | null | un
   return Object.fromEntries(Object.entries(answers).filter(([, value]) => typeof value === "string"));
 }
 
-/** True when the save is refused because the name or the problem statement is missing (the spec's own message). */
+/** True when the save is refused because the name or the problem statement is missing (its own message, not the per-field ones). */
 export function missesSaveMinimum(answers: Partial<RequirementAnswers>): boolean {
   return SAVE_MINIMUM_FIELDS.some((field) => !(answers[field] ?? "").trim());
 }

@@ -1,5 +1,5 @@
 // The one Markdown reader of the portal (briefs today; messages and admin notes later). markdown-it parses (see
-// docs/decisions/markdown-library.md); its tokens become the small block model below, which the web preview
+// docs/decisions/0008-markdown-library.md); its tokens become the small block model below, which the web preview
 // (MarkdownView) renders as React elements and the server draws as PDF blocks. Nothing is ever turned into HTML:
 // raw HTML is text, images show their description, and only http(s) links keep an address.
 import MarkdownIt, { type Token } from "markdown-it";

@@ -49,7 +49,7 @@ export function Sidebar(props: {
   user: CurrentUser;
   profile: ShellProfile;
   currentProject: ShellProject | null;
-  /** The user only belongs to others' projects: no Onboarding entry (docs/decisions/members-journey.md). */
+  /** The user only belongs to others' projects: no Onboarding entry (docs/decisions/0023-members-journey.md). */
   onlyMemberships?: boolean;
   onNavigate?: () => void;
 }) {

@@ -1,5 +1,5 @@
 // 'No project found' as an inline warning with the two ways out; each page says in `message` what it needs the
-// project for. (NoProjectFound is the full-card screen the spec asks for on Communications and Meeting Requests.)
+// project for. (NoProjectFound is the full-card screen Communications and Meeting Requests show instead.)
 import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
 import { Alert } from "../ui/alert";

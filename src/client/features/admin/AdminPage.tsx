@@ -13,7 +13,7 @@ import {
   UserX,
   Zap,
 } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import { FilterSelects } from "../../components/kit/FilterSelects";
@@ -33,7 +33,7 @@ import { PACKAGE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from "./admin-format";
 import { useAdminStats } from "./api/get-admin-stats";
 import { useServiceLevels } from "./api/get-service-levels";
 import { useRunStatusUpdates } from "./api/run-status-updates";
-import { type ConsoleTab, useConsoleTab, useProjectFilters, useShowProjects } from "./console-state";
+import { CONSOLE_TABS, type ConsoleTab, useConsoleTab, useProjectFilters, useShowProjects } from "./console-state";
 import { FeedbackTab } from "./FeedbackTab";
 import { InboxTab } from "./InboxTab";
 import { InquiriesTab } from "./InquiriesTab";
@@ -78,6 +78,18 @@ const DUE_FILTER_OPTIONS = [
   { value: "all", label: "Any delivery time" },
   { value: "overdue", label: "Overdue" },
 ];
+
+/** Each console tab's label and panel, in the order of CONSOLE_TABS (a tab missing here fails the typecheck). */
+const TAB_PANELS: Record<ConsoleTab, { label: string; Panel: () => ReactNode }> = {
+  projects: { label: "Projects", Panel: ProjectsTab },
+  inbox: { label: "Inbox", Panel: InboxTab },
+  activity: { label: "User Activity", Panel: UserActivityTab },
+  feedback: { label: "Feedback Management", Panel: FeedbackTab },
+  nda: { label: "NDA Management", Panel: NdaTab },
+  meetings: { label: "Meeting Requests", Panel: MeetingRequestsTab },
+  inquiries: { label: "Inquiries", Panel: InquiriesTab },
+  audit: { label: "Audit Log", Panel: AuditTab },
+};
 
 function AdminConsole({ email }: { email: string }) {
   const refreshCompanyData = useRefreshCompanyData();
@@ -192,40 +204,21 @@ function AdminConsole({ email }: { email: string }) {
       <Tabs value={tab} onValueChange={(value) => setTab(value as ConsoleTab)}>
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList className="w-max">
-            <TabsTrigger value="projects">Projects</TabsTrigger>
-            <TabsTrigger value="inbox">Inbox</TabsTrigger>
-            <TabsTrigger value="activity">User Activity</TabsTrigger>
-            <TabsTrigger value="feedback">Feedback Management</TabsTrigger>
-            <TabsTrigger value="nda">NDA Management</TabsTrigger>
-            <TabsTrigger value="meetings">Meeting Requests</TabsTrigger>
-            <TabsTrigger value="inquiries">Inquiries</TabsTrigger>
-            <TabsTrigger value="audit">Audit Log</TabsTrigger>
+            {CONSOLE_TABS.map((value) => (
+              <TabsTrigger key={value} value={value}>
+                {TAB_PANELS[value].label}
+              </TabsTrigger>
+            ))}
           </TabsList>
         </div>
-        <TabsContent value="projects">
-          <ProjectsTab />
-        </TabsContent>
-        <TabsContent value="inbox">
-          <InboxTab />
-        </TabsContent>
-        <TabsContent value="activity">
-          <UserActivityTab />
-        </TabsContent>
-        <TabsContent value="feedback">
-          <FeedbackTab />
-        </TabsContent>
-        <TabsContent value="nda">
-          <NdaTab />
-        </TabsContent>
-        <TabsContent value="meetings">
-          <MeetingRequestsTab />
-        </TabsContent>
-        <TabsContent value="inquiries">
-          <InquiriesTab />
-        </TabsContent>
-        <TabsContent value="audit">
-          <AuditTab />
-        </TabsContent>
+        {CONSOLE_TABS.map((value) => {
+          const Panel = TAB_PANELS[value].Panel;
+          return (
+            <TabsContent key={value} value={value}>
+              <Panel />
+            </TabsContent>
+          );
+        })}
       </Tabs>
     </div>
   );

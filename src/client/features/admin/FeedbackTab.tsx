@@ -30,7 +30,6 @@ import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
 import { formatDate, formatDateTime } from "../../lib/date-time";
 import { setServerFieldErrors, useSchemaForm } from "../../lib/form";
-import { useRefreshCompanyData } from "../../lib/query-client";
 import { useListState } from "../../lib/use-list-state";
 import { useCloseFeedbackRound } from "../feedback/api/close-feedback-round";
 import { useCompanyFeedback } from "../feedback/api/get-company-feedback";
@@ -100,8 +99,7 @@ function CloseRound({
 }) {
   const [confirming, setConfirming] = useState(false);
   const close = useCloseFeedbackRound(project.id);
-  // The owner refreshes the feedback lists; the console's project rows (iterations used) are asked again here.
-  const refreshCompanyData = useRefreshCompanyData();
+  // The owner refreshes the feedback lists and the console's project rows (iterations used).
   const matches = useAdminProjects({ search: project.code, pageSize: 8 });
   const row = matches.data?.items.find((p) => p.id === project.id);
   const round = row ? currentFeedbackRound(row) : null;
@@ -110,7 +108,6 @@ function CloseRound({
     try {
       const result = await close.mutateAsync();
       onOutcome({ projectId: project.id, kind: "closed", result });
-      void refreshCompanyData();
       toast({ title: `Round ${result.closedRound} closed`, variant: "success" });
     } catch (error) {
       onOutcome({ projectId: project.id, kind: "refused", message: serverMessage(error, "The round could not be closed.") });

@@ -2,7 +2,6 @@
 // waiting for us, overdue) and project, paged on the server, all in the URL. A thread opens in place
 // (/admin?tab=inbox&thread=<id>, the admins' emails link there), is marked read for the company, and is answered
 // inline; "New message" starts a message or a meeting in any project.
-import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, CalendarClock, MessageSquarePlus, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Controller } from "react-hook-form";
@@ -43,7 +42,6 @@ import { useCompanyThread } from "../communications/api/get-company-thread";
 import { useMarkThreadRead } from "../communications/api/mark-thread-read";
 import { useReplyToCommunication } from "../communications/api/reply-to-communication";
 import { useSendCommunication } from "../communications/api/send-communication";
-import { serviceLevelsQueryKey } from "./api/get-service-levels";
 import { useProjectOptions } from "./use-project-options";
 
 export const INBOX_LIST = { show: INBOX_VIEWS, project: "text" } as const;
@@ -234,7 +232,6 @@ function OpenThread({ threadId, onBack }: { threadId: string; onBack: () => void
   const thread = useCompanyThread(threadId);
   const data = thread.data;
   const projectId = data?.projectId ?? "";
-  const queryClient = useQueryClient();
   const reply = useReplyToCommunication(projectId);
   const markRead = useMarkThreadRead(projectId);
   const marked = useRef<string | null>(null);
@@ -245,8 +242,8 @@ function OpenThread({ threadId, onBack }: { threadId: string; onBack: () => void
     if (!data || marked.current === data.id) return;
     if (!data.companyUnread && data.unreadCount === 0) return;
     marked.current = data.id;
-    markThreadRead(data.id, { onSettled: () => queryClient.invalidateQueries({ queryKey: serviceLevelsQueryKey }) });
-  }, [data, markThreadRead, queryClient]);
+    markThreadRead(data.id);
+  }, [data, markThreadRead]);
 
   return (
     <div className="grid gap-4">
@@ -300,7 +297,6 @@ function OpenThread({ threadId, onBack }: { threadId: string; onBack: () => void
               successText={COMMUNICATION_MESSAGES.replySent}
               onReply={async (body) => {
                 await reply.mutateAsync({ projectId: data.projectId, communicationId: data.id, body });
-                await queryClient.invalidateQueries({ queryKey: serviceLevelsQueryKey });
               }}
             />
           </ThreadView>
@@ -332,7 +328,6 @@ function NewMessageDialog(props: { onClose: () => void; onSent: (threadId: strin
   const [projectSearch, setProjectSearch] = useState("");
   const projects = useProjectOptions(projectSearch, form.watch("projectId") || undefined);
   const send = useSendCommunication(form.watch("projectId"));
-  const queryClient = useQueryClient();
   const errors = form.formState.errors;
   const type = form.watch("type");
   return (
@@ -341,7 +336,6 @@ function NewMessageDialog(props: { onClose: () => void; onSent: (threadId: strin
       onClose={props.onClose}
       onSubmit={async ({ projectId, body }) => {
         const sent = await send.mutateAsync({ projectId, body });
-        await queryClient.invalidateQueries({ queryKey: serviceLevelsQueryKey });
         toast({ title: COMMUNICATION_MESSAGES.sent, variant: "success" });
         props.onSent(sent.id);
       }}

@@ -89,7 +89,7 @@ export function SubmitFeedbackDialog({
     pick(file);
   };
 
-  /** Decided on status and code; the message shown is the server's, or the spec's fallback. */
+  /** Decided on status and code; the message shown is the server's, or the fixed one in FEEDBACK_MESSAGES. */
   const showFailure = (error: unknown, fallback: string) => {
     if (error instanceof ApiError && (error.status === 413 || error.status === 415)) {
       const message = serverMessage(error, error.status === 413 ? FEEDBACK_MESSAGES.imageTooLarge : FEEDBACK_MESSAGES.notAnImage);

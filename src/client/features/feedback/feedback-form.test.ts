@@ -21,7 +21,7 @@ describe("the Submit Feedback form's screenshot rule", () => {
     expect(await screenshotMessage(new Blob([new Uint8Array(PNG_HEAD)], { type: "text/plain" }))).toBeUndefined();
   });
 
-  it("refuses a renamed non-image and an image over 5 MB with the spec's messages", async () => {
+  it("refuses a renamed non-image and an image over 5 MB with the shared messages", async () => {
     const html = new Blob(["<!doctype html><script>alert(1)</script>"], { type: "image/png" });
     expect(await screenshotMessage(html)).toBe(FEEDBACK_MESSAGES.notAnImage);
     const large = new Blob([new Uint8Array(PNG_HEAD), new Uint8Array(MAX_SCREENSHOT_BYTES)], { type: "image/png" });

@@ -16,7 +16,7 @@ export const feedbackDialogSchema = feedbackFormSchema.extend({
 });
 export type FeedbackDialogValues = z.infer<typeof feedbackDialogSchema>;
 
-/** The server names the image `screenshotUrl` (the spec's JSON field) or `screenshot` (the multipart part). */
+/** The server names the image `screenshotUrl` (the JSON body's field) or `screenshot` (the multipart part). */
 export function dialogFieldErrors(fields: Record<string, string>): Record<string, string> {
   const { screenshotUrl, ...rest } = fields;
   return screenshotUrl && !rest.screenshot ? { ...rest, screenshot: screenshotUrl } : rest;

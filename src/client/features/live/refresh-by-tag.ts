@@ -1,8 +1,9 @@
-// The one map from a change tag (shared/live-tags.ts: what the database announces when rows change, passed on by
-// GET /api/events) to the queries it makes stale. "<table>.<column>" entries take the row's value; a table's name
+// The one map from a change tag (shared/change-notices.ts: what the database announces when rows change, passed on by
+// GET /api/events) to the queries it makes stale; its keys are type-checked against that map. "<table>.<column>" entries take the row's value; a table's name
 // alone is a change anywhere in it (what the console's lists over every project read). A tag with no entry refreshes
 // nothing; a new query over a table adds its key here.
 import type { QueryKey } from "@tanstack/react-query";
+import type { TagKey } from "../../../shared/change-notices";
 import { parseTag } from "../../../shared/live-tags";
 import { currentUserQueryKey } from "../../lib/query-client";
 import { adminStatsQueryKey } from "../admin/api/get-admin-stats";
@@ -30,7 +31,7 @@ const ADMIN_PROJECTS: QueryKey = ["/api/company/projects"];
 const ADMIN_USER_ACTIVITY: QueryKey = ["/api/company/user-activity"];
 const thread = (projectId: string) => [communicationsKey(projectId), COMPANY_COMMUNICATIONS_KEY, serviceLevelsQueryKey];
 
-export const REFRESH_BY_TAG: Record<string, Refresh> = {
+export const REFRESH_BY_TAG: Partial<Record<TagKey, Refresh>> = {
   // The user's own row: the profile, and the current user (its time zone, changed in another tab).
   "users.id": () => [profileQueryKey, currentUserQueryKey],
   users: () => [ADMIN_USER_ACTIVITY, ADMIN_PROJECTS],
@@ -62,7 +63,7 @@ export function queriesToRefresh(tags: readonly string[]): QueryKey[] {
   const keys = new Map<string, QueryKey>();
   for (const tag of tags) {
     const { table, column, value } = parseTag(tag);
-    const refresh = REFRESH_BY_TAG[column === null ? table : `${table}.${column}`];
+    const refresh = REFRESH_BY_TAG[(column === null ? table : `${table}.${column}`) as TagKey];
     for (const key of refresh?.(value ?? "") ?? []) keys.set(JSON.stringify(key), key);
   }
   return [...keys.values()];

@@ -26,7 +26,7 @@ import { useSignNda } from "./api/sign-nda";
 import { SignaturePad, type SignatureValue } from "./SignaturePad";
 import { UpdateNdaButton } from "./UpdateNdaButton";
 
-/** Opens a document in a new tab; a blocked popup gets the spec's toast. */
+/** Opens a document in a new tab; a blocked popup gets an error toast saying so (NDA_MESSAGES.popupBlocked). */
 export function openDocument(url: string): void {
   const opened = window.open(url, "_blank");
   if (!opened) {

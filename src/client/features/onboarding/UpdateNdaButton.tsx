@@ -1,4 +1,4 @@
-// 'Update NDA' on a signed NDA: a signed agreement cannot be changed here, and the spec's alert says so.
+// 'Update NDA' on a signed NDA: a signed agreement cannot be changed here, and an alert says so (NDA_MESSAGES).
 import { useState } from "react";
 import { NDA_MESSAGES } from "../../../shared/schemas/nda";
 import { Alert } from "../../components/ui/alert";

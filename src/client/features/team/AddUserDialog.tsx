@@ -1,4 +1,4 @@
-// The add-user dialog: email and access level, with the spec's validation messages.
+// The add-user dialog: email and access level, with the shared schema's validation messages (the server gives the same).
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, UserPlus } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";

@@ -6,6 +6,7 @@ import { ZipArchive } from "archiver";
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
+import { isoDay } from "../../../shared/domain/dates";
 import { PAYMENT_PHASES } from "../../../shared/domain/payments";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
@@ -67,7 +68,7 @@ documents/             the signed NDA, briefs, payment receipts, BRDs and invoic
 `;
 
 export function exportFilename(now = new Date()): string {
-  return `blueprint-data-${now.toISOString().slice(0, 10)}.zip`;
+  return `blueprint-data-${isoDay(now)}.zip`;
 }
 
 /** The archive as a stream; its entries are made while it is read. A failure part-way ends the stream with it. */

@@ -9,8 +9,8 @@ import { timeZoneBodySchema, timeZoneReplySchema } from "../../../shared/schemas
 import { requireCustomer, requireUser } from "../../auth/guards";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import { clearSessionCookie } from "../../auth/sessions";
-import { contentDisposition } from "../../documents/deliver";
 import { readPreferences, savePreferences } from "../../email/preferences";
+import { contentDisposition } from "../../http/content-disposition";
 import { errorReplies } from "../../http/openapi";
 import { deleteAccount, sendDeletionCode } from "./delete-account";
 import { exportFilename, streamAccountExport } from "./export-data";

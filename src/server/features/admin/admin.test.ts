@@ -4,6 +4,7 @@ import { createCompletedProfile, signedInUser } from "../../../../tests/factorie
 import { fileUpload } from "../../../../tests/setup/multipart";
 import { signNdaFor } from "../../../../tests/setup/onboarding";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { isoMonth } from "../../../shared/domain/dates";
 import {
   activityEvents,
   contactInquiries,
@@ -326,7 +327,9 @@ describe("CSV export", () => {
     const res = await req("GET", `/api/company/projects.csv?search=${encodeURIComponent(a.project.projectCode)}`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
-    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="blueprint-projects-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="blueprint-projects-(\d{4}-\d{2}-\d{2})\.csv"; filename\*=UTF-8''blueprint-projects-\1\.csv$/,
+    );
     const lines = res.body
       .replace(/^\uFEFF/, "")
       .trim()
@@ -563,7 +566,7 @@ describe("BRD by URL", () => {
 describe("charts and inquiries", () => {
   it("aggregates status counts, new projects and revenue received by currency", async () => {
     const a = await customerWithProject();
-    const month = new Date().toISOString().slice(0, 7);
+    const month = isoMonth(new Date());
     const before = (await req("GET", "/api/company/charts", admin)).json();
     await req("PATCH", `/api/company/projects/${a.project.id}`, admin, {
       advancePaymentAmount: "1000",

@@ -1,4 +1,4 @@
-// BRD documents on a project: registered by URL (the spec's JSON call) or uploaded into the file store, and removed.
+// BRD documents on a project: registered by URL (a JSON body with the document's link) or uploaded into the file store, and removed.
 import { eq } from "drizzle-orm";
 import { isUuid } from "../../../shared/domain/ids";
 import type { AdminProject } from "../../../shared/schemas/admin";

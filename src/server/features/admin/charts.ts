@@ -1,6 +1,7 @@
 // GET /api/company/charts: the charts strip's aggregates in one statement (projects by status, new projects per
 // month, revenue received per month by currency) over the last 12 months.
 import { sql } from "drizzle-orm";
+import { isoMonth } from "../../../shared/domain/dates";
 import { PROJECT_STATUSES } from "../../../shared/domain/project-status";
 import type { ChartData } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
@@ -11,7 +12,7 @@ function lastMonths(now: Date): string[] {
   const months: string[] = [];
   for (let i = MONTHS - 1; i >= 0; i--) {
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
-    months.push(d.toISOString().slice(0, 7));
+    months.push(isoMonth(d));
   }
   return months;
 }

@@ -2,6 +2,7 @@
 // 401 for visitors and 403 for customers before anything else runs; answers are never cached (security.ts).
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { isoDay } from "../../../shared/domain/dates";
 import {
   adminProjectPageSchema,
   adminProjectSchema,
@@ -26,6 +27,7 @@ import { pageQueryFields, pageSchema } from "../../../shared/schemas/paging";
 import { successReplySchema } from "../../../shared/schemas/replies";
 import { companyOnly, companyUser } from "../../auth/guards";
 import { auditSnapshots } from "../../http/company-audit";
+import { contentDisposition } from "../../http/content-disposition";
 import { errorReplies } from "../../http/openapi";
 import { listAudit } from "./audit-log";
 import { setBrd } from "./brd";
@@ -92,10 +94,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const csv = await exportProjectsCsv(ctx.db, { ...request.query, page: 1, pageSize: 1 });
-        const stamp = new Date().toISOString().slice(0, 10);
+        const stamp = isoDay(new Date());
         return reply
           .header("content-type", "text/csv; charset=utf-8")
-          .header("content-disposition", `attachment; filename="blueprint-projects-${stamp}.csv"`)
+          .header("content-disposition", contentDisposition("attachment", `blueprint-projects-${stamp}.csv`))
           .header("x-content-type-options", "nosniff")
           .send(csv);
       },

@@ -1,6 +1,6 @@
 // The customer's email about the admin's status change, sent once per settled change: it waits
 // STATUS_EMAIL_SETTLE_MS in the outbox, a correction within that time replaces it (one email about the final
-// status), and a run of changes that ends where it started sends nothing. docs/decisions/settled-status-emails.md.
+// status), and a run of changes that ends where it started sends nothing. docs/decisions/0022-settled-status-emails.md.
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";

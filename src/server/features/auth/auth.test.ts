@@ -52,7 +52,7 @@ describe("requesting a sign-in code", () => {
     await expect(latestCodeFor(t.app, "demo@blueprint.local")).rejects.toThrow();
   });
 
-  it("refuses a malformed email and a short name with the spec's messages", async () => {
+  it("refuses a malformed email and a short name with the shared messages", async () => {
     const res = await requestCode("not-an-email", "A");
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toMatchObject({ email: "Please enter a valid email address", name: "Please enter your name" });

@@ -1,5 +1,5 @@
 // POST /api/projects/{id}/feedback/rounds/close (company): closes the open feedback round. Its done items stay in
-// it, its pending items move on to the next round, and iterationsUsed advances (docs/decisions/feedback-rounds.md).
+// it, its pending items move on to the next round, and iterationsUsed advances (docs/decisions/0009-feedback-rounds.md).
 // Publishing a later prototype version ends the round the same way (versions/publish-version.ts).
 import { and, count, eq } from "drizzle-orm";
 import { canCloseFeedbackRound, currentFeedbackRound } from "../../../shared/domain/feedback-rounds";

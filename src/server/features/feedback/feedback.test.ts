@@ -101,7 +101,7 @@ describe("submitting feedback", () => {
     expect(unknown.json().fields).toEqual({ ownerId: "Unknown field: ownerId" });
   });
 
-  it("refuses images over 5 MB with the spec's message, whether the body passes the 7 MB limit or not", async () => {
+  it("refuses images over 5 MB with the shared message, whether the body passes the 7 MB limit or not", async () => {
     const { owner, projectId } = await ownerWithProject("fb-big@example.com");
     for (const size of [6.5 * MB, 5 * MB + 1]) {
       const res = await postFeedback(t.app, projectId, owner.cookie, {

@@ -1,4 +1,4 @@
-// The feedback routes take JSON (the spec's body, the screenshot inline as a data URL, 7 MB at most) or
+// The feedback routes take JSON (the screenshot inline as a data URL, 7 MB at most) or
 // multipart/form-data (the image as the file part `screenshot`). Both end as the same fields and screenshot change.
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";

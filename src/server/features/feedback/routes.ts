@@ -35,14 +35,14 @@ import { updateFeedback } from "./update-feedback";
 const params = z.object({ id: z.string().max(64) });
 const uploadReplies = { 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 const BODY_DESCRIPTION =
-  "JSON as in the spec (screenshotUrl: the image as a data URL, 7 MB body at most, the image itself 5 MB) or " +
+  "JSON (screenshotUrl: the image as a data URL, 7 MB body at most, the image itself 5 MB) or " +
   "multipart/form-data with the same fields, the image as the file part `screenshot` and `context` as JSON text.";
 
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const frameChecks = createFrameCheckCache();
   await acceptMultipart(app, { fileSize: MAX_SCREENSHOT_BYTES, fields: 12, fieldSize: 64 * 1024 });
-  // Too large, whether as JSON or as an upload, is the spec's image message; the app's handler shapes the answer.
+  // Too large, whether as JSON or as an upload, is the image-too-large message (FEEDBACK_MESSAGES.imageTooLarge); the app's handler shapes the answer.
   app.setErrorHandler((error: FastifyError) => {
     if (!(error instanceof AppError) && error.statusCode === 413) throw fileTooLarge("feedback_screenshot");
     throw error;

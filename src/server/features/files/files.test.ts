@@ -51,7 +51,7 @@ describe("GET /api/files/{id}", () => {
     expect(mine.headers["content-security-policy"]).toContain("default-src 'none'");
     expect(mine.headers["cache-control"]).toBe("private, max-age=31536000, immutable");
     expect(mine.headers["content-disposition"]).toBe(
-      `inline; filename="Screen shot _1_.png"; filename*=UTF-8''Screen%20shot%20%C2%AB1%C2%BB.png`,
+      `inline; filename="Screen shot 1.png"; filename*=UTF-8''Screen%20shot%20%C2%AB1%C2%BB.png`,
     );
     expect((await get(stored.fileId, owner.cookie, { "if-none-match": `"${stored.fileId}"` })).statusCode).toBe(304);
     expect((await get(`${stored.fileId}?download=1`, owner.cookie)).headers["content-disposition"]).toMatch(/^attachment;/);

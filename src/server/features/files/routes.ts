@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../auth/guards";
 import { notFound } from "../../errors";
+import { contentDisposition } from "../../http/content-disposition";
 import { errorReplies } from "../../http/openapi";
 import { CONTENT_ADDRESSED_CACHE } from "../../http/security";
-import { contentDisposition } from "./content-disposition";
 import { findReadableFile } from "./project-files";
 
 const FILE_NOT_FOUND = "File not found";

@@ -43,7 +43,7 @@ describe("meeting requests", () => {
     project = await newProject(t.app, owner);
   });
 
-  it("validates with the spec's messages", async () => {
+  it("validates with the shared messages", async () => {
     const res = await create(project.id, owner.cookie, { subject: " ", urgency: "urgent" });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({

@@ -31,7 +31,7 @@ const post = (url: string, payload: unknown, cookie?: string) =>
 const wrongFor = (code: string) => (code === "111111" ? "222222" : "111111");
 
 describe("the pending NDA list", () => {
-  it("lists NDAs the customer signed, with the spec's fields", async () => {
+  it("lists NDAs the customer signed, with the fields the console shows", async () => {
     const c = await signedCustomer();
     const res = await get("/api/company/pending-ndas", admin);
     expect(res.statusCode).toBe(200);
@@ -113,7 +113,7 @@ describe("approving an NDA", () => {
     expect(await latestCodeFor(t.app, ADMIN)).toMatch(/^\d{6}$/);
   });
 
-  it("refuses a missing or empty code with the spec's message", async () => {
+  it("refuses a missing or empty code with the shared message", async () => {
     const c = await signedCustomer();
     for (const body of [{ profileId: c.profileId }, { profileId: c.profileId, otp: "" }]) {
       const res = await post("/api/company/nda/approve", body, admin);

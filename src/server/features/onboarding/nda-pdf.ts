@@ -4,7 +4,7 @@
 // The company's approval is not drawn here: it is a second, visible digital signature over the Provider's box,
 // appended to the customer-signed file (approvalAppearance), so the customer's sealed copy stays unchanged.
 import { degrees, PDFDocument, type PDFImage, rgb } from "pdf-lib";
-import { formatLongDate } from "../../../shared/domain/dates";
+import { formatLongDate, utcTimestamp } from "../../../shared/domain/dates";
 import {
   NDA_TITLE,
   NDA_VERSION,
@@ -43,10 +43,6 @@ const INK = rgb(0.11, 0.13, 0.18);
 const MUTED = rgb(0.4, 0.43, 0.5);
 const BRAND = rgb(0.26, 0.22, 0.79);
 const RULE = rgb(0.85, 0.87, 0.9);
-
-function formatUtc(date: Date): string {
-  return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
-}
 
 const BROWSERS: Array<[RegExp, string]> = [
   [/Edg\/(\d+)/, "Edge"],
@@ -160,7 +156,7 @@ function signatureBlock(w: Writer, input: NdaPdfInput, image: PDFImage | null): 
   line(clientX, signatureBase - 14, signed ? signed.signerName : input.parties.customerName || "Name", { face: "bold" });
   line(clientX, signatureBase - 26, signed ? signed.companyName : input.parties.companyName || "Company");
   line(clientX, signatureBase - 38, signed ? signed.signerEmail : "Email", { color: MUTED });
-  line(clientX, signatureBase - 50, signed ? `Signed ${formatUtc(signed.signedAt)}` : "Not signed", { color: MUTED });
+  line(clientX, signatureBase - 50, signed ? `Signed ${utcTimestamp(signed.signedAt)}` : "Not signed", { color: MUTED });
 
   // The Provider
   line(providerX, top - 16, "THE PROVIDER", { size: 8, face: "bold", color: MUTED });
@@ -207,7 +203,7 @@ export function approvalAppearance(approval: { approvedAt: Date; approvedBy: str
       `q ${MUTED_RGB} RG 0.75 w 10 ${signatureBase} m ${width - 10} ${signatureBase} l S Q`,
       text(signatureBase - 14, "F2", 8.5, INK_RGB, PROVIDER_NAME),
       text(signatureBase - 26, "F1", 8.5, INK_RGB, approval.approvedBy),
-      text(signatureBase - 38, "F1", 8.5, MUTED_RGB, `Approved ${formatUtc(approval.approvedAt)}`),
+      text(signatureBase - 38, "F1", 8.5, MUTED_RGB, `Approved ${utcTimestamp(approval.approvedAt)}`),
       text(signatureBase - 52, "F1", 7, MUTED_RGB, "Sealed with a digital signature"),
     ].join("\n");
   };
@@ -244,7 +240,7 @@ function certificate(w: Writer, input: NdaPdfInput): void {
     const top = flow.y;
     flow.page.drawCircle({ x: MARGIN.left + 3, y: top - 8, size: 2.5, color: BRAND });
     drawRuns(fonts, flow.page, entry.label, { x: MARGIN.left + 12, y: top - 11, size: 9.5, face: "bold", color: INK });
-    drawRuns(fonts, flow.page, formatUtc(entry.at), {
+    drawRuns(fonts, flow.page, utcTimestamp(entry.at), {
       x: A4.width - MARGIN.right,
       y: top - 11,
       size: 9,

@@ -208,7 +208,7 @@ describe("signing with the code", () => {
     expect(res.json().code).toBe("CODE_MISSING");
   });
 
-  it("refuses an empty code with the spec's text", async () => {
+  it("refuses an empty code with the shared message", async () => {
     const c = await customer();
     const res = await verify(c, "");
     expect(res.statusCode).toBe(400);

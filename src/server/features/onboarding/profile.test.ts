@@ -135,7 +135,7 @@ describe("POST /api/profile", () => {
     expect(row).toMatchObject({ ndaStatus: "pending", ndaSigned: false, ndaSignedAt: null });
   });
 
-  it("refuses every required field empty, with the spec's message for each", async () => {
+  it("refuses every required field empty, with the shared message for each", async () => {
     const cookie = await signIn(t.app, "empty@example.com", "Empty Form");
     const res = await post(
       "/api/profile",

@@ -1,12 +1,14 @@
 // DELETE /api/company/projects/{id}/brd: removes the BRD (and its stored file).
+import { useQueryClient } from "@tanstack/react-query";
 import type { SuccessReply } from "../../../../shared/schemas/replies";
 import { apiRequest } from "../../../lib/api";
-import { type MutationConfig, ownedMutation, useRefreshCompanyData } from "../../../lib/query-client";
+import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
 import { useAction } from "../../../lib/use-action";
+import { refreshProject } from "./refresh-project";
 
 export const deleteBrd = (id: string) => apiRequest<SuccessReply>("DELETE", `/api/company/projects/${id}/brd`);
 
 export function useDeleteBrd(config: MutationConfig<typeof deleteBrd> = {}) {
-  const refreshCompanyData = useRefreshCompanyData();
-  return useAction(ownedMutation(config, deleteBrd, refreshCompanyData));
+  const queryClient = useQueryClient();
+  return useAction(ownedMutation(config, deleteBrd, (_, id) => refreshProject(queryClient, id)));
 }

@@ -1,13 +1,15 @@
 // PATCH /api/company/projects/{id}: the inline status and Edit Details (only changed fields); the console reloads.
+import { useQueryClient } from "@tanstack/react-query";
 import type { AdminProject, ProjectPatchInput } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
-import { type MutationConfig, ownedMutation, useRefreshCompanyData } from "../../../lib/query-client";
+import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
 import { useAction } from "../../../lib/use-action";
+import { refreshProject } from "./refresh-project";
 
 export const updateProject = (input: { id: string; patch: ProjectPatchInput }) =>
   apiRequest<AdminProject>("PATCH", `/api/company/projects/${input.id}`, input.patch);
 
 export function useUpdateProject(config: MutationConfig<typeof updateProject> = {}) {
-  const refreshCompanyData = useRefreshCompanyData();
-  return useAction(ownedMutation(config, updateProject, refreshCompanyData));
+  const queryClient = useQueryClient();
+  return useAction(ownedMutation(config, updateProject, (_, input) => refreshProject(queryClient, input.id)));
 }

@@ -1,13 +1,15 @@
 // POST /api/company/projects/{id}/brd (multipart): a BRD file into the file store.
+import { useQueryClient } from "@tanstack/react-query";
 import type { AdminProject } from "../../../../shared/schemas/admin";
 import { apiRequest, fileForm } from "../../../lib/api";
-import { type MutationConfig, ownedMutation, useRefreshCompanyData } from "../../../lib/query-client";
+import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
 import { useAction } from "../../../lib/use-action";
+import { refreshProject } from "./refresh-project";
 
 export const uploadBrd = (input: { id: string; file: File }) =>
   apiRequest<AdminProject>("POST", `/api/company/projects/${input.id}/brd`, fileForm(input.file));
 
 export function useUploadBrd(config: MutationConfig<typeof uploadBrd> = {}) {
-  const refreshCompanyData = useRefreshCompanyData();
-  return useAction(ownedMutation(config, uploadBrd, refreshCompanyData));
+  const queryClient = useQueryClient();
+  return useAction(ownedMutation(config, uploadBrd, (_, input) => refreshProject(queryClient, input.id)));
 }

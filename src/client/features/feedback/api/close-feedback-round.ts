@@ -1,7 +1,8 @@
 // POST /api/projects/{id}/feedback/rounds/close (company): closes the open feedback round, which advances the
-// project's iterationsUsed (docs/decisions/feedback-rounds.md); feedback lists and projects are asked again.
+// project's iterationsUsed (docs/decisions/0009-feedback-rounds.md); feedback lists and projects (the console's rows too) are
+// asked again.
 import { useQueryClient } from "@tanstack/react-query";
-import { rowTag } from "../../../../shared/live-tags";
+import { rowTag, tableTag } from "../../../../shared/live-tags";
 import type { CloseFeedbackRoundResult } from "../../../../shared/schemas/feedback";
 import { apiRequest } from "../../../lib/api";
 import type { MutationConfig } from "../../../lib/query-client";
@@ -18,7 +19,11 @@ export function useCloseFeedbackRound(projectId: string, config: MutationConfig<
     mutationFn: () => closeFeedbackRound(projectId),
     onSuccess: async (...args) => {
       // iterationsUsed lives on the project (the dashboard's Iterations Used card, the admin's project list).
-      await refreshTags(queryClient, [rowTag("feedback", "project_id", projectId), rowTag("projects", "id", projectId)]);
+      await refreshTags(queryClient, [
+        rowTag("feedback", "project_id", projectId),
+        rowTag("projects", "id", projectId),
+        tableTag("projects"),
+      ]);
       return config.onSuccess?.(...args);
     },
   });

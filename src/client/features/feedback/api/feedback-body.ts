@@ -1,5 +1,5 @@
 // The multipart body that create-feedback and update-feedback send when there is an image: the fields as text,
-// `context` as JSON text and the image as the file part `screenshot` (the server also takes the spec's JSON body).
+// `context` as JSON text and the image as the file part `screenshot` (the server also takes a JSON body with the image inline as a data URL).
 import type { FeedbackContextInput } from "../../../../shared/schemas/feedback";
 
 export function feedbackFormData(

@@ -1,4 +1,4 @@
-// / for signed-out visitors: the eleven landing sections in the spec's order.
+// / for signed-out visitors: the eleven landing sections, in the order rendered below.
 import { PublicLayout } from "../components/PublicLayout";
 import { ClosingCtaSection } from "../sections/ClosingCtaSection";
 import { FinalCtaSection } from "../sections/FinalCtaSection";

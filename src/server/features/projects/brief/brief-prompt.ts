@@ -1,5 +1,6 @@
 // The instructions and the answers sent to a chat-completions model when the AI service writes the brief.
 import { PACKAGES } from "../../../../shared/constants/packages";
+import { isoDay } from "../../../../shared/domain/dates";
 import { REQUIREMENT_QUESTIONS } from "../../../../shared/schemas/requirements";
 import type { ChatMessage } from "../ai/chat-completions";
 import type { BriefInput } from "./compose-brief";
@@ -36,7 +37,7 @@ export function briefMessages(input: BriefInput): ChatMessage[] {
     `Client: ${input.client.company || input.client.contactName || "(not given)"}`,
     input.client.industry ? `Industry: ${input.client.industry}` : null,
     `Project code: ${input.project.projectCode}`,
-    `Date: ${input.date.toISOString().slice(0, 10)}`,
+    `Date: ${isoDay(input.date)}`,
     `Package: ${pkg.name} — working prototype within ${pkg.deliveryHours} hours of kickoff, ${input.project.maxIterations} iteration rounds, up to ${input.project.userLimit} team members testing, access for ${pkg.accessMonths} months`,
     input.project.budgetRange ? `Budget range: ${input.project.budgetRange}` : null,
     input.project.timeline ? `Overall timeline: ${input.project.timeline}` : null,

@@ -2,6 +2,7 @@
 // AI service. It reorganises the client's own words into a brief a stakeholder can approve: priorities, steps,
 // measures, gaps, scope and open questions are derived from the answers, never invented.
 import { PACKAGES, type PackageType } from "../../../../shared/constants/packages";
+import { formatUtcDay } from "../../../../shared/domain/dates";
 import { BRIEF_MAX_LENGTH, type RequirementAnswers } from "../../../../shared/schemas/requirements";
 import {
   capitalize,
@@ -42,10 +43,6 @@ export type BriefInput = {
 };
 
 const p = (text: string) => plain(text);
-
-function formatDate(date: Date): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
-}
 
 function paragraphsOf(text: string | null): string[] {
   return tidy(text)
@@ -153,7 +150,7 @@ function composeOnce(input: BriefInput): string {
 
   out.push(`# ${p(projectName)}`);
   out.push(
-    `*Prototype brief${namedClient ? ` for ${p(namedClient)}` : ""} · ${project.projectCode} · ${formatDate(input.date)} · ${pkg.name} package*`,
+    `*Prototype brief${namedClient ? ` for ${p(namedClient)}` : ""} · ${project.projectCode} · ${formatUtcDay(input.date)} · ${pkg.name} package*`,
   );
 
   // 1. Executive summary

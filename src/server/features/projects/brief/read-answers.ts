@@ -2,7 +2,7 @@
 // measures out of goals. Pure functions; the built-in composer is written on top of them.
 // Every pattern here runs on user text (each answer at most 5,000 characters): each is linear, i.e. no two
 // quantifiers can match the same characters, and patterns anchored at the end run on a short tail, never the whole
-// text (see docs/decisions/regex-audit.md).
+// text (see docs/decisions/0011-regex-audit.md).
 
 const BULLET_PREFIX = /^\s*(?:[-*+•▪◦–—]|\(?\d{1,2}[.):]|\(?[a-zA-Z][.)](?=\s))\s*/;
 

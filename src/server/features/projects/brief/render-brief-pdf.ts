@@ -1,6 +1,7 @@
 // Lays the brief's Markdown out as an A4 PDF: title block, numbered sections, lists, running header and footer,
 // drawn with the shared document toolkit. Fetches nothing; the same input always gives the same bytes.
 import { PDFDocument, rgb } from "pdf-lib";
+import { formatUtcDay } from "../../../../shared/domain/dates";
 import { PROVIDER_NAME } from "../../../../shared/domain/nda-agreement";
 import { parseMarkdown } from "../../../../shared/text/markdown";
 import { DocumentFonts, drawable } from "../../../documents/fonts";
@@ -60,7 +61,7 @@ async function layOut(input: BriefPdfInput, scale: number): Promise<PDFDocument>
       const status = fitLine(
         fonts,
         input.confirmedAt
-          ? `Written and confirmed by the client on ${formatDate(input.confirmedAt)} — not a statement by ${PROVIDER_NAME}`
+          ? `Written and confirmed by the client on ${formatUtcDay(input.confirmedAt)} — not a statement by ${PROVIDER_NAME}`
           : `Draft by the client — not yet confirmed, not a statement by ${PROVIDER_NAME}`,
         "bold",
         8.5,
@@ -86,7 +87,7 @@ async function layOut(input: BriefPdfInput, scale: number): Promise<PDFDocument>
   });
 
   // Every page says whose words these are, first (a long client name is what gets cut, never this).
-  const confirmed = input.confirmedAt ? `, confirmed on ${formatDate(input.confirmedAt)}` : ", a draft";
+  const confirmed = input.confirmedAt ? `, confirmed on ${formatUtcDay(input.confirmedAt)}` : ", a draft";
   const clientLine = `Not a statement by ${PROVIDER_NAME}: the client's own words${confirmed}${input.clientName ? ` (${input.clientName})` : ""}`;
   flow.footer((page, index, count) => {
     const headerY = A4.height - 36;
@@ -115,8 +116,4 @@ async function layOut(input: BriefPdfInput, scale: number): Promise<PDFDocument>
     });
   });
   return doc;
-}
-
-function formatDate(date: Date): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
 }

@@ -30,7 +30,7 @@ describe("saving the questionnaire", () => {
     expect(res.json()).toBeNull();
   });
 
-  it("needs the project name and the problem statement, with the spec's message", async () => {
+  it("needs the project name and the problem statement, with the shared message", async () => {
     const ann = await customer(t.app, "req-minimum@example.com");
     const project = await newProject(t.app, ann);
     const res = await save(project.id, ann.cookie, { techStack: "React and Node.js" });
@@ -122,7 +122,7 @@ describe("saving the questionnaire", () => {
 });
 
 describe("generating the brief", () => {
-  it("needs saved requirements first, with the spec's message", async () => {
+  it("needs saved requirements first, with the shared message", async () => {
     const ann = await customer(t.app, "gen-unsaved@example.com");
     const project = await newProject(t.app, ann);
     const res = await generate(project.id, ann.cookie);

@@ -41,7 +41,7 @@ describe("adding team members", () => {
     expect(await latestCodeFor(t.app, "new.member@example.com")).toMatch(/^\d{6}$/);
   });
 
-  it("validates the email and the access level with the spec's messages", async () => {
+  it("validates the email and the access level with the shared messages", async () => {
     const owner = await customer(t.app, "team-validate@example.com");
     const project = await newProject(t.app, owner);
     const res = await add(project.id, owner.cookie, { email: "not-an-email", accessLevel: "" });
