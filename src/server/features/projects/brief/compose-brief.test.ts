@@ -83,7 +83,12 @@ describe("the built-in composer", () => {
   it("names budget and timeline by their labels, and leaves them out when the customer chose none", () => {
     expect(brief).toContain("- **Budget and timeline:** budget $5,000 - $10,000, overall timeline 4-6 weeks");
     expect(brief).not.toContain("5k-10k");
-    const unset = composeBrief({ answers: GOOD_ANSWERS, project: { ...project, budgetRange: null, timeline: null }, client, date });
+    const unset = composeBrief({
+      answers: GOOD_ANSWERS,
+      project: { ...project, budgetRange: null, timeline: null },
+      client,
+      date,
+    });
     expect(unset).not.toMatch(/budget|timeline/i);
   });
 
