@@ -131,10 +131,11 @@ export async function submitContactInquiry(
         subject: `We received your message — ${APP_NAME}`,
         ...renderEmail({
           heading: "Thanks, we received your message",
+          // Anyone can type any address into the form: the acknowledgement repeats nothing they typed (no name, no
+          // message), so it cannot carry a stranger's words to someone else's inbox.
           paragraphs: [
-            `Hi ${request.name}, thank you for contacting ${APP_NAME}. We'll get back to you ${CONTACT_REPLY_PROMISE}.`,
+            `Hello, thank you for contacting ${APP_NAME}. We'll get back to you ${CONTACT_REPLY_PROMISE}.`,
             `Our usual response times: ${RESPONSE_PROMISES.map((p) => `${p.topic.toLowerCase()} ${p.within}`).join(", ")}.`,
-            `Your message: ${body}`,
           ],
           footnote: "You are receiving this email because this address was entered on our contact form.",
         }),
