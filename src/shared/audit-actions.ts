@@ -1,22 +1,22 @@
 // The closed list of audit actions (admin_audit_log.action) a company user's or the system's change is logged under,
 // each with the label the audit log shows. Adding one is one entry here; `recordAudit` and a route's
 // `config.audit.action` accept only a listed action. A company write route that names none is logged as its method
-// and route ("PATCH /api/company/x/:id"), which the label shows as it is.
+// and route ("PATCH /api/company/x/:id"), which the label reads as words.
 
 export const AUDIT_ACTIONS = {
   "project.update": { label: "Project updated" },
-  "project.status": { label: "Project status changed" },
-  "project.status_auto": { label: "Project status changed by the status rules" },
+  "project.status": { label: "Status changed" },
+  "project.status_auto": { label: "Status changed automatically (status rules)" },
   "project.version_published": { label: "Prototype version published" },
   "project.delivery_clock_started": { label: "Delivery clock started by hand" },
   "brd.upload": { label: "BRD uploaded" },
   "brd.delete": { label: "BRD removed" },
   "invoice.upload": { label: "Invoice uploaded" },
   "invoice.delete": { label: "Invoice removed" },
-  "member.added": { label: "Team member added" },
-  "member.removed": { label: "Team member removed" },
+  "member.added": { label: "Project user added" },
+  "member.removed": { label: "Project user removed" },
   "feedback.created": { label: "Feedback submitted" },
-  "feedback.updated": { label: "Feedback updated" },
+  "feedback.updated": { label: "Feedback reviewed" },
   "feedback.round_closed": { label: "Feedback round closed" },
   "meeting_request.created": { label: "Meeting requested" },
   "meeting_request.responded": { label: "Meeting request answered" },
@@ -37,7 +37,54 @@ export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === "string" && Object.hasOwn(AUDIT_ACTIONS, value);
 }
 
-/** The audit log's wording of a stored action: a listed action's label, else the action as stored (method and route). */
+/**
+ * Entries whose route named no action are stored as "METHOD /api/route": the log reads the common ones by these names,
+ * so it never shows a raw route.
+ */
+const ROUTE_ACTION_LABELS: Readonly<Record<string, string>> = {
+  "POST /api/projects/:id/communications": "Message sent",
+  "POST /api/projects/:id/communications/:communicationId/replies": "Replied to a message",
+  "POST /api/projects/:id/communications/:communicationId/read": "Conversation marked as read",
+  "POST /api/notifications/:id/read": "Notification marked as read",
+  "POST /api/notifications/read-all": "All notifications marked as read",
+  "POST /api/company/nda/approve": "NDA approved",
+  "POST /api/nda/send-company-otp": "NDA approval code sent",
+  "POST /api/nda/verify-company-otp": "NDA approved",
+  "POST /api/company/users/:userId/profile-reminder": "Profile reminder sent",
+  "POST /api/calendly/test-connection": "Calendly connection tested",
+  "POST /api/projects/:id/requirements": "Requirements saved",
+  "POST /api/projects/:id/requirements/generate": "Brief generated",
+  "POST /api/me/time-zone": "Time zone changed",
+  "PUT /api/me/notification-preferences": "Email choices changed",
+  "PATCH /api/company/meeting-requests/:id": "Meeting request answered",
+};
+
+/** The name the actor column shows for the status rules' own changes (stored under the system actor's address). */
+export const AUTOMATIC_ACTOR_LABEL = "Automatic (status rules)";
+
+const METHOD_VERBS: Readonly<Record<string, string>> = { POST: "Added", PUT: "Changed", PATCH: "Changed", DELETE: "Removed" };
+
+/**
+ * The audit log's wording of a stored action: a listed action's label, a known route's name, else words made from
+ * the route ("Changed: project users") or the action, never a route with its parameters.
+ */
 export function auditActionLabel(action: string): string {
-  return isAuditAction(action) ? AUDIT_ACTIONS[action].label : action;
+  if (isAuditAction(action)) return AUDIT_ACTIONS[action].label;
+  const named = ROUTE_ACTION_LABELS[action];
+  if (named) return named;
+  const route = /^(POST|PUT|PATCH|DELETE) \/api\/(.+)$/.exec(action);
+  if (route) {
+    const words = (route[2] ?? "")
+      .split("/")
+      .filter((segment) => segment && !segment.startsWith(":") && segment !== "company" && segment !== "projects")
+      .map((segment) => segment.replace(/[-_]/g, " "));
+    return `${METHOD_VERBS[route[1] ?? ""] ?? "Changed"}: ${words.join(" ") || "project"}`;
+  }
+  const words = action.replace(/[._]/g, " ").trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : "Change";
+}
+
+/** Whether the stored actor is the system (the status rules) rather than a person. */
+export function isAutomaticActor(actorEmail: string): boolean {
+  return actorEmail.startsWith("system (");
 }

@@ -32,8 +32,8 @@ describe("audit actions", () => {
   });
 
   it("words a listed action with its label, and a route's own action as stored", () => {
-    expect(auditActionLabel("project.status_auto")).toBe("Project status changed by the status rules");
-    expect(auditActionLabel("PATCH /api/company/inquiries/:id")).toBe("PATCH /api/company/inquiries/:id");
+    expect(auditActionLabel("project.status_auto")).toBe("Status changed automatically (status rules)");
+    expect(auditActionLabel("PATCH /api/company/inquiries/:id")).toBe("Changed: inquiries");
     for (const entry of Object.values(AUDIT_ACTIONS)) expect(entry.label.trim()).not.toBe("");
   });
 });

@@ -58,7 +58,6 @@ describe("a double click", () => {
     const items = await server.app.ctx.db.select().from(feedback).where(eq(feedback.projectId, project.id));
     expect(items).toHaveLength(1);
     expect(posts()).toBe(1);
-    expect(await page.getByText("Feedback submitted successfully").count()).toBe(1);
     expect(await page.getByText(FEEDBACK_MESSAGES.submitFailed).count()).toBe(0);
     await context.close();
   });

@@ -86,3 +86,14 @@ export const PROFILE_TIMELINES = [
   { value: "6-8 weeks", label: "6-8 weeks" },
   { value: "flexible", label: "Flexible" },
 ] as const;
+
+/** What a budget or timeline nobody chose reads as: never a default passed off as the customer's choice. */
+export const NOT_SET = "Not set";
+
+const labelIn = (options: ReadonlyArray<{ value: string; label: string }>, value: string | null | undefined) =>
+  value ? (options.find((option) => option.value === value)?.label ?? value) : NOT_SET;
+
+/** The label of a stored budget range ("5k-10k" → "$5,000 - $10,000"), or "Not set". */
+export const budgetRangeLabel = (value: string | null | undefined) => labelIn(PROFILE_BUDGET_RANGES, value);
+/** The label of a stored timeline ("asap" → "As soon as possible"), or "Not set". */
+export const timelineLabel = (value: string | null | undefined) => labelIn(PROFILE_TIMELINES, value);

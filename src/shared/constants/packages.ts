@@ -69,10 +69,11 @@ export const DEFAULT_USER_LIMIT = 5;
 export const DEFAULT_MAX_ITERATIONS = 3;
 export const HOSTED_ACCESS_YEARS = 1;
 
+/** A new project without choices: budget and timeline stay unset (null) until the customer picks them. */
 export const DEFAULT_NEW_PROJECT = {
   packageType: "basic" as PackageType,
-  budgetRange: "5k-10k",
-  timeline: "4-6 weeks",
+  budgetRange: null,
+  timeline: null,
   userLimit: DEFAULT_USER_LIMIT,
 };
 

@@ -39,10 +39,16 @@ describe("the save rules", () => {
     ["a short name", { projectName: "AB", problemStatement: "We lose orders weekly." }, false, ["projectName"]],
     ["the minimum", { projectName: "Shop", problemStatement: "We lose orders weekly." }, false, []],
     [
-      "a short optional answer",
+      "a half-typed other answer (a draft)",
       { projectName: "Shop", problemStatement: "We lose orders weekly.", techStack: "PHP" },
       false,
-      ["techStack"],
+      [],
+    ],
+    [
+      "a 121-character name",
+      { projectName: "N".repeat(121), problemStatement: "We lose orders weekly." },
+      false,
+      ["projectName"],
     ],
     [
       "short additional requirements",
@@ -54,6 +60,12 @@ describe("the save rules", () => {
   ])("with %s", (_name, answers, missesMinimum, fields) => {
     expect(missesSaveMinimum(answers)).toBe(missesMinimum);
     expect(Object.keys(saveErrors(answers)).sort()).toEqual([...fields].sort());
+  });
+
+  it("says the project name's limit", () => {
+    const answers = { projectName: "N".repeat(121), problemStatement: "We lose orders weekly." };
+    expect(saveErrors(answers)).toEqual({ projectName: "At most 120 characters" });
+    expect(saveErrors({ ...answers, projectName: "N".repeat(120) })).toEqual({});
   });
 
   it("refuses an answer over the maximum, even an optional one", () => {

@@ -6,6 +6,9 @@ import { hasUnsafeCharacters } from "../text/safe-text";
 const ANSWER_MIN_LENGTH = 10;
 const NAME_MIN_LENGTH = 3;
 
+/** A project's name shows in the sidebar, the selector and emails: short enough to read at a glance. */
+export const PROJECT_NAME_MAX_LENGTH = 120;
+
 export const REQUIREMENT_MESSAGES = {
   projectName: `Please provide a project name (at least ${NAME_MIN_LENGTH} characters)`,
   techStack: `Please describe your preferred technology stack (at least ${ANSWER_MIN_LENGTH} characters)`,
@@ -19,6 +22,7 @@ export const REQUIREMENT_MESSAGES = {
   saveFirst: "Please save requirements first to generate AI brief",
   generateNeedsCore: `Please describe the core functionality (at least ${ANSWER_MIN_LENGTH} characters) and save it before generating the AI brief.`,
   tooLong: "Please keep this answer under 5,000 characters",
+  projectNameTooLong: `At most ${PROJECT_NAME_MAX_LENGTH} characters`,
   invalidCharacters: "This contains invalid characters",
   briefEmpty: "The brief is empty. Generate or write it before confirming.",
   briefTooLong: "The brief must be under 50,000 characters",
@@ -180,15 +184,19 @@ function saveRule(question: RequirementQuestion) {
   const message = ruleMessage(question.field);
   return z.string().superRefine((raw, context) => {
     const length = raw.trim().length;
-    if (length > ANSWER_MAX_LENGTH) context.addIssue({ code: "custom", message: REQUIREMENT_MESSAGES.tooLong });
-    else if (message && length < question.minLength && (length > 0 || SAVE_MINIMUM_FIELDS.includes(question.field)))
+    if (question.field === "projectName" && length > PROJECT_NAME_MAX_LENGTH)
+      context.addIssue({ code: "custom", message: REQUIREMENT_MESSAGES.projectNameTooLong });
+    else if (length > ANSWER_MAX_LENGTH) context.addIssue({ code: "custom", message: REQUIREMENT_MESSAGES.tooLong });
+    // A draft needs only the name and the problem: a half-typed other answer is saved as it is (Generate and the
+    // progress still ask for each answer's minimum).
+    else if (message && length < question.minLength && SAVE_MINIMUM_FIELDS.includes(question.field))
       context.addIssue({ code: "custom", message });
   });
 }
 
 /**
- * The questionnaire form (client and server): project name and problem statement are needed; every other answer
- * may still be empty, but an answer that is given must meet its question's minimum.
+ * The questionnaire form (client and server): project name and problem statement are needed (a name of at most
+ * PROJECT_NAME_MAX_LENGTH); every other answer may be empty or half-typed, within the maximum.
  */
 export const requirementsFormSchema = z.object(
   Object.fromEntries(REQUIREMENT_QUESTIONS.map((question) => [question.field, saveRule(question)])) as Record<

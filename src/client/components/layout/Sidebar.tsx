@@ -110,7 +110,11 @@ export function Sidebar(props: {
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Current Project</p>
           <p className="mt-1 font-mono text-sm font-semibold text-slate-900">{currentProject.projectCode}</p>
           {currentProject.projectName && (
-            <p className="text-xs font-medium break-words text-slate-800 [overflow-wrap:anywhere]">
+            // Two lines at most; the whole name on hover, and for screen readers in the text itself.
+            <p
+              className="line-clamp-2 text-xs font-medium text-slate-800 [overflow-wrap:anywhere]"
+              title={currentProject.projectName}
+            >
               {currentProject.projectName}
             </p>
           )}

@@ -26,11 +26,11 @@ export function Select(props: SelectProps & { triggerRef: (element: HTMLElement 
         <SelectPrimitive.Content
           position="popper"
           sideOffset={4}
-          className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
+          className="z-50 max-h-72 max-w-[calc(100vw-1rem)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
         >
           <SelectPrimitive.Viewport className="p-1">
             {props.options.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
+              <SelectItem key={option.value} value={option.value} title={option.label}>
                 {option.label}
               </SelectItem>
             ))}
@@ -50,7 +50,10 @@ function SelectItem({ className, children, ...props }: ComponentProps<typeof Sel
       )}
       {...props}
     >
-      <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
+      {/* A long option (a project's full name) takes two lines at most; its title holds the whole text. */}
+      <span className="line-clamp-2 min-w-0 [overflow-wrap:anywhere]">
+        <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
+      </span>
       <SelectPrimitive.ItemIndicator className="absolute right-2">
         <Check className="size-4" aria-hidden="true" />
       </SelectPrimitive.ItemIndicator>

@@ -1,6 +1,6 @@
 // The audit log: every admin change (who, what, before → after), for one project or all of them.
 import { useState } from "react";
-import { AUTOMATIC_ACTOR_LABEL, auditActionLabel, isAutomaticActor } from "../../../shared/constants/audit-actions";
+import { AUTOMATIC_ACTOR_LABEL, auditActionLabel, isAutomaticActor } from "../../../shared/audit-actions";
 import { ListState } from "../../components/kit/ListState";
 import { Pager } from "../../components/kit/Pager";
 import { Card, CardContent } from "../../components/ui/card";

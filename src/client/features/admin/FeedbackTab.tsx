@@ -303,7 +303,7 @@ function FeedbackCard({ item }: { item: CompanyFeedbackItem }) {
             aria-label="View the screenshot"
           >
             <img src={item.screenshotUrl} alt="" className="max-h-36 max-w-full object-contain md:max-w-56" loading="lazy" />
-            <span className="absolute inset-x-0 bottom-0 flex items-center gap-1 bg-slate-900/70 px-2 py-1 text-xs text-white">
+            <span className="absolute inset-x-0 bottom-0 flex items-center gap-1 bg-slate-900/70 px-2 py-1 text-xs whitespace-nowrap text-white">
               <ImageIcon className="size-3" aria-hidden="true" />
               View screenshot
             </span>

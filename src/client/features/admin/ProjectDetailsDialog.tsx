@@ -1,7 +1,9 @@
 // View Details: Overview, Customer Profile, Requirements (read-only brief), NDA Status (with the signed PDF),
 // the project's communications with a reply box, and its audit log.
+
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
+import { budgetRangeLabel, timelineLabel } from "../../../shared/constants/lists";
 import { formatAmount } from "../../../shared/domain/dashboard";
 import { ndaStatusDisplay } from "../../../shared/domain/nda-status";
 import { ADMIN_MESSAGES, type AdminProject } from "../../../shared/schemas/admin";
@@ -136,7 +138,7 @@ export function CustomerProfilePanel({ userId }: { userId: string }) {
       <Row label="Industry">{p.industry}</Row>
       <Row label="Website">{p.companyWebsite}</Row>
       <Row label="Primary contact">{p.primaryContact}</Row>
-      <Row label="Budget / timeline">{`${p.budgetRange ?? "—"} / ${p.timeline ?? "—"}`}</Row>
+      <Row label="Budget / timeline">{`${budgetRangeLabel(p.budgetRange)} / ${timelineLabel(p.timeline)}`}</Row>
       <Row label="Profile">{p.profileCompleted ? "Completed" : "Incomplete"}</Row>
     </dl>
   );

@@ -93,7 +93,13 @@ function Stat({
           <p className="text-sm font-medium text-slate-600">{title}</p>
           <Icon className="size-5 text-brand-600" aria-hidden="true" />
         </div>
-        <p className="text-2xl font-bold text-slate-900">{stat.value}</p>
+        {/* Our own words (a status name): broken only where a word cannot fit at all, never mid-word to save space. */}
+        <p
+          className="text-xl leading-tight font-bold text-slate-900 [overflow-wrap:break-word] xl:text-2xl"
+          data-testid="stat-value"
+        >
+          {stat.value}
+        </p>
         {children}
         <p className={cn("text-xs", stat.empty ? "text-slate-500 italic" : "text-slate-600")}>{stat.detail}</p>
       </CardContent>

@@ -14,7 +14,7 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
-import { PROFILE_BUDGET_RANGES, PROFILE_TIMELINES } from "../../../shared/constants/lists";
+import { budgetRangeLabel, timelineLabel } from "../../../shared/constants/lists";
 import { PACKAGES } from "../../../shared/constants/packages";
 import {
   addUserButton,
@@ -213,10 +213,6 @@ export function AuthorizedUsersCard({ project }: { project: Project | null }) {
   );
 }
 
-function optionLabel(options: ReadonlyArray<{ value: string; label: string }>, value: string): string {
-  return options.find((option) => option.value === value)?.label ?? value;
-}
-
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <>
@@ -252,10 +248,8 @@ export function ProjectDetailsCard({ project }: { project: Project | null }) {
             <Detail label="Package">{PACKAGES[project.packageType].name}</Detail>
             <Detail label="Status">{statusLabel(project.status)}</Detail>
             <Detail label="Started">{formatDate(project.createdAt)}</Detail>
-            {owner && project.budgetRange && (
-              <Detail label="Budget">{optionLabel(PROFILE_BUDGET_RANGES, project.budgetRange)}</Detail>
-            )}
-            {project.timeline && <Detail label="Timeline">{optionLabel(PROFILE_TIMELINES, project.timeline)}</Detail>}
+            {owner && <Detail label="Budget">{budgetRangeLabel(project.budgetRange)}</Detail>}
+            <Detail label="Timeline">{timelineLabel(project.timeline)}</Detail>
             {manages && <Detail label="User limit">{project.userLimit}</Detail>}
             <Detail label="Iterations">{project.maxIterations} included</Detail>
             {safeExternalUrl(project.prototypeUrl) && (

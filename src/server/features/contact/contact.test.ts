@@ -55,6 +55,10 @@ describe("sending the 'Send Us a Message' card", () => {
     expect(toCompany.text).toContain("We want to validate a clinic booking app.");
     const confirmation = await smtp.waitFor((m) => m.to === "priya@example.com");
     expect(confirmation.text).toContain("We'll get back to you within 24 hours.");
+    // Whoever typed the address, the acknowledgement repeats nothing they typed.
+    expect(confirmation.text).not.toContain("clinic booking app");
+    expect(confirmation.text).not.toContain("Priya");
+    expect(confirmation.html).not.toContain("clinic booking app");
   });
 
   it("accepts the card with only a name and an email", async () => {

@@ -116,7 +116,7 @@ export async function submitContactInquiry(
       );
     }
 
-    await ctx.email.enqueue({ kind: "contact-confirmation", to: email, data: { name: request.name, body } }, tx);
+    await ctx.email.enqueue({ kind: "contact-confirmation", to: email, data: {} }, tx);
     return true;
   });
 

@@ -83,14 +83,14 @@ describe("POST /api/profile", () => {
     expect((await get("/api/projects", cookie)).json()[0].userLimit).toBe(limit);
   });
 
-  it("uses the default package, budget and timeline when the profile names none", async () => {
+  it("uses the default package and leaves budget and timeline unset when the profile names none", async () => {
     const cookie = await signIn(t.app, "defaults@example.com", "De Fault");
     await post("/api/profile", { ...VALID_PROFILE, packageType: "", budgetRange: null, timeline: undefined }, cookie);
     expect((await get("/api/projects", cookie)).json()[0]).toMatchObject({
       packageType: "basic",
       userLimit: 5,
-      budgetRange: "5k-10k",
-      timeline: "4-6 weeks",
+      budgetRange: null,
+      timeline: null,
     });
   });
 

@@ -15,7 +15,7 @@ export const NEW_PROJECT_LIMIT_MESSAGE = `You can create at most ${NEW_PROJECT_L
 export async function createCustomerProject(
   db: Database,
   owner: { id: string },
-  input: { packageType: PackageType; budgetRange: string; timeline: string },
+  input: { packageType: PackageType; budgetRange: string | null; timeline: string | null },
 ) {
   await consumeRateLimits(db, [{ bucket: "project-create-day", key: owner.id, ...NEW_PROJECT_LIMIT }], NEW_PROJECT_LIMIT_MESSAGE);
   const [profile] = await db

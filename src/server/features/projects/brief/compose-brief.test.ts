@@ -80,6 +80,18 @@ describe("the built-in composer", () => {
     expect(brief).toContain("Up to **5 team members**");
   });
 
+  it("names budget and timeline by their labels, and leaves them out when the customer chose none", () => {
+    expect(brief).toContain("- **Budget and timeline:** budget $5,000 - $10,000, overall timeline 4-6 weeks");
+    expect(brief).not.toContain("5k-10k");
+    const unset = composeBrief({
+      answers: GOOD_ANSWERS,
+      project: { ...project, budgetRange: null, timeline: null },
+      client,
+      date,
+    });
+    expect(unset).not.toMatch(/budget|timeline/i);
+  });
+
   it("reads the technology and the compliance needs from the answers", () => {
     expect(brief).toContain("built with React, Node.js and AWS");
     expect(brief).toContain("Twilio is simulated");

@@ -1,6 +1,7 @@
 // The built-in composer: writes the two-page business brief in Markdown from the questionnaire alone, with no
 // AI service. It reorganises the client's own words into a brief a stakeholder can approve: priorities, steps,
 // measures, gaps, scope and open questions are derived from the answers, never invented.
+import { budgetRangeLabel, timelineLabel } from "../../../../shared/constants/lists";
 import { PACKAGES, type PackageType } from "../../../../shared/constants/packages";
 import { formatUtcDay } from "../../../../shared/domain/dates";
 import { BRIEF_MAX_LENGTH, type RequirementAnswers } from "../../../../shared/schemas/requirements";
@@ -190,7 +191,7 @@ function composeOnce(input: BriefInput): string {
   ];
   if (project.budgetRange || project.timeline) {
     glance.push(
-      `- **Budget and timeline:** ${[project.budgetRange && `budget range ${p(project.budgetRange)}`, project.timeline && `overall timeline ${p(project.timeline)}`].filter(Boolean).join(", ")}`,
+      `- **Budget and timeline:** ${[project.budgetRange && `budget ${p(budgetRangeLabel(project.budgetRange))}`, project.timeline && `overall timeline ${p(timelineLabel(project.timeline))}`].filter(Boolean).join(", ")}`,
     );
   }
   out.push(section(counter, "Executive summary", [summary.join(" "), glance.join("\n")]));
