@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { json, newProject, type SignedInUser, signedInUser } from "../factories";
 import { launchBrowser, signInContext } from "../setup/browser";
+import { documentStillMarked, firstLiveAndFetch, markDocument, pageLogSince, recordLivePage } from "../setup/live-page";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
 const BOOKING = "https://calendly.com/blueprint-test/30min";
@@ -13,6 +14,7 @@ let context: BrowserContext;
 let page: Page;
 let owner: SignedInUser;
 let admin: string;
+let projectId: string;
 
 beforeAll(async () => {
   server = await startTestServer({ CALENDLY_BOOKING_URL: BOOKING });
@@ -25,6 +27,7 @@ beforeAll(async () => {
     route.fulfill({ status: 200, contentType: "text/html", body: "<title>Booking</title>" }),
   );
   await signInContext(context, server, owner);
+  await recordLivePage(context);
   page = await context.newPage();
 });
 
@@ -45,7 +48,7 @@ describe("Meeting Requests", () => {
   });
 
   it("requests a meeting: the rules, the urgency meanings, the list and the stats", async () => {
-    await newProject(server.app, owner);
+    projectId = (await newProject(server.app, owner)).id;
     await page.reload();
     await page.getByText("No meeting requests yet").waitFor();
     expect(await stat("Total Requests").textContent()).toContain("0");
@@ -79,6 +82,7 @@ describe("Meeting Requests", () => {
   it("the admin's scheduling arrives without a reload: Scheduled, the time, Join Meeting, the response", async () => {
     const list = await server.app.inject({ method: "GET", url: "/api/company/meeting-requests", headers: { cookie: admin } });
     const id = list.json().items[0].id;
+    const logAt = await markDocument(page);
     const res = await server.app.inject({
       method: "PATCH",
       url: `/api/company/meeting-requests/${id}`,
@@ -92,7 +96,17 @@ describe("Meeting Requests", () => {
     });
     expect(res.statusCode).toBe(200);
     const item = page.locator("li", { hasText: "Walk through the booking flow" });
-    await item.getByText("Scheduled", { exact: true }).waitFor({ timeout: 2_000 });
+    // Cause, not speed: the stream named this project's meeting requests, the page refetched its list after that event,
+    // and the document is the one loaded before the change (no reload brought it). The 15 s is only a safety net.
+    await item.getByText("Scheduled", { exact: true }).waitFor({ timeout: 15_000 });
+    const order = firstLiveAndFetch(
+      await pageLogSince(page, logAt),
+      `meeting_requests.project_id:${projectId}`,
+      `/api/projects/${projectId}/meeting-requests`,
+    );
+    expect(order.live).toBeGreaterThanOrEqual(0);
+    expect(order.fetch).toBeGreaterThan(order.live);
+    expect(await documentStillMarked(page)).toBe(true);
     expect(await item.getByRole("link", { name: "Join Meeting" }).getAttribute("href")).toBe(
       "https://meet.google.com/abc-defg-hij",
     );

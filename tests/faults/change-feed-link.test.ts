@@ -6,7 +6,7 @@
 import net from "node:net";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { type DatabaseHandle, openDatabase } from "../../src/server/db/client";
@@ -139,18 +139,35 @@ describe.skipIf(!onPostgres)("the change feed's link dies silently", () => {
     expect(app.changeFeed.state()).toBe("lost");
     expect(logLines.some((line) => line.includes("change feed lost"))).toBe(true);
 
-    // A write answers without waiting for its own notice through the dead feed.
-    const started = performance.now();
-    const created = await app.inject({ method: "POST", url: "/api/projects", payload: {}, headers: { cookie: owner.cookie } });
-    expect(created.statusCode).toBe(201);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // A write answers without waiting for its own notice through the dead feed: the catch-up it awaits is settled
+    // before the event loop's next turn (ordering, not a clock), never left to its timeout.
+    const settledAtOnce: boolean[] = [];
+    const caughtUp = app.changeFeed.caughtUp.bind(app.changeFeed);
+    const spy = vi.spyOn(app.changeFeed, "caughtUp").mockImplementation(() => {
+      let settled = false;
+      const waiting = caughtUp().finally(() => {
+        settled = true;
+      });
+      setImmediate(() => settledAtOnce.push(settled));
+      return waiting;
+    });
+    try {
+      const created = await app.inject({ method: "POST", url: "/api/projects", payload: {}, headers: { cookie: owner.cookie } });
+      expect(created.statusCode).toBe(201);
+    } finally {
+      spy.mockRestore();
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settledAtOnce.length).toBeGreaterThan(0);
+    expect(settledAtOnce.every(Boolean)).toBe(true);
   });
 
-  it("sees a change within 2 s once the link is back, and uses the caches again", async () => {
+  it("sees a change once the link is back (before the reads' cache entries could expire), and uses the caches again", async () => {
     proxy.restore();
     const renamed = async (name: string) => {
       await direct.db.update(projects).set({ projectName: name }).where(eq(projects.id, projectId));
-      await within(2_000, `rename to ${name} seen`, async () => {
+      // The reads cache keeps entries 60 s: seen within 15 s (a safety net, not a speed bound) only a notice explains.
+      await within(15_000, `rename to ${name} seen`, async () => {
         const list = (await get("/api/projects", owner)).json() as Array<{ id: string; projectName: string | null }>;
         return list.find((project) => project.id === projectId)?.projectName === name;
       });
