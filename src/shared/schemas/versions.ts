@@ -1,5 +1,5 @@
 // Prototype versions: the company publishes one (a URL and release notes); the first is the delivery, each later one
-// ends the open feedback round (docs/decisions/prototype-versions.md).
+// ends the open feedback round (docs/decisions/0025-prototype-versions.md).
 import { z } from "zod";
 import { pageQueryFields, pageSchema } from "./paging";
 import { webAddressHref } from "./text-fields";

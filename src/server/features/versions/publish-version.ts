@@ -1,4 +1,4 @@
-// POST /api/company/projects/{id}/versions: the company publishes a prototype version (docs/decisions/prototype-versions.md).
+// POST /api/company/projects/{id}/versions: the company publishes a prototype version (docs/decisions/0025-prototype-versions.md).
 // The first is the delivery: it sets the prototype URL, stops the delivery clock and lets the status rules move the
 // project to testing. Each later one ends the open feedback round (an iteration), refused past maxIterations.
 import { desc, eq, max } from "drizzle-orm";

@@ -39,7 +39,7 @@ export async function downloadBrief(ctx: AppContext, access: ProjectAccess): Pro
     updatedAt: row.requirements.updatedAt,
   };
   // The brief is the customer's words (they write or edit every line and confirm it): it never carries the company's
-  // seal, which goes only on what the company wrote or accepted (docs/decisions/pades-signatures.md). A confirmed
+  // seal, which goes only on what the company wrote or accepted (docs/decisions/0021-pades-signatures.md). A confirmed
   // brief is recorded for /verify, which shows it as customer-authored; a draft is neither.
   const confirmedAt = row.requirements.briefConfirmed ? (row.requirements.briefConfirmedAt ?? row.requirements.updatedAt) : null;
   const bytes = await pdfRenders.render(contentKey("brief:v3", input), access.user.id, () => renderBriefPdf(input));
