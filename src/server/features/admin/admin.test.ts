@@ -425,9 +425,21 @@ describe("PATCH /api/company/projects/{id}", () => {
 });
 
 describe("automatic status rules", () => {
-  it("Test Status Updates completes a project whose deployment date has passed, with the reason", async () => {
+  it("never completes a project because its deployment date passed: the date sets only the access expiry", async () => {
     const a = await customerWithProject();
     await req("PATCH", `/api/company/projects/${a.project.id}`, admin, { status: "testing", deploymentDate: "2020-01-01" });
+    const res = await req("POST", "/api/admin/test-status-updates", admin, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().changes.some((c: { projectId: string }) => c.projectId === a.project.id)).toBe(false);
+    const [row] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, a.project.id));
+    expect(row?.status).toBe("testing");
+    expect(row?.customerAccessExpiryDate?.toISOString()).toBe("2021-01-01T00:00:00.000Z");
+  });
+
+  it("Test Status Updates completes an approved project still in testing, with the reason", async () => {
+    const a = await customerWithProject();
+    await req("PATCH", `/api/company/projects/${a.project.id}`, admin, { status: "testing" });
+    await t.app.ctx.db.update(projects).set({ acceptedAt: new Date() }).where(eq(projects.id, a.project.id));
     const res = await req("POST", "/api/admin/test-status-updates", admin, {});
     expect(res.statusCode).toBe(200);
     expect(res.json().changes).toContainEqual({
@@ -435,13 +447,11 @@ describe("automatic status rules", () => {
       projectCode: a.project.projectCode,
       from: "testing",
       to: "completed",
-      reason: "The deployment date has passed.",
+      reason: "The prototype was approved.",
     });
     const events = await t.app.ctx.db.select().from(activityEvents).where(eq(activityEvents.projectId, a.project.id));
     expect(
-      events.some(
-        (e) => e.title === "Status changed to Project completed" && e.description?.includes("deployment date has passed"),
-      ),
+      events.some((e) => e.title === "Status changed to Project completed" && e.description?.includes("prototype was approved")),
     ).toBe(true);
     const again = (await req("POST", "/api/admin/test-status-updates", admin, {})).json();
     expect(again.changes.some((c: { projectId: string }) => c.projectId === a.project.id)).toBe(false);

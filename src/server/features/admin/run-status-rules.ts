@@ -13,11 +13,11 @@ import { recordAudit, SYSTEM_ACTOR } from "./audit-log";
  * projects a rule can move are read (not all 50,000). status-rules-sql.test.ts proves it picks exactly the projects
  * `nextStatusStep` moves.
  */
-export const statusRuleCandidate = (now: Date) => sql`(
+export const statusRuleCandidate = () => sql`(
   (${projects.status} = 'profile' and coalesce(${profiles.profileCompleted}, false))
   or (${projects.status} = 'requirements' and coalesce(${requirements.briefConfirmed}, false) and ${projects.advancePaymentReceivedDate} is not null)
   or (${projects.status} = 'development' and ${projects.prototypeUrl} is not null)
-  or (${projects.status} = 'testing' and ${projects.deploymentDate} <= ${now})
+  or (${projects.status} = 'testing' and ${projects.acceptedAt} is not null)
 )`;
 
 export async function runStatusRules(
@@ -33,7 +33,7 @@ export async function runStatusRules(
       projectCode: projects.projectCode,
       status: projects.status,
       prototypeUrl: projects.prototypeUrl,
-      deploymentDate: projects.deploymentDate,
+      acceptedAt: projects.acceptedAt,
       advancePaymentReceivedDate: projects.advancePaymentReceivedDate,
       profileCompleted: profiles.profileCompleted,
       briefConfirmed: requirements.briefConfirmed,
@@ -41,7 +41,7 @@ export async function runStatusRules(
     .from(projects)
     .leftJoin(profiles, eq(profiles.userId, projects.userId))
     .leftJoin(requirements, eq(requirements.projectId, projects.id))
-    .where(statusRuleCandidate(now));
+    .where(statusRuleCandidate());
 
   const changes: StatusRun["changes"] = [];
   for (const row of rows) {
