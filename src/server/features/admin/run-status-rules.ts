@@ -22,7 +22,7 @@ export const statusRuleCandidate = () => sql`(
 
 export async function runStatusRules(
   db: Database,
-  options: { actor?: { id: string | null; email: string }; now?: Date } = {},
+  options: { actor?: { id: string | null; email: string }; now?: Date; preview?: boolean } = {},
 ): Promise<StatusRun> {
   const now = options.now ?? new Date();
   const actor = options.actor ?? SYSTEM_ACTOR;
@@ -48,6 +48,11 @@ export async function runStatusRules(
     const steps = statusStepsFor(row, now);
     const last = steps[steps.length - 1];
     if (!last) continue;
+    // A preview (Test Status Updates before its confirmation) says what would change and writes nothing.
+    if (options.preview) {
+      for (const step of steps) changes.push({ projectId: row.id, projectCode: row.projectCode, ...step });
+      continue;
+    }
     await db.transaction(async (tx) => {
       // Only from the status we read: a change made meanwhile (an admin, another process) wins.
       const [moved] = await tx
