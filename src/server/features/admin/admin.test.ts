@@ -116,7 +116,10 @@ describe("GET /api/company/stats", () => {
     expect(after.loginOnlyUsers - before.loginOnlyUsers).toBe(1);
     expect(after.incompleteProfiles - before.incompleteProfiles).toBe(1);
 
-    await req("PATCH", `/api/company/projects/${a.project.id}`, admin, { status: "completed", closeReason: "Closed for the test." });
+    await req("PATCH", `/api/company/projects/${a.project.id}`, admin, {
+      status: "completed",
+      closeReason: "Closed for the test.",
+    });
     const done = (await req("GET", "/api/company/stats", admin)).json();
     expect(done.completed - after.completed).toBe(1);
     expect(done.inProgress - after.inProgress).toBe(-1);
@@ -168,7 +171,10 @@ describe("GET /api/company/projects", () => {
     const a = await customerWithProject("Count One");
     const b = await customerWithProject("Count Two");
     await req("PATCH", `/api/company/projects/${a.project.id}`, admin, { status: "testing", packageType: "premium" });
-    await req("PATCH", `/api/company/projects/${b.project.id}`, admin, { status: "completed", closeReason: "Closed for the test." });
+    await req("PATCH", `/api/company/projects/${b.project.id}`, admin, {
+      status: "completed",
+      closeReason: "Closed for the test.",
+    });
     await t.app.ctx.db.update(projects).set({ userId: a.userId }).where(eq(projects.id, b.project.id));
     const c = await customerWithProject("Count Three");
     await t.app.ctx.db.delete(projects).where(eq(projects.id, c.project.id));
