@@ -233,3 +233,58 @@ describe("requesting changes", () => {
     expect((await decide(projectId, owner.cookie, { decision: "approve" })).statusCode).toBe(201);
   });
 });
+
+describe("the hand-over package", () => {
+  const handover = (projectId: string, cookie: string) =>
+    t.app.inject({ method: "GET", url: `/api/projects/${projectId}/handover`, headers: { cookie } });
+
+  it("is refused before completion (409) and for users (403); after approval its index.md hashes match every file", async () => {
+    const { owner, projectId } = await projectInTesting("handover-owner@example.com", 2);
+    const user = await customer(t.app, "handover-user@example.com");
+    await t.app.ctx.db.insert(projectMembers).values({ projectId, email: user.email, accessLevel: "user" });
+    const early = await handover(projectId, owner.cookie);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe("The hand-over package is ready once the project is completed.");
+    expect((await handover("00000000-0000-4000-8000-000000000000", owner.cookie)).statusCode).toBe(404);
+    expect(
+      (await decide(projectId, owner.cookie, { decision: "request_changes", comment: "Wider buttons, please." })).statusCode,
+    ).toBe(201);
+    expect((await decide(projectId, owner.cookie, { decision: "approve" })).statusCode).toBe(201);
+    expect((await handover(projectId, user.cookie)).statusCode).toBe(403);
+
+    for (const cookie of [owner.cookie, admin]) {
+      const res = await handover(projectId, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/zip");
+      const file = path.join(dir, `handover-${Math.random().toString(36).slice(2)}.zip`);
+      writeFileSync(file, res.rawPayload);
+      execFileSync("unzip", ["-t", file], { encoding: "utf8" });
+      const listing = execFileSync("unzip", ["-Z1", file], { encoding: "utf8" }).split("\n").filter(Boolean);
+      const root = listing[0]?.split("/")[0] ?? "";
+      for (const name of listing) expect(name).toMatch(/^[A-Za-z0-9._/-]+$/);
+      const read = (name: string) => execFileSync("unzip", ["-p", file, `${root}/${name}`], { maxBuffer: 50_000_000 });
+      const index = read("index.md").toString("utf8");
+      const rows = [...index.matchAll(/^\| ([^|]+) \| ([0-9a-f]{64}) \| /gm)].map((m) => ({ name: m[1] ?? "", sha: m[2] ?? "" }));
+      expect(rows.map((r) => r.name).sort()).toEqual(
+        listing
+          .map((n) => n.slice(root.length + 1))
+          .filter((n) => n !== "index.md")
+          .sort(),
+      );
+      for (const row of rows) expect(sha256Hex(read(row.name))).toBe(row.sha);
+      const names = rows.map((r) => r.name);
+      expect(names).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/brief\.pdf$/),
+          expect.stringMatching(/acceptance-certificate\.pdf$/),
+          "versions/version-1-release-notes.md",
+          "versions/version-2-release-notes.md",
+          "feedback/feedback.csv",
+        ]),
+      );
+      const certificateName = names.find((n) => n.endsWith("acceptance-certificate.pdf")) ?? "";
+      expect(pdfsig(read(certificateName))).toMatch(/Signature Validation: Signature is Valid\./);
+      expect(read("feedback/feedback.csv").toString("utf8")).toContain("Wider buttons, please.");
+    }
+  });
+});

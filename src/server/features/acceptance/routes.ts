@@ -8,6 +8,7 @@ import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects/access";
 import { acceptanceCertificate } from "./certificate";
 import { decideAcceptance } from "./decide";
+import { collectHandoverFiles, handoverZip, safeName } from "./handover";
 
 const params = z.object({ id: z.string().max(64) });
 
@@ -52,6 +53,31 @@ export const acceptanceRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const document = await acceptanceCertificate(ctx, access);
       return sendDocument(reply, document, { disposition: "attachment" });
+    },
+  );
+
+  app.get(
+    "/api/projects/:id/handover",
+    {
+      schema: {
+        tags: ["projects"],
+        summary:
+          "The hand-over package (ZIP, streamed) with index.md of SHA-256s, for the owner, Admin members and the company; 409 before completion",
+        params,
+      },
+    },
+    async (request, reply) => {
+      const access = await requireProjectAccess(request, request.params.id, "view");
+      if (access.accessLevel === "user" || access.accessLevel === "view_only") {
+        throw forbidden("The hand-over package is for the project owner, Admin members and the company.");
+      }
+      const files = await collectHandoverFiles(ctx, access);
+      const name = `${safeName(access.project.projectCode, "project")}-handover.zip`;
+      return reply
+        .header("content-type", "application/zip")
+        .header("content-disposition", `attachment; filename="${name}"`)
+        .header("cache-control", "no-store")
+        .send(handoverZip(access.project.projectCode, files));
     },
   );
 };
