@@ -251,6 +251,22 @@ describe("the hand-over package", () => {
     ).toBe(201);
     expect((await decide(projectId, owner.cookie, { decision: "approve" })).statusCode).toBe(201);
     expect((await handover(projectId, user.cookie)).statusCode).toBe(403);
+    // The client's developers can still be invited after completion, and read the completed project.
+    const invited = await t.app.inject({
+      method: "POST",
+      url: `/api/projects/${projectId}/users`,
+      payload: { email: "handover-dev@example.com", accessLevel: "view_only" },
+      headers: { cookie: owner.cookie, ...json },
+    });
+    expect(invited.statusCode).toBe(201);
+    const developer = await customer(t.app, "handover-dev@example.com");
+    const seen = await t.app.inject({
+      method: "GET",
+      url: `/api/projects/${projectId}/versions`,
+      headers: { cookie: developer.cookie },
+    });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().total).toBe(2);
 
     for (const cookie of [owner.cookie, admin]) {
       const res = await handover(projectId, cookie);
