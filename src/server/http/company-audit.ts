@@ -46,6 +46,11 @@ export const AUDITABLE_FIELDS: ReadonlySet<string> = new Set<string>([
   ...EDITABLE_PROJECT_FIELDS,
   "status",
   "closeReason",
+  // Prototype versions and the delivery clock (their routes' audit snapshots).
+  "latestVersion",
+  "deliveredAt",
+  "deliveryStartedAt",
+  "deliveryDueAt",
   "iterationsUsed",
   "customerAccessExpiryDate",
   "brdDocumentName",
