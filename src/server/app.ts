@@ -16,6 +16,7 @@ import { type DatabaseHandle, openDatabase } from "./db/client";
 import { startDigestScheduler } from "./email/digest";
 import { createEmailOutbox } from "./email/outbox";
 import { createTransport, type EmailWorker, type MailTransport, purgeOldEmailBodies, startEmailWorker } from "./email/worker";
+import { acceptanceRoutes } from "./features/acceptance/routes";
 import { accountRoutes } from "./features/account/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { startStatusScheduler } from "./features/admin/status-scheduler";
@@ -342,6 +343,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(liveRoutes);
   await app.register(feedbackRoutes);
   await app.register(versionRoutes);
+  await app.register(acceptanceRoutes);
   await app.register(accountRoutes);
   await app.register(paymentRoutes);
   await app.register(publicSiteRoutes);

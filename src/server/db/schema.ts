@@ -372,6 +372,8 @@ export const projects = pgTable(
     brdUploadedAt: ts("brd_uploaded_at"),
     deploymentDate: ts("deployment_date"),
     customerAccessExpiryDate: ts("customer_access_expiry_date"),
+    /** When the owner or an admin-level member approved a prototype version (project_acceptances): the project completes. */
+    acceptedAt: ts("accepted_at"),
     statusSetManuallyAt: ts("status_set_manually_at"),
     /** The delivery clock (shared/domain/delivery-clock.ts): started once the brief is confirmed and the advance is in. */
     deliveryStartedAt: ts("delivery_started_at"),
@@ -547,6 +549,40 @@ export const projectVersions = pgTable(
     publishedAt: ts("published_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("project_versions_number_idx").on(t.projectId, t.number)],
+);
+
+/**
+ * The customer's decisions on the prototype: one approval at most per project (it completes the project), any number
+ * of change requests. Each keeps who, when, from where, the version and the hashes of what was accepted.
+ */
+export const projectAcceptances = pgTable(
+  "project_acceptances",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    decision: text("decision", { enum: ["approve", "request_changes"] }).notNull(),
+    comment: text("comment"),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Kept as they were at the decision (a later rename or deleted account does not change the record). */
+    userName: text("user_name").notNull(),
+    userEmail: text("user_email").notNull(),
+    accessLevel: text("access_level").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    versionNumber: integer("version_number").notNull(),
+    versionUrl: text("version_url").notNull(),
+    releaseNotes: text("release_notes").notNull(),
+    /** SHA-256 (hex) of the BRD file and of the confirmed brief's text at the decision; null when there was none. */
+    brdSha256: text("brd_sha256"),
+    briefSha256: text("brief_sha256"),
+    decidedAt: ts("decided_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("project_acceptances_project_idx").on(t.projectId, t.decidedAt),
+    uniqueIndex("project_acceptances_one_approval_idx").on(t.projectId).where(sql`${t.decision} = 'approve'`),
+  ],
 );
 
 export const communications = pgTable(

@@ -3,7 +3,7 @@ import { sha256Hex } from "../auth/secrets";
 import type { Database } from "../db/client";
 import { issuedDocuments } from "../db/schema";
 
-type IssuedDocumentKind = "nda_draft" | "nda_signed" | "project_brief" | "payment_receipt";
+type IssuedDocumentKind = "nda_draft" | "nda_signed" | "project_brief" | "payment_receipt" | "acceptance_certificate";
 
 export async function recordIssuedDocument(
   db: Database,

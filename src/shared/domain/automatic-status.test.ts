@@ -7,7 +7,7 @@ const base: StatusFacts = {
   briefConfirmed: false,
   advancePaymentReceived: false,
   prototypeUrl: null,
-  deploymentDate: null,
+  acceptedAt: null,
 };
 const now = new Date("2026-03-01T00:00:00Z");
 
@@ -31,10 +31,10 @@ describe("automatic status rules", () => {
       { ...base, status: "development", prototypeUrl: "https://demo.example" },
       "testing",
     ],
-    ["testing stays before the deployment date", { ...base, status: "testing", deploymentDate: new Date("2026-04-01") }, null],
+    ["testing stays until the customer approves", { ...base, status: "testing" }, null],
     [
-      "testing → completed after the deployment date",
-      { ...base, status: "testing", deploymentDate: new Date("2026-02-01") },
+      "testing → completed once the customer approved",
+      { ...base, status: "testing", acceptedAt: new Date("2026-02-01") },
       "completed",
     ],
     ["completed stays", { ...base, status: "completed" }, null],

@@ -7,13 +7,14 @@ export type StatusFacts = {
   briefConfirmed: boolean;
   advancePaymentReceived: boolean;
   prototypeUrl: string | null;
-  deploymentDate: Date | null;
+  /** When the customer approved a prototype version; the deployment date sets only the access expiry, never the status. */
+  acceptedAt: Date | null;
 };
 
 type StatusStep = { from: ProjectStatus; to: ProjectStatus; reason: string };
 
 /** The next step the rules take from the current status, or null when none applies. */
-export function nextStatusStep(facts: StatusFacts, now: Date = new Date()): StatusStep | null {
+export function nextStatusStep(facts: StatusFacts, _now: Date = new Date()): StatusStep | null {
   switch (facts.status) {
     case "profile":
       return facts.ownerProfileCompleted
@@ -26,9 +27,7 @@ export function nextStatusStep(facts: StatusFacts, now: Date = new Date()): Stat
     case "development":
       return facts.prototypeUrl ? { from: "development", to: "testing", reason: "The prototype is online." } : null;
     case "testing":
-      return facts.deploymentDate && facts.deploymentDate.getTime() <= now.getTime()
-        ? { from: "testing", to: "completed", reason: "The deployment date has passed." }
-        : null;
+      return facts.acceptedAt ? { from: "testing", to: "completed", reason: "The prototype was approved." } : null;
     default:
       return null;
   }

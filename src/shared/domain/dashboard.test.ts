@@ -78,7 +78,8 @@ describe("gates", () => {
     [{ status: "testing", prototypeUrl: null }, true, "Add New User (Prototype Required)"],
     [{ status: "development", prototypeUrl: "https://p.example" }, true, "Add New User (Prototype Required)"],
     [{ status: "testing", prototypeUrl: "https://p.example" }, false, "Add New User"],
-    [{ status: "completed", prototypeUrl: "https://p.example" }, true, "Add New User (Project Completed)"],
+    // The client's developers join after completion too (issue 30: the hand-over).
+    [{ status: "completed", prototypeUrl: "https://p.example" }, false, "Add New User"],
   ])("add user for %j: disabled %s", (project, disabled, label) => {
     expect(addUserButton(project)).toEqual({ disabled, label });
   });

@@ -8,6 +8,11 @@ export type DocumentAuthor = "blueprint" | "customer";
 export const ISSUED_DOCUMENT_KINDS = {
   /** The NDA with both parties' names and the customer's signature, issued by Blueprint. */
   nda_signed: { title: (_projectCode: string | null) => NDA_TITLE, authoredBy: "blueprint" },
+  /** The portal's record that the client approved a prototype version, sealed by Blueprint. */
+  acceptance_certificate: {
+    title: (projectCode: string | null) => `Acceptance certificate ${projectCode ?? ""}`.trim(),
+    authoredBy: "blueprint",
+  },
   /** The customer's own project brief, confirmed and exported: Blueprint vouches only that the file is unchanged. */
   project_brief: { title: (projectCode: string | null) => `Project brief ${projectCode ?? ""}`.trim(), authoredBy: "customer" },
   /** A paid phase's receipt, issued and sealed by Blueprint. */

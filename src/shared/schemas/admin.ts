@@ -165,7 +165,16 @@ export const projectEditSchema = z.strictObject({
   balancePaymentReceivedDate: dateField,
   deploymentDate: dateField,
 });
-export const projectPatchSchema = projectEditSchema.partial();
+export const CLOSE_REASON_MAX = 1000;
+export const CLOSE_MESSAGES = {
+  reasonRequired:
+    "A project completes when the customer approves the prototype. To close it without their approval, give a reason the customer will read.",
+  reasonTooLong: `Please keep the reason under ${CLOSE_REASON_MAX} characters`,
+} as const;
+/** The console's edit; `closeReason` goes with `status: "completed"` when the customer has not approved. */
+export const projectPatchSchema = projectEditSchema.partial().extend({
+  closeReason: z.string().trim().max(CLOSE_REASON_MAX, CLOSE_MESSAGES.reasonTooLong).optional(),
+});
 export type ProjectPatch = z.output<typeof projectPatchSchema>;
 export type ProjectPatchInput = z.input<typeof projectPatchSchema>;
 export const EDITABLE_PROJECT_FIELDS = Object.keys(projectEditSchema.shape) as Array<keyof ProjectPatch>;

@@ -16,6 +16,7 @@ import {
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
+import { ConfirmDialog } from "../../components/kit/ConfirmDialog";
 import { FilterSelects } from "../../components/kit/FilterSelects";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
@@ -32,7 +33,7 @@ import { AuditTab } from "./AuditTab";
 import { PACKAGE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from "./admin-format";
 import { useAdminStats } from "./api/get-admin-stats";
 import { useServiceLevels } from "./api/get-service-levels";
-import { useRunStatusUpdates } from "./api/run-status-updates";
+import { useRunStatusUpdates, useStatusUpdatesPreview } from "./api/run-status-updates";
 import { CONSOLE_TABS, type ConsoleTab, useConsoleTab, useProjectFilters, useShowProjects } from "./console-state";
 import { FeedbackTab } from "./FeedbackTab";
 import { InboxTab } from "./InboxTab";
@@ -96,6 +97,8 @@ function AdminConsole({ email }: { email: string }) {
   const stats = useAdminStats();
   const logout = useLogout();
   const statusRun = useRunStatusUpdates();
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const preview = useStatusUpdatesPreview(previewOpen);
   const { filters, set } = useProjectFilters();
   const [tab, setTab] = useConsoleTab();
   const showProjects = useShowProjects();
@@ -105,7 +108,7 @@ function AdminConsole({ email }: { email: string }) {
     toast({ title: ADMIN_MESSAGES.dataRefreshed, description: "Every list and count is up to date." });
   };
   const runStatusRules = () =>
-    statusRun.mutate(undefined, {
+    statusRun.mutateAsync(undefined, {
       onSuccess: (run) =>
         toast({
           title: ADMIN_MESSAGES.statusCheckComplete,
@@ -141,7 +144,7 @@ function AdminConsole({ email }: { email: string }) {
           <Button
             variant="outline"
             className="border-white/30 bg-white/10 text-white hover:bg-white/20"
-            onClick={runStatusRules}
+            onClick={() => setPreviewOpen(true)}
             disabled={statusRun.isPending}
           >
             <Zap aria-hidden="true" />
@@ -157,6 +160,36 @@ function AdminConsole({ email }: { email: string }) {
           </Button>
         </div>
       </header>
+
+      <ConfirmDialog
+        open={previewOpen}
+        onOpenChange={setPreviewOpen}
+        title="Test Status Updates"
+        description="What the automatic status rules would change now. Nothing changes until you apply."
+        confirmLabel="Apply these changes"
+        pendingLabel="Applying..."
+        onConfirm={runStatusRules}
+      >
+        <div data-testid="status-preview" className="max-h-64 overflow-auto text-sm text-slate-700">
+          {preview.isLoading ? (
+            <p>Checking...</p>
+          ) : preview.isError ? (
+            <p role="alert">{serverMessage(preview.error, "The preview could not be loaded.")}</p>
+          ) : preview.data && preview.data.changes.length === 0 ? (
+            <p>
+              Checked {preview.data.checked} project{preview.data.checked === 1 ? "" : "s"}: no status needs to change.
+            </p>
+          ) : (
+            <ul className="list-disc pl-5">
+              {preview.data?.changes.map((c) => (
+                <li key={`${c.projectId}-${c.to}`}>
+                  {c.projectCode}: {c.from} → {c.to} ({c.reason})
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </ConfirmDialog>
 
       <section aria-label="Statistics" className="grid grid-cols-2 gap-3 md:grid-cols-4 2xl:grid-cols-7">
         {STAT_CARDS.map((card) => (

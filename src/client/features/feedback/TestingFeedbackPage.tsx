@@ -14,6 +14,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useSelectedProject } from "../projects/api/use-selected-project";
+import { AcceptanceCard } from "./AcceptanceCard";
 import { useVersions } from "./api/get-versions";
 import { captureFeedbackContext } from "./capture-context";
 import { FeedbackList } from "./FeedbackList";
@@ -91,6 +92,7 @@ export function TestingFeedbackPage() {
               onEdit={(item) => setDialog({ open: true, editing: item })}
             />
             <div className="grid gap-6">
+              <AcceptanceCard project={selected} latestVersion={versions.data?.items[0]?.number ?? null} />
               <div className="rounded-xl border border-slate-200 bg-white p-5">
                 <p className="text-sm text-slate-600">Feedback round</p>
                 <p className="mt-1 text-2xl font-bold text-slate-900">

@@ -5,6 +5,7 @@ import { fileUpload } from "../../../../tests/setup/multipart";
 import { signNdaFor } from "../../../../tests/setup/onboarding";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { isoMonth } from "../../../shared/domain/dates";
+import { CLOSE_MESSAGES } from "../../../shared/schemas/admin";
 import {
   activityEvents,
   contactInquiries,
@@ -116,7 +117,10 @@ describe("GET /api/company/stats", () => {
     expect(after.loginOnlyUsers - before.loginOnlyUsers).toBe(1);
     expect(after.incompleteProfiles - before.incompleteProfiles).toBe(1);
 
-    await req("PATCH", `/api/company/projects/${a.project.id}`, admin, { status: "completed" });
+    await req("PATCH", `/api/company/projects/${a.project.id}`, admin, {
+      status: "completed",
+      closeReason: "Closed for the test.",
+    });
     const done = (await req("GET", "/api/company/stats", admin)).json();
     expect(done.completed - after.completed).toBe(1);
     expect(done.inProgress - after.inProgress).toBe(-1);
@@ -168,7 +172,10 @@ describe("GET /api/company/projects", () => {
     const a = await customerWithProject("Count One");
     const b = await customerWithProject("Count Two");
     await req("PATCH", `/api/company/projects/${a.project.id}`, admin, { status: "testing", packageType: "premium" });
-    await req("PATCH", `/api/company/projects/${b.project.id}`, admin, { status: "completed" });
+    await req("PATCH", `/api/company/projects/${b.project.id}`, admin, {
+      status: "completed",
+      closeReason: "Closed for the test.",
+    });
     await t.app.ctx.db.update(projects).set({ userId: a.userId }).where(eq(projects.id, b.project.id));
     const c = await customerWithProject("Count Three");
     await t.app.ctx.db.delete(projects).where(eq(projects.id, c.project.id));
@@ -428,9 +435,64 @@ describe("PATCH /api/company/projects/{id}", () => {
 });
 
 describe("automatic status rules", () => {
-  it("Test Status Updates completes a project whose deployment date has passed, with the reason", async () => {
+  it("never completes a project because its deployment date passed: the date sets only the access expiry", async () => {
     const a = await customerWithProject();
     await req("PATCH", `/api/company/projects/${a.project.id}`, admin, { status: "testing", deploymentDate: "2020-01-01" });
+    const res = await req("POST", "/api/admin/test-status-updates", admin, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().changes.some((c: { projectId: string }) => c.projectId === a.project.id)).toBe(false);
+    const [row] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, a.project.id));
+    expect(row?.status).toBe("testing");
+    expect(row?.customerAccessExpiryDate?.toISOString()).toBe("2021-01-01T00:00:00.000Z");
+  });
+
+  it("completes a project the customer has not approved only with a reason: audited, the customer told", async () => {
+    const a = await customerWithProject();
+    await req("PATCH", `/api/company/projects/${a.project.id}`, admin, { status: "testing" });
+    for (const payload of [{ status: "completed" }, { status: "completed", closeReason: "   " }]) {
+      const refused = await req("PATCH", `/api/company/projects/${a.project.id}`, admin, payload);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields).toEqual({ closeReason: CLOSE_MESSAGES.reasonRequired });
+    }
+    const tooLong = await req("PATCH", `/api/company/projects/${a.project.id}`, admin, {
+      status: "completed",
+      closeReason: "x".repeat(1001),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    const [still] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, a.project.id));
+    expect(still?.status).toBe("testing");
+
+    const reason = "The client asked to stop after version 1.";
+    const closed = await req("PATCH", `/api/company/projects/${a.project.id}`, admin, {
+      status: "completed",
+      closeReason: reason,
+    });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().status).toBe("completed");
+    const log = (await req("GET", `/api/company/projects/${a.project.id}/audit`, admin)).json();
+    const entry = log.items.find((e: { action: string }) => e.action === "project.status");
+    expect(entry.changes).toContainEqual({ field: "closeReason", before: null, after: reason });
+    const events = await t.app.ctx.db.select().from(activityEvents).where(eq(activityEvents.projectId, a.project.id));
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        title: "Status changed to Project completed",
+        notify: true,
+        description: expect.stringContaining(reason),
+      }),
+    );
+  });
+
+  it("Test Status Updates completes an approved project still in testing, with the reason", async () => {
+    const a = await customerWithProject();
+    await req("PATCH", `/api/company/projects/${a.project.id}`, admin, { status: "testing" });
+    await t.app.ctx.db.update(projects).set({ acceptedAt: new Date() }).where(eq(projects.id, a.project.id));
+    // The preview (a read) says what would change and changes nothing.
+    const preview = await req("GET", "/api/admin/test-status-updates", admin);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().changes).toContainEqual(expect.objectContaining({ projectId: a.project.id, to: "completed" }));
+    const [unchanged] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, a.project.id));
+    expect(unchanged?.status).toBe("testing");
+    expect((await req("GET", "/api/admin/test-status-updates", a.cookie)).statusCode).toBe(403);
     const res = await req("POST", "/api/admin/test-status-updates", admin, {});
     expect(res.statusCode).toBe(200);
     expect(res.json().changes).toContainEqual({
@@ -438,13 +500,11 @@ describe("automatic status rules", () => {
       projectCode: a.project.projectCode,
       from: "testing",
       to: "completed",
-      reason: "The deployment date has passed.",
+      reason: "The prototype was approved.",
     });
     const events = await t.app.ctx.db.select().from(activityEvents).where(eq(activityEvents.projectId, a.project.id));
     expect(
-      events.some(
-        (e) => e.title === "Status changed to Project completed" && e.description?.includes("deployment date has passed"),
-      ),
+      events.some((e) => e.title === "Status changed to Project completed" && e.description?.includes("prototype was approved")),
     ).toBe(true);
     const again = (await req("POST", "/api/admin/test-status-updates", admin, {})).json();
     expect(again.changes.some((c: { projectId: string }) => c.projectId === a.project.id)).toBe(false);

@@ -12,6 +12,7 @@ export const AUDITABLE_FIELDS: ReadonlySet<string> = new Set<string>([
   // Projects (the console's edit and the automatic status rules), documents and invoices.
   ...EDITABLE_PROJECT_FIELDS,
   "status",
+  "closeReason",
   "iterationsUsed",
   "customerAccessExpiryDate",
   // Prototype versions and the delivery clock.

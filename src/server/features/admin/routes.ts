@@ -218,6 +218,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => getCustomerNda(ctx.db, request.params.userId),
     );
 
+    company.get(
+      "/api/admin/test-status-updates",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "What the automatic status rules would change now, and why; changes nothing",
+          response: { 200: statusRunSchema, ...errorReplies },
+        },
+      },
+      async () => runStatusRules(ctx.db, { preview: true }),
+    );
+
     company.post(
       "/api/admin/test-status-updates",
       {

@@ -13,16 +13,16 @@ import { recordAudit, SYSTEM_ACTOR } from "./audit-log";
  * projects a rule can move are read (not all 50,000). status-rules-sql.test.ts proves it picks exactly the projects
  * `nextStatusStep` moves.
  */
-export const statusRuleCandidate = (now: Date) => sql`(
+export const statusRuleCandidate = () => sql`(
   (${projects.status} = 'profile' and coalesce(${profiles.profileCompleted}, false))
   or (${projects.status} = 'requirements' and coalesce(${requirements.briefConfirmed}, false) and ${projects.advancePaymentReceivedDate} is not null)
   or (${projects.status} = 'development' and ${projects.prototypeUrl} is not null)
-  or (${projects.status} = 'testing' and ${projects.deploymentDate} <= ${now})
+  or (${projects.status} = 'testing' and ${projects.acceptedAt} is not null)
 )`;
 
 export async function runStatusRules(
   db: Database,
-  options: { actor?: { id: string | null; email: string }; now?: Date } = {},
+  options: { actor?: { id: string | null; email: string }; now?: Date; preview?: boolean } = {},
 ): Promise<StatusRun> {
   const now = options.now ?? new Date();
   const actor = options.actor ?? SYSTEM_ACTOR;
@@ -33,7 +33,7 @@ export async function runStatusRules(
       projectCode: projects.projectCode,
       status: projects.status,
       prototypeUrl: projects.prototypeUrl,
-      deploymentDate: projects.deploymentDate,
+      acceptedAt: projects.acceptedAt,
       advancePaymentReceivedDate: projects.advancePaymentReceivedDate,
       profileCompleted: profiles.profileCompleted,
       briefConfirmed: requirements.briefConfirmed,
@@ -41,13 +41,18 @@ export async function runStatusRules(
     .from(projects)
     .leftJoin(profiles, eq(profiles.userId, projects.userId))
     .leftJoin(requirements, eq(requirements.projectId, projects.id))
-    .where(statusRuleCandidate(now));
+    .where(statusRuleCandidate());
 
   const changes: StatusRun["changes"] = [];
   for (const row of rows) {
     const steps = statusStepsFor(row, now);
     const last = steps[steps.length - 1];
     if (!last) continue;
+    // A preview (Test Status Updates before its confirmation) says what would change and writes nothing.
+    if (options.preview) {
+      for (const step of steps) changes.push({ projectId: row.id, projectCode: row.projectCode, ...step });
+      continue;
+    }
     await db.transaction(async (tx) => {
       // Only from the status we read: a change made meanwhile (an admin, another process) wins.
       const [moved] = await tx

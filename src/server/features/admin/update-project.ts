@@ -8,7 +8,7 @@ import { HOSTED_ACCESS_YEARS } from "../../../shared/constants/packages";
 import { isUuid } from "../../../shared/domain/ids";
 import { type PaymentPhase, toMinorUnits } from "../../../shared/domain/payments";
 import { statusLabel } from "../../../shared/domain/project-status";
-import { type AdminProject, DATE_FIELDS, type ProjectPatch } from "../../../shared/schemas/admin";
+import { type AdminProject, CLOSE_MESSAGES, DATE_FIELDS, type ProjectPatch } from "../../../shared/schemas/admin";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
@@ -45,14 +45,16 @@ function comparable(value: unknown): unknown {
 type CustomerEvent = { type: ActivityType; title: string; description: string };
 
 /** What the customer is told (bell + Recent Activity) when the admin changes something they see. */
-function customerEvents(before: ProjectRow, update: ProjectUpdate): CustomerEvent[] {
+function customerEvents(before: ProjectRow, update: ProjectUpdate, closeReason: string | null): CustomerEvent[] {
   const code = before.projectCode;
   const events: CustomerEvent[] = [];
   if (update.status && update.status !== before.status) {
     events.push({
       type: "project.status_changed",
       title: `Status changed to ${statusLabel(update.status)}`,
-      description: `${code}: set by the Blueprint team.`,
+      description: closeReason
+        ? `${code}: closed by the Blueprint team. Reason: ${closeReason}`
+        : `${code}: set by the Blueprint team.`,
     });
   }
   if (update.prototypeUrl && update.prototypeUrl !== before.prototypeUrl) {
@@ -175,9 +177,16 @@ export async function updateProject(
   const [before] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!before) throw notFound(PROJECT_NOT_FOUND);
 
+  const { closeReason: rawReason, ...fields } = patch;
+  const closeReason = rawReason?.trim() || null;
+  // Completion is the customer's approval, or the company's explicit close with a reason the customer is told.
+  const closing = fields.status === "completed" && before.status !== "completed" && !before.acceptedAt;
+  if (closing && !closeReason) throw badRequest(CLOSE_MESSAGES.reasonRequired, { closeReason: CLOSE_MESSAGES.reasonRequired });
+  if (Object.keys(fields).length === 0) throw badRequest("Nothing to update: send at least one field");
   const update: ProjectUpdate = {};
   const changes: FieldChange[] = [];
-  for (const [field, raw] of Object.entries(patch)) {
+  if (closing && closeReason) changes.push({ field: "closeReason", before: null, after: closeReason });
+  for (const [field, raw] of Object.entries(fields)) {
     const value = toDbValue(field, raw);
     const old = before[field as keyof ProjectRow];
     if (comparable(old) === comparable(value)) continue;
@@ -224,11 +233,11 @@ export async function updateProject(
       await recordAudit(tx, {
         projectId,
         actor: { id: admin.id, email: admin.email },
-        action: Object.keys(patch).length === 1 && "status" in patch ? "project.status" : "project.update",
+        action: Object.keys(fields).length === 1 && "status" in fields ? "project.status" : "project.update",
         changes,
       });
       await recordTransfers(tx, before, update, now);
-      for (const event of customerEvents(before, update)) {
+      for (const event of customerEvents(before, update, closing ? closeReason : null)) {
         await recordActivity(tx, { userId: before.userId, projectId, actorId: admin.id, notify: true, ...event });
       }
       if (update.status) {

@@ -19,7 +19,7 @@ export function statusStepsFor(
     briefConfirmed: boolean | null;
     advancePaymentReceivedDate: Date | null;
     prototypeUrl: string | null;
-    deploymentDate: Date | null;
+    acceptedAt: Date | null;
   },
   now: Date,
 ): StatusStep[] {
@@ -30,7 +30,7 @@ export function statusStepsFor(
       briefConfirmed: row.briefConfirmed ?? false,
       advancePaymentReceived: Boolean(row.advancePaymentReceivedDate),
       prototypeUrl: row.prototypeUrl,
-      deploymentDate: row.deploymentDate,
+      acceptedAt: row.acceptedAt,
     },
     now,
   );

@@ -1,4 +1,5 @@
 // POST /api/admin/test-status-updates: runs the automatic status rules now; the console reloads.
+import { useQuery } from "@tanstack/react-query";
 import type { StatusRun } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
 import { type MutationConfig, ownedMutation, useRefreshCompanyData } from "../../../lib/query-client";
@@ -9,4 +10,17 @@ export const runStatusUpdates = () => apiRequest<StatusRun>("POST", "/api/admin/
 export function useRunStatusUpdates(config: MutationConfig<typeof runStatusUpdates> = {}) {
   const refreshCompanyData = useRefreshCompanyData();
   return useAction(ownedMutation(config, runStatusUpdates, refreshCompanyData));
+}
+
+/** GET /api/admin/test-status-updates: what the rules would change now; changes nothing. */
+export const previewStatusUpdates = () => apiRequest<StatusRun>("GET", "/api/admin/test-status-updates");
+
+export function useStatusUpdatesPreview(enabled: boolean) {
+  return useQuery({
+    queryKey: ["/api/admin/test-status-updates"],
+    queryFn: previewStatusUpdates,
+    enabled,
+    gcTime: 0,
+    staleTime: 0,
+  });
 }

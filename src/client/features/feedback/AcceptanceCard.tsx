@@ -1,0 +1,130 @@
+// The finish line on Testing & Feedback: the owner or an Admin member approves the latest version or asks for changes;
+// once the project is completed, the acceptance certificate and the hand-over package are one click away.
+import { CheckCircle2, FileCheck2, PackageOpen } from "lucide-react";
+import { useState } from "react";
+import { ACCEPTANCE_COMMENT_MAX, ACCEPTANCE_MESSAGES } from "../../../shared/schemas/acceptance";
+import { ConfirmDialog } from "../../components/kit/ConfirmDialog";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { toast } from "../../components/ui/use-toast";
+import { serverMessage } from "../../lib/api";
+import { useDecideAcceptance } from "./api/decide-acceptance";
+
+type Props = {
+  project: { id: string; status: string; accessLevel?: string | null };
+  latestVersion: number | null;
+};
+
+export function AcceptanceCard({ project, latestVersion }: Props) {
+  const decide = useDecideAcceptance(project.id);
+  const [approveOpen, setApproveOpen] = useState(false);
+  const [changesOpen, setChangesOpen] = useState(false);
+  const [comment, setComment] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const mayDecide = project.accessLevel === "owner" || project.accessLevel === "admin";
+  if (!mayDecide) return null;
+
+  if (project.status === "completed") {
+    return (
+      <Card data-testid="handover-card">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2 text-base">
+            <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-600" />
+            Project complete
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3 text-sm text-slate-600">
+          <p>
+            Download everything your developers need in one package: the BRD, the brief, the NDA, the acceptance certificate,
+            every version's release notes and the feedback history. You can still invite your developers in User Management.
+          </p>
+          <Button asChild>
+            <a href={`/api/projects/${project.id}/handover`} download>
+              <PackageOpen aria-hidden="true" />
+              Download hand-over package
+            </a>
+          </Button>
+          <Button asChild variant="outline">
+            <a href={`/api/projects/${project.id}/acceptance/certificate`} download>
+              <FileCheck2 aria-hidden="true" />
+              Acceptance certificate (PDF)
+            </a>
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (project.status !== "testing" || latestVersion === null) return null;
+
+  const submit = async (input: { decision: "approve" | "request_changes"; comment?: string }) => {
+    setError(null);
+    try {
+      await decide.mutateAsync(input);
+      toast({
+        title: input.decision === "approve" ? ACCEPTANCE_MESSAGES.approved : ACCEPTANCE_MESSAGES.changesRequested,
+        variant: "success",
+      });
+      setComment("");
+    } catch (caught) {
+      const message = serverMessage(caught, "Your decision could not be saved. Please try again.");
+      setError(message);
+      toast({ title: "Not saved", description: message, variant: "destructive" });
+      throw caught;
+    }
+  };
+
+  return (
+    <Card data-testid="acceptance-card">
+      <CardHeader>
+        <CardTitle className="text-base">Approve version {latestVersion}?</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm text-slate-600">
+        <p>
+          Approving completes the project and issues a signed acceptance certificate. If something should change first, ask for
+          changes: the team sees your comment at once.
+        </p>
+        <Button onClick={() => setApproveOpen(true)}>
+          <CheckCircle2 aria-hidden="true" />
+          Approve version {latestVersion}
+        </Button>
+        <Button variant="outline" onClick={() => setChangesOpen(true)}>
+          Request changes
+        </Button>
+      </CardContent>
+      <ConfirmDialog
+        open={approveOpen}
+        onOpenChange={setApproveOpen}
+        title={`Approve version ${latestVersion}`}
+        description="This completes the project. The approval is recorded with your name, the time and the version, and cannot be undone."
+        confirmLabel="Approve"
+        pendingLabel="Approving..."
+        onConfirm={() => submit({ decision: "approve" })}
+      />
+      <ConfirmDialog
+        open={changesOpen}
+        onOpenChange={setChangesOpen}
+        title="Request changes"
+        description="Say what should change before you approve. It goes to the team's Feedback Management and your project's messages."
+        confirmLabel="Send request"
+        pendingLabel="Sending..."
+        onConfirm={() => submit({ decision: "request_changes", comment })}
+      >
+        <label className="grid gap-1 text-sm font-medium text-slate-700">
+          What should change
+          <textarea
+            className="min-h-28 rounded-md border border-slate-300 p-2 font-normal"
+            value={comment}
+            maxLength={ACCEPTANCE_COMMENT_MAX}
+            onChange={(event) => setComment(event.target.value)}
+            aria-invalid={error ? true : undefined}
+          />
+        </label>
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </ConfirmDialog>
+    </Card>
+  );
+}
