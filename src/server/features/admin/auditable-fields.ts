@@ -13,6 +13,12 @@ export const AUDITABLE_FIELDS: ReadonlySet<string> = new Set<string>([
   ...EDITABLE_PROJECT_FIELDS,
   "status",
   "closeReason",
+  // Payments: how a phase was paid, a pasted amount that did not read as money.
+  "advancePaidVia",
+  "balancePaidVia",
+  "advancePaymentAmountUnparsed",
+  "balancePaymentAmountUnparsed",
+  "finalPaymentAmountUnparsed",
   "iterationsUsed",
   "customerAccessExpiryDate",
   // Prototype versions and the delivery clock.
