@@ -78,6 +78,14 @@ export const communicationReplySchema = z.object({
 });
 export type CommunicationReply = z.infer<typeof communicationReplySchema>;
 
+/** The newest replies a thread view carries (replyCount says how many in all); the older ones come a page at a time. */
+export const THREAD_REPLY_PREVIEW = 10;
+
+/** GET /api/projects/{id}/communications/{communicationId}/replies: a thread's replies, latest first, paged. */
+export const threadRepliesQuerySchema = z.object(pageQueryFields(THREAD_REPLY_PREVIEW));
+export const communicationReplyPageSchema = pageSchema(communicationReplySchema);
+export type CommunicationReplyPage = z.infer<typeof communicationReplyPageSchema>;
+
 export const communicationSchema = z.object({
   id: z.string(),
   projectId: z.string(),
@@ -92,9 +100,11 @@ export const communicationSchema = z.object({
   mine: z.boolean(),
   createdAt: z.string(),
   lastActivityAt: z.string(),
+  /** Every reply in the thread; `replies` holds only the newest THREAD_REPLY_PREVIEW of them. */
   replyCount: z.number(),
   /** Messages in the thread (the first or a reply) written by someone else since the caller last read it. */
   unreadCount: z.number(),
+  /** The newest replies (at most THREAD_REPLY_PREVIEW), oldest first. */
   replies: z.array(communicationReplySchema),
 });
 export type Communication = z.infer<typeof communicationSchema>;

@@ -2,12 +2,15 @@
 // the safe renderer, the company's side marked), the meeting's time and link for a meeting thread, and a reply box
 // for those who may post. Sending is the caller's: ReplyForm only checks the reply with the shared schema.
 import { Mail, Reply, Video } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import {
   COMMUNICATION_LIMITS,
   type Communication,
+  type CommunicationReply,
+  type CommunicationReplyPage,
   type NewReplyInput,
   newReplySchema,
+  THREAD_REPLY_PREVIEW,
 } from "../../../shared/schemas/communications";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
@@ -63,8 +66,41 @@ function Message(props: {
   );
 }
 
-export function ThreadView(props: { thread: Communication; now: Date; children?: ReactNode }) {
+/** A page of a thread's replies, latest first (page 1 is the newest): the caller's route for them. */
+export type LoadReplies = (page: number, pageSize: number) => Promise<CommunicationReplyPage>;
+
+/**
+ * The thread's replies shown: the older ones loaded on demand and the newest the thread carries, each once, oldest
+ * first. The next page to ask for follows from how many are shown, so replies arriving meanwhile skip none (a repeat
+ * is dropped by its id).
+ */
+function useOlderReplies(thread: Communication, load: LoadReplies | undefined) {
+  const [older, setOlder] = useState<CommunicationReply[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const byId = new Map<string, CommunicationReply>();
+  for (const reply of [...older, ...thread.replies]) byId.set(reply.id, reply);
+  const shown = [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  const hasMore = load !== undefined && shown.length < thread.replyCount;
+  const loadMore = async () => {
+    if (!load) return;
+    setLoading(true);
+    setFailed(false);
+    try {
+      const page = await load(Math.floor(shown.length / THREAD_REPLY_PREVIEW) + 1, THREAD_REPLY_PREVIEW);
+      setOlder((current) => [...page.items, ...current]);
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  };
+  return { shown, hasMore, loading, failed, loadMore };
+}
+
+export function ThreadView(props: { thread: Communication; now: Date; loadReplies?: LoadReplies; children?: ReactNode }) {
   const { thread } = props;
+  const replies = useOlderReplies(thread, props.loadReplies);
   return (
     <div className="grid gap-5">
       {thread.type === "meeting" && thread.scheduledFor && (
@@ -85,9 +121,25 @@ export function ThreadView(props: { thread: Communication; now: Date; children?:
         content={thread.content}
         now={props.now}
       />
-      {thread.replies.length > 0 && (
+      {replies.hasMore && (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="button" variant="outline" size="sm" disabled={replies.loading} onClick={replies.loadMore}>
+            {replies.loading ? "Loading…" : "Show older replies"}
+          </Button>
+          <span className="text-xs text-slate-500">
+            {thread.replyCount - replies.shown.length} older{" "}
+            {thread.replyCount - replies.shown.length === 1 ? "reply" : "replies"}
+          </span>
+          {replies.failed && (
+            <span role="alert" className="text-xs text-red-700">
+              Could not load older replies. Please try again.
+            </span>
+          )}
+        </div>
+      )}
+      {replies.shown.length > 0 && (
         <ol className="grid gap-4 border-l-2 border-slate-200 pl-4" aria-label="Replies">
-          {thread.replies.map((r) => (
+          {replies.shown.map((r) => (
             <li key={r.id}>
               <Message
                 authorName={r.authorName}

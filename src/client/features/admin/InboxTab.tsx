@@ -39,6 +39,7 @@ import { useSchemaForm } from "../../lib/form";
 import { useListState } from "../../lib/use-list-state";
 import { useCompanyCommunications } from "../communications/api/get-company-communications";
 import { useCompanyThread } from "../communications/api/get-company-thread";
+import { getThreadReplies } from "../communications/api/get-thread-replies";
 import { useMarkThreadRead } from "../communications/api/mark-thread-read";
 import { useReplyToCommunication } from "../communications/api/reply-to-communication";
 import { useSendCommunication } from "../communications/api/send-communication";
@@ -290,7 +291,12 @@ function OpenThread({ threadId, onBack }: { threadId: string; onBack: () => void
               </p>
             )}
           </header>
-          <ThreadView thread={data} now={new Date()}>
+          <ThreadView
+            key={data.id}
+            thread={data}
+            now={new Date()}
+            loadReplies={(page, pageSize) => getThreadReplies(data.projectId, data.id, page, pageSize)}
+          >
             <ReplyForm
               id={`inbox-reply-${data.id}`}
               label={`Reply to ${data.subject}`}

@@ -8,6 +8,7 @@ import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
 import { timeAgo } from "../../lib/date-time";
+import { getThreadReplies } from "./api/get-thread-replies";
 import { useMarkThreadRead } from "./api/mark-thread-read";
 import { useReplyToCommunication } from "./api/reply-to-communication";
 
@@ -75,7 +76,11 @@ export function ThreadCard(props: {
       </button>
       {open && (
         <div id={bodyId} className="border-t border-slate-100 bg-slate-50/50 p-4 sm:p-5">
-          <ThreadView thread={thread} now={props.now}>
+          <ThreadView
+            thread={thread}
+            now={props.now}
+            loadReplies={(page, pageSize) => getThreadReplies(props.projectId, thread.id, page, pageSize)}
+          >
             {props.canPost ? (
               <ReplyForm
                 id={`${bodyId}-reply`}

@@ -1,7 +1,8 @@
 // GET /api/me/export: everything the portal holds about the caller, as a ZIP streamed while it is built (archiver:
-// one entry at a time, each written out before the next is made, never the whole archive in memory). JSON for
+// one entry at a time, each written out before the next is made, never the whole archive in memory; the large
+// files, messages.json and activity.json, are themselves written a page of rows at a time from paged queries). JSON for
 // the records, the documents as the files the portal issues (signed NDA, briefs) or was given (BRDs, invoices).
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -31,7 +32,7 @@ import { issueSignedNda } from "../onboarding/nda-documents";
 import { paymentReceipt } from "../payments/receipt";
 import { downloadBrief } from "../projects/requirements/download-brief";
 
-type Entry = { name: string; data: string | Uint8Array };
+type Entry = { name: string; data: string | Uint8Array | Readable };
 
 /** Waits until archiver has written the entry out, so the next one is made only then. */
 function appendEntry(archive: ZipArchive, entry: Entry): Promise<void> {
@@ -46,12 +47,35 @@ function appendEntry(archive: ZipArchive, entry: Entry): Promise<void> {
     };
     archive.once("entry", done);
     archive.once("error", fail);
-    const data = typeof entry.data === "string" ? entry.data : Buffer.from(entry.data);
+    const data = typeof entry.data === "string" || entry.data instanceof Readable ? entry.data : Buffer.from(entry.data);
     archive.append(data, { name: entry.name, date: new Date() });
   });
 }
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** Rows fetched and written this many at a time: an entry's file is never whole in memory (issue 26, item 5). */
+export const EXPORT_PAGE_ROWS = 500;
+
+/** An ordered query read a page at a time (offset paging over a total order: created_at, then id). */
+async function* inPages<T>(page: (limit: number, offset: number) => Promise<T[]>): AsyncGenerator<T> {
+  for (let offset = 0; ; offset += EXPORT_PAGE_ROWS) {
+    const rows = await page(EXPORT_PAGE_ROWS, offset);
+    yield* rows;
+    if (rows.length < EXPORT_PAGE_ROWS) return;
+  }
+}
+
+/** A JSON array written item by item (each indented as JSON.stringify(…, null, 2) would within its parent). */
+async function* jsonArray<T>(items: AsyncIterable<T>, indent = ""): AsyncGenerator<string> {
+  let first = true;
+  for await (const item of items) {
+    const text = JSON.stringify(item, null, 2).replace(/\n/g, `\n${indent}  `);
+    yield `${first ? "[\n" : ",\n"}${indent}  ${text}`;
+    first = false;
+  }
+  yield first ? "[]" : `\n${indent}]`;
+}
 const anyOf = (conditions: (SQL | undefined)[]) => or(...conditions.filter(Boolean), sql`false`);
 
 const README = `Your data from Blueprint
@@ -85,7 +109,7 @@ export function streamAccountExport(ctx: AppContext, user: SessionUser, log: Fas
 
 async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchive): Promise<void> {
   const { db } = ctx;
-  const add = (name: string, data: string | Uint8Array) => appendEntry(archive, { name, data });
+  const add = (name: string, data: Entry["data"]) => appendEntry(archive, { name, data });
   const [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id)).limit(1);
   await add("README.txt", README);
   await add(
@@ -186,40 +210,73 @@ async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchi
     await add(`feedback/${row.id}-screenshot.${extension}`, stored.bytes);
   }
 
-  const threads = await db
-    .select()
-    .from(communications)
-    .where(anyOf([onOwned(communications.projectId), eq(communications.authorId, user.id)]))
-    .orderBy(asc(communications.createdAt));
-  const visibleThreadIds = threads.filter((t) => visible.has(t.projectId)).map((t) => t.id);
-  const replies = await db
-    .select({ reply: communicationReplies, authorName: users.name })
-    .from(communicationReplies)
-    .leftJoin(users, eq(users.id, communicationReplies.authorId))
-    .where(
-      anyOf([
-        visibleThreadIds.length ? inArray(communicationReplies.communicationId, visibleThreadIds) : undefined,
-        eq(communicationReplies.authorId, user.id),
-      ]),
-    )
-    .orderBy(asc(communicationReplies.createdAt));
-  const exported = replies.map(({ reply, authorName }) => {
+  // messages.json is written a thread and a page of replies at a time: 20,000 messages never sit whole in memory.
+  const threadScope = anyOf([onOwned(communications.projectId), eq(communications.authorId, user.id)]);
+  const exportedReply = ({
+    reply,
+    authorName,
+  }: {
+    reply: typeof communicationReplies.$inferSelect;
+    authorName: string | null;
+  }) => {
     if (!reply.fromCompany) return reply;
     const { authorEmail, authorId, ...rest } = reply;
     return { ...rest, authorName: authorName?.trim() || COMPANY_AUTHOR_FALLBACK };
-  });
-  const threadIds = threads.map((t) => t.id);
-  await add(
-    "messages.json",
-    json({
-      threads: threads.map((thread) => ({
-        ...thread,
-        replies: exported.filter((r) => r.communicationId === thread.id),
-        ...(visible.has(thread.projectId) ? {} : { noLongerVisible: true }),
-      })),
-      yourRepliesElsewhere: exported.filter((r) => !threadIds.includes(r.communicationId)),
-    }),
+  };
+  const replyRows = (where: SQL | undefined) => (limit: number, offset: number) =>
+    db
+      .select({ reply: communicationReplies, authorName: users.name })
+      .from(communicationReplies)
+      .leftJoin(users, eq(users.id, communicationReplies.authorId))
+      .where(where)
+      .orderBy(asc(communicationReplies.createdAt), asc(communicationReplies.id))
+      .limit(limit)
+      .offset(offset);
+  async function* repliesOf(thread: typeof communications.$inferSelect): AsyncGenerator<unknown> {
+    if (thread.replyCount === 0) return;
+    const mineOnly = visible.has(thread.projectId) ? undefined : eq(communicationReplies.authorId, user.id);
+    for await (const row of inPages(replyRows(and(eq(communicationReplies.communicationId, thread.id), mineOnly)))) {
+      yield exportedReply(row);
+    }
+  }
+  async function* threadsJson(): AsyncGenerator<string> {
+    const threads = inPages((limit, offset) =>
+      db
+        .select()
+        .from(communications)
+        .where(threadScope)
+        .orderBy(asc(communications.createdAt), asc(communications.id))
+        .limit(limit)
+        .offset(offset),
+    );
+    let first = true;
+    for await (const thread of threads) {
+      const head = JSON.stringify({ ...thread, ...(visible.has(thread.projectId) ? {} : { noLongerVisible: true }) }, null, 2);
+      // The thread's fields, then its replies streamed into the same object.
+      yield `${first ? "[\n" : ",\n"}    ${head.slice(0, -2).replace(/\n/g, "\n    ")},\n      "replies": `;
+      yield* jsonArray(repliesOf(thread), "      ");
+      yield "\n    }";
+      first = false;
+    }
+    yield first ? "[]" : "\n  ]";
+  }
+  const elsewhere = and(
+    eq(communicationReplies.authorId, user.id),
+    sql`${communicationReplies.communicationId} not in (select ${communications.id} from ${communications} where ${threadScope})`,
   );
+  async function* messagesJson(): AsyncGenerator<string> {
+    yield '{\n  "threads": ';
+    yield* threadsJson();
+    yield ',\n  "yourRepliesElsewhere": ';
+    yield* jsonArray(
+      (async function* () {
+        for await (const row of inPages(replyRows(elsewhere))) yield exportedReply(row);
+      })(),
+      "  ",
+    );
+    yield "\n}\n";
+  }
+  await add("messages.json", Readable.from(messagesJson(), { objectMode: false }));
 
   const meetings = await db
     .select()
@@ -237,12 +294,25 @@ async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchi
     ),
   );
 
-  const activity = await db
-    .select()
-    .from(activityEvents)
-    .where(eq(activityEvents.userId, user.id))
-    .orderBy(asc(activityEvents.createdAt));
-  await add("activity.json", json(activity));
+  const activity = inPages((limit, offset) =>
+    db
+      .select()
+      .from(activityEvents)
+      .where(eq(activityEvents.userId, user.id))
+      .orderBy(asc(activityEvents.createdAt), asc(activityEvents.id))
+      .limit(limit)
+      .offset(offset),
+  );
+  await add(
+    "activity.json",
+    Readable.from(
+      (async function* () {
+        yield* jsonArray(activity);
+        yield "\n";
+      })(),
+      { objectMode: false },
+    ),
+  );
 
   // The PDFs go through the shared render guard and the user's budget of fresh renders (documents/render-guard.ts):
   // one past the budget, or refused while the renders are busy, is listed in NOT-INCLUDED.txt instead of failing

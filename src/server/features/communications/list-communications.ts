@@ -1,16 +1,19 @@
-// Threads as the API answers them: each communication with its replies (oldest first), newest activity first, and
-// per-viewer unread counts. Three queries for a whole page (threads, their replies, the viewer's read markers).
-import { and, asc, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+// Threads as the API answers them: each communication with its newest replies (at most THREAD_REPLY_PREVIEW, oldest
+// first; replyCount says how many in all, the older ones are paged by listThreadReplies), newest activity first, and
+// per-viewer unread counts. Four queries for a whole page (threads, their replies, read markers, unread counts).
+import { and, asc, count, desc, eq, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import { isUuid } from "../../../shared/domain/ids";
 import { messageOverdueCutoff } from "../../../shared/domain/service-levels";
-import type {
-  Communication,
-  CompanyCommunication,
-  CompanyCommunicationPage,
-  CompanyCommunicationsQuery,
-  InboxView,
+import {
+  type Communication,
+  type CommunicationReply,
+  type CompanyCommunication,
+  type CompanyCommunicationPage,
+  type CompanyCommunicationsQuery,
+  type InboxView,
+  THREAD_REPLY_PREVIEW,
 } from "../../../shared/schemas/communications";
-import type { Paging } from "../../../shared/schemas/paging";
+import type { Page, Paging } from "../../../shared/schemas/paging";
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { onePage, pageReply } from "../../db/paging";
@@ -26,43 +29,89 @@ function authorLabel(fromCompany: boolean, name: string | null, email: string | 
   return name?.trim() || email || "Customer";
 }
 
+type ReplyRow = { reply: typeof communicationReplies.$inferSelect; authorName: string | null };
+
+/** Whether a reply is the viewer's own, as SQL over `communication_replies` (the same rule as isMine below). */
+function replyIsMine(viewer: Viewer): SQL {
+  return sql`(coalesce(${communicationReplies.authorId} = ${viewer.id}, false)
+    or ${viewer.role === "company" ? sql`${communicationReplies.fromCompany}` : sql`false`}
+    or lower(${communicationReplies.authorEmail}) = ${viewer.email.toLowerCase()})`;
+}
+
+function replyDto(viewer: Viewer, { reply, authorName }: ReplyRow): CommunicationReply {
+  const email = viewer.email.toLowerCase();
+  return {
+    id: reply.id,
+    content: reply.content,
+    fromCompany: reply.fromCompany,
+    authorName: authorLabel(reply.fromCompany, authorName, reply.authorEmail),
+    source: reply.source,
+    mine:
+      reply.authorId === viewer.id ||
+      (viewer.role === "company" && reply.fromCompany) ||
+      reply.authorEmail.toLowerCase() === email,
+    createdAt: reply.createdAt.toISOString(),
+  };
+}
+
 async function hydrate(db: Database, viewer: Viewer, rows: ThreadRow[]): Promise<Communication[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [replies, reads] = await Promise.all([
+  // Each thread's newest THREAD_REPLY_PREVIEW replies only: a view's size does not grow with the thread.
+  const ranked = db
+    .select({
+      id: sql<string>`${communicationReplies.id}`.as("ranked_id"),
+      rank: sql<number>`row_number() over (partition by ${communicationReplies.communicationId}
+        order by ${communicationReplies.createdAt} desc, ${communicationReplies.id} desc)`.as("rank"),
+    })
+    .from(communicationReplies)
+    .where(inArray(communicationReplies.communicationId, ids))
+    .as("ranked");
+  const [replies, reads, unreadReplies] = await Promise.all([
     db
       .select({ reply: communicationReplies, authorName: users.name })
       .from(communicationReplies)
+      .innerJoin(ranked, eq(ranked.id, communicationReplies.id))
       .leftJoin(users, eq(users.id, communicationReplies.authorId))
-      .where(inArray(communicationReplies.communicationId, ids))
-      .orderBy(asc(communicationReplies.createdAt)),
+      .where(lte(ranked.rank, THREAD_REPLY_PREVIEW))
+      .orderBy(asc(communicationReplies.createdAt), asc(communicationReplies.id)),
     db
       .select({ communicationId: communicationReads.communicationId, lastReadAt: communicationReads.lastReadAt })
       .from(communicationReads)
       .where(and(eq(communicationReads.userId, viewer.id), inArray(communicationReads.communicationId, ids))),
+    // Unread replies are counted over the whole thread, not only the ones carried.
+    db
+      .select({ communicationId: communicationReplies.communicationId, unread: sql<number>`count(*)::int` })
+      .from(communicationReplies)
+      .leftJoin(
+        communicationReads,
+        and(
+          eq(communicationReads.communicationId, communicationReplies.communicationId),
+          eq(communicationReads.userId, viewer.id),
+        ),
+      )
+      .where(
+        and(
+          inArray(communicationReplies.communicationId, ids),
+          // At millisecond precision, as the thread's own marker is compared in JavaScript: PostgreSQL keeps
+          // microseconds, and a reply a few microseconds after the activity time the marker copied stayed unread.
+          sql`(${communicationReads.lastReadAt} is null
+            or date_trunc('milliseconds', ${communicationReplies.createdAt}) > date_trunc('milliseconds', ${communicationReads.lastReadAt}))`,
+          sql`not ${replyIsMine(viewer)}`,
+        ),
+      )
+      .groupBy(communicationReplies.communicationId),
   ]);
   const readAt = new Map(reads.map((r) => [r.communicationId, r.lastReadAt.getTime()]));
+  const unreadIn = new Map(unreadReplies.map((r) => [r.communicationId, Number(r.unread)]));
   const email = viewer.email.toLowerCase();
   const isMine = (item: { authorId: string | null; fromCompany: boolean; authorEmail?: string | null }) =>
     item.authorId === viewer.id || (viewer.role === "company" && item.fromCompany) || item.authorEmail?.toLowerCase() === email;
 
   return rows.map((row) => {
     const since = readAt.get(row.id) ?? Number.NEGATIVE_INFINITY;
-    const threadReplies = replies.filter((r) => r.reply.communicationId === row.id);
-    let unreadCount = !isMine(row) && row.createdAt.getTime() > since ? 1 : 0;
-    const replyDtos = threadReplies.map(({ reply, authorName }) => {
-      const mine = isMine(reply);
-      if (!mine && reply.createdAt.getTime() > since) unreadCount++;
-      return {
-        id: reply.id,
-        content: reply.content,
-        fromCompany: reply.fromCompany,
-        authorName: authorLabel(reply.fromCompany, authorName, reply.authorEmail),
-        source: reply.source,
-        mine,
-        createdAt: reply.createdAt.toISOString(),
-      };
-    });
+    const unreadCount = (!isMine(row) && row.createdAt.getTime() > since ? 1 : 0) + (unreadIn.get(row.id) ?? 0);
+    const replyDtos = replies.filter((r) => r.reply.communicationId === row.id).map((r) => replyDto(viewer, r));
     return {
       id: row.id,
       projectId: row.projectId,
@@ -266,4 +315,42 @@ export async function countOverdueThreads(db: Database, now = new Date()): Promi
     .from(communications)
     .where(and(waitingForUs, overdueAt(now)));
   return row?.total ?? 0;
+}
+
+/**
+ * GET /api/projects/{id}/communications/{communicationId}/replies: a thread's replies, latest first, a page at a time
+ * (page 1 is the newest; "Show older replies" asks for the next ones). Null when the thread is not the project's.
+ */
+export async function listThreadReplies(
+  db: Database,
+  viewer: Viewer,
+  projectId: string,
+  threadId: string,
+  paging: Paging,
+): Promise<Page<CommunicationReply> | null> {
+  if (!isUuid(threadId)) return null;
+  const [thread] = await db
+    .select({ id: communications.id })
+    .from(communications)
+    .where(and(eq(communications.id, threadId), eq(communications.projectId, projectId)))
+    .limit(1);
+  if (!thread) return null;
+  const [rows, [total]] = await Promise.all([
+    onePage(
+      db
+        .select({ reply: communicationReplies, authorName: users.name })
+        .from(communicationReplies)
+        .leftJoin(users, eq(users.id, communicationReplies.authorId))
+        .where(eq(communicationReplies.communicationId, threadId))
+        .orderBy(desc(communicationReplies.createdAt), desc(communicationReplies.id))
+        .$dynamic(),
+      paging,
+    ),
+    db.select({ n: count() }).from(communicationReplies).where(eq(communicationReplies.communicationId, threadId)),
+  ]);
+  return pageReply(
+    rows.map((row) => replyDto(viewer, row)),
+    Number(total?.n ?? 0),
+    paging,
+  );
 }

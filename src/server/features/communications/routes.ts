@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   COMMUNICATION_MESSAGES,
+  communicationReplyPageSchema,
   communicationSchema,
   companyCommunicationPageSchema,
   companyCommunicationSchema,
@@ -11,6 +12,7 @@ import {
   newCommunicationSchema,
   newReplySchema,
   serviceLevelCountsSchema,
+  threadRepliesQuerySchema,
 } from "../../../shared/schemas/communications";
 import { requireCompany } from "../../auth/guards";
 import { notFound } from "../../errors";
@@ -18,7 +20,13 @@ import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { errorReplies } from "../../http/openapi";
 import { countOverdueMeetingRequests } from "../meeting-requests/list-meeting-requests";
 import { requireProjectAccess } from "../projects/access";
-import { countOverdueThreads, findCompanyThread, findThread, listCompanyCommunications } from "./list-communications";
+import {
+  countOverdueThreads,
+  findCompanyThread,
+  findThread,
+  listCompanyCommunications,
+  listThreadReplies,
+} from "./list-communications";
 import { markThreadRead } from "./mark-thread-read";
 import { displayName, postCommunication } from "./post-communication";
 import { postReply } from "./post-reply";
@@ -97,6 +105,26 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       const thread = await findThread(ctx.db, user, request.params.communicationId);
       if (!thread) throw notFound(COMMUNICATION_MESSAGES.notFound);
       return reply.status(201).send(thread);
+    },
+  );
+
+  app.get(
+    "/api/projects/:id/communications/:communicationId/replies",
+    {
+      config: { notFoundMessage: COMMUNICATION_MESSAGES.notFound },
+      schema: {
+        tags: ["communications"],
+        summary: "A thread's replies, latest first, a page at a time (a thread view carries only its newest)",
+        params: threadParams,
+        querystring: threadRepliesQuerySchema,
+        response: { 200: communicationReplyPageSchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const { project, user } = await requireProjectAccess(request, request.params.id, "view");
+      const page = await listThreadReplies(ctx.db, user, project.id, request.params.communicationId, request.query);
+      if (!page) throw notFound(COMMUNICATION_MESSAGES.notFound);
+      return page;
     },
   );
 
