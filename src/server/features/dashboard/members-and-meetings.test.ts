@@ -79,7 +79,7 @@ describe("a member's view of the project", () => {
     await t.app.ctx.db.insert(projectMembers).values({ projectId: project.id, email: member.email, accessLevel: "view_only" });
 
     const asOwner = (await listFor(owner.cookie)).find((p) => p.id === project.id);
-    expect(asOwner).toMatchObject({ accessLevel: "owner", advancePaymentAmount: "2500" });
+    expect(asOwner).toMatchObject({ accessLevel: "owner", advancePaymentAmount: "2500.00" });
     const asMember = (await listFor(member.cookie)).find((p) => p.id === project.id);
     expect(asMember).toMatchObject({
       accessLevel: "view_only",
