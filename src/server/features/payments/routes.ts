@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PAYMENT_PHASES } from "../../../shared/domain/payments";
+import { requireUser } from "../../auth/guards";
 import { sendDocument } from "../../documents/deliver";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects/access";
@@ -34,6 +35,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/projects/:id/payments/:phase/receipt",
     {
+      // Signed in first: a visitor is told 401 whatever the path says, before its parameters are read.
+      onRequest: async (request) => {
+        await requireUser(request);
+      },
       schema: {
         tags: ["payments"],
         summary: "A paid phase's receipt: a PDF sealed by the portal (owner, admin-level members, the company)",
