@@ -5,6 +5,7 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requirements } from "../../src/server/db/schema";
+import { PAYMENT_MESSAGES } from "../../src/server/features/payments/checkout";
 import { type SignedInUser, signedInUser } from "../factories";
 import { launchBrowser, signInContext } from "../setup/browser";
 import { documentStillMarked, markDocument, recordLivePage } from "../setup/live-page";
@@ -84,13 +85,21 @@ describe("card payments", () => {
       const advance = page.getByTestId("payment-advance");
       await advance.getByText("2,500.00 USD").waitFor();
       await expect.poll(() => advance.getByTestId("payment-advance-state").textContent()).toBe("Awaiting payment");
-      await advance.scrollIntoViewIfNeeded();
       if (width === 375) {
         await checkScreen(page, "payments-dashboard-due");
         await context.close();
         continue;
       }
       await checkScreen(page, "payments-dashboard-due");
+
+      // Stripe down: the customer reads the server's message and stays on the dashboard, nothing paid.
+      stripe.failNext(500, "api_error", "Something went wrong on Stripe's end.");
+      await advance.getByRole("button", { name: "Pay Now" }).click();
+      const alert = advance.getByRole("alert");
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe(PAYMENT_MESSAGES.providerDown);
+      expect(new URL(page.url()).pathname).toBe("/dashboard");
+      await checkScreen(page, "payments-dashboard-stripe-down");
 
       // Pay Now calls the checkout route and sends the browser to the hosted page at the answer's url.
       await advance.getByRole("button", { name: "Pay Now" }).click();
@@ -127,7 +136,6 @@ describe("card payments", () => {
     await small.goto(`${server.url}/dashboard`);
     const advance = small.getByTestId("payment-advance");
     await expect.poll(() => advance.getByTestId("payment-advance-state").textContent()).toBe("Paid via card");
-    await advance.scrollIntoViewIfNeeded();
     await checkScreen(small, "payments-dashboard-paid");
     await narrow.close();
   });

@@ -192,7 +192,7 @@ function AdminConsole({ email }: { email: string }) {
       </Suspense>
 
       <Card>
-        <CardContent className="flex flex-col gap-3 p-4 md:flex-row md:items-center">
+        <CardContent className="flex flex-col gap-3 p-4 md:flex-row md:flex-wrap md:items-center">
           <ProjectSearch q={filters.q} onSearch={showProjects} />
           <FilterSelects
             state={filters}
@@ -266,7 +266,7 @@ function ProjectSearch({ q, onSearch }: { q: string; onSearch: (q: string) => vo
         applied.current = event.currentTarget.value.trim();
         onSearch(event.currentTarget.value);
       }}
-      className="md:flex-1"
+      className="md:basis-full"
     />
   );
 }
