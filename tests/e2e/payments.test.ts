@@ -66,6 +66,7 @@ describe("card payments", () => {
     await adminPage.goto(`${server.url}/company?q=${project.projectCode}`);
     await adminPage.getByRole("button", { name: "Edit Details" }).click();
     await adminPage.getByLabel("Advance amount").fill("2,500.00");
+    await adminPage.getByText("Shown to the customer as 2,500.00 USD").waitFor();
     await adminPage.getByRole("button", { name: "Save Project Details" }).click();
     await adminPage.getByText("All details saved.", { exact: false }).first().waitFor();
     await adminPage.keyboard.press("Escape");
