@@ -105,7 +105,7 @@ describe("the admin console", () => {
     const dashboard = await customerContext.newPage();
     await dashboard.goto(`${server.url}/dashboard`);
     const card = dashboard.getByTestId("payment-advance");
-    await card.getByText("$2,500").waitFor();
+    await card.getByText("2,500.00 USD").waitFor();
     expect(await card.getByRole("link", { name: /pay/i }).getAttribute("href")).toBe("https://pay.example/advance-42");
     await customerContext.close();
   });

@@ -202,7 +202,7 @@ describe("members are members", () => {
         "Not signed yet",
         "Payment Information",
         "Pay Now",
-        "$2,500",
+        "2,500",
         "Add New User",
         "Add Team Members",
         "Submit Requirements",

@@ -131,7 +131,7 @@ describe("what the viewer is shown", () => {
   it.each([
     [null, { member: false, payments: true, nda: true, manageUsers: true, post: true, feedback: true }],
     [{ accessLevel: "owner" }, { member: false, payments: true, nda: true, manageUsers: true, post: true, feedback: true }],
-    [{ accessLevel: "admin" }, { member: true, payments: false, nda: false, manageUsers: true, post: true, feedback: true }],
+    [{ accessLevel: "admin" }, { member: true, payments: true, nda: false, manageUsers: true, post: true, feedback: true }],
     [{ accessLevel: "user" }, { member: true, payments: false, nda: false, manageUsers: false, post: true, feedback: true }],
     [
       { accessLevel: "view_only" },

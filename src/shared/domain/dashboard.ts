@@ -27,13 +27,14 @@ type ProfileFacts = { profileCompleted?: boolean | null; requirementsSubmitted?:
 
 /**
  * What the viewer may be shown of the project's business: the owner (and the company) see payments, the NDA and the
- * seats; a member sees seats (Authorized Users, Add Team Members) only when their level manages users (admin).
+ * seats; a member sees seats (Authorized Users, Add Team Members) only when their level manages users (admin), and
+ * payments only at admin level (an admin-level member may pay a phase).
  */
 export function viewerScope(project: { accessLevel?: ProjectAccessLevel | null } | null | undefined) {
   const level = memberLevelOf(project);
   return {
     member: level !== null,
-    payments: level === null,
+    payments: level === null || level === "admin",
     nda: level === null,
     manageUsers: level === null || accessAllows(level, "edit"),
     post: level === null || accessAllows(level, "post"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, fromMinorUnits, paymentPhaseState, toMinorUnits } from "./payments";
+import { canStartCheckout, formatMoney, fromMinorUnits, paymentPhaseState, toMinorUnits } from "./payments";
 
 describe("payment amounts", () => {
   it("converts major units with at most 2 decimals to minor units exactly", () => {
@@ -23,5 +23,22 @@ describe("payment amounts", () => {
     expect(paymentPhaseState({ ...base, receivedDate: new Date(), paidVia: null })).toBe("paid_transfer");
     expect(paymentPhaseState({ ...base, amount: "1", issue: "amount_mismatch" })).toBe("amount_mismatch");
     expect(paymentPhaseState({ ...base, receivedDate: new Date(), paidVia: "stripe", issue: "refunded" })).toBe("refunded");
+  });
+});
+
+describe("Pay Now", () => {
+  const ready = { accessLevel: "owner", cardPaymentsEnabled: true, amount: "2500.00", receivedDate: null };
+  it("is offered to the owner and an admin-level member for an unpaid phase with an amount, Stripe on", () => {
+    expect(canStartCheckout(ready)).toBe(true);
+    expect(canStartCheckout({ ...ready, accessLevel: "admin" })).toBe(true);
+  });
+  it("is not offered to other members, the company, with Stripe off, without a valid amount, or once paid", () => {
+    expect(canStartCheckout({ ...ready, accessLevel: "user" })).toBe(false);
+    expect(canStartCheckout({ ...ready, accessLevel: "view_only" })).toBe(false);
+    expect(canStartCheckout({ ...ready, accessLevel: "company" })).toBe(false);
+    expect(canStartCheckout({ ...ready, cardPaymentsEnabled: false })).toBe(false);
+    expect(canStartCheckout({ ...ready, amount: null })).toBe(false);
+    expect(canStartCheckout({ ...ready, amount: "about 2k" })).toBe(false);
+    expect(canStartCheckout({ ...ready, receivedDate: "2026-11-27T00:00:00.000Z" })).toBe(false);
   });
 });

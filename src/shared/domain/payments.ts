@@ -64,3 +64,19 @@ export function paymentPhaseState(facts: PhaseFacts): PaymentPhaseState {
   if (facts.issue === "refunded") return "refunded";
   return facts.link || facts.amount ? "awaiting_payment" : "not_issued";
 }
+
+type CheckoutFacts = {
+  accessLevel?: string | null;
+  cardPaymentsEnabled?: boolean | null;
+  amount: string | null | undefined;
+  receivedDate: string | Date | null | undefined;
+};
+
+/**
+ * Whether the viewer is offered Pay Now for a phase: Stripe on, the owner or an admin-level member, a valid amount
+ * set, and the phase not paid (the server checks the same before it creates a checkout).
+ */
+export function canStartCheckout(facts: CheckoutFacts): boolean {
+  const payer = facts.accessLevel === "owner" || facts.accessLevel === "admin";
+  return Boolean(facts.cardPaymentsEnabled) && payer && toMinorUnits(facts.amount) !== null && !facts.receivedDate;
+}

@@ -49,6 +49,8 @@ export const projectSchema = z.object({
   finalPaymentAmountUnparsed: z.string().nullable(),
   /** Each phase's state (not issued, awaiting payment, paid via Stripe or by transfer, amount mismatch, refunded). */
   advancePaymentState: z.enum(PAYMENT_PHASE_STATES).nullable(),
+  /** Stripe payments are on (both keys configured): the dashboard offers Pay Now through Checkout. */
+  cardPaymentsEnabled: z.boolean(),
   balancePaymentState: z.enum(PAYMENT_PHASE_STATES).nullable(),
   brdDocumentUrl: z.string().nullable(),
   brdDocumentName: z.string().nullable(),

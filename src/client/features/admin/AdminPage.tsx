@@ -80,6 +80,11 @@ const DUE_FILTER_OPTIONS = [
   { value: "overdue", label: "Overdue" },
 ];
 
+const PAYMENT_FILTER_OPTIONS = [
+  { value: "all", label: "Any payment state" },
+  { value: "awaiting_payment", label: "Awaiting payment" },
+];
+
 /** Each console tab's label and panel, in the order of CONSOLE_TABS (a tab missing here fails the typecheck). */
 const TAB_PANELS: Record<ConsoleTab, { label: string; Panel: () => ReactNode }> = {
   projects: { label: "Projects", Panel: ProjectsTab },
@@ -220,7 +225,7 @@ function AdminConsole({ email }: { email: string }) {
       </Suspense>
 
       <Card>
-        <CardContent className="flex flex-col gap-3 p-4 md:flex-row md:items-center">
+        <CardContent className="flex flex-col gap-3 p-4 md:flex-row md:flex-wrap md:items-center">
           <ProjectSearch q={filters.q} onSearch={showProjects} />
           <FilterSelects
             state={filters}
@@ -229,6 +234,7 @@ function AdminConsole({ email }: { email: string }) {
               { key: "status", label: "Status filter", options: STATUS_FILTER_OPTIONS, className: "md:w-56" },
               { key: "package", label: "Package filter", options: PACKAGE_FILTER_OPTIONS, className: "md:w-52" },
               { key: "due", label: "Delivery filter", options: DUE_FILTER_OPTIONS, className: "md:w-48" },
+              { key: "payment", label: "Payment filter", options: PAYMENT_FILTER_OPTIONS, className: "md:w-52" },
             ]}
           />
         </CardContent>
@@ -293,7 +299,7 @@ function ProjectSearch({ q, onSearch }: { q: string; onSearch: (q: string) => vo
         applied.current = event.currentTarget.value.trim();
         onSearch(event.currentTarget.value);
       }}
-      className="md:flex-1"
+      className="md:basis-full"
     />
   );
 }

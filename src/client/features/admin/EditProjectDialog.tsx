@@ -5,7 +5,7 @@ import { type ReactNode, useRef, useState } from "react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
 import { CURRENCIES } from "../../../shared/constants/packages";
-import { formatAmount } from "../../../shared/domain/dashboard";
+import { formatMoney, toMinorUnits } from "../../../shared/domain/payments";
 import { DOCUMENT_RULE } from "../../../shared/files/file-check";
 import {
   ADMIN_MESSAGES,
@@ -255,8 +255,10 @@ const INPUT_TYPE: Record<FieldKind, string> = { date: "date", number: "number", 
 function hintFor(field: EditField, values: Record<string, string>): ReactNode {
   if (field.kind !== "amount") return field.hint;
   const currency = field.key.startsWith("advance") ? values.advancePaymentCurrency : values.balancePaymentCurrency;
-  const formatted = formatAmount(values[field.key]?.replace(/,/g, ""), currency);
-  return formatted ? `Shown to the customer as ${formatted}` : `Amount in ${currency ?? "USD"}`;
+  const typed = values[field.key]?.replace(/,/g, "").trim();
+  const minor = toMinorUnits(typed);
+  if (minor !== null) return `Shown to the customer as ${formatMoney(minor, currency ?? "USD")}`;
+  return typed ? "Not an amount yet: digits with at most 2 decimals, e.g. 2500.00" : `Amount in ${currency ?? "USD"}`;
 }
 
 function InvoiceField({

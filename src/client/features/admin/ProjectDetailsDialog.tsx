@@ -25,6 +25,7 @@ import { packageLabel, STATUS_BADGE, STATUS_OPTIONS } from "./admin-format";
 import { useCustomerNda } from "./api/get-customer-nda";
 import { useCustomerProfile } from "./api/get-customer-profile";
 import { FeedbackReviewList } from "./FeedbackTab";
+import { PhaseStateBadge, UnparsedAmounts } from "./payment-phase-badges";
 import { VersionsPanel } from "./VersionsPanel";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -76,12 +77,15 @@ export function ProjectDetailsDialog({ project, onClose }: { project: AdminProje
                 {project.advancePaymentReceivedDate
                   ? ` · received ${formatCalendarDate(project.advancePaymentReceivedDate)}`
                   : ""}
+                <PhaseStateBadge project={project} phase="advance" />
               </Row>
               <Row label="Balance payment">
                 {formatAmount(project.balancePaymentAmount ?? project.finalPaymentAmount, project.balancePaymentCurrency) ?? "—"}
                 {project.balancePaymentReceivedDate
                   ? ` · received ${formatCalendarDate(project.balancePaymentReceivedDate)}`
                   : ""}
+                <PhaseStateBadge project={project} phase="balance" />
+                <UnparsedAmounts project={project} />
               </Row>
               <Row label="BRD">{project.brdDocumentName}</Row>
               <Row label="Deployment">{formatCalendarDate(project.deploymentDate)}</Row>

@@ -25,6 +25,7 @@ import { useUploadBrd } from "./api/upload-brd";
 import { useProjectFilters } from "./console-state";
 import { EditProjectDialog } from "./EditProjectDialog";
 import { ProjectDetailsDialog } from "./ProjectDetailsDialog";
+import { PaymentPhaseBadges, UnparsedAmounts } from "./payment-phase-badges";
 import { rejectDocument } from "./reject-document";
 
 const SORT_OPTIONS = [
@@ -177,7 +178,9 @@ function ProjectRow({ project, onView, onEdit }: { project: AdminProject; onView
           <span className="font-mono text-sm font-semibold text-slate-900">{project.projectCode}</span>
           <Badge variant={STATUS_BADGE[project.status]}>{STATUS_OPTIONS.find((s) => s.value === project.status)?.label}</Badge>
           <Badge variant="outline">{packageLabel(project.packageType)}</Badge>
+          <PaymentPhaseBadges project={project} />
         </div>
+        <UnparsedAmounts project={project} />
         <p className="truncate text-sm text-slate-700">
           <span className="font-medium">{project.customerName ?? project.customerEmail ?? "Unknown customer"}</span>
           {project.projectName ? <span className="text-slate-500"> · {project.projectName}</span> : null}

@@ -14,6 +14,7 @@ const PROJECT_LIST = {
   status: ["all", ...PROJECT_STATUSES],
   package: ["all", ...PACKAGE_TYPES],
   due: ["all", "overdue"],
+  payment: ["all", "awaiting_payment"],
   sort: PROJECT_SORTS,
   order: ["desc", "asc"],
 } as const;
@@ -31,6 +32,7 @@ export function useProjectFilters() {
     status: state.status,
     package: state.package,
     due: state.due,
+    payment: state.payment,
     sort: state.sort,
     order: state.order,
     page: state.page,

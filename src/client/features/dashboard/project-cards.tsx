@@ -13,6 +13,7 @@ import {
   UserPlus,
   Users,
 } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { budgetRangeLabel, timelineLabel } from "../../../shared/constants/lists";
 import { PACKAGES } from "../../../shared/constants/packages";
@@ -27,6 +28,13 @@ import {
   viewerScope,
 } from "../../../shared/domain/dashboard";
 import { documentMeta } from "../../../shared/domain/document-meta";
+import {
+  canStartCheckout,
+  formatMoney,
+  type PaymentPhase,
+  type PaymentPhaseState,
+  toMinorUnits,
+} from "../../../shared/domain/payments";
 import { ACCESS_LEVEL_LABELS } from "../../../shared/domain/project-access";
 import { statusLabel } from "../../../shared/domain/project-status";
 import { safeExternalUrl } from "../../../shared/domain/safe-url";
@@ -39,10 +47,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardIconTitle, CardTitl
 import { NewTabButton, NewTabLink } from "../../components/ui/new-tab-link";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
+import { serverMessage } from "../../lib/api";
 import { formatCalendarDate, formatDate, formatStoredText, timeAgo } from "../../lib/date-time";
 import { projectUsersQueryOptions } from "../team/api/get-project-users";
 import { useRecentActivity } from "./api/get-activity";
 import { useProjectDocuments } from "./api/get-project-documents";
+import { useStartCheckout } from "./api/start-checkout";
 
 export function CurrentTaskCard({ profile, project }: { profile: Profile | null; project: Project | null }) {
   const task = currentTask(profile, project);
@@ -272,43 +282,118 @@ export function ProjectDetailsCard({ project }: { project: Project | null }) {
 
 const PAYMENT_BADGE = { paid: "success", due: "warning", not_requested: "secondary" } as const;
 
+/** What the customer is told of a phase's state; the server's state names Stripe as "card" for them. */
+const CUSTOMER_PHASE_STATE: Partial<Record<PaymentPhaseState, { label: string; variant: "success" | "warning" | "secondary" }>> =
+  {
+    awaiting_payment: { label: "Awaiting payment", variant: "warning" },
+    paid_stripe: { label: "Paid via card", variant: "success" },
+    paid_transfer: { label: "Paid by transfer", variant: "success" },
+    refunded: { label: "Refunded", variant: "secondary" },
+    amount_mismatch: { label: "Payment under review", variant: "warning" },
+  };
+
+const PHASE_FIELDS = {
+  advance: {
+    amount: "advancePaymentAmount",
+    currency: "advancePaymentCurrency",
+    received: "advancePaymentReceivedDate",
+    state: "advancePaymentState",
+  },
+  balance: {
+    amount: "balancePaymentAmount",
+    currency: "balancePaymentCurrency",
+    received: "balancePaymentReceivedDate",
+    state: "balancePaymentState",
+  },
+} as const satisfies Record<PaymentPhase, Record<string, keyof Project>>;
+
 export function PaymentCard({ project }: { project: Project | null }) {
   const payments = paymentsFor(project);
+  const checkout = useStartCheckout();
+  const [failure, setFailure] = useState<{ phase: PaymentPhase; message: string } | null>(null);
+  const pay = (phase: PaymentPhase) => {
+    if (!project) return;
+    setFailure(null);
+    checkout.mutate(
+      { projectId: project.id, phase },
+      {
+        onSuccess: ({ url }) => window.location.assign(url),
+        onError: (error) =>
+          setFailure({ phase, message: serverMessage(error, "The payment page could not be opened. Please try again.") }),
+      },
+    );
+  };
   return (
     <Card>
       <CardHeader>
         <CardIconTitle icon={CreditCard}>Payment Information</CardIconTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {payments.length === 0 ? (
+        {payments.length === 0 || !project ? (
           <p className="text-sm text-slate-600">Payment details appear here once your project is set up.</p>
         ) : (
-          payments.map((payment) => (
-            <div
-              key={payment.id}
-              className="grid gap-2 rounded-lg border border-slate-200 p-3"
-              data-testid={`payment-${payment.id}`}
-            >
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="font-medium text-slate-900">{payment.title}</p>
-                <Badge variant={PAYMENT_BADGE[payment.state]}>{payment.stateLabel}</Badge>
-              </div>
-              <p className="text-sm text-slate-700">{payment.amount ?? "Amount to be confirmed"}</p>
-              {payment.paidOn && <p className="text-xs text-slate-600">Received {formatCalendarDate(payment.paidOn)}</p>}
-              <div className="flex flex-wrap gap-2">
-                {payment.link && (
-                  <NewTabButton href={payment.link} icon={ExternalLink} size="sm">
-                    Pay Now
-                  </NewTabButton>
+          payments.map((payment) => {
+            const fields = PHASE_FIELDS[payment.id];
+            const minor = toMinorUnits(project[fields.amount]);
+            const amount = minor === null ? payment.amount : formatMoney(minor, project[fields.currency]);
+            const state = project[fields.state];
+            const shown = state ? CUSTOMER_PHASE_STATE[state] : undefined;
+            const paid = Boolean(project[fields.received]);
+            const payable = canStartCheckout({
+              accessLevel: project.accessLevel,
+              cardPaymentsEnabled: project.cardPaymentsEnabled,
+              amount: project[fields.amount],
+              receivedDate: project[fields.received],
+            });
+            return (
+              <div
+                key={payment.id}
+                className="grid gap-2 rounded-lg border border-slate-200 p-3"
+                data-testid={`payment-${payment.id}`}
+              >
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="font-medium text-slate-900">{payment.title}</p>
+                  <Badge data-testid={`payment-${payment.id}-state`} variant={shown?.variant ?? PAYMENT_BADGE[payment.state]}>
+                    {shown?.label ?? payment.stateLabel}
+                  </Badge>
+                </div>
+                <p className="text-sm text-slate-700">{amount ?? "Amount to be confirmed"}</p>
+                {payment.paidOn && <p className="text-xs text-slate-600">Received {formatCalendarDate(payment.paidOn)}</p>}
+                <div className="flex flex-wrap gap-2">
+                  {payable ? (
+                    <Button size="sm" onClick={() => pay(payment.id)} disabled={checkout.isPending}>
+                      <CreditCard aria-hidden="true" />
+                      {checkout.isPending && checkout.variables?.phase === payment.id ? "Opening payment page…" : "Pay Now"}
+                    </Button>
+                  ) : (
+                    payment.link && (
+                      <NewTabButton href={payment.link} icon={ExternalLink} size="sm">
+                        Pay Now
+                      </NewTabButton>
+                    )
+                  )}
+                  {paid && (
+                    <Button asChild size="sm" variant="outline">
+                      <a href={`/api/projects/${encodeURIComponent(project.id)}/payments/${payment.id}/receipt`} download>
+                        <Download aria-hidden="true" />
+                        Download receipt
+                      </a>
+                    </Button>
+                  )}
+                  {payment.invoice && (
+                    <NewTabButton href={payment.invoice.url} icon={Receipt} size="sm" variant="outline">
+                      {payment.invoice.name}
+                    </NewTabButton>
+                  )}
+                </div>
+                {failure?.phase === payment.id && (
+                  <p role="alert" className="text-sm text-red-700">
+                    {failure.message}
+                  </p>
                 )}
-                {payment.invoice && (
-                  <NewTabButton href={payment.invoice.url} icon={Receipt} size="sm" variant="outline">
-                    {payment.invoice.name}
-                  </NewTabButton>
-                )}
               </div>
-            </div>
-          ))
+            );
+          })
         )}
       </CardContent>
     </Card>

@@ -169,6 +169,17 @@ describe("checkout", () => {
       members[level] = (await signedInUser(t.app, { email, name: `Member ${level}` })).cookie;
     }
     expect((await checkout({ cookie: members.admin ?? "" }, owner.projectId)).statusCode).toBe(200);
+    // The amounts a member may pay are in their project list; members below admin level are told none.
+    const seenBy = async (cookie: string) =>
+      (await req("GET", "/api/projects", cookie)).json().find((p: { id: string }) => p.id === owner.projectId);
+    expect(await seenBy(members.admin ?? "")).toMatchObject({
+      advancePaymentAmount: "2500.00",
+      advancePaymentState: "awaiting_payment",
+      cardPaymentsEnabled: true,
+    });
+    for (const level of ["user", "view_only"]) {
+      expect(await seenBy(members[level] ?? "")).toMatchObject({ advancePaymentAmount: null, advancePaymentState: null });
+    }
     for (const level of ["user", "view_only"]) {
       const res = await checkout({ cookie: members[level] ?? "" }, owner.projectId);
       expect(res.statusCode).toBe(403);
@@ -237,6 +248,10 @@ describe("checkout", () => {
     try {
       const who = await signedInUser(plain.app, { email: "nostripe@example.com", name: "No Stripe" });
       const project = (await req("POST", "/api/projects", who.cookie, {}, plain.app)).json();
+      // The dashboard is told card payments are off, so it offers no Pay Now.
+      expect(project.cardPaymentsEnabled).toBe(false);
+      const listed = (await req("GET", "/api/projects", who.cookie, undefined, plain.app)).json();
+      expect(listed.map((p: { cardPaymentsEnabled: boolean }) => p.cardPaymentsEnabled)).toEqual([false]);
       const res = await checkout(who, project.id, "advance", plain.app);
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe("PAYMENTS_NOT_CONFIGURED");

@@ -1,5 +1,6 @@
 // Turns project rows into the API shape (dates as ISO strings, with the member count and the caller's access).
-// An invited member is not told the owner's payments: those fields are empty in their answer.
+// An invited member below admin level is not told the owner's payments: those fields are empty in their answer;
+// an admin-level member sees them (they may pay).
 import { memberLevelOf } from "../../../shared/domain/next-action";
 import { paymentPhaseState } from "../../../shared/domain/payments";
 import type { Project } from "../../../shared/schemas/project";
@@ -85,8 +86,16 @@ export function toProjectDto(
     requirementsSubmitted: extra.requirementsSubmitted,
     accessLevel: extra.accessLevel,
     firstMeetingAt: extra.firstMeetingAt ? new Date(extra.firstMeetingAt).toISOString() : null,
+    // The route that answers sets it from the server's configuration (withCardPayments).
+    cardPaymentsEnabled: false,
   };
-  return memberLevelOf(dto) ? { ...dto, ...NO_PAYMENTS } : dto;
+  const level = memberLevelOf(dto);
+  return level && level !== "admin" ? { ...dto, ...NO_PAYMENTS } : dto;
+}
+
+/** The projects as the routes answer them: whether Stripe payments are on is the server's configuration, not a row's. */
+export function withCardPayments<T extends Project>(list: T[], enabled: boolean): T[] {
+  return list.map((project) => ({ ...project, cardPaymentsEnabled: enabled }));
 }
 
 const NO_PAYMENTS = {

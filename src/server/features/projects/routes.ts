@@ -10,6 +10,7 @@ import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "./access";
 import { createCustomerProject } from "./create-customer-project";
 import { deleteEmptyProject } from "./delete-project";
+import { withCardPayments } from "./project-dto";
 import { cachedProjectListFor } from "./reads";
 import { requirementsRoutes } from "./requirements/routes";
 import { teamRoutes } from "./team/routes";
@@ -28,7 +29,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return cachedProjectListFor(ctx, user);
+      return withCardPayments(await cachedProjectListFor(ctx, user), ctx.config.stripe !== null);
     },
   );
 
@@ -49,7 +50,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         budgetRange: request.body.budgetRange ?? DEFAULT_NEW_PROJECT.budgetRange,
         timeline: request.body.timeline ?? DEFAULT_NEW_PROJECT.timeline,
       });
-      return reply.status(201).send(created);
+      return reply.status(201).send({ ...created, cardPaymentsEnabled: ctx.config.stripe !== null });
     },
   );
 

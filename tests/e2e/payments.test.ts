@@ -1,0 +1,143 @@
+// Card payments in Chromium, end to end against the local Stripe-protocol server: the admin sets an advance of
+// 2,500.00 USD, the customer presses Pay Now and lands on the hosted checkout page, the test server completes the
+// session and posts a signed checkout.session.completed to the portal's webhook, and the dashboard the customer has
+// open shows the advance paid and the project in development without a reload (live update).
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requirements } from "../../src/server/db/schema";
+import { PAYMENT_MESSAGES } from "../../src/server/features/payments/checkout";
+import { type SignedInUser, signedInUser } from "../factories";
+import { launchBrowser, signInContext } from "../setup/browser";
+import { documentStillMarked, markDocument, recordLivePage } from "../setup/live-page";
+import { signNdaFor, submitProfile } from "../setup/onboarding";
+import { checkScreen } from "../setup/screen-checks";
+import { type FakeStripe, STRIPE_TEST_KEY, STRIPE_TEST_WEBHOOK_SECRET, startFakeStripe } from "../setup/stripe";
+import { startTestServer, type TestServer } from "../setup/test-server";
+
+let stripe: FakeStripe;
+let server: TestServer;
+let browser: Browser;
+let admin: SignedInUser;
+let customer: SignedInUser;
+let project: { id: string; projectCode: string };
+
+async function contextFor(user: SignedInUser, width: number): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await signInContext(context, server, user);
+  return context;
+}
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  server = await startTestServer({
+    STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
+    STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+  });
+  stripe.webhookUrl = `${server.url}/api/webhooks/stripe`;
+  browser = await launchBrowser();
+  admin = await signedInUser(server.app, { email: "admin@blueprint.local", name: "Site Admin", role: "company" });
+  customer = await signedInUser(server.app, { email: "dana.pay@wells.example", name: "Dana Wells" });
+  await submitProfile(server.app, customer.cookie, { fullName: "Dana Wells", company: "Wells Co" });
+  await signNdaFor(server.app, customer.cookie, customer.email);
+  const res = await server.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: customer.cookie } });
+  project = res.json()[0];
+  // A confirmed brief: once the advance is paid, the automatic status rules move the project to development.
+  await server.app.ctx.db
+    .insert(requirements)
+    .values({ projectId: project.id, projectName: "Glacier", problemStatement: "Bookings take hours.", briefConfirmed: true })
+    .onConflictDoUpdate({
+      target: requirements.projectId,
+      set: { briefConfirmed: true, problemStatement: "Bookings take hours." },
+    });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await stripe?.close();
+});
+
+describe("card payments", () => {
+  it("admin sets 2,500.00 USD, the customer pays through Checkout, and the open dashboard shows it paid live", async () => {
+    // The admin sets the advance's amount and currency in the project's payment phases.
+    const adminContext = await contextFor(admin, 1280);
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto(`${server.url}/company?q=${project.projectCode}`);
+    await adminPage.getByRole("button", { name: "Edit Details" }).click();
+    await adminPage.getByLabel("Advance amount").fill("2,500.00");
+    await adminPage.getByText("Shown to the customer as 2,500.00 USD").waitFor();
+    await adminPage.getByRole("button", { name: "Save Project Details" }).click();
+    await adminPage.getByText("All details saved.", { exact: false }).first().waitFor();
+    await adminPage.keyboard.press("Escape");
+    const row = adminPage.getByTestId(`project-row-${project.projectCode}`);
+    await row.getByText("Advance: Awaiting payment").waitFor();
+    // The awaiting-payment filter keeps the project in the list.
+    await adminPage.goto(`${server.url}/company?payment=awaiting_payment`);
+    await adminPage.getByTestId(`project-row-${project.projectCode}`).getByText("Advance: Awaiting payment").waitFor();
+    await checkScreen(adminPage, "payments-admin-awaiting");
+    await adminContext.close();
+
+    for (const width of [375, 1280]) {
+      const context = await contextFor(customer, width);
+      await recordLivePage(context);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/dashboard`);
+      const advance = page.getByTestId("payment-advance");
+      await advance.getByText("2,500.00 USD").waitFor();
+      await expect.poll(() => advance.getByTestId("payment-advance-state").textContent()).toBe("Awaiting payment");
+      if (width === 375) {
+        await checkScreen(page, "payments-dashboard-due");
+        await context.close();
+        continue;
+      }
+      await checkScreen(page, "payments-dashboard-due");
+
+      // Stripe down: the customer reads the server's message and stays on the dashboard, nothing paid.
+      stripe.failNext(500, "api_error", "Something went wrong on Stripe's end.");
+      await advance.getByRole("button", { name: "Pay Now" }).click();
+      const alert = advance.getByRole("alert");
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe(PAYMENT_MESSAGES.providerDown);
+      expect(new URL(page.url()).pathname).toBe("/dashboard");
+      await checkScreen(page, "payments-dashboard-stripe-down");
+
+      // Pay Now calls the checkout route and sends the browser to the hosted page at the answer's url.
+      await advance.getByRole("button", { name: "Pay Now" }).click();
+      await page.waitForURL(`${stripe.url}/c/pay/**`);
+      await page.getByText("2500 USD").waitFor();
+      const hosted = page.url();
+      const [session] = [...stripe.sessions.values()];
+      expect(session).toMatchObject({ amount_total: 250000, currency: "usd", client_reference_id: project.id });
+
+      // The customer comes back to the dashboard before paying (the tab they keep open); the page is marked.
+      await page.goto(`${server.url}/dashboard`);
+      await advance.getByText("Awaiting payment").waitFor();
+      await markDocument(page);
+
+      // The test server completes the session and posts the signed event to the portal's webhook.
+      const paid = await fetch(hosted, { method: "POST", redirect: "manual" });
+      expect(paid.status).toBe(303);
+
+      await expect
+        .poll(() => advance.getByTestId("payment-advance-state").textContent(), { timeout: 30_000 })
+        .toBe("Paid via card");
+      await page.getByText("Development in progress").first().waitFor({ timeout: 30_000 });
+      expect(await documentStillMarked(page)).toBe(true);
+      expect(await advance.getByRole("button", { name: "Pay Now" }).count()).toBe(0);
+      const receipt = advance.getByRole("link", { name: "Download receipt" });
+      expect(await receipt.getAttribute("href")).toBe(`/api/projects/${project.id}/payments/advance/receipt`);
+      await checkScreen(page, "payments-dashboard-paid");
+      await context.close();
+    }
+
+    // Both viewports of the paid dashboard.
+    const narrow = await contextFor(customer, 375);
+    const small = await narrow.newPage();
+    await small.goto(`${server.url}/dashboard`);
+    const advance = small.getByTestId("payment-advance");
+    await expect.poll(() => advance.getByTestId("payment-advance-state").textContent()).toBe("Paid via card");
+    await checkScreen(small, "payments-dashboard-paid");
+    await narrow.close();
+  });
+});
