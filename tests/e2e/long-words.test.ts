@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactInquiries, projects } from "../../src/server/db/schema";
+import { PROJECT_NAME_MAX_LENGTH } from "../../src/shared/schemas/requirements";
 import { createCompletedProfile, newProject, type SignedInUser, signedInUser } from "../factories";
 import { launchBrowser, signInContext } from "../setup/browser";
 import { postFeedback } from "../setup/feedback";
@@ -33,7 +34,7 @@ const TEXT = {
   jobTitle: word("Jobtitle"),
   address: both("Address"),
   website: url("website"),
-  projectName: word("Projectname", 200),
+  projectName: word("Projectname", PROJECT_NAME_MAX_LENGTH),
   answer: both("Answer"),
   brief: `# ${word("Briefheading")}\n\n${both("Brief")}\n\n- ${word("Bullet")}\n\n\`${word("Inlinecode")}\``,
   issue: both("Issue"),

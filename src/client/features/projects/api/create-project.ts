@@ -1,19 +1,16 @@
 // POST /api/projects: a new project on the package the customer chose; it joins the project list at once (so it can
 // be put in view before the list is asked again), then the list is asked again.
 import { useQueryClient } from "@tanstack/react-query";
-import { DEFAULT_NEW_PROJECT, type PackageType } from "../../../../shared/constants/packages";
+import type { PackageType } from "../../../../shared/constants/packages";
 import type { Project } from "../../../../shared/schemas/project";
 import { apiRequest } from "../../../lib/api";
 import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
 import { useAction } from "../../../lib/use-action";
 import { projectsQueryKey } from "./get-projects";
 
+// Budget and timeline stay unset (the server's default) until the customer chooses them in the requirements.
 const createProject = (input: { packageType: PackageType }) =>
-  apiRequest<Project>("POST", "/api/projects", {
-    packageType: input.packageType,
-    budgetRange: DEFAULT_NEW_PROJECT.budgetRange,
-    timeline: DEFAULT_NEW_PROJECT.timeline,
-  });
+  apiRequest<Project>("POST", "/api/projects", { packageType: input.packageType });
 
 export function useCreateProject(config: MutationConfig<typeof createProject> = {}) {
   const queryClient = useQueryClient();
