@@ -60,7 +60,7 @@ async function openDashboard(options: { width?: number; slowParts?: boolean; tou
     });
   }
   await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
-  await page.getByRole("heading", { name: /^Welcome back/, level: 1 }).waitFor(WAIT);
+  await page.getByRole("heading", { name: /^Welcome/, level: 1 }).waitFor(WAIT);
   return { context, page, scripts, errors };
 }
 
