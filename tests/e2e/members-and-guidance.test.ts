@@ -149,7 +149,10 @@ describe("guidance that is true", () => {
       const next = await text(page, "next-action");
       expect(next).toContain("Project Completed!");
       expect(next).not.toContain("Add Team Members");
-      expect(await text(page, "authorized-users")).toContain("Add New User (Project Completed)");
+      // The client's developers can still be invited after completion, for the hand-over.
+      const users = await text(page, "authorized-users");
+      expect(users).toContain("Add New User");
+      expect(users).not.toContain("(Project Completed)");
       expect(await text(page, "current-task")).toContain("Project completed");
       const details = await text(page, "project-details");
       expect(details).toContain("Planned");
