@@ -59,3 +59,8 @@ ${unsubscribe ? `<tr><td style="font-size:12px;color:#6b7280;padding-top:16px">$
 </table></td></tr></table></body></html>`;
   return { text, html };
 }
+
+/** A project as emails name it in their text: "Ordering app (BP-0001)", or the code alone. */
+export function projectTitle(project: { projectCode: string; projectName: string | null }): string {
+  return project.projectName ? `${project.projectName} (${project.projectCode})` : project.projectCode;
+}

@@ -1,4 +1,6 @@
 // The customer's feedback marked done by the company.
+
+import { projectTitle } from "../layout";
 import { customerLinks } from "../links";
 import { defineEmail } from "../template";
 
@@ -15,7 +17,7 @@ export default defineEmail<Data>({
   content: (data, link) => ({
     heading: "Your feedback has been addressed",
     paragraphs: [
-      `Our team marked your feedback on ${data.project.projectName ? `${data.project.projectName} (${data.project.projectCode})` : data.project.projectCode} as done.`,
+      `Our team marked your feedback on ${projectTitle(data.project)} as done.`,
       `Issue: ${data.issue}`,
       ...(data.adminComment ? [`Our response: ${data.adminComment}`] : []),
       "Please check the prototype and tell us if anything still needs work.",

@@ -1,4 +1,6 @@
 // The company, when a payment phase was paid by card through Stripe Checkout.
+
+import { projectTitle } from "../layout";
 import { companyLinks } from "../links";
 import { defineEmail } from "../template";
 
@@ -15,9 +17,7 @@ export default defineEmail<Data>({
   link: (appUrl) => companyLinks.console(appUrl),
   content: (data, link) => ({
     heading: `${data.phase} paid by card`,
-    paragraphs: [
-      `${data.project.projectName ? `${data.project.projectName} (${data.project.projectCode})` : data.project.projectCode} paid ${data.money} through Stripe Checkout.`,
-    ],
+    paragraphs: [`${projectTitle(data.project)} paid ${data.money} through Stripe Checkout.`],
     action: { label: "Open the console", url: link },
   }),
   example: { project: { projectCode: "BP-0001", projectName: "Ordering app" }, phase: "Advance payment", money: "$2,500.00" },

@@ -1,5 +1,5 @@
 // The customer, when Stripe's webhook says a payment phase was paid.
-import { APP_NAME } from "../layout";
+import { APP_NAME, projectTitle } from "../layout";
 import { customerLinks } from "../links";
 import { defineEmail } from "../template";
 
@@ -17,7 +17,7 @@ export default defineEmail<Data>({
   content: (data, link) => ({
     heading: `${data.phase} received`,
     paragraphs: [
-      `Thank you: we received ${data.money} for ${data.project.projectName ? `${data.project.projectName} (${data.project.projectCode})` : data.project.projectCode}.`,
+      `Thank you: we received ${data.money} for ${projectTitle(data.project)}.`,
       `Your receipt is on your dashboard, signed by ${APP_NAME}.`,
     ],
     action: { label: "Open your dashboard", url: link },

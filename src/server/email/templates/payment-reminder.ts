@@ -1,4 +1,6 @@
 // The customer, 3 days after a payment phase was issued and then weekly (three at most), while it is unpaid.
+
+import { projectTitle } from "../layout";
 import { customerLinks } from "../links";
 import { defineEmail } from "../template";
 
@@ -16,7 +18,7 @@ export default defineEmail<Data>({
   content: (data, link) => ({
     heading: `Reminder: ${data.phase.toLowerCase()}`,
     paragraphs: [
-      `The ${data.phase.toLowerCase()}${data.money ? ` of ${data.money}` : ""} for ${data.project.projectName ? `${data.project.projectName} (${data.project.projectCode})` : data.project.projectCode} is ready and not yet received.`,
+      `The ${data.phase.toLowerCase()}${data.money ? ` of ${data.money}` : ""} for ${projectTitle(data.project)} is ready and not yet received.`,
       "You can pay from Payment Information on your dashboard. If you have already paid by transfer, thank you: the Blueprint team will mark it received.",
     ],
     action: { label: "Open your dashboard", url: link },

@@ -1,7 +1,7 @@
 // The customer's project moved to another status by the company (sent once the change settles:
 // features/admin/status-email.ts).
 import { statusLabel } from "../../../shared/domain/project-status";
-import { APP_NAME, subjectPart } from "../layout";
+import { APP_NAME, projectTitle, subjectPart } from "../layout";
 import { customerLinks } from "../links";
 import { defineEmail } from "../template";
 
@@ -18,11 +18,10 @@ export default defineEmail<Data>({
   link: (appUrl) => customerLinks.dashboard(appUrl),
   content: (data, link) => {
     const { project } = data;
-    const projectTitle = project.projectName ? `${project.projectName} (${project.projectCode})` : project.projectCode;
     return {
       heading: `Your project is now: ${statusLabel(data.to)}`,
       paragraphs: [
-        `${data.greeting ? `Hi ${subjectPart(data.greeting)}, the` : "The"} ${APP_NAME} team moved ${projectTitle} from "${statusLabel(data.from)}" to "${statusLabel(data.to)}".`,
+        `${data.greeting ? `Hi ${subjectPart(data.greeting)}, the` : "The"} ${APP_NAME} team moved ${projectTitle(project)} from "${statusLabel(data.from)}" to "${statusLabel(data.to)}".`,
         "Your dashboard shows what happens next.",
       ],
       action: { label: "Open your dashboard", url: link },

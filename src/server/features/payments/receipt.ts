@@ -3,6 +3,7 @@
 // SHA-256 so /verify recognises it. The same input always gives the same bytes.
 import { and, desc, eq } from "drizzle-orm";
 import { PDFDocument, rgb } from "pdf-lib";
+import { utcTimestamp } from "../../../shared/domain/dates";
 import { PROVIDER_NAME } from "../../../shared/domain/nda-agreement";
 import { formatMoney, PAYMENT_PHASE_LABELS, type PaymentPhase, toMinorUnits } from "../../../shared/domain/payments";
 import type { AppContext } from "../../context";
@@ -139,7 +140,7 @@ export async function paymentReceipt(ctx: AppContext, access: ProjectAccess, pha
     amount: facts.amount,
     method: facts.method,
     paymentId: facts.paymentId,
-    paidAt: `${facts.paidAt.toISOString().slice(0, 19).replace("T", " ")} UTC`,
+    paidAt: utcTimestamp(facts.paidAt),
   };
   const identity = signingIdentity(ctx.config);
   const seal: SealDetails = {
