@@ -2,16 +2,25 @@
 // 2,500.00 USD, the customer presses Pay Now and lands on the hosted checkout page, the test server completes the
 // session and posts a signed checkout.session.completed to the portal's webhook, and the dashboard the customer has
 // open shows the advance paid and the project in development without a reload (live update).
+
+import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requirements } from "../../src/server/db/schema";
+import { projects, requirements } from "../../src/server/db/schema";
 import { PAYMENT_MESSAGES } from "../../src/server/features/payments/checkout";
 import { type SignedInUser, signedInUser } from "../factories";
 import { launchBrowser, signInContext } from "../setup/browser";
 import { documentStillMarked, markDocument, recordLivePage } from "../setup/live-page";
 import { signNdaFor, submitProfile } from "../setup/onboarding";
 import { checkScreen } from "../setup/screen-checks";
-import { type FakeStripe, STRIPE_TEST_KEY, STRIPE_TEST_WEBHOOK_SECRET, startFakeStripe } from "../setup/stripe";
+import {
+  type FakeStripe,
+  STRIPE_TEST_KEY,
+  STRIPE_TEST_WEBHOOK_SECRET,
+  startFakeStripe,
+  stripeEvent,
+  stripeSignature,
+} from "../setup/stripe";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
 let stripe: FakeStripe;
@@ -139,5 +148,77 @@ describe("card payments", () => {
     await expect.poll(() => advance.getByTestId("payment-advance-state").textContent()).toBe("Paid via card");
     await checkScreen(small, "payments-dashboard-paid");
     await narrow.close();
-  });
+  }, 180_000);
+
+  it("downloads the receipt, shows a refund to the admin, takes a transfer by hand and flags an amount that is not money", async () => {
+    // The receipt of the advance paid above: a PDF, downloaded from the dashboard's link.
+    const context = await contextFor(customer, 1280);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/dashboard`);
+    const advance = page.getByTestId("payment-advance");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      advance.getByRole("link", { name: "Download receipt" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/receipt.*\.pdf$/i);
+    const pdf = await (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    })();
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+
+    // Stripe refunds the charge: the admin sees the phase refunded; the received date stays the admin's decision.
+    const [session] = [...stripe.sessions.values()];
+    const refund = JSON.stringify(
+      stripeEvent("charge.refunded", {
+        id: "ch_e2e_refund",
+        object: "charge",
+        amount: 250000,
+        amount_refunded: 250000,
+        currency: "usd",
+        refunded: true,
+        payment_intent: session?.payment_intent,
+      }),
+    );
+    const delivered = await fetch(`${server.url}/api/webhooks/stripe`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": stripeSignature(refund) },
+      body: refund,
+    });
+    expect(delivered.status).toBe(200);
+
+    // A pre-money final amount that did not parse is kept for the admin, flagged beside its field in Edit Details.
+    await server.app.ctx.db.update(projects).set({ finalPaymentAmountUnparsed: "about 3k" }).where(eq(projects.id, project.id));
+
+    const adminContext = await contextFor(admin, 1280);
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto(`${server.url}/company?q=${project.projectCode}`);
+    const row = adminPage.getByTestId(`project-row-${project.projectCode}`);
+    await row.getByText("Advance: Refunded").waitFor();
+    await adminPage.getByRole("button", { name: "Edit Details" }).click();
+    const flag = adminPage.getByTestId("unparsed-finalPaymentAmount");
+    await flag.waitFor();
+    expect(await flag.textContent()).toBe("Was “about 3k”, which is not an amount: re-enter it in USD");
+    await flag.scrollIntoViewIfNeeded();
+    await checkScreen(adminPage, "payments-admin-unparsed-amount");
+
+    // The balance is paid by bank transfer: the admin sets its amount and types the date the money came in.
+    const balance = adminPage.getByRole("group", { name: "Phase 3 Prototype & Balance Payment" });
+    await balance.getByLabel("Balance amount").fill("1500");
+    await balance.getByLabel("Payment received on").fill("2026-11-20");
+    await adminPage.getByRole("button", { name: "Save Project Details" }).click();
+    await adminPage.getByText("All details saved.", { exact: false }).first().waitFor();
+    await adminPage.keyboard.press("Escape");
+    await row.getByText("Balance: Paid by transfer").waitFor();
+    await checkScreen(adminPage, "payments-admin-refund-transfer");
+    await adminContext.close();
+
+    // The customer sees the balance paid by transfer, with no checkout offered for it.
+    await page.reload();
+    const balanceCard = page.getByTestId("payment-balance");
+    await expect.poll(() => balanceCard.getByTestId("payment-balance-state").textContent()).toBe("Paid by transfer");
+    expect(await balanceCard.getByRole("button", { name: "Pay Now" }).count()).toBe(0);
+    await context.close();
+  }, 120_000);
 });

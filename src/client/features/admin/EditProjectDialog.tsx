@@ -216,7 +216,12 @@ export function EditProjectDialog({ project, onClose }: { project: AdminProject;
               </Field>
             ))}
             {section.fields.map((field) => (
-              <Field key={field.key} label={field.label} hint={hintFor(field, values)} error={errors[field.key]?.message}>
+              <Field
+                key={field.key}
+                label={field.label}
+                hint={hintFor(field, values, current)}
+                error={errors[field.key]?.message}
+              >
                 {(control) => (
                   <Input
                     {...control}
@@ -252,13 +257,29 @@ export function EditProjectDialog({ project, onClose }: { project: AdminProject;
 
 const INPUT_TYPE: Record<FieldKind, string> = { date: "date", number: "number", url: "url", text: "text", amount: "text" };
 
-function hintFor(field: EditField, values: Record<string, string>): ReactNode {
+const UNPARSED_AMOUNT: Partial<Record<EditField["key"], keyof AdminProject>> = {
+  advancePaymentAmount: "advancePaymentAmountUnparsed",
+  balancePaymentAmount: "balancePaymentAmountUnparsed",
+  finalPaymentAmount: "finalPaymentAmountUnparsed",
+};
+
+function hintFor(field: EditField, values: Record<string, string>, project: AdminProject): ReactNode {
   if (field.kind !== "amount") return field.hint;
   const currency = field.key.startsWith("advance") ? values.advancePaymentCurrency : values.balancePaymentCurrency;
   const typed = values[field.key]?.replace(/,/g, "").trim();
   const minor = toMinorUnits(typed);
   if (minor !== null) return `Shown to the customer as ${formatMoney(minor, currency ?? "USD")}`;
-  return typed ? "Not an amount yet: digits with at most 2 decimals, e.g. 2500.00" : `Amount in ${currency ?? "USD"}`;
+  if (typed) return "Not an amount yet: digits with at most 2 decimals, e.g. 2500.00";
+  const unparsedKey = UNPARSED_AMOUNT[field.key];
+  const unparsed = unparsedKey ? project[unparsedKey] : null;
+  if (typeof unparsed === "string" && unparsed) {
+    return (
+      <span className="font-medium text-amber-900" data-testid={`unparsed-${field.key}`}>
+        Was “{unparsed}”, which is not an amount: re-enter it in {currency ?? "USD"}
+      </span>
+    );
+  }
+  return `Amount in ${currency ?? "USD"}`;
 }
 
 function InvoiceField({
