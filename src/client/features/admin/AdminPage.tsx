@@ -3,6 +3,7 @@ import {
   Activity,
   AlarmClock,
   AlertTriangle,
+  BarChart3,
   CheckCircle2,
   FolderKanban,
   LogOut,
@@ -27,6 +28,7 @@ import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
 import { useRefreshCompanyData } from "../../lib/query-client";
 import { SEARCH_DEBOUNCE_MS } from "../../lib/use-debounced-value";
+import { useMediaQuery } from "../../lib/use-media-query";
 import { useAuth } from "../auth/api/get-current-user";
 import { useLogout } from "../auth/api/logout";
 import { AuditTab } from "./AuditTab";
@@ -75,6 +77,9 @@ const STAT_CARDS = [
   { key: "overdue", label: "Overdue", icon: AlarmClock, tone: "text-red-700 bg-red-50" },
 ] as const;
 
+/** The header's actions: small enough on a phone for the three to share two lines. */
+const HEADER_BUTTON = "h-8 border-white/30 bg-white/10 px-3 text-xs text-white hover:bg-white/20 sm:h-9 sm:px-4 sm:text-sm";
+
 const DUE_FILTER_OPTIONS = [
   { value: "all", label: "Any delivery time" },
   { value: "overdue", label: "Overdue" },
@@ -107,6 +112,8 @@ function AdminConsole({ email }: { email: string }) {
   const { filters, set } = useProjectFilters();
   const [tab, setTab] = useConsoleTab();
   const showProjects = useShowProjects();
+  const wide = useMediaQuery("(min-width: 768px)");
+  const [chartsShown, setChartsShown] = useState(false);
 
   const refresh = async () => {
     await refreshCompanyData();
@@ -142,24 +149,15 @@ function AdminConsole({ email }: { email: string }) {
           <OverdueCounts />
         </div>
         <div className="flex flex-wrap gap-2 xl:shrink-0">
-          <Button variant="outline" className="border-white/30 bg-white/10 text-white hover:bg-white/20" onClick={refresh}>
+          <Button variant="outline" className={HEADER_BUTTON} onClick={refresh}>
             <RefreshCw aria-hidden="true" />
             Refresh Data
           </Button>
-          <Button
-            variant="outline"
-            className="border-white/30 bg-white/10 text-white hover:bg-white/20"
-            onClick={() => setPreviewOpen(true)}
-            disabled={statusRun.isPending}
-          >
+          <Button variant="outline" className={HEADER_BUTTON} onClick={() => setPreviewOpen(true)} disabled={statusRun.isPending}>
             <Zap aria-hidden="true" />
             {statusRun.isPending ? "Checking..." : "Test Status Updates"}
           </Button>
-          <Button
-            variant="outline"
-            className="border-white/30 bg-white/10 text-white hover:bg-white/20"
-            onClick={() => logout.mutate()}
-          >
+          <Button variant="outline" className={HEADER_BUTTON} onClick={() => logout.mutate()}>
             <LogOut aria-hidden="true" />
             Logout
           </Button>
@@ -196,9 +194,14 @@ function AdminConsole({ email }: { email: string }) {
         </div>
       </ConfirmDialog>
 
-      <section aria-label="Statistics" className="grid grid-cols-2 gap-3 md:grid-cols-4 2xl:grid-cols-7">
+      {/* On a phone the counts are one row that scrolls sideways and the charts wait for a tap, so each tab starts
+          near the top of the screen instead of below six cards and three charts. */}
+      <section
+        aria-label="Statistics"
+        className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 md:mx-0 md:grid md:grid-cols-4 md:overflow-visible md:px-0 md:pb-0 2xl:grid-cols-7"
+      >
         {STAT_CARDS.map((card) => (
-          <Card key={card.key} className="p-4" data-testid={`stat-${card.key}`}>
+          <Card key={card.key} className="min-w-[10rem] shrink-0 snap-start p-4 md:min-w-0" data-testid={`stat-${card.key}`}>
             <div className="flex items-center gap-3">
               <span className={`flex size-10 shrink-0 items-center justify-center rounded-xl ${card.tone}`}>
                 <card.icon className="size-5" aria-hidden="true" />
@@ -220,31 +223,40 @@ function AdminConsole({ email }: { email: string }) {
         ))}
       </section>
 
-      <Suspense fallback={<Skeleton className="h-56 w-full rounded-2xl" />}>
-        <ChartsStrip />
-      </Suspense>
+      {wide || chartsShown ? (
+        <Suspense fallback={<Skeleton className="h-56 w-full rounded-2xl" />}>
+          <ChartsStrip />
+        </Suspense>
+      ) : (
+        <Button variant="outline" className="w-full" onClick={() => setChartsShown(true)}>
+          <BarChart3 aria-hidden="true" />
+          Show charts
+        </Button>
+      )}
 
       <Card>
         <CardContent className="flex flex-col gap-3 p-4 md:flex-row md:flex-wrap md:items-center">
           <ProjectSearch q={filters.q} onSearch={showProjects} />
-          <FilterSelects
-            state={filters}
-            set={set}
-            filters={[
-              { key: "status", label: "Status filter", options: STATUS_FILTER_OPTIONS, className: "md:w-56" },
-              { key: "package", label: "Package filter", options: PACKAGE_FILTER_OPTIONS, className: "md:w-52" },
-              { key: "due", label: "Delivery filter", options: DUE_FILTER_OPTIONS, className: "md:w-48" },
-              { key: "payment", label: "Payment filter", options: PAYMENT_FILTER_OPTIONS, className: "md:w-52" },
-            ]}
-          />
+          <div className="grid grid-cols-2 gap-3 md:contents">
+            <FilterSelects
+              state={filters}
+              set={set}
+              filters={[
+                { key: "status", label: "Status filter", options: STATUS_FILTER_OPTIONS, className: "md:w-56" },
+                { key: "package", label: "Package filter", options: PACKAGE_FILTER_OPTIONS, className: "md:w-52" },
+                { key: "due", label: "Delivery filter", options: DUE_FILTER_OPTIONS, className: "md:w-48" },
+                { key: "payment", label: "Payment filter", options: PAYMENT_FILTER_OPTIONS, className: "md:w-52" },
+              ]}
+            />
+          </div>
         </CardContent>
       </Card>
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as ConsoleTab)}>
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList className="w-max">
+        <div className="sm:overflow-x-auto">
+          <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-max">
             {CONSOLE_TABS.map((value) => (
-              <TabsTrigger key={value} value={value}>
+              <TabsTrigger key={value} value={value} className="justify-center text-center">
                 {TAB_PANELS[value].label}
               </TabsTrigger>
             ))}

@@ -1,5 +1,5 @@
 // /pricing: the packages with the USD / INR switch, what each includes, and the ROI guarantee.
-import { Check } from "lucide-react";
+import { Check, MoveHorizontal } from "lucide-react";
 import { useState } from "react";
 import { ENGAGEMENT_INCLUDES } from "../../../../shared/constants/marketing";
 import { type Currency, DEFAULT_CURRENCY, formatPrice, PACKAGE_TYPES, PACKAGES } from "../../../../shared/constants/packages";
@@ -10,6 +10,9 @@ import { PageHero } from "../components/PageHero";
 import { PublicLayout, SectionHeading } from "../components/PublicLayout";
 import { FinalCtaSection } from "../sections/FinalCtaSection";
 import { RoiGuaranteeBox } from "../sections/RoiGuaranteeSection";
+
+/** A row's label: held at the left while the packages scroll past it on a phone. */
+const ROW_HEADER = "sticky left-0 z-10 min-w-[9rem] bg-white p-4 font-medium text-slate-900";
 
 const FAQ = [
   {
@@ -63,23 +66,29 @@ export default function PricingPage() {
           <SectionHeading id="compare-packages-title" eyebrow="Compare" title="What each package includes" />
           {/* relative: the cells' sr-only texts are absolutely placed; without a positioned scroller they escape its
               clip and widen the page at 375 px. */}
+          <p className="mt-8 flex items-center gap-2 text-sm text-slate-600 sm:hidden" data-testid="compare-scroll-hint">
+            <MoveHorizontal className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+            Swipe the table sideways to compare all three packages.
+          </p>
           <section
-            className="relative mt-12 overflow-x-auto rounded-2xl border border-slate-200 bg-white"
+            className="relative mt-4 overflow-x-auto sm:mt-12 rounded-2xl border border-slate-200 bg-white"
             aria-label="Package comparison, scrollable"
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard on small screens
             tabIndex={0}
           >
-            <table className="w-full min-w-[34rem] text-left text-sm">
+            {/* Words stay whole here (the base rule lets text break anywhere): the table scrolls instead, its first
+                column held in place so each row keeps its label. */}
+            <table className="w-full min-w-[36rem] text-left text-sm [&_td]:[overflow-wrap:normal] [&_th]:[overflow-wrap:normal]">
               <caption className="sr-only">
                 Packages compared, prices in <span data-currency-name="">{currency}</span>
               </caption>
               <thead>
                 <tr className="border-b border-slate-200">
-                  <th scope="col" className="p-4">
+                  <th scope="col" className="sticky left-0 z-10 bg-white p-4">
                     <span className="sr-only">Feature</span>
                   </th>
                   {PACKAGE_TYPES.map((type) => (
-                    <th key={type} scope="col" className="p-4 text-sm font-bold tracking-widest text-brand-700">
+                    <th key={type} scope="col" className="whitespace-nowrap p-4 text-sm font-bold tracking-widest text-brand-700">
                       {PACKAGES[type].name}
                     </th>
                   ))}
@@ -88,11 +97,15 @@ export default function PricingPage() {
               <tbody className="divide-y divide-slate-100">
                 {rows.map((row) => (
                   <tr key={row.label}>
-                    <th scope="row" className="p-4 font-medium text-slate-900">
+                    <th scope="row" className={ROW_HEADER}>
                       {row.label}
                     </th>
                     {PACKAGE_TYPES.map((type) => (
-                      <td key={type} className="p-4 text-slate-800" data-price-package={row.label === "Price" ? type : undefined}>
+                      <td
+                        key={type}
+                        className="whitespace-nowrap p-4 text-slate-800"
+                        data-price-package={row.label === "Price" ? type : undefined}
+                      >
                         {row.value(type)}
                       </td>
                     ))}
@@ -100,7 +113,7 @@ export default function PricingPage() {
                 ))}
                 {ENGAGEMENT_INCLUDES.filter((item) => item !== "3 iteration rounds").map((item) => (
                   <tr key={item}>
-                    <th scope="row" className="p-4 font-medium text-slate-900">
+                    <th scope="row" className={ROW_HEADER}>
                       {item}
                     </th>
                     {PACKAGE_TYPES.map((type) => (
