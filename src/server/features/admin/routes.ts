@@ -34,6 +34,7 @@ import { setBrd } from "./brd";
 import { getChartData } from "./charts";
 import { getCustomerNda, getCustomerProfile } from "./customer-profile";
 import { documentUploadRoutes } from "./document-uploads";
+import { countUpdateDue } from "../updates/update-due";
 import { countOverdue } from "./get-admin-stats";
 import { listInquiries, setInquiryStatus } from "./inquiries";
 import { exportProjectsCsv } from "./projects-csv";
@@ -65,8 +66,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async () => {
-        const [stats, overdue] = await Promise.all([adminStatsRead.get(ctx, {}), countOverdue(ctx.db)]);
-        return { ...stats, overdue };
+        const [stats, overdue, updateDue] = await Promise.all([
+          adminStatsRead.get(ctx, {}),
+          countOverdue(ctx.db),
+          countUpdateDue(ctx.db),
+        ]);
+        return { ...stats, overdue, updateDue };
       },
     );
 
