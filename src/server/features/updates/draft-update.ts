@@ -70,7 +70,10 @@ export async function draftUpdate(db: Database, projectId: string): Promise<Upda
         `**Feedback answered** (${plural(answered.length, "item")}, ${done} done)`,
         ...answered
           .slice(0, LISTED)
-          .map((item) => `- ${quoted(item.issue)}: ${item.status === "done" ? "done" : "answered"}${item.comment ? ` (${oneLine(item.comment, 100)})` : ""}`),
+          .map(
+            (item) =>
+              `- ${quoted(item.issue)}: ${item.status === "done" ? "done" : "answered"}${item.comment ? ` (${oneLine(item.comment, 100)})` : ""}`,
+          ),
         ...(answered.length > LISTED ? [`- and ${plural(answered.length - LISTED, "more item")}`] : []),
       ].join("\n"),
     );
@@ -79,7 +82,10 @@ export async function draftUpdate(db: Database, projectId: string): Promise<Upda
   if (threads.length > 0 || replyCount > 0) {
     parts.push(
       [
-        `**Messages** (${[threads.length ? plural(threads.length, "new thread") : null, replyCount ? plural(replyCount, "reply", "replies") : null]
+        `**Messages** (${[
+          threads.length ? plural(threads.length, "new thread") : null,
+          replyCount ? plural(replyCount, "reply", "replies") : null,
+        ]
           .filter(Boolean)
           .join(", ")})`,
         ...threads.slice(0, LISTED).map((t) => `- ${quoted(t.subject)}${t.fromCompany ? " (from us)" : ""}`),

@@ -4,7 +4,13 @@
 // are written in one transaction. A refused upload or a failed transaction leaves nothing behind.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { fileUrl } from "../../../shared/constants/files";
-import { healthLabel, type PostUpdateBody, type ProjectUpdate, UPDATE_IMAGES_MAX, UPDATE_MESSAGES } from "../../../shared/schemas/updates";
+import {
+  healthLabel,
+  type PostUpdateBody,
+  type ProjectUpdate,
+  UPDATE_IMAGES_MAX,
+  UPDATE_MESSAGES,
+} from "../../../shared/schemas/updates";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import { fileAttachments, projectMembers, projects, projectUpdates, users } from "../../db/schema";
@@ -17,7 +23,11 @@ import { PROJECT_NOT_FOUND } from "../projects/access";
 type UpdateRow = typeof projectUpdates.$inferSelect;
 
 /** The update as the API answers it; `contentTypes` maps each image's content id to its type. */
-export function toUpdateDto(row: UpdateRow, authorName: string | null | undefined, contentTypes: Map<string, string>): ProjectUpdate {
+export function toUpdateDto(
+  row: UpdateRow,
+  authorName: string | null | undefined,
+  contentTypes: Map<string, string>,
+): ProjectUpdate {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -91,7 +101,8 @@ export async function postUpdate(
         .where(eq(projectMembers.projectId, projectId));
       const people = new Map<string, string | null>();
       if (owner) people.set(owner.email.toLowerCase(), owner.id);
-      for (const member of members) if (!people.has(member.email.toLowerCase())) people.set(member.email.toLowerCase(), member.userId);
+      for (const member of members)
+        if (!people.has(member.email.toLowerCase())) people.set(member.email.toLowerCase(), member.userId);
 
       const title = `Progress update: ${healthLabel(row.health)}`;
       const description = `${project.projectCode}: ${cut(row.summary.replace(/\s+/g, " ").trim(), 160)}`;

@@ -39,7 +39,10 @@ const BODY_DESCRIPTION =
 /** The audit entry of a post: the project's last update time and that update's health. */
 async function updateSnapshot(db: Database, p: Record<string, string>): Promise<AuditSnapshot | null> {
   if (!isUuid(p.id ?? "")) return null;
-  const [project] = await db.select({ lastUpdateAt: projects.lastUpdateAt }).from(projects).where(eq(projects.id, p.id ?? ""));
+  const [project] = await db
+    .select({ lastUpdateAt: projects.lastUpdateAt })
+    .from(projects)
+    .where(eq(projects.id, p.id ?? ""));
   if (!project) return null;
   const [latest] = await db
     .select({ health: projectUpdates.health })
