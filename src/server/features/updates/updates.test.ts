@@ -239,7 +239,9 @@ describe("posting a progress update", () => {
 describe("bad input", () => {
   const cases: Array<{
     name: string;
-    send: (projectId: string) => Promise<{ statusCode: number; json(): any }>;
+    send: (
+      projectId: string,
+    ) => Promise<{ statusCode: number; json(): { message?: unknown; code?: unknown; fields?: Record<string, string> } }>;
     status: number;
     field?: string;
     message?: string;
