@@ -72,7 +72,12 @@ export const projectListQuerySchema = z.object({
 });
 export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
 
-export const adminProjectSchema = projectSchema.extend({ customerEmail: z.string().nullable() });
+export const adminProjectSchema = projectSchema.extend({
+  customerEmail: z.string().nullable(),
+  /** The newest progress update's time and when the project last entered development (domain/progress-updates.ts). */
+  lastUpdateAt: z.string().nullable(),
+  developmentStartedAt: z.string().nullable(),
+});
 export type AdminProject = z.infer<typeof adminProjectSchema>;
 
 export type { Page } from "./paging";

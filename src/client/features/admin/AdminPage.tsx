@@ -6,6 +6,7 @@ import {
   CheckCircle2,
   FolderKanban,
   LogOut,
+  Megaphone,
   RefreshCw,
   ShieldAlert,
   UserRound,
@@ -73,11 +74,17 @@ const STAT_CARDS = [
   { key: "loginOnlyUsers", label: "Login Only", icon: UserRound, tone: "text-slate-700 bg-slate-100" },
   { key: "incompleteProfiles", label: "Incomplete", icon: UserX, tone: "text-red-700 bg-red-50" },
   { key: "overdue", label: "Overdue", icon: AlarmClock, tone: "text-red-700 bg-red-50" },
+  { key: "updateDue", label: "Update Due", icon: Megaphone, tone: "text-amber-700 bg-amber-50" },
 ] as const;
 
 const DUE_FILTER_OPTIONS = [
   { value: "all", label: "Any delivery time" },
   { value: "overdue", label: "Overdue" },
+];
+
+const UPDATE_FILTER_OPTIONS = [
+  { value: "all", label: "Any update state" },
+  { value: "due", label: "Update due" },
 ];
 
 const PAYMENT_FILTER_OPTIONS = [
@@ -196,7 +203,7 @@ function AdminConsole({ email }: { email: string }) {
         </div>
       </ConfirmDialog>
 
-      <section aria-label="Statistics" className="grid grid-cols-2 gap-3 md:grid-cols-4 2xl:grid-cols-7">
+      <section aria-label="Statistics" className="grid grid-cols-2 gap-3 md:grid-cols-4 2xl:grid-cols-8">
         {STAT_CARDS.map((card) => (
           <Card key={card.key} className="p-4" data-testid={`stat-${card.key}`}>
             <div className="flex items-center gap-3">
@@ -234,6 +241,7 @@ function AdminConsole({ email }: { email: string }) {
               { key: "status", label: "Status filter", options: STATUS_FILTER_OPTIONS, className: "md:w-56" },
               { key: "package", label: "Package filter", options: PACKAGE_FILTER_OPTIONS, className: "md:w-52" },
               { key: "due", label: "Delivery filter", options: DUE_FILTER_OPTIONS, className: "md:w-48" },
+              { key: "update", label: "Update filter", options: UPDATE_FILTER_OPTIONS, className: "md:w-48" },
               { key: "payment", label: "Payment filter", options: PAYMENT_FILTER_OPTIONS, className: "md:w-52" },
             ]}
           />
