@@ -36,6 +36,12 @@ import { usePostUpdate } from "../updates/api/post-update";
 
 const HEALTH_OPTIONS = UPDATE_HEALTHS.map((value) => ({ value, label: UPDATE_HEALTH_LABELS[value].label }));
 const PAGE_SIZE = 5;
+/** Each picked file's list key (the same file may be picked twice). */
+let lastImageKey = 0;
+const newImageKey = () => {
+  lastImageKey += 1;
+  return String(lastImageKey);
+};
 
 export function UpdatesPanel({ project }: { project: AdminProject }) {
   const [page, setPage] = useState(1);
@@ -155,9 +161,7 @@ export function UpdatesPanel({ project }: { project: AdminProject }) {
             disabled={images.length >= UPDATE_IMAGES_MAX}
             onFile={(file) => {
               setImageError(null);
-              setImages((current) =>
-                current.length < UPDATE_IMAGES_MAX ? [...current, { key: crypto.randomUUID(), file }] : current,
-              );
+              setImages((current) => (current.length < UPDATE_IMAGES_MAX ? [...current, { key: newImageKey(), file }] : current));
             }}
             onReject={setImageError}
             className="flex flex-wrap items-center gap-2 rounded-lg border border-dashed border-slate-300 p-3"
