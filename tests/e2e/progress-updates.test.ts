@@ -9,7 +9,6 @@ import { outgoingEmails, projects } from "../../src/server/db/schema";
 import { formatClockInZone } from "../../src/shared/domain/dates";
 import { createCompletedProfile, json, newProject, type SignedInUser, signedInUser } from "../factories";
 import { launchBrowser, signInContext } from "../setup/browser";
-import { pngOfSize } from "../setup/images";
 import { checkScreen } from "../setup/screen-checks";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
@@ -74,7 +73,9 @@ async function bothWidths(on: Page, name: string, scrollTo?: () => ReturnType<Pa
 describe("progress updates", () => {
   it("tells the customer what to expect before the first update", async () => {
     await page.goto(`${server.url}/dashboard`);
-    await card().getByText(/^No update yet\. While your prototype is built, the team posts a progress update here every day/).waitFor();
+    await card()
+      .getByText(/^No update yet\. While your prototype is built, the team posts a progress update here every day/)
+      .waitFor();
     await page.getByText("the team posts a progress update here every day.", { exact: false }).first().waitFor();
   }, 180_000);
 
@@ -109,7 +110,9 @@ describe("progress updates", () => {
     await console.getByLabel("Health").click();
     await console.getByRole("option", { name: "At risk" }).click();
     await console.getByLabel("Next steps").fill("- Reminder emails\n- The waiting-list screen");
-    await console.getByLabel("Add an image").setInputFiles({ name: "calendar.png", mimeType: "image/png", buffer: pngOfSize(4096) });
+    // A real screenshot, as the team would attach one: the customer's dashboard as it looks now.
+    const screenshot = await page.screenshot({ clip: { x: 0, y: 0, width: 1280, height: 720 } });
+    await console.getByLabel("Add an image").setInputFiles({ name: "calendar.png", mimeType: "image/png", buffer: screenshot });
     await console.getByText("calendar.png").waitFor();
     await toTop(console);
     await checkScreen(console, "progress-update-console-composer");
@@ -123,6 +126,8 @@ describe("progress updates", () => {
     await card().getByTestId("update-health").getByText("At risk").waitFor();
     await card().getByText("by Ada Admin", { exact: false }).waitFor();
     await card().getByText("Reminder emails").waitFor();
+    await page.getByTestId("recent-activity").getByText("PRJ", { exact: false }).first().waitFor();
+    expect(await page.getByTestId("recent-activity").textContent()).not.toContain("**");
     await card().getByRole("button", { name: "Open image 1 of 1" }).waitFor();
     const posted = (await server.app.ctx.db.select().from(projects).where(eq(projects.id, projectId)))[0]?.lastUpdateAt;
     expect(posted).toBeInstanceOf(Date);

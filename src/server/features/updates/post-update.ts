@@ -11,6 +11,8 @@ import {
   UPDATE_IMAGES_MAX,
   UPDATE_MESSAGES,
 } from "../../../shared/schemas/updates";
+import { markdownToPlainText } from "../../../shared/text/markdown";
+import { oneLineExcerpt } from "../../../shared/text/safe-text";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import { fileAttachments, projectMembers, projects, projectUpdates, users } from "../../db/schema";
@@ -105,7 +107,7 @@ export async function postUpdate(
         if (!people.has(member.email.toLowerCase())) people.set(member.email.toLowerCase(), member.userId);
 
       const title = `Progress update: ${healthLabel(row.health)}`;
-      const description = `${project.projectCode}: ${cut(row.summary.replace(/\s+/g, " ").trim(), 160)}`;
+      const description = `${project.projectCode}: ${oneLineExcerpt(markdownToPlainText(row.summary), 160)}`;
       for (const [email, userId] of people) {
         if (userId) {
           await recordActivity(tx, {
