@@ -26,6 +26,7 @@ const base: ProjectListQuery = {
   status: "all",
   package: "all",
   due: "all",
+  update: "all",
   payment: "all",
   sort: "createdAt",
   order: "desc",

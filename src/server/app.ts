@@ -39,6 +39,7 @@ import { startPaymentReminders } from "./features/payments/reminders";
 import { paymentRoutes } from "./features/payments/routes";
 import { projectRoutes } from "./features/projects/routes";
 import { publicSiteRoutes } from "./features/public-site/routes";
+import { updateRoutes } from "./features/updates/routes";
 import { versionRoutes } from "./features/versions/routes";
 import { startBlobSweeper } from "./files/blob-sweep";
 import { createFileStore } from "./files/create-file-store";
@@ -343,6 +344,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(liveRoutes);
   await app.register(feedbackRoutes);
   await app.register(versionRoutes);
+  await app.register(updateRoutes);
   await app.register(acceptanceRoutes);
   await app.register(accountRoutes);
   await app.register(paymentRoutes);

@@ -9,6 +9,7 @@ export const ACTIVITY_TYPES = {
   "project.prototype_ready": { label: "Prototype ready" },
   "project.deployment_set": { label: "Deployment link set" },
   "project.version_published": { label: "Prototype version published" },
+  "project.update_posted": { label: "Progress update posted" },
   "requirements.saved": { label: "Requirements saved" },
   "brief.generated": { label: "Brief generated" },
   "brief.edited": { label: "Brief edited" },

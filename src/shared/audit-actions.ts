@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = {
   "project.status_auto": { label: "Status changed automatically (status rules)" },
   "project.version_published": { label: "Prototype version published" },
   "project.delivery_clock_started": { label: "Delivery clock started by hand" },
+  "project.update_posted": { label: "Progress update posted" },
   "brd.upload": { label: "BRD uploaded" },
   "brd.delete": { label: "BRD removed" },
   "invoice.upload": { label: "Invoice uploaded" },

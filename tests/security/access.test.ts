@@ -39,6 +39,7 @@ const OBJECT_ROUTES: RouteCase[] = [
     }),
   },
   { name: "GET brief.pdf", request: (ids) => ({ path: `/api/projects/${ids.project}/brief.pdf` }) },
+  { name: "GET updates", request: (ids) => ({ path: `/api/projects/${ids.project}/updates` }) },
   { name: "GET users", request: (ids) => ({ path: `/api/projects/${ids.project}/users` }) },
   {
     name: "POST users",
@@ -106,6 +107,14 @@ const COMPANY_ROUTES: Array<{ name: string; request: () => HttpRequestOptions }>
     request: () => ({ path: `/api/company/communications/${randomUUID()}` }),
   },
   { name: "GET /api/company/service-levels", request: () => ({ path: "/api/company/service-levels" }) },
+  {
+    name: "POST /api/company/projects/:id/updates",
+    request: () => ({
+      method: "POST",
+      path: `/api/company/projects/${w.alice.projectId}/updates`,
+      body: { summary: "Posted by a customer", health: "on_track" },
+    }),
+  },
   {
     name: "POST /api/nda/send-company-otp",
     request: () => ({ method: "POST", path: "/api/nda/send-company-otp", body: { profileId: w.alice.profileId } }),

@@ -18,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { CODE_PURPOSES } from "../../shared/constants/auth";
+import { FILE_KINDS } from "../../shared/constants/files";
 import { MEMBER_ACCESS_LEVELS } from "../../shared/domain/project-access";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -383,6 +384,10 @@ export const projects = pgTable(
     deliveredAt: ts("delivered_at"),
     /** When the company was emailed that the delivery is due soon (once per project). */
     deliveryReminderSentAt: ts("delivery_reminder_sent_at"),
+    /** When the project last moved into development: a progress update is due from then on (shared/domain/progress-updates.ts). */
+    developmentStartedAt: ts("development_started_at"),
+    /** The newest progress update's time (project_updates); written with it, so the list's "Update due" reads one row. */
+    lastUpdateAt: ts("last_update_at"),
     /** Why this project outlived its owner's account deletion (payments and invoices kept for the law); null otherwise. */
     retentionNote: text("retention_note"),
     createdAt: createdAt(),
@@ -549,6 +554,27 @@ export const projectVersions = pgTable(
     publishedAt: ts("published_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("project_versions_number_idx").on(t.projectId, t.number)],
+);
+
+/** The company's progress updates on a project (issue 28, part 2): what changed, the health, what comes next, images. */
+export const projectUpdates = pgTable(
+  "project_updates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** Markdown, at most 5,000 characters. */
+    summary: text("summary").notNull(),
+    health: text("health", { enum: ["on_track", "at_risk", "blocked"] }).notNull(),
+    /** Markdown, at most 2,000 characters; null when none. */
+    nextSteps: text("next_steps"),
+    /** Up to 4 content ids in the file store (file_attachments kind "update_image"), in the order posted. */
+    imageIds: jsonb("image_ids").$type<string[]>().notNull().default([]),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index("project_updates_project_idx").on(t.projectId, t.createdAt)],
 );
 
 /**
@@ -754,7 +780,7 @@ export const fileAttachments = pgTable(
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["feedback_screenshot", "brd", "invoice"] }).notNull(),
+    kind: text("kind", { enum: FILE_KINDS }).notNull(),
     /** The name it is downloaded as (never used to store it). */
     filename: text("filename").notNull(),
     contentType: text("content_type").notNull(),

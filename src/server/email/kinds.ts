@@ -27,6 +27,7 @@ import paymentReminder from "./templates/payment-reminder";
 import profileReminder from "./templates/profile-reminder";
 import projectInvitation from "./templates/project-invitation";
 import projectStatus from "./templates/project-status";
+import projectUpdate from "./templates/project-update";
 import signInCode from "./templates/sign-in-code";
 
 /**
@@ -55,6 +56,7 @@ export const EMAIL_KINDS = {
   "nda-company-notice": { category: "status", template: ndaCompanyNotice },
   "profile-reminder": { category: "status", template: profileReminder },
   "project-status": { category: "status", template: projectStatus },
+  "project-update": { category: "updates", template: projectUpdate },
   "project-invitation": { category: "team", template: projectInvitation },
   "payment-received": { category: "payments", template: paymentReceived },
   "payment-company-notice": { category: "payments", template: paymentCompanyNotice },

@@ -5,17 +5,18 @@ import fastifyMultipart, { type MultipartFile } from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type AppError, badRequest } from "../errors";
 
-export type MultipartLimits = { fileSize: number; fields?: number; fieldSize?: number };
+export type MultipartLimits = { fileSize: number; fields?: number; fieldSize?: number; files?: number };
 
-/** Accepts multipart bodies in this plugin (and its children) only: one file of at most `fileSize` bytes. */
+/** Accepts multipart bodies in this plugin (and its children) only: `files` files (default one) of at most `fileSize` bytes each. */
 export async function acceptMultipart(app: FastifyInstance, limits: MultipartLimits): Promise<void> {
   const fields = limits.fields ?? 0;
+  const files = limits.files ?? 1;
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: limits.fileSize,
-      files: 1,
+      files,
       fields,
-      parts: fields + 1,
+      parts: fields + files,
       ...(limits.fieldSize ? { fieldSize: limits.fieldSize } : {}),
       fieldNameSize: 100,
       headerPairs: 50,
@@ -76,4 +77,39 @@ export async function readOneFile<F = Upload>(
   const { file } = await readMultipart(request, options);
   if (file === null) throw badRequest(options.missing, { [options.fileField]: options.missing });
   return file;
+}
+
+/**
+ * The body's text fields and every file of the one file field, in order: at most `maxFiles` (one more is `tooMany`,
+ * answered before it is read). The plugin must accept `maxFiles + 1` files so the one too many is seen and refused here.
+ */
+export async function readMultipartFiles(
+  request: FastifyRequest,
+  options: Omit<ReadOptions<Upload>, "readFile"> & { maxFiles: number; tooMany: () => AppError },
+): Promise<{ fields: Record<string, string>; files: Upload[] }> {
+  if (!request.isMultipart()) throw options.notMultipart();
+  const fields: Record<string, string> = Object.create(null);
+  const files: Upload[] = [];
+  for await (const part of request.parts()) {
+    if (part.type !== "file") {
+      fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    if (part.fieldname !== options.fileField) {
+      part.file.resume();
+      throw badRequest(`Unknown field: ${part.fieldname}`, { [part.fieldname]: `Unknown field: ${part.fieldname}` });
+    }
+    if (files.length >= options.maxFiles) {
+      part.file.resume();
+      throw options.tooMany();
+    }
+    try {
+      files.push(await readBytes(part));
+    } catch (error) {
+      if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw options.tooLarge();
+      throw error;
+    }
+    if (part.file.truncated) throw options.tooLarge();
+  }
+  return { fields, files };
 }

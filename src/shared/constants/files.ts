@@ -3,7 +3,7 @@
 export const MAX_SCREENSHOT_BYTES = 5 * 1024 * 1024;
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 
-export const FILE_KINDS = ["feedback_screenshot", "brd", "invoice"] as const;
+export const FILE_KINDS = ["feedback_screenshot", "brd", "invoice", "update_image"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 export const IMAGE_CONTENT_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;

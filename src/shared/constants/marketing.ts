@@ -24,7 +24,7 @@ export const MARKETING_FIGURES = {
 /** What every engagement includes. */
 export const ENGAGEMENT_INCLUDES = [
   "NDA protection",
-  "Daily progress updates",
+  "Daily progress updates in your portal and by email",
   "3 iteration rounds",
   "User testing with stakeholders",
   "Final approval",

@@ -101,7 +101,8 @@ const NEXT_ACTIONS = {
   development: {
     key: "development",
     title: "Development in Progress",
-    description: "We are building your prototype. The delivery clock below shows when it is due.",
+    description:
+      "We are building your prototype. The delivery clock below shows when it is due, and the team posts a progress update here every day.",
     priority: "low",
     actionLabel: "View Project",
     target: "/requirements",

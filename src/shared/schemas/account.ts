@@ -3,11 +3,12 @@ import { z } from "zod";
 import { codeSchema } from "./auth";
 
 /** The notification kinds a user chooses for; security emails (codes, sign-in) are none of them and always sent. */
-export const NOTIFICATION_KINDS = ["messages", "feedback", "meetings", "status", "team", "payments"] as const;
+export const NOTIFICATION_KINDS = ["messages", "updates", "feedback", "meetings", "status", "team", "payments"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; hint: string }> = {
   messages: { label: "Messages", hint: "Project messages and replies" },
+  updates: { label: "Progress updates", hint: "The team's updates on how your prototype is going" },
   feedback: { label: "Feedback answers", hint: "Your feedback addressed" },
   meetings: { label: "Meeting updates", hint: "Meeting times and changes" },
   status: { label: "Status changes", hint: "NDA approval, project status" },

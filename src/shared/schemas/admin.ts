@@ -60,6 +60,8 @@ export const projectListQuerySchema = z.object({
     .default("all"),
   /** "overdue": the delivery clock ran out and no version is published yet. */
   due: z.enum(["all", "overdue"]).optional().default("all"),
+  /** "due": in development or testing with no progress update in the last 24 hours, or none since development began. */
+  update: z.enum(["all", "due"]).optional().default("all"),
   /** `awaiting_payment`: a phase issued (a link or an amount) and not yet received. */
   payment: z.enum(["all", "awaiting_payment"]).optional().default("all"),
   sort: z.enum(PROJECT_SORTS).optional().default("createdAt"),
@@ -70,7 +72,12 @@ export const projectListQuerySchema = z.object({
 });
 export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
 
-export const adminProjectSchema = projectSchema.extend({ customerEmail: z.string().nullable() });
+export const adminProjectSchema = projectSchema.extend({
+  customerEmail: z.string().nullable(),
+  /** The newest progress update's time and when the project last entered development (domain/progress-updates.ts). */
+  lastUpdateAt: z.string().nullable(),
+  developmentStartedAt: z.string().nullable(),
+});
 export type AdminProject = z.infer<typeof adminProjectSchema>;
 
 export type { Page } from "./paging";
@@ -93,6 +100,8 @@ export const adminStatsSchema = z.object({
   incompleteProfiles: z.number(),
   /** Projects past their delivery due time with no version published (read live, not cached: time moves it). */
   overdue: z.number(),
+  /** Projects in development or testing due a progress update (domain/progress-updates.ts; read live, like overdue). */
+  updateDue: z.number(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

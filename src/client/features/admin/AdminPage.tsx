@@ -7,6 +7,7 @@ import {
   CheckCircle2,
   FolderKanban,
   LogOut,
+  Megaphone,
   RefreshCw,
   ShieldAlert,
   UserRound,
@@ -75,6 +76,7 @@ const STAT_CARDS = [
   { key: "loginOnlyUsers", label: "Login Only", icon: UserRound, tone: "text-slate-700 bg-slate-100" },
   { key: "incompleteProfiles", label: "Incomplete", icon: UserX, tone: "text-red-700 bg-red-50" },
   { key: "overdue", label: "Overdue", icon: AlarmClock, tone: "text-red-700 bg-red-50" },
+  { key: "updateDue", label: "Update Due", icon: Megaphone, tone: "text-amber-700 bg-amber-50" },
 ] as const;
 
 /** The header's actions: small enough on a phone for the three to share two lines. */
@@ -83,6 +85,11 @@ const HEADER_BUTTON = "h-8 border-white/30 bg-white/10 px-3 text-xs text-white h
 const DUE_FILTER_OPTIONS = [
   { value: "all", label: "Any delivery time" },
   { value: "overdue", label: "Overdue" },
+];
+
+const UPDATE_FILTER_OPTIONS = [
+  { value: "all", label: "Any update state" },
+  { value: "due", label: "Update due" },
 ];
 
 const PAYMENT_FILTER_OPTIONS = [
@@ -198,7 +205,7 @@ function AdminConsole({ email }: { email: string }) {
           near the top of the screen instead of below six cards and three charts. */}
       <section
         aria-label="Statistics"
-        className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 md:mx-0 md:grid md:grid-cols-4 md:overflow-visible md:px-0 md:pb-0 2xl:grid-cols-7"
+        className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 md:mx-0 md:grid md:grid-cols-4 md:overflow-visible md:px-0 md:pb-0 2xl:grid-cols-8"
       >
         {STAT_CARDS.map((card) => (
           <Card key={card.key} className="min-w-[10rem] shrink-0 snap-start p-4 md:min-w-0" data-testid={`stat-${card.key}`}>
@@ -245,6 +252,7 @@ function AdminConsole({ email }: { email: string }) {
                 { key: "status", label: "Status filter", options: STATUS_FILTER_OPTIONS, className: "md:w-56" },
                 { key: "package", label: "Package filter", options: PACKAGE_FILTER_OPTIONS, className: "md:w-52" },
                 { key: "due", label: "Delivery filter", options: DUE_FILTER_OPTIONS, className: "md:w-48" },
+                { key: "update", label: "Update filter", options: UPDATE_FILTER_OPTIONS, className: "md:w-48" },
                 { key: "payment", label: "Payment filter", options: PAYMENT_FILTER_OPTIONS, className: "md:w-52" },
               ]}
             />

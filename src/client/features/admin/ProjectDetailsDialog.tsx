@@ -26,6 +26,7 @@ import { useCustomerNda } from "./api/get-customer-nda";
 import { useCustomerProfile } from "./api/get-customer-profile";
 import { FeedbackReviewList } from "./FeedbackTab";
 import { PhaseStateBadge, UnparsedAmounts } from "./payment-phase-badges";
+import { UpdatesPanel } from "./UpdatesPanel";
 import { VersionsPanel } from "./VersionsPanel";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -53,6 +54,7 @@ export function ProjectDetailsDialog({ project, onClose }: { project: AdminProje
               <TabsTrigger value="requirements">Requirements</TabsTrigger>
               <TabsTrigger value="nda">NDA Status</TabsTrigger>
               <TabsTrigger value="communications">Communications</TabsTrigger>
+              <TabsTrigger value="updates">Updates</TabsTrigger>
               <TabsTrigger value="versions">Versions</TabsTrigger>
               <TabsTrigger value="feedback">Feedback</TabsTrigger>
               <TabsTrigger value="audit">Audit Log</TabsTrigger>
@@ -103,6 +105,9 @@ export function ProjectDetailsDialog({ project, onClose }: { project: AdminProje
           </TabsContent>
           <TabsContent value="communications">
             <CommunicationsPanel projectId={project.id} />
+          </TabsContent>
+          <TabsContent value="updates">
+            <UpdatesPanel project={project} />
           </TabsContent>
           <TabsContent value="versions">
             <VersionsPanel project={project} />

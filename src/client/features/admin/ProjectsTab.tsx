@@ -1,7 +1,8 @@
 // Projects tab: the filtered, sorted, paged list; inline status, details, edit, BRD upload/download/remove, CSV.
-import { Download, Eye, FileText, Pencil, Timer, Trash2, Upload } from "lucide-react";
+import { Download, Eye, FileText, Megaphone, Pencil, Timer, Trash2, Upload } from "lucide-react";
 import { useState } from "react";
 import { hoursText, readDeliveryClock } from "../../../shared/domain/delivery-clock";
+import { isUpdateDue, UPDATE_DUE_STATUSES } from "../../../shared/domain/progress-updates";
 import type { ProjectStatus } from "../../../shared/domain/project-status";
 import { DOCUMENT_RULE } from "../../../shared/files/file-check";
 import { ADMIN_MESSAGES, type AdminProject } from "../../../shared/schemas/admin";
@@ -16,7 +17,7 @@ import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, serverMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { formatDate, formatDateTime } from "../../lib/date-time";
+import { formatDate, formatDateTime, timeAgo } from "../../lib/date-time";
 import { packageLabel, STATUS_BADGE, STATUS_OPTIONS } from "./admin-format";
 import { useDeleteBrd } from "./api/delete-brd";
 import { projectsCsvUrl, useAdminProjects } from "./api/get-admin-projects";
@@ -66,6 +67,27 @@ function DeliveryDue({ project }: { project: AdminProject }) {
     );
   }
   return null;
+}
+
+/** The "daily progress updates" promise for a project being built: due now, or when the last update went out. */
+function UpdateLine({ project }: { project: AdminProject }) {
+  if (!(UPDATE_DUE_STATUSES as readonly string[]).includes(project.status)) return null;
+  const now = new Date();
+  const last = project.lastUpdateAt ? `last ${timeAgo(project.lastUpdateAt, now)}` : "none posted yet";
+  if (isUpdateDue(project, now)) {
+    return (
+      <span className="inline-flex items-center gap-1 font-semibold text-amber-700" data-testid="update-due">
+        <Megaphone className="size-3.5" aria-hidden="true" />
+        Update due ({last})
+      </span>
+    );
+  }
+  return (
+    <span className="inline-flex items-center gap-1 text-slate-600">
+      <Megaphone className="size-3.5" aria-hidden="true" />
+      Updated {project.lastUpdateAt ? timeAgo(project.lastUpdateAt, now) : ""}
+    </span>
+  );
 }
 
 export function ProjectsTab() {
@@ -191,6 +213,7 @@ function ProjectRow({ project, onView, onEdit }: { project: AdminProject; onView
             Users {project.authorizedUsersCount}/{project.userLimit}
           </span>
           <DeliveryDue project={project} />
+          <UpdateLine project={project} />
           <span className="inline-flex items-center gap-1">
             <FileText className="size-3.5" aria-hidden="true" />
             {project.brdDocumentName ? `BRD: ${project.brdDocumentName} (${formatDate(project.brdUploadedAt)})` : "No BRD yet"}

@@ -10,6 +10,7 @@ import { useAuth } from "../auth/api/get-current-user";
 import { useProfile } from "../onboarding/api/get-profile";
 import { useSelectedProject } from "../projects/api/use-selected-project";
 import { DeliveryClockCard } from "./delivery-clock-card";
+import { LatestUpdateCard } from "./latest-update-card";
 import { JourneyTimeline, NextActionCard, ProgressCard, StatCards } from "./overview-cards";
 import {
   AuthorizedUsersCard,
@@ -93,6 +94,7 @@ export function DashboardPage() {
           <ProgressCard profile={data} project={project} />
         </div>
         {project && <DeliveryClockCard project={project} />}
+        {project && <LatestUpdateCard project={project} />}
         <StatCards project={project} showSeats={scope.manageUsers} />
         <JourneyTimeline profile={data} project={project} />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

@@ -24,6 +24,7 @@ import { profileQueryKey } from "../onboarding/api/get-profile";
 import { projectsQueryKey } from "../projects/api/get-projects";
 import { requirementsQueryKey } from "../projects/api/get-requirements";
 import { projectUsersQueryKey } from "../team/api/get-project-users";
+import { updatesBaseKey } from "../updates/api/get-updates";
 
 type Refresh = (value: string) => QueryKey[];
 
@@ -37,8 +38,9 @@ export const REFRESH_BY_TAG: Partial<Record<TagKey, Refresh>> = {
   users: () => [ADMIN_USER_ACTIVITY, ADMIN_PROJECTS],
   "profiles.user_id": () => [profileQueryKey, projectsQueryKey],
   profiles: () => [ADMIN_USER_ACTIVITY, ADMIN_PROJECTS, adminStatsQueryKey],
-  // A published version changes its project's row (URL, rounds, clock): the version history is read again with it.
-  "projects.id": (id) => [projectsQueryKey, projectDocumentsQueryKey(id), versionsQueryKey(id)],
+  // A published version or a posted progress update changes its project's row (URL, rounds, clock, last update): the
+  // version history and the updates are read again with it.
+  "projects.id": (id) => [projectsQueryKey, projectDocumentsQueryKey(id), versionsQueryKey(id), updatesBaseKey(id)],
   "projects.user_id": () => [projectsQueryKey, MEETING_STATS_KEY],
   projects: () => [ADMIN_PROJECTS, adminStatsQueryKey, chartDataQueryKey, ADMIN_USER_ACTIVITY],
   "project_members.project_id": (id) => [projectUsersQueryKey(id), projectsQueryKey],

@@ -165,6 +165,7 @@ describe("GET /api/me/export", () => {
     expect(profile.profile).toMatchObject({ ndaSigned: true, userId: ada.userId });
     expect(profile.notificationPreferences).toEqual({
       messages: "email",
+      updates: "email",
       feedback: "email",
       meetings: "email",
       status: "email",
@@ -378,6 +379,7 @@ describe("notification choices", () => {
     t.app.inject({ method: "PUT", url: prefsUrl, payload, headers: { cookie, ...json } });
   const ALL_EMAIL = {
     messages: "email",
+    updates: "email",
     feedback: "email",
     meetings: "email",
     status: "email",
@@ -411,7 +413,15 @@ describe("notification choices", () => {
     expect(headerLine(invitation, "list-unsubscribe")?.replace(/\r?\n/g, "")).toBe(`List-Unsubscribe: <${expected}>`);
     expect(expected).toMatch(/^http:\/\/localhost:3000\/unsubscribe\?u=[0-9a-f-]{36}&k=team&t=[0-9a-f]{64}$/);
 
-    await put(guest.cookie, { messages: "off", feedback: "off", meetings: "off", status: "off", team: "off", payments: "off" });
+    await put(guest.cookie, {
+      messages: "off",
+      updates: "off",
+      feedback: "off",
+      meetings: "off",
+      status: "off",
+      team: "off",
+      payments: "off",
+    });
     const requested = await post("/api/auth/request-code", undefined, { email: guest.email, name: "Guest" });
     expect(requested.statusCode).toBe(200);
     await t.app.emailWorker.drain();

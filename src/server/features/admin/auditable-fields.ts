@@ -26,6 +26,9 @@ export const AUDITABLE_FIELDS: ReadonlySet<string> = new Set<string>([
   "deliveryStartedAt",
   "deliveryDueAt",
   "deliveredAt",
+  // Progress updates: when the last one was posted and its health.
+  "lastUpdateAt",
+  "updateHealth",
   "brdDocumentName",
   "brdDocumentUrl",
   "advanceInvoiceName",

@@ -47,6 +47,7 @@ export async function getAdminStats(db: Database): Promise<AdminStats> {
     loginOnlyUsers: Number(row.login_only ?? 0),
     incompleteProfiles: Number(row.incomplete ?? 0),
     overdue: 0,
+    updateDue: 0,
   };
 }
 

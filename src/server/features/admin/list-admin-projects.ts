@@ -27,6 +27,8 @@ export function toAdminProjectDto(row: AdminProjectRow): AdminProject {
       requirementsSubmitted: row.requirementsSubmitted,
     }),
     customerEmail: row.customerEmail,
+    lastUpdateAt: row.project.lastUpdateAt?.toISOString() ?? null,
+    developmentStartedAt: row.project.developmentStartedAt?.toISOString() ?? null,
   };
 }
 

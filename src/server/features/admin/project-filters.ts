@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL,
 import type { ProjectListQuery } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { profiles, projects } from "../../db/schema";
+import { updateDueCondition } from "../updates/update-due";
 
 /** '%' and '_' typed by the admin match themselves, not any text. */
 function likePattern(text: string): string {
@@ -61,10 +62,11 @@ export function overdueCondition(now: Date): SQL {
 
 export async function projectListWhere(
   db: Database,
-  query: Pick<ProjectListQuery, "search" | "status" | "package"> & Partial<Pick<ProjectListQuery, "due" | "payment">>,
+  query: Pick<ProjectListQuery, "search" | "status" | "package"> & Partial<Pick<ProjectListQuery, "due" | "update" | "payment">>,
 ): Promise<SQL | undefined> {
   const conditions: SQL[] = [];
   if (query.due === "overdue") conditions.push(overdueCondition(new Date()));
+  if (query.update === "due") conditions.push(updateDueCondition(new Date()));
   // The same rule as paymentPhaseState's "awaiting payment": issued (a link or an amount), not received, nothing flagged.
   if (query.payment === "awaiting_payment") {
     conditions.push(sql`(

@@ -19,8 +19,8 @@ export const adminProjectsRead = defineRead({
   name: "company-project-page",
   tables: CONSOLE_TABLES,
   load: (db, query: ProjectListQuery) => listAdminProjects(db, query),
-  // The Overdue filter depends on the time, which no change notice announces: read from the database.
-  keep: (query) => query.due === "all",
+  // The Overdue and Update due filters depend on the time, which no change notice announces: read from the database.
+  keep: (query) => query.due === "all" && query.update === "all",
   owner: () => COMPANY_SHARE,
 });
 

@@ -29,6 +29,7 @@ import { companyOnly, companyUser } from "../../auth/guards";
 import { auditSnapshots } from "../../http/company-audit";
 import { contentDisposition } from "../../http/content-disposition";
 import { errorReplies } from "../../http/openapi";
+import { countUpdateDue } from "../updates/update-due";
 import { listAudit } from "./audit-log";
 import { setBrd } from "./brd";
 import { getChartData } from "./charts";
@@ -65,8 +66,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async () => {
-        const [stats, overdue] = await Promise.all([adminStatsRead.get(ctx, {}), countOverdue(ctx.db)]);
-        return { ...stats, overdue };
+        const [stats, overdue, updateDue] = await Promise.all([
+          adminStatsRead.get(ctx, {}),
+          countOverdue(ctx.db),
+          countUpdateDue(ctx.db),
+        ]);
+        return { ...stats, overdue, updateDue };
       },
     );
 

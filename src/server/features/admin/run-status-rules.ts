@@ -57,7 +57,11 @@ export async function runStatusRules(
       // Only from the status we read: a change made meanwhile (an admin, another process) wins.
       const [moved] = await tx
         .update(projects)
-        .set({ status: last.to, updatedAt: now })
+        .set({
+          status: last.to,
+          updatedAt: now,
+          ...(steps.some((step) => step.to === "development") ? { developmentStartedAt: now } : {}),
+        })
         .where(and(eq(projects.id, row.id), eq(projects.status, row.status)))
         .returning({ id: projects.id });
       if (!moved) return;

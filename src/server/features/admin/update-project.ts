@@ -216,6 +216,8 @@ export async function updateProject(
   if (changes.length > 0) {
     const now = new Date();
     if (update.status) update.statusSetManuallyAt = now;
+    // A project moved (back) into development owes its people a progress update from now on.
+    if (update.status === "development") update.developmentStartedAt = now;
     await db.transaction(async (tx) => {
       await tx
         .update(projects)

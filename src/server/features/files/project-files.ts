@@ -36,6 +36,14 @@ const KIND_RULES: Record<FileKind, KindRule> = {
     wrongType: FILE_MESSAGES.notADocument,
     field: "file",
   },
+  // A progress update's images: the screenshot rule.
+  update_image: {
+    category: "image",
+    maxBytes: MAX_SCREENSHOT_BYTES,
+    tooLarge: FILE_MESSAGES.imageTooLarge,
+    wrongType: FILE_MESSAGES.notAnImage,
+    field: "images",
+  },
 };
 
 export function maxBytesFor(kind: FileKind): number {

@@ -624,6 +624,7 @@ describe("reminders", () => {
     const quiet = await ownerWithProject("100");
     const off = await req("PUT", "/api/me/notification-preferences", quiet.cookie, {
       messages: "email",
+      updates: "email",
       feedback: "email",
       meetings: "email",
       status: "email",

@@ -73,7 +73,11 @@ export async function applyStatusRules(db: Database, projectId: string, actorId:
   // Whether or not the status moves (a project set to development by hand), both facts now known start the clock.
   await startDeliveryClockIfReady(db, projectId, now);
   if (!last) return project.status;
-  await db.update(projects).set({ status: last.to, updatedAt: now }).where(eq(projects.id, projectId));
+  const developmentStartedAt = steps.some((step) => step.to === "development") ? { developmentStartedAt: now } : {};
+  await db
+    .update(projects)
+    .set({ status: last.to, updatedAt: now, ...developmentStartedAt })
+    .where(eq(projects.id, projectId));
   await recordStatusSteps(db, { userId: project.userId, projectId, projectCode: project.projectCode, actorId, steps });
   return last.to;
 }

@@ -22,7 +22,7 @@ const PRINCIPLES = [
   {
     icon: Zap,
     title: "Fast, and never in the dark",
-    text: `A working prototype in ${MARKETING_FIGURES.deliveryRange}, with daily progress updates in your portal while we build.`,
+    text: `A working prototype in ${MARKETING_FIGURES.deliveryRange}, with daily progress updates in your portal and by email while we build.`,
   },
   {
     icon: Handshake,

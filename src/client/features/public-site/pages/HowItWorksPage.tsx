@@ -33,7 +33,7 @@ const JOURNEY = [
   {
     title: "We build your prototype",
     time: MARKETING_FIGURES.deliveryRange,
-    text: "You get daily progress updates while we design and build the key flows.",
+    text: "While we design and build the key flows, you get a progress update every day: on your dashboard and by email.",
   },
   {
     title: "Test and iterate",
