@@ -112,10 +112,7 @@ describe("reminders before the access expiry date", () => {
     expect(all).toHaveLength(2);
     expect(all[0]?.subject).toBe(`${projectCode}: your access ends in 7 days`);
     expect(all[0]?.listUnsubscribe).toBeNull();
-    const claims = await t.app.ctx.db
-      .select()
-      .from(accessExpiryReminders)
-      .where(eq(accessExpiryReminders.projectId, projectId));
+    const claims = await t.app.ctx.db.select().from(accessExpiryReminders).where(eq(accessExpiryReminders.projectId, projectId));
     expect(claims.map((row) => row.daysBefore).sort()).toEqual([30, 7]);
 
     // After the date, nothing more.
