@@ -169,8 +169,5 @@ export async function openTeam(
   projectId: string,
   prototypeUrl = "https://prototype.example.com/v1",
 ): Promise<void> {
-  await app.ctx.db
-    .update(projects)
-    .set({ status: "testing", prototypeUrl })
-    .where(eq(projects.id, projectId));
+  await app.ctx.db.update(projects).set({ status: "testing", prototypeUrl }).where(eq(projects.id, projectId));
 }

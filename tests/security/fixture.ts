@@ -1,12 +1,13 @@
 // The world every security test attacks: a real listening server with a small client build beside a secret file,
 // two customers (Alice with a profile, a signed NDA, a project and a member; Bob with nothing of hers), a member and
 // an admin, each signed in through the real routes.
-import { openTeam } from "../factories";
+
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { activityEvents, users } from "../../src/server/db/schema";
+import { openTeam } from "../factories";
 import { signNdaFor, submitProfile } from "../setup/onboarding";
 import { signIn } from "../setup/test-app";
 import { startTestServer, type TestServer } from "../setup/test-server";

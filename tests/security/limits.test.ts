@@ -50,6 +50,7 @@ describe("invitation emails", () => {
       expect(removed.statusCode).toBeLessThan(300);
     }
     const fresh = await newProject(t.app, owner);
+    await openTeam(t.app, fresh.id);
     await t.app.emailWorker.drain();
     const refused = await expectNoChange(t.app.ctx.db, () => invite(fresh.id, 999));
     expectTooMany(refused, /invitations/);

@@ -10,6 +10,7 @@ import { useAuth } from "../auth/api/get-current-user";
 import { useProfile } from "../onboarding/api/get-profile";
 import { useSelectedProject } from "../projects/api/use-selected-project";
 import { DeliveryClockCard } from "./delivery-clock-card";
+import { FinishLineCard } from "./finish-line-card";
 import { JourneyTimeline, NextActionCard, ProgressCard, StatCards } from "./overview-cards";
 import {
   AuthorizedUsersCard,
@@ -79,6 +80,12 @@ export function DashboardPage() {
   // The project in view (the selector's choice), and what this viewer is to it: owner or member at some level.
   const project = selected ?? null;
   const scope = viewerScope(project);
+  // Approve / Request changes (testing, a version published) and the hand-over downloads (completed), for the owner and
+  // admin-level members, right on the dashboard as on Testing & Feedback.
+  const finishLine =
+    Boolean(project?.prototypeUrl) &&
+    (project?.status === "testing" || project?.status === "completed") &&
+    (project?.accessLevel === "owner" || project?.accessLevel === "admin");
   return (
     <>
       <PageHeader
@@ -95,8 +102,9 @@ export function DashboardPage() {
         {project && <DeliveryClockCard project={project} />}
         <StatCards project={project} showSeats={scope.manageUsers} />
         <JourneyTimeline profile={data} project={project} />
-        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <div className={`grid grid-cols-1 gap-6 ${finishLine ? "lg:grid-cols-3" : "lg:grid-cols-2"}`}>
           <CurrentTaskCard profile={data} project={project} />
+          {finishLine && project && <FinishLineCard project={project} />}
           <QuickActionsCard profile={data} project={project} />
         </div>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
