@@ -99,12 +99,12 @@ export function DashboardPage() {
           </div>
           <ProgressCard profile={data} project={project} />
         </div>
+        {finishLine && project && <FinishLineCard project={project} />}
         {project && <DeliveryClockCard project={project} />}
         <StatCards project={project} showSeats={scope.manageUsers} />
         <JourneyTimeline profile={data} project={project} />
-        <div className={`grid grid-cols-1 gap-6 ${finishLine ? "lg:grid-cols-3" : "lg:grid-cols-2"}`}>
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <CurrentTaskCard profile={data} project={project} />
-          {finishLine && project && <FinishLineCard project={project} />}
           <QuickActionsCard profile={data} project={project} />
         </div>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

@@ -20,8 +20,11 @@ export function FinishLineCard({ project }: { project: Project }) {
             Project complete
           </CardTitle>
         </CardHeader>
-        <CardContent className="grid gap-3 text-sm text-slate-600">
-          <p>Everything your developers need is in the hand-over package. You can still invite them in User Management.</p>
+        <CardContent className="flex flex-col gap-3 text-sm text-slate-600 md:flex-row md:flex-wrap md:items-center">
+          <p className="md:flex-1">
+            Everything your developers need is in the hand-over package: the BRD, the brief, the NDA, the certificate, the release
+            notes and the feedback history. You can still invite them in User Management.
+          </p>
           <Button asChild>
             <a href={`/api/projects/${project.id}/handover`} download>
               <PackageOpen aria-hidden="true" />
@@ -38,7 +41,7 @@ export function FinishLineCard({ project }: { project: Project }) {
       </Card>
     );
   }
-  if (versions.isPending) return <Skeleton className="h-48" />;
+  if (versions.isPending) return <Skeleton className="h-32" />;
   const latest = versions.data?.items[0]?.number ?? null;
   if (latest === null) return null;
   return (
@@ -49,8 +52,8 @@ export function FinishLineCard({ project }: { project: Project }) {
           Version {latest} is ready for your decision
         </CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-3 text-sm text-slate-600">
-        <p>
+      <CardContent className="flex flex-col gap-3 text-sm text-slate-600 md:flex-row md:items-center">
+        <p className="md:flex-1">
           Try it, then approve it to complete the project and receive your signed acceptance certificate, or ask for changes for
           the next round.
         </p>
