@@ -256,7 +256,7 @@ export function EditProjectDialog({ project, onClose }: { project: AdminProject;
             ))}
             {section.invoice && <InvoiceField project={current} phase={section.invoice} onChanged={setCurrent} />}
             {section.title.startsWith("Phase 4") && (
-              <Field label="Customer access expiry" hint="Set by the server: one year after deployment">
+              <Field label="Customer access expiry" hint="Set by the server: one year after deployment, unless extended below">
                 {(control) => (
                   <Input
                     {...control}
