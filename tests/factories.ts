@@ -159,3 +159,15 @@ export const GOOD_ANSWERS = {
   techStack: "React web app with a Node.js backend on AWS; SMS through Twilio.",
   additionalRequirements: "Patient data must stay in the EU (GDPR).",
 };
+
+/**
+ * Opens the project's team as the company would by publishing a prototype: status testing with a prototype URL
+ * (invitations are refused before testing, issue 30 §3). For tests whose subject is the team, not the phase.
+ */
+export async function openTeam(
+  app: FastifyInstance,
+  projectId: string,
+  prototypeUrl = "https://prototype.example.com/v1",
+): Promise<void> {
+  await app.ctx.db.update(projects).set({ status: "testing", prototypeUrl }).where(eq(projects.id, projectId));
+}

@@ -37,6 +37,7 @@ import { onboardingRoutes } from "./features/onboarding/routes";
 import { verifyDocumentRoutes } from "./features/onboarding/verify-routes";
 import { startPaymentReminders } from "./features/payments/reminders";
 import { paymentRoutes } from "./features/payments/routes";
+import { startAccessExpiryReminders } from "./features/projects/access-expiry/reminders";
 import { projectRoutes } from "./features/projects/routes";
 import { publicSiteRoutes } from "./features/public-site/routes";
 import { updateRoutes } from "./features/updates/routes";
@@ -281,6 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           startDigestScheduler({ db: database.db, outbox: ctx.email, log: app.log }),
           startBlobSweeper({ db: database.db, files: ctx.files, log: app.log }),
           startPaymentReminders({ db: database.db, email: ctx.email, config, log: app.log }),
+          startAccessExpiryReminders({ db: database.db, email: ctx.email, log: app.log }),
         ];
 
   app.addHook("onClose", async () => {

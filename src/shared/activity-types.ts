@@ -8,6 +8,7 @@ export const ACTIVITY_TYPES = {
   "project.status_changed": { label: "Project status changed" },
   "project.prototype_ready": { label: "Prototype ready" },
   "project.deployment_set": { label: "Deployment link set" },
+  "project.access_extended": { label: "Access extended" },
   "project.version_published": { label: "Prototype version published" },
   "project.update_posted": { label: "Progress update posted" },
   "requirements.saved": { label: "Requirements saved" },

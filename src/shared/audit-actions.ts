@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = {
   "project.update": { label: "Project updated" },
   "project.status": { label: "Status changed" },
   "project.status_auto": { label: "Status changed automatically (status rules)" },
+  "project.access_extended": { label: "Access expiry date extended" },
   "project.version_published": { label: "Prototype version published" },
   "project.delivery_clock_started": { label: "Delivery clock started by hand" },
   "project.update_posted": { label: "Progress update posted" },

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Customer, customer, newProject } from "../factories";
+import { type Customer, customer, newProject, openTeam } from "../factories";
 import { launchBrowser, signInContext } from "../setup/browser";
 import { submitProfile } from "../setup/onboarding";
 import { latestCodeFor } from "../setup/test-app";
@@ -45,6 +45,7 @@ describe("User Management: leaving a project", () => {
   it("an invited member leaves after confirming, and the project is gone from their list", async () => {
     const host = await customer(server.app, "host.e2e@northside.example", "Hana Host");
     const project = await newProject(server.app, host);
+    await openTeam(server.app, project.id);
     const invited = await server.app.inject({
       method: "POST",
       url: `/api/projects/${project.id}/users`,

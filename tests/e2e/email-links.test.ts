@@ -3,7 +3,7 @@
 // was about. Customer emails and the company's emails alike; the welcome toast stays clear of the page's buttons.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { json, newProject, type SignedInUser, signedInUser } from "../factories";
+import { json, newProject, openTeam, type SignedInUser, signedInUser } from "../factories";
 import { launchBrowser } from "../setup/browser";
 import { codeFieldCleared, countCodeFieldClears } from "../setup/code-field";
 import { GOOD_FEEDBACK, patchFeedback, postFeedback } from "../setup/feedback";
@@ -215,6 +215,7 @@ describe("a customer's emails, opened signed out", () => {
 
   it("an invitation: the invited member signs in and lands on the project's dashboard", async () => {
     const member = { email: "links.member@northside.example", name: "Mia Member" };
+    await openTeam(server.app, project.id);
     await api("POST", `/api/projects/${project.id}/users`, owner.cookie, { email: member.email, accessLevel: "user" });
     const mail = await smtp.waitFor((m) => m.to === member.email && m.subject.includes(project.projectCode));
     const link = actionLink(mail, "Sign in to Blueprint");

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../src/server/db/schema";
-import { GOOD_ANSWERS, json, newProject } from "../factories";
+import { GOOD_ANSWERS, json, newProject, openTeam } from "../factories";
 import { launchBrowser, signedInAs } from "../setup/browser";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { startTestServer, type TestServer } from "../setup/test-server";
@@ -240,6 +240,7 @@ describe("User Management in the browser", () => {
   it("polls the team, names the package, disables Add User on the last seat and reports a failed removal", async () => {
     const { who, context } = await signedInContext("team-poll@northside.example");
     const project = await newProject(server.app, who);
+    await openTeam(server.app, project.id);
     const addMember = (email: string, accessLevel: string) =>
       server.app.inject({
         method: "POST",

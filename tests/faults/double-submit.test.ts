@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactInquiries, ndaSignatures, outgoingEmails, profiles, projectMembers, projects } from "../../src/server/db/schema";
-import { customer, newProject } from "../factories";
+import { customer, newProject, openTeam } from "../factories";
 import { SIGNATURE, VALID_PROFILE } from "../setup/onboarding";
 import { createTestApp, latestCodeFor, signIn, type TestApp } from "../setup/test-app";
 
@@ -59,6 +59,7 @@ describe("double submit", () => {
   it("the same team member added twice at once: one member, one invitation, the second answer 409", async () => {
     const owner = await customer(t.app, "team-owner@customer.example");
     const project = await newProject(t.app, owner);
+    await openTeam(t.app, project.id);
     const body = { email: "teammate@customer.example", accessLevel: "user" };
     const answers = await twice(() => post(`/api/projects/${project.id}/users`, body, owner.cookie));
     expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);

@@ -1,11 +1,13 @@
 // The world every security test attacks: a real listening server with a small client build beside a secret file,
 // two customers (Alice with a profile, a signed NDA, a project and a member; Bob with nothing of hers), a member and
 // an admin, each signed in through the real routes.
+
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { activityEvents, users } from "../../src/server/db/schema";
+import { openTeam } from "../factories";
 import { signNdaFor, submitProfile } from "../setup/onboarding";
 import { signIn } from "../setup/test-app";
 import { startTestServer, type TestServer } from "../setup/test-server";
@@ -66,6 +68,7 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
 
   const carolEmail = "carol@customer-a.example";
   const carolCookie = await signIn(app, carolEmail, "Carol Cole");
+  await openTeam(app, aliceProjectId);
   const added = await app.inject({
     method: "POST",
     url: `/api/projects/${aliceProjectId}/users`,

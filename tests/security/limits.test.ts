@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEW_PROJECT_LIMIT } from "../../src/server/features/projects/create-customer-project";
 import { INVITATION_LIMITS } from "../../src/server/features/projects/team/add-member";
-import { customer, json, newProject } from "../factories";
+import { customer, json, newProject, openTeam } from "../factories";
 import { expectNoChange } from "../setup/db-state";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -27,6 +27,7 @@ describe("invitation emails", () => {
   it("are limited per inviting user over all their projects, not per project (the reported attack)", async () => {
     const owner = await customer(t.app, "inviter@limits.example", "Ivy Inviter");
     const projects = [await newProject(t.app, owner), await newProject(t.app, owner), await newProject(t.app, owner)];
+    for (const project of projects) await openTeam(t.app, project.id);
     const invite = (projectId: string, n: number) =>
       t.app.inject({
         method: "POST",
@@ -49,6 +50,7 @@ describe("invitation emails", () => {
       expect(removed.statusCode).toBeLessThan(300);
     }
     const fresh = await newProject(t.app, owner);
+    await openTeam(t.app, fresh.id);
     await t.app.emailWorker.drain();
     const refused = await expectNoChange(t.app.ctx.db, () => invite(fresh.id, 999));
     expectTooMany(refused, /invitations/);

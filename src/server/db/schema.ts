@@ -754,6 +754,24 @@ export const scheduledJobRuns = pgTable(
   (t) => [primaryKey({ columns: [t.job, t.tickAt] })],
 );
 
+/**
+ * The access-expiry reminders sent (features/projects/access-expiry/reminders.ts): one row per project, expiry date
+ * and step (30 or 7 days before). The primary key is the claim, so a reminder goes once even across processes, and an
+ * extended date (a new expires_at) has its own reminders.
+ */
+export const accessExpiryReminders = pgTable(
+  "access_expiry_reminders",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    expiresAt: ts("expires_at").notNull(),
+    daysBefore: integer("days_before").notNull(),
+    sentAt: ts("sent_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.expiresAt, t.daysBefore] })],
+);
+
 /** PostgreSQL bytea; node-postgres and PGlite both hand back bytes, normalised to a Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => "bytea",

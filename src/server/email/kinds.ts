@@ -5,6 +5,8 @@
 import type { NotificationKind } from "../../shared/schemas/account";
 import { type EmailContent, renderEmail, type UnsubscribeFooter } from "./layout";
 import type { EmailTemplate } from "./template";
+import accessExpiryReminder from "./templates/access-expiry-reminder";
+import accessExtended from "./templates/access-extended";
 import accountDeletionCode from "./templates/account-deletion-code";
 import communicationMessage from "./templates/communication-message";
 import communicationRepliesBatch from "./templates/communication-replies-batch";
@@ -44,6 +46,8 @@ export type EmailKindEntry = { category: EmailCategory; template: EmailTemplate<
 
 export const EMAIL_KINDS = {
   // Notifications (Profile Settings → Notifications)
+  "access-expiry-reminder": { category: "status", template: accessExpiryReminder },
+  "access-extended": { category: "status", template: accessExtended },
   "communication-message": { category: "messages", template: communicationMessage },
   "communication-reply": { category: "messages", template: communicationReply },
   "communication-replies-batch": { category: "messages", template: communicationRepliesBatch },

@@ -33,6 +33,12 @@ export type EmailMessage = EmailOf & {
    * change of the same thing), `from` recording where the run of changes started.
    */
   deferred?: { until: Date; key: string; from: string } | null;
+  /**
+   * A notification the recipient must get once whatever they chose (the last access-expiry reminder, decision 0029):
+   * sent by email even when their choice for its category is "off" or "digest", then without an unsubscribe link
+   * (there is nothing to turn off); with "email" it goes as any notification does.
+   */
+  alwaysSend?: boolean;
 };
 
 export type IcalEvent = { method: "REQUEST" | "CANCEL"; filename: string; content: string };
@@ -113,8 +119,10 @@ export function createEmailOutbox(
           unsubscribe = { url: unsubscribeUrl(links, recipient.id, "digest"), what: "daily digest" };
         } else if (recipient && category !== "digest") {
           const mode = await modeFor(tx, recipient.id, category);
-          if (mode === "off") return;
-          if (mode === "digest") {
+          // Past the choice (see alwaysSend): sent as it is, with no unsubscribe link.
+          const pastChoice = message.alwaysSend === true && mode !== "email";
+          if (!pastChoice && mode === "off") return;
+          if (!pastChoice && mode === "digest") {
             const held = renderEmailOf(message, links.appUrl);
             await tx.insert(notificationDigestItems).values({
               userId: recipient.id,
@@ -124,7 +132,9 @@ export function createEmailOutbox(
             });
             return;
           }
-          unsubscribe = { url: unsubscribeUrl(links, recipient.id, category), what: NOTIFICATION_KIND_LABELS[category].label };
+          if (!pastChoice) {
+            unsubscribe = { url: unsubscribeUrl(links, recipient.id, category), what: NOTIFICATION_KIND_LABELS[category].label };
+          }
         }
       }
       const rendered = renderEmailOf(message, links.appUrl, unsubscribe);

@@ -1,6 +1,7 @@
 // The admin console's calls: list queries, the project edit, stats, activity, charts, audit, inquiries.
 import { z } from "zod";
 import { CURRENCIES, PACKAGE_TYPES } from "../constants/packages";
+import { ACCESS_EXPIRY_MESSAGES } from "../domain/access-expiry";
 import { MEMBER_ACCESS_LEVELS } from "../domain/project-access";
 import { PROJECT_STATUSES } from "../domain/project-status";
 import { pageQueryFields, pageSchema } from "./paging";
@@ -328,3 +329,19 @@ export const customerNdaSchema = z.object({
   auditTrail: z.array(z.object({ step: z.string(), email: z.string(), createdAt: z.string() })),
 });
 export type CustomerNda = z.infer<typeof customerNdaSchema>;
+
+// --- Access expiry ------------------------------------------------------------------------------------------------
+
+/**
+ * The company extends a project's access: the new expiry instant (ISO; the console sends the end of the chosen day in
+ * the admin's zone). A date that has passed is refused by the server (ACCESS_EXPIRY_MESSAGES.extensionPast).
+ */
+export const accessExtensionSchema = z.strictObject({
+  customerAccessExpiryDate: z
+    .string({ error: ACCESS_EXPIRY_MESSAGES.extensionInvalid })
+    .trim()
+    .refine((value) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value)), {
+      message: ACCESS_EXPIRY_MESSAGES.extensionInvalid,
+    }),
+});
+export type AccessExtensionInput = z.infer<typeof accessExtensionSchema>;

@@ -9,6 +9,7 @@ import { useShellData } from "../../features/shell/use-shell-data";
 import { Drawer } from "../ui/drawer";
 import { Spinner } from "../ui/spinner";
 import { TooltipProvider } from "../ui/tooltip";
+import { AccessExpiryBanner } from "./AccessExpiryBanner";
 import { Sidebar } from "./Sidebar";
 import { TopBar } from "./TopBar";
 
@@ -55,6 +56,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
         <div className="lg:pl-64">
           <TopBar user={user} profile={profile} onOpenMenu={() => setMenuOpen(true)} notifications={<NotificationBell />} />
           <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6 lg:px-8">
+            {user.role === "customer" && <AccessExpiryBanner />}
             <Suspense
               fallback={
                 <div className="flex justify-center py-24">

@@ -5,11 +5,13 @@ import { type ReactNode, useRef, useState } from "react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
 import { CURRENCIES } from "../../../shared/constants/packages";
+import { ACCESS_EXPIRY_MESSAGES } from "../../../shared/domain/access-expiry";
 import { formatMoney, toMinorUnits } from "../../../shared/domain/payments";
 import { DOCUMENT_RULE } from "../../../shared/files/file-check";
 import {
   ADMIN_MESSAGES,
   type AdminProject,
+  CLOSE_REASON_MAX,
   type InvoicePhase,
   type ProjectPatchInput,
   projectPatchSchema,
@@ -22,11 +24,12 @@ import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
-import { serverMessage } from "../../lib/api";
+import { serverFieldErrors, serverMessage } from "../../lib/api";
 import { formatCalendarDate } from "../../lib/date-time";
 import { useSchemaForm } from "../../lib/form";
 import { PACKAGE_FILTER_OPTIONS, STATUS_OPTIONS } from "./admin-format";
 import { useDeleteInvoice } from "./api/delete-invoice";
+import { useExtendAccess } from "./api/extend-access";
 import { useUpdateProject } from "./api/update-project";
 import { useUploadInvoice } from "./api/upload-invoice";
 import { rejectDocument } from "./reject-document";
@@ -149,6 +152,9 @@ export function changedFields(project: AdminProject, values: Record<string, stri
     else if (KIND[key] === "number") patch[key] = Number(now);
     else patch[key] = now;
   }
+  // Completing by hand goes with the reason the customer reads (the server refuses it without one).
+  const reason = (values.closeReason ?? "").trim();
+  if (patch.status === "completed" && reason) patch.closeReason = reason;
   return patch as ProjectPatchInput;
 }
 
@@ -215,6 +221,24 @@ export function EditProjectDialog({ project, onClose }: { project: AdminProject;
                 )}
               </Field>
             ))}
+            {section.selects?.includes("status") && values.status === "completed" && current.status !== "completed" && (
+              <div className="sm:col-span-2">
+                <Field
+                  label="Reason for closing (the customer reads it)"
+                  hint="The customer has not approved the prototype: closing completes the project without their approval."
+                  error={errors.closeReason?.message}
+                >
+                  {(control) => (
+                    <textarea
+                      {...control}
+                      className="min-h-20 w-full rounded-md border border-slate-300 p-2 text-sm"
+                      maxLength={CLOSE_REASON_MAX}
+                      {...form.register("closeReason")}
+                    />
+                  )}
+                </Field>
+              </div>
+            )}
             {section.fields.map((field) => (
               <Field
                 key={field.key}
@@ -237,7 +261,7 @@ export function EditProjectDialog({ project, onClose }: { project: AdminProject;
             ))}
             {section.invoice && <InvoiceField project={current} phase={section.invoice} onChanged={setCurrent} />}
             {section.title.startsWith("Phase 4") && (
-              <Field label="Customer access expiry" hint="Set by the server: one year after deployment">
+              <Field label="Customer access expiry" hint="Set by the server: one year after deployment, unless extended below">
                 {(control) => (
                   <Input
                     {...control}
@@ -247,6 +271,12 @@ export function EditProjectDialog({ project, onClose }: { project: AdminProject;
                   />
                 )}
               </Field>
+            )}
+            {section.title.startsWith("Phase 4") && current.customerAccessExpiryDate && (
+              <ExtendAccessField
+                project={current}
+                onExtended={(customerAccessExpiryDate) => setCurrent({ ...current, customerAccessExpiryDate })}
+              />
             )}
           </div>
         </fieldset>
@@ -381,6 +411,61 @@ function InvoiceField({
           }
         />
       </div>
+    </div>
+  );
+}
+
+/** The end of a chosen calendar day in the admin's zone, as an instant (access runs to the end of that day). */
+function endOfDay(day: string): string {
+  return new Date(`${day}T23:59:59`).toISOString();
+}
+
+/** Extend access: a new date in the future; the server audits it and tells the customer. */
+function ExtendAccessField({
+  project,
+  onExtended,
+}: {
+  project: AdminProject;
+  onExtended: (customerAccessExpiryDate: string) => void;
+}) {
+  const extend = useExtendAccess();
+  const [day, setDay] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    if (!day) {
+      setError(ACCESS_EXPIRY_MESSAGES.extensionInvalid);
+      return;
+    }
+    setError(null);
+    try {
+      const saved = await extend.mutateAsync({ id: project.id, customerAccessExpiryDate: endOfDay(day) });
+      onExtended(saved.customerAccessExpiryDate);
+      setDay("");
+      toast({
+        title: "Access extended",
+        description: `${project.projectCode}: access runs until ${formatCalendarDate(saved.customerAccessExpiryDate)}. The customer is told by email.`,
+        variant: "success",
+      });
+    } catch (caught) {
+      setError(serverFieldErrors(caught).customerAccessExpiryDate ?? serverMessage(caught, "Failed to extend access"));
+    }
+  };
+  return (
+    <div className="sm:col-span-2" data-testid="extend-access">
+      <Field
+        label="Extend access until"
+        hint="The customer is emailed the new date; the change is in the audit log."
+        error={error ?? undefined}
+      >
+        {(control) => (
+          <div className="flex flex-wrap gap-2">
+            <Input {...control} type="date" value={day} onChange={(event) => setDay(event.target.value)} className="w-48" />
+            <Button type="button" variant="outline" onClick={() => void submit()} disabled={extend.isPending}>
+              {extend.isPending ? "Extending..." : "Extend access"}
+            </Button>
+          </div>
+        )}
+      </Field>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { hoursText, readDeliveryClock } from "../../../shared/domain/delivery-cl
 import { isUpdateDue, UPDATE_DUE_STATUSES } from "../../../shared/domain/progress-updates";
 import type { ProjectStatus } from "../../../shared/domain/project-status";
 import { DOCUMENT_RULE } from "../../../shared/files/file-check";
-import { ADMIN_MESSAGES, type AdminProject } from "../../../shared/schemas/admin";
+import { ADMIN_MESSAGES, type AdminProject, CLOSE_MESSAGES, CLOSE_REASON_MAX } from "../../../shared/schemas/admin";
 import { ConfirmDialog } from "../../components/kit/ConfirmDialog";
 import { FilePicker } from "../../components/kit/FilePicker";
 import { ListState } from "../../components/kit/ListState";
@@ -15,7 +15,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
-import { ApiError, serverMessage } from "../../lib/api";
+import { ApiError, serverFieldErrors, serverMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { formatDate, formatDateTime, timeAgo } from "../../lib/date-time";
 import { packageLabel, STATUS_BADGE, STATUS_OPTIONS } from "./admin-format";
@@ -158,7 +158,13 @@ function ProjectRow({ project, onView, onEdit }: { project: AdminProject; onView
   const deleteBrd = useDeleteBrd();
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
 
-  const setStatus = (status: string) =>
+  const [closing, setClosing] = useState(false);
+  const setStatus = (status: string) => {
+    // Completing by hand is closing without the customer's approval: it needs a reason the customer will read.
+    if (status === "completed" && project.status !== "completed") {
+      setClosing(true);
+      return;
+    }
     updateProject.mutate(
       { id: project.id, patch: { status: status as ProjectStatus } },
       {
@@ -171,6 +177,7 @@ function ProjectRow({ project, onView, onEdit }: { project: AdminProject; onView
           }),
       },
     );
+  };
   const onFile = (file: File) =>
     uploadBrd.mutate(
       { id: project.id, file },
@@ -229,6 +236,7 @@ function ProjectRow({ project, onView, onEdit }: { project: AdminProject; onView
           disabled={updateProject.isPending}
           className="w-60"
         />
+        <CloseProjectDialog project={project} open={closing} onOpenChange={setClosing} />
         <Button variant="outline" size="sm" onClick={onView}>
           <Eye aria-hidden="true" />
           View Details
@@ -281,5 +289,68 @@ function ProjectRow({ project, onView, onEdit }: { project: AdminProject; onView
         )}
       </div>
     </li>
+  );
+}
+
+/** Completing a project by hand: the reason is required, the customer reads it (their activity, the status email). */
+function CloseProjectDialog({
+  project,
+  open,
+  onOpenChange,
+}: {
+  project: AdminProject;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const updateProject = useUpdateProject();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const close = async () => {
+    const closeReason = reason.trim();
+    if (!closeReason) {
+      setError(CLOSE_MESSAGES.reasonRequired);
+      throw new Error(CLOSE_MESSAGES.reasonRequired);
+    }
+    setError(null);
+    try {
+      await updateProject.mutateAsync({ id: project.id, patch: { status: "completed", closeReason } });
+      setReason("");
+      toast({ title: ADMIN_MESSAGES.statusUpdated, variant: "success" });
+    } catch (caught) {
+      const fields = serverFieldErrors(caught);
+      setError(fields.closeReason ?? serverMessage(caught, "Failed to update status"));
+      throw caught;
+    }
+  };
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setError(null);
+        onOpenChange(next);
+      }}
+      title={`Close ${project.projectCode} as completed?`}
+      description="The customer has not approved the prototype. Closing completes the project without their approval; they are told, with your reason."
+      confirmLabel="Close project"
+      pendingLabel="Closing..."
+      onConfirm={close}
+    >
+      <label className="grid gap-1 text-sm font-medium text-slate-700">
+        Reason (the customer reads it)
+        <textarea
+          className="min-h-24 rounded-md border border-slate-300 p-2 font-normal"
+          value={reason}
+          maxLength={CLOSE_REASON_MAX}
+          onChange={(event) => setReason(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `close-reason-error-${project.id}` : undefined}
+        />
+      </label>
+      {error && (
+        <p id={`close-reason-error-${project.id}`} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </ConfirmDialog>
   );
 }

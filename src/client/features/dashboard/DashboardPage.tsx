@@ -10,6 +10,7 @@ import { useAuth } from "../auth/api/get-current-user";
 import { useProfile } from "../onboarding/api/get-profile";
 import { useSelectedProject } from "../projects/api/use-selected-project";
 import { DeliveryClockCard } from "./delivery-clock-card";
+import { FinishLineCard } from "./finish-line-card";
 import { LatestUpdateCard } from "./latest-update-card";
 import { JourneyTimeline, NextActionCard, ProgressCard, StatCards } from "./overview-cards";
 import {
@@ -80,6 +81,12 @@ export function DashboardPage() {
   // The project in view (the selector's choice), and what this viewer is to it: owner or member at some level.
   const project = selected ?? null;
   const scope = viewerScope(project);
+  // Approve / Request changes (testing, a version published) and the hand-over downloads (completed), for the owner and
+  // admin-level members, right on the dashboard as on Testing & Feedback.
+  const finishLine =
+    Boolean(project?.prototypeUrl) &&
+    (project?.status === "testing" || project?.status === "completed") &&
+    (project?.accessLevel === "owner" || project?.accessLevel === "admin");
   return (
     <>
       <PageHeader
@@ -93,6 +100,7 @@ export function DashboardPage() {
           </div>
           <ProgressCard profile={data} project={project} />
         </div>
+        {finishLine && project && <FinishLineCard project={project} />}
         {project && <DeliveryClockCard project={project} />}
         {project && <LatestUpdateCard project={project} />}
         <StatCards project={project} showSeats={scope.manageUsers} />

@@ -17,6 +17,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { budgetRangeLabel, timelineLabel } from "../../../shared/constants/lists";
 import { PACKAGES } from "../../../shared/constants/packages";
+import { accessExpired } from "../../../shared/domain/access-expiry";
 import {
   addUserButton,
   authorizedUsersStat,
@@ -41,6 +42,7 @@ import { safeExternalUrl } from "../../../shared/domain/safe-url";
 import type { Profile } from "../../../shared/schemas/profile";
 import type { Project } from "../../../shared/schemas/project";
 import type { ProjectDocument, ProjectDocumentKind } from "../../../shared/schemas/project-documents";
+import { AccessUntil } from "../../components/project/AccessUntil";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardIconTitle, CardTitle } from "../../components/ui/card";
@@ -262,7 +264,7 @@ export function ProjectDetailsCard({ project }: { project: Project | null }) {
             <Detail label="Timeline">{timelineLabel(project.timeline)}</Detail>
             {manages && <Detail label="User limit">{project.userLimit}</Detail>}
             <Detail label="Iterations">{project.maxIterations} included</Detail>
-            {safeExternalUrl(project.prototypeUrl) && (
+            {safeExternalUrl(project.prototypeUrl) && !accessExpired(project, new Date()) && (
               <Detail label="Prototype">
                 <NewTabLink href={safeExternalUrl(project.prototypeUrl) ?? undefined} className="text-brand-700 hover:underline">
                   Open prototype
@@ -271,7 +273,9 @@ export function ProjectDetailsCard({ project }: { project: Project | null }) {
             )}
             {deployment && <Detail label={deployment.label}>{formatCalendarDate(deployment.date)}</Detail>}
             {project.customerAccessExpiryDate && (
-              <Detail label="Access until">{formatCalendarDate(project.customerAccessExpiryDate)}</Detail>
+              <Detail label="Access until">
+                <AccessUntil project={project} />
+              </Detail>
             )}
           </dl>
         )}

@@ -1,7 +1,7 @@
 // The finish line on Testing & Feedback: the owner or an Admin member approves the latest version or asks for changes;
 // once the project is completed, the acceptance certificate and the hand-over package are one click away.
 import { CheckCircle2, FileCheck2, PackageOpen } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ACCEPTANCE_COMMENT_MAX, ACCEPTANCE_MESSAGES } from "../../../shared/schemas/acceptance";
 import { ConfirmDialog } from "../../components/kit/ConfirmDialog";
 import { Button } from "../../components/ui/button";
@@ -22,6 +22,11 @@ export function AcceptanceCard({ project, latestVersion }: Props) {
   const [comment, setComment] = useState("");
   const [error, setError] = useState<string | null>(null);
   const mayDecide = project.accessLevel === "owner" || project.accessLevel === "admin";
+  // Reached from the dashboard's "Approve or request changes" (#acceptance): bring the card into view once it shows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the card appears once the versions have loaded
+  useEffect(() => {
+    if (window.location.hash === "#acceptance") document.getElementById("acceptance")?.scrollIntoView({ block: "center" });
+  }, [latestVersion]);
   if (!mayDecide) return null;
 
   if (project.status === "completed") {
@@ -74,7 +79,7 @@ export function AcceptanceCard({ project, latestVersion }: Props) {
   };
 
   return (
-    <Card data-testid="acceptance-card">
+    <Card data-testid="acceptance-card" id="acceptance" className="scroll-mt-24">
       <CardHeader>
         <CardTitle className="text-base">Approve version {latestVersion}?</CardTitle>
       </CardHeader>

@@ -3,13 +3,16 @@
 // found by the server's frame check (a browser's own error page fires the frame's load event like any page); a frame
 // that never finishes loading fails after PROTOTYPE_LOAD_TIMEOUT_MS instead of spinning forever. Refresh and Try Again
 // check the site afresh and load the frame anew.
-import { AlertTriangle, Clock, ExternalLink, Loader2, RefreshCw, ShieldAlert } from "lucide-react";
+import { AlertTriangle, CalendarX2, Clock, ExternalLink, Loader2, RefreshCw, ShieldAlert } from "lucide-react";
 import { type RefObject, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { ACCESS_EXPIRY_MESSAGES, accessExpired } from "../../../shared/domain/access-expiry";
 import type { Project } from "../../../shared/schemas/project";
 import { EmptyState } from "../../components/kit/EmptyState";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { NewTabButton } from "../../components/ui/new-tab-link";
+import { ApiError } from "../../lib/api";
 import { usePrototypeFrameCheck } from "./api/check-prototype-frame";
 
 export const PROTOTYPE_LOAD_TIMEOUT_MS = 15_000;
@@ -29,7 +32,9 @@ export function PrototypeViewer({
   /** The published version whose address is in the frame (null: none published, or a link set by hand). */
   versionNumber?: number | null;
 }) {
-  const url = project.prototypeUrl;
+  // After the access expiry date the viewer is closed (the server refuses its frame check too): say why, whom to ask.
+  const ended = project.accessLevel !== "company" && accessExpired(project, new Date());
+  const url = ended ? null : project.prototypeUrl;
   return (
     <Card className="overflow-hidden">
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -50,6 +55,8 @@ export function PrototypeViewer({
               <>
                 {project.projectName ?? project.projectCode} · <span className="font-mono text-xs">{url}</span>
               </>
+            ) : ended ? (
+              "Access to the prototype has ended."
             ) : (
               "Your prototype will appear here."
             )}
@@ -57,7 +64,9 @@ export function PrototypeViewer({
         </div>
       </CardHeader>
       <CardContent className="p-0">
-        {url ? (
+        {ended ? (
+          <AccessEnded message={ACCESS_EXPIRY_MESSAGES.prototypeClosed} />
+        ) : url ? (
           <ProtoFrame key={url} url={url} project={project} frameRef={frameRef} bridgeConnected={bridgeConnected} />
         ) : (
           <NotReady />
@@ -81,6 +90,25 @@ function NotReady() {
   );
 }
 
+/** The viewer after the access expiry date: why it is closed, what stays, and whom to ask. */
+function AccessEnded({ message }: { message: string }) {
+  return (
+    <EmptyState
+      icon={CalendarX2}
+      tone="warning"
+      title="Prototype access has ended"
+      titleAs="h3"
+      description={message}
+      className="h-[360px] justify-center border-t border-slate-200 bg-slate-50 sm:h-[600px]"
+      role="alert"
+    >
+      <Button asChild>
+        <Link to="/communications?openMessage=true">Ask the Blueprint team</Link>
+      </Button>
+    </EmptyState>
+  );
+}
+
 function ProtoFrame({
   url,
   project,
@@ -98,6 +126,8 @@ function ProtoFrame({
   const check = usePrototypeFrameCheck(project.id, url);
   const refused = Boolean(check.data && !check.data.frameable);
   const unanswered = Boolean(check.data && !check.data.reachable);
+  // The server closed the viewer (the access expiry date passed while the page was open): its message says why.
+  const closedBy = check.error instanceof ApiError && check.error.code === "ACCESS_EXPIRED" ? check.error.serverMessage : null;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each attempt (Refresh, Try Again) restarts the load timer
   useEffect(() => {
@@ -122,6 +152,7 @@ function ProtoFrame({
     });
   };
 
+  if (closedBy) return <AccessEnded message={closedBy} />;
   return (
     <div className="border-t border-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-slate-50 px-4 py-2">

@@ -9,6 +9,7 @@ import { profileCompletionPercent } from "../../../shared/domain/onboarding";
 import type { Profile } from "../../../shared/schemas/profile";
 import { TimeZoneCard } from "../../components/account/TimeZoneCard";
 import { PageHeader } from "../../components/layout/PageHeader";
+import { AccessUntil } from "../../components/project/AccessUntil";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardIconTitle, CardTitle } from "../../components/ui/card";
@@ -27,7 +28,13 @@ import { UpdateNdaButton } from "./UpdateNdaButton";
 
 const TONE_TO_BADGE = { neutral: "secondary", success: "success", warning: "warning", info: "default" } as const;
 
-function PackageDetails({ packageType }: { packageType: PackageType | null }) {
+function PackageDetails({
+  packageType,
+  project,
+}: {
+  packageType: PackageType | null;
+  project: { customerAccessExpiryDate?: string | null } | null;
+}) {
   const info = packageType ? PACKAGES[packageType] : null;
   return (
     <Card>
@@ -58,6 +65,10 @@ function PackageDetails({ packageType }: { packageType: PackageType | null }) {
             </dd>
             <dt className="text-slate-600">Iterations</dt>
             <dd className="text-slate-900">{info.iterations} rounds</dd>
+            <dt className="text-slate-600">Access until</dt>
+            <dd className="text-slate-900">
+              {project ? <AccessUntil project={project} /> : "Set once the prototype is deployed"}
+            </dd>
           </dl>
         ) : (
           <p className="text-sm text-slate-600">
@@ -165,7 +176,7 @@ export function ProfilePage() {
           </CardContent>
         </Card>
         <div className="grid gap-6">
-          <PackageDetails packageType={packageType} />
+          <PackageDetails packageType={packageType} project={projects.data?.[0] ?? null} />
           <LegalDocumentation profile={data} />
           <ProfileCompletion profile={data} />
         </div>

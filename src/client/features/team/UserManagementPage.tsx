@@ -2,6 +2,7 @@
 import { Loader2, Package, Shield, Trash2, UserPlus, UserSquare, Users } from "lucide-react";
 import { useState } from "react";
 import { PACKAGES } from "../../../shared/constants/packages";
+import { ACCESS_EXPIRY_MESSAGES, accessExpired } from "../../../shared/domain/access-expiry";
 import {
   ACCESS_LEVEL_DESCRIPTIONS,
   ACCESS_LEVEL_LABELS,
@@ -52,9 +53,17 @@ export function UserManagementPage() {
   const limit = selected?.userLimit ?? 5;
   const slots = availableSlots(limit, count);
   const canManage = accessAllows(selected?.accessLevel, "edit");
-  const addDisabled = !selected || !canManage || slots === 0;
+  // After the access expiry date invitations are closed (the server refuses them too): the notice below says why.
+  const ended = Boolean(selected) && selected?.accessLevel !== "company" && accessExpired(selected, new Date());
+  const addDisabled = !selected || !canManage || slots === 0 || ended;
   // Members who may not manage the team see no Add User at all (the notice below says who can).
-  const addReason = !selected ? "Create a project first" : slots === 0 ? "No slots left in your package" : null;
+  const addReason = !selected
+    ? "Create a project first"
+    : ended
+      ? "Access to this project has ended"
+      : slots === 0
+        ? "No slots left in your package"
+        : null;
 
   const addButton = (label = "Add User") => {
     const button = (
@@ -112,6 +121,11 @@ export function UserManagementPage() {
             />
           </section>
 
+          {ended && canManage && (
+            <Alert variant="warning" className="mb-4" data-testid="invitations-closed">
+              {ACCESS_EXPIRY_MESSAGES.invitationsClosed}
+            </Alert>
+          )}
           {!canManage && (
             <Alert variant="info" className="mb-4">
               You can see who has access to this project. Only the project owner and admins can add or remove users.

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customer, json, newProject } from "../../../../tests/factories";
+import { customer, json, newProject, openTeam } from "../../../../tests/factories";
 import { GOOD_FEEDBACK } from "../../../../tests/setup/feedback";
 import { pngOfSize } from "../../../../tests/setup/images";
 import { signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
@@ -265,6 +265,7 @@ describe("deleting an account", () => {
     const project = await newProject(t.app, sam);
     const host = await customer(t.app, "delete-host@example.com");
     const hostProject = await newProject(t.app, host);
+    await openTeam(t.app, hostProject.id);
     expect(
       (await post(`/api/projects/${hostProject.id}/users`, host.cookie, { email: sam.email, accessLevel: "user" })).statusCode,
     ).toBe(201);
@@ -349,6 +350,7 @@ describe("leaving a project", () => {
   it("lets an invited member leave; their access ends; the owner cannot leave and a stranger gets 404", async () => {
     const owner = await customer(t.app, "leave-owner@example.com");
     const project = await newProject(t.app, owner);
+    await openTeam(t.app, project.id);
     await post(`/api/projects/${project.id}/users`, owner.cookie, {
       email: "leave-member@example.com",
       accessLevel: "view_only",
@@ -386,8 +388,10 @@ describe("notification choices", () => {
     team: "email",
     payments: "email",
   };
-  const invite = (projectId: string, cookie: string, email: string) =>
-    post(`/api/projects/${projectId}/users`, cookie, { email, accessLevel: "user" });
+  const invite = async (projectId: string, cookie: string, email: string) => {
+    await openTeam(t.app, projectId);
+    return post(`/api/projects/${projectId}/users`, cookie, { email, accessLevel: "user" });
+  };
 
   it("defaults to email for every kind, saves a choice, and refuses an unknown mode or kind", async () => {
     const pat = await customer(t.app, "prefs-basic@example.com");

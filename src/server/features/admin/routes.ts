@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provid
 import { z } from "zod";
 import { isoDay } from "../../../shared/domain/dates";
 import {
+  accessExtensionSchema,
   adminProjectPageSchema,
   adminProjectSchema,
   adminStatsSchema,
@@ -28,7 +29,8 @@ import { successReplySchema } from "../../../shared/schemas/replies";
 import { companyOnly, companyUser } from "../../auth/guards";
 import { auditSnapshots } from "../../http/company-audit";
 import { contentDisposition } from "../../http/content-disposition";
-import { errorReplies } from "../../http/openapi";
+import { apiErrorSchema, errorReplies } from "../../http/openapi";
+import { extendAccess } from "../projects/access-expiry/extend";
 import { countUpdateDue } from "../updates/update-due";
 import { listAudit } from "./audit-log";
 import { setBrd } from "./brd";
@@ -122,6 +124,27 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => updateProject(ctx, companyUser(request), request.params.id, request.body),
+    );
+
+    company.post(
+      "/api/company/projects/:id/access-expiry",
+      {
+        // Its use case writes the audit entry (project.access_extended) itself.
+        config: { audit: false },
+        schema: {
+          tags: ["company"],
+          summary:
+            "Extend the customer's access expiry date (a date in the future; 400 for one that has passed); audited, the owner is told by email",
+          params: idParam,
+          body: accessExtensionSchema,
+          response: {
+            200: z.object({ customerAccessExpiryDate: z.string() }),
+            ...errorReplies,
+            409: apiErrorSchema,
+          },
+        },
+      },
+      async (request) => extendAccess(ctx, companyUser(request), request.params.id, request.body),
     );
 
     company.get(

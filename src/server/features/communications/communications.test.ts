@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Customer, customer, json, newProject } from "../../../../tests/factories";
+import { type Customer, customer, json, newProject, openTeam } from "../../../../tests/factories";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { COMMUNICATION_MESSAGES } from "../../../shared/schemas/communications";
 import { activityEvents, outgoingEmails } from "../../db/schema";
@@ -235,6 +235,7 @@ describe("team members", () => {
   it("view_only members read but do not post; user members post; admin-level members are emailed the company's answers", async () => {
     const owner = await customer(t.app, "comms-team-owner@example.com");
     const project = await newProject(t.app, owner);
+    await openTeam(t.app, project.id);
     for (const [email, accessLevel] of [
       ["comms-viewer@example.com", "view_only"],
       ["comms-user@example.com", "user"],

@@ -2,7 +2,7 @@
 import { createServer } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customer, json, newProject } from "../../../../tests/factories";
+import { customer, json, newProject, openTeam } from "../../../../tests/factories";
 import { feedbackUrl, GOOD_FEEDBACK, patchFeedback, postFeedback } from "../../../../tests/setup/feedback";
 import { pngOfSize } from "../../../../tests/setup/images";
 import { pngDataUrl } from "../../../../tests/setup/png";
@@ -30,6 +30,7 @@ beforeAll(async () => {
   t = await createTestApp({ PROTOTYPE_FRAME_ORIGINS: origin });
   const owner = await customer(t.app, "acl-owner@example.com");
   projectId = (await newProject(t.app, owner)).id;
+  await openTeam(t.app, projectId, `${origin}/`);
   for (const [email, accessLevel] of [
     ["acl-admin@example.com", "admin"],
     ["acl-user@example.com", "user"],

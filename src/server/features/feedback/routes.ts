@@ -24,6 +24,7 @@ import { acceptMultipart } from "../../http/multipart";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { fileTooLarge } from "../files/project-files";
 import { requireProjectAccess } from "../projects/access";
+import { requirePrototypeOpen } from "../projects/access-expiry/gates";
 import { createFrameCheckCache, FRAME_CHECK_LIMIT } from "./check-prototype-frame";
 import { closeFeedbackRound } from "./close-feedback-round";
 import { createFeedback } from "./create-feedback";
@@ -140,7 +141,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["feedback"],
         summary:
-          "Whether the project's prototype answers and lets the portal show it in a frame (its X-Frame-Options / frame-ancestors); `fresh=true` (Try Again) asks its site again",
+          "Whether the project's prototype answers and lets the portal show it in a frame (its X-Frame-Options / frame-ancestors); `fresh=true` (Try Again) asks its site again; 403 ACCESS_EXPIRED after the access expiry date",
         params,
         querystring: z.object({ fresh: z.enum(["true", "false"]).optional() }),
         response: {
@@ -151,6 +152,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const access = await requireProjectAccess(request, request.params.id, "view");
+      requirePrototypeOpen(access);
       await consumeRateLimits(
         ctx.db,
         [{ bucket: "frame-check", key: access.user.id, ...FRAME_CHECK_LIMIT }],

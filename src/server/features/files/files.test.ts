@@ -1,6 +1,6 @@
 // GET /api/files/{id}: served only to those who may see the owning project, with the safe headers, on either backend.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customer, json, newProject } from "../../../../tests/factories";
+import { customer, json, newProject, openTeam } from "../../../../tests/factories";
 import { HTML_BYTES, PDF_BYTES, pngOfSize } from "../../../../tests/setup/images";
 import { startS3Server, type TestS3Server } from "../../../../tests/setup/s3";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
@@ -26,6 +26,7 @@ describe("GET /api/files/{id}", () => {
   it("serves a project's file to its owner, members and the company, and to no one else", async () => {
     const owner = await customer(t.app, "files-owner@example.com");
     const project = await newProject(t.app, owner);
+    await openTeam(t.app, project.id);
     await t.app.inject({
       method: "POST",
       url: `/api/projects/${project.id}/users`,

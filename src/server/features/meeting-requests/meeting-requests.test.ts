@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Customer, customer, json, newProject } from "../../../../tests/factories";
+import { type Customer, customer, json, newProject, openTeam } from "../../../../tests/factories";
 import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { MEETING_REQUEST_MESSAGES } from "../../../shared/schemas/meeting-requests";
@@ -268,6 +268,7 @@ describe("access matrix and isolation", () => {
       expect((await t.app.inject({ ...route, headers: { ...headers, cookie: owner.cookie } })).statusCode).toBe(403);
     }
 
+    await openTeam(t.app, project.id);
     await t.app.inject({
       method: "POST",
       url: `/api/projects/${project.id}/users`,
@@ -339,6 +340,7 @@ describe("the stats of one project (GET /api/meeting-requests/stats?projectId=)"
     expect(hidden.json()).toMatchObject({ code: "NOT_FOUND" });
     expect((await statsOf(owner.cookie, "not-a-project")).statusCode).toBe(404);
 
+    await openTeam(t.app, project.id);
     await t.app.inject({
       method: "POST",
       url: `/api/projects/${project.id}/users`,

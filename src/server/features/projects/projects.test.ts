@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCompletedProfile, customer, GOOD_ANSWERS, json, newProject } from "../../../../tests/factories";
+import { createCompletedProfile, customer, GOOD_ANSWERS, json, newProject, openTeam } from "../../../../tests/factories";
 import { signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { nextActionFor } from "../../../shared/domain/next-action";
@@ -178,8 +178,10 @@ describe("deleting an empty project (DELETE /api/projects/{id})", () => {
     ],
     [
       "team members",
-      async (id: string, cookie: string) =>
-        post(`/api/projects/${id}/users`, cookie, { email: "someone@example.com", accessLevel: "user" }),
+      async (id: string, cookie: string) => {
+        await openTeam(t.app, id);
+        return post(`/api/projects/${id}/users`, cookie, { email: "someone@example.com", accessLevel: "user" });
+      },
     ],
     [
       "meeting requests",

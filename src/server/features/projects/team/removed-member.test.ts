@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, gt, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json } from "../../../../../tests/factories";
+import { json, openTeam } from "../../../../../tests/factories";
 import { GOOD_FEEDBACK } from "../../../../../tests/setup/feedback";
 import { signNdaFor, submitProfile } from "../../../../../tests/setup/onboarding";
 import { startSmtpServer, type TestSmtpServer } from "../../../../../tests/setup/smtp";
@@ -45,6 +45,7 @@ beforeAll(async () => {
   await submitProfile(t.app, owner, { fullName: "Olive Owner", primaryContact: "olive@owners.example" });
   await signNdaFor(t.app, owner, "olive@owners.example");
   projectId = (await req("GET", "/api/projects", owner)).json()[0].id;
+  await openTeam(t.app, projectId);
   bob = await signIn(t.app, BOB, "Bob Member");
   const [row] = await t.app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, BOB));
   bobId = row?.id ?? "";

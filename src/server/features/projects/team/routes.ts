@@ -6,6 +6,7 @@ import { addProjectUserSchema, projectUserSchema, TEAM_MESSAGES } from "../../..
 import { auditSnapshots } from "../../../http/company-audit";
 import { apiErrorSchema, errorReplies } from "../../../http/openapi";
 import { requireProjectAccess } from "../access";
+import { requireInvitationsOpen } from "../access-expiry/gates";
 import { addMember } from "./add-member";
 import { leaveProject } from "./leave-project";
 import { listMembers } from "./list-members";
@@ -38,7 +39,8 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { audit: { action: "member.added", snapshot: auditSnapshots.projectMembers } },
       schema: {
         tags: ["team"],
-        summary: "Add a user (refused when no seat is left); the user is emailed an invitation",
+        summary:
+          "Add a user (from testing onward: 409 TEAM_NOT_OPEN before; 403 ACCESS_EXPIRED after the access expiry date; 409 when no seat is left); the user is emailed an invitation",
         params,
         body: addProjectUserSchema,
         response: { 201: projectUserSchema, ...errorReplies, 409: apiErrorSchema },
@@ -46,6 +48,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const access = await requireProjectAccess(request, request.params.id, "edit");
+      requireInvitationsOpen(access);
       return reply.status(201).send(await addMember(ctx, access, request.body));
     },
   );

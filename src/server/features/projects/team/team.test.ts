@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customer, GOOD_ANSWERS, json, newProject } from "../../../../../tests/factories";
+import { customer, GOOD_ANSWERS, json, newProject, openTeam } from "../../../../../tests/factories";
 import { startSmtpServer, type TestSmtpServer } from "../../../../../tests/setup/smtp";
 import { createTestApp, latestCodeFor, signIn, type TestApp } from "../../../../../tests/setup/test-app";
 import { TEAM_MESSAGES } from "../../../../shared/schemas/team";
@@ -18,8 +18,11 @@ afterAll(async () => {
 });
 
 const users = (id: string) => `/api/projects/${id}/users`;
-const add = (id: string, cookie: string, payload: object) =>
-  t.app.inject({ method: "POST", url: users(id), payload, headers: { cookie, ...json } });
+/** Adds a member to a project whose team is open (testing with a prototype: invitations are refused before). */
+const add = async (id: string, cookie: string, payload: object) => {
+  await openTeam(t.app, id);
+  return t.app.inject({ method: "POST", url: users(id), payload, headers: { cookie, ...json } });
+};
 const listUsers = (id: string, cookie: string) => t.app.inject({ method: "GET", url: users(id), headers: { cookie } });
 
 describe("adding team members", () => {
