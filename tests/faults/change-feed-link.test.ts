@@ -124,7 +124,7 @@ describe.skipIf(!onPostgres)("the change feed's link dies silently", () => {
     await direct?.close();
   });
 
-  it("refuses a deleted session and a removed member within 10 s with only reads going on, and writes do not wait", async () => {
+  it("refuses a deleted session and a removed member once the heartbeat finds the link dead (reads only), and writes do not wait", async () => {
     // Warm: both reads are now served from the caches.
     for (let i = 0; i < 2; i++) {
       expect((await get("/api/auth/user", reader)).statusCode).toBe(200);
