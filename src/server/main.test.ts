@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../../tests/setup/free-port";
 
 function startServer(env: Record<string, string>) {
@@ -35,6 +35,18 @@ async function waitUntilReady(server: ReturnType<typeof startServer>, base: stri
   }
 }
 
+// Each start gets a new DATA_DIR, which the server fills from the build's migrated template when there is one
+// (initdb otherwise: seconds of CPU per start); `memory://` would run initdb in every child.
+const dataDirs: string[] = [];
+function newDataDir(): string {
+  const root = mkdtempSync(path.join(tmpdir(), "bp-main-"));
+  dataDirs.push(root);
+  return path.join(root, "data");
+}
+afterAll(() => {
+  for (const root of dataDirs) rmSync(root, { recursive: true, force: true });
+});
+
 describe("the server process", () => {
   it("stops at start with a message naming a wrong variable", async () => {
     const server = startServer({ DATABASE_URL: "memory://", PORT: "not-a-port", SECRET_KEY: "x".repeat(40) });
@@ -46,7 +58,8 @@ describe("the server process", () => {
     const port = await freePort();
     const appUrl = `http://localhost:${port}`;
     const server = startServer({
-      DATABASE_URL: "memory://",
+      DATABASE_URL: "",
+      DATA_DIR: newDataDir(),
       PORT: String(port),
       HOST: "127.0.0.1",
       APP_URL: appUrl,
@@ -73,7 +86,13 @@ describe("the server process", () => {
 
   it("shuts down cleanly on SIGTERM: stops accepting, closes the database, exits 0", async () => {
     const port = await freePort();
-    const server = startServer({ DATABASE_URL: "memory://", PORT: String(port), SECRET_KEY: "x".repeat(40), LOG_LEVEL: "info" });
+    const server = startServer({
+      DATABASE_URL: "",
+      DATA_DIR: newDataDir(),
+      PORT: String(port),
+      SECRET_KEY: "x".repeat(40),
+      LOG_LEVEL: "info",
+    });
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 360 && server.child.exitCode === null; i++) {
       try {

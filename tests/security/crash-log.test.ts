@@ -1,18 +1,24 @@
 // An error that escapes everything (issue 26, item 1) is logged with the request it came from, and the process then
 // exits cleanly with 1 (a supervisor restarts it), instead of dying silently or running on in an unknown state.
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../setup/free-port";
 
 async function crashOnce(kind: "exception" | "rejection") {
   const port = await freePort();
+  // A new DATA_DIR, filled from the build's migrated template when there is one (`memory://` would run initdb).
+  const dataRoot = mkdtempSync(path.join(tmpdir(), "bp-crash-"));
   const child = spawn(
     process.execPath,
     ["--import", "tsx", "--import", "./tests/security/fixtures/crash-on-signal.ts", "src/server/main.ts"],
     {
       env: {
         ...process.env,
-        DATABASE_URL: "memory://",
+        DATABASE_URL: "",
+        DATA_DIR: path.join(dataRoot, "data"),
         PORT: String(port),
         SECRET_KEY: "x".repeat(40),
         LOG_LEVEL: "info",
@@ -39,6 +45,7 @@ async function crashOnce(kind: "exception" | "rejection") {
   }
   child.kill("SIGUSR2");
   const code = await exited;
+  rmSync(dataRoot, { recursive: true, force: true });
   const fatal = output
     .split("\n")
     .filter((line) => line.startsWith("{"))

@@ -32,45 +32,50 @@ function failingUpstream(): Promise<{ server: http.Server; port: number; hits: s
   );
 }
 
-let dir: string;
-let nginx: ChildProcess;
-let nginxUrl: string;
 const upstreams: Awaited<ReturnType<typeof failingUpstream>>[] = [];
+const nginxes: { process: ChildProcess; dir: string }[] = [];
 
 beforeAll(async () => {
   upstreams.push(await failingUpstream(), await failingUpstream());
-  dir = mkdtempSync(path.join(tmpdir(), "bp-nginx-test-"));
+});
+
+afterAll(async () => {
+  for (const nginx of nginxes) {
+    nginx.process.kill("SIGQUIT");
+    if (nginx.process.exitCode === null) await new Promise((resolve) => nginx.process.once("exit", resolve));
+    rmSync(nginx.dir, { recursive: true, force: true });
+  }
+  for (const u of upstreams) u.server.close();
+});
+
+/**
+ * A new nginx with the generated configuration in front of both upstreams, the hits forgotten: each case starts with
+ * both processes in rotation (a 503 marks a process failed for nginx's fail_timeout of 2 s, which a case would
+ * otherwise have to wait out).
+ */
+async function freshNginx(): Promise<string> {
+  for (const u of upstreams) u.hits.length = 0;
+  const dir = mkdtempSync(path.join(tmpdir(), "bp-nginx-test-"));
   for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(dir, sub));
   const port = await freePort();
   writeFileSync(path.join(dir, "nginx.conf"), nginxConfig({ dir, port, upstreamPorts: upstreams.map((u) => u.port) }));
-  nginx = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: "ignore" });
-  nginxUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  const child = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: "ignore" });
+  nginxes.push({ process: child, dir });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
     if (
-      await fetch(`${nginxUrl}/healthz`).then(
+      await fetch(`${url}/healthz`).then(
         () => true,
         () => false,
       )
     )
-      return;
+      return url;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error("nginx did not start");
-}, 30_000);
-
-afterAll(async () => {
-  nginx?.kill("SIGQUIT");
-  if (nginx && nginx.exitCode === null) await new Promise((resolve) => nginx.once("exit", resolve));
-  for (const u of upstreams) u.server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+}
 
 const totalHits = () => upstreams.reduce((sum, u) => sum + u.hits.length, 0);
-/** Forgets the hits, and waits out nginx's fail_timeout (2 s) so both processes are in rotation again. */
-const clearHits = async () => {
-  await new Promise((resolve) => setTimeout(resolve, 2_100));
-  for (const u of upstreams) u.hits.length = 0;
-};
 
 describe("the generated nginx configuration", () => {
   it("does not mark non-idempotent requests as retryable", () => {
@@ -80,7 +85,7 @@ describe("the generated nginx configuration", () => {
   });
 
   it("a GET that got a 503 is tried on the next process (retries are on, so the POST case can fail)", async () => {
-    await clearHits();
+    const nginxUrl = await freshNginx();
     const res = await fetch(`${nginxUrl}/api/projects`);
     expect(res.status).toBe(503);
     expect(totalHits()).toBe(2);
@@ -88,7 +93,7 @@ describe("the generated nginx configuration", () => {
 
   it("a POST that got a 503 reaches exactly one process: it is never applied twice", async () => {
     for (const method of ["POST", "PATCH"]) {
-      await clearHits();
+      const nginxUrl = await freshNginx();
       const res = await fetch(`${nginxUrl}/api/projects`, {
         method,
         headers: { "content-type": "application/json" },

@@ -5,15 +5,21 @@ import { readFileSync } from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../src/server/db/client";
+import { operationContext } from "../../src/server/operation-context";
 
 /** A test database; `url` is set on PostgreSQL, so a test can open a second connection pool (a second server process). */
 export type TestDatabase = DatabaseHandle & { url?: string };
 
-export async function openTestDatabase(): Promise<TestDatabase> {
+export type TestDatabaseOptions = {
+  /** Called with every statement Drizzle runs on this database (see `statementsByRequest`). */
+  logQuery?: (query: string, params: unknown[]) => void;
+};
+
+export async function openTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const snapshot = readFileSync(inject("pgliteSnapshotPath"));
-    return openDatabase({ url: "memory://", pgliteSnapshot: new Blob([snapshot]) });
+    return openDatabase({ url: "memory://", pgliteSnapshot: new Blob([snapshot]), logQuery: options.logQuery });
   }
   const name = `bp_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -24,7 +30,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const handle = await openDatabase({ url: url.toString(), logQuery: options.logQuery });
   // Nothing to apply on a copy of the template; still run, so a file never starts on a database behind drizzle/.
   await handle.migrate();
   return {
@@ -38,4 +44,22 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       await cleanup.end();
     },
   };
+}
+
+/**
+ * A test database that records the statements each HTTP request runs, by the request's id (its `x-request-id`
+ * answer header): what two requests did can be compared statement by statement, without timing them.
+ */
+export async function openRecordingDatabase(): Promise<TestDatabase & { statementsOf(requestId: string): string[] }> {
+  const byRequest = new Map<string, string[]>();
+  const database = await openTestDatabase({
+    logQuery(query) {
+      const operation = operationContext.getStore();
+      if (!operation || !("requestId" in operation)) return;
+      const list = byRequest.get(operation.requestId) ?? [];
+      list.push(query);
+      byRequest.set(operation.requestId, list);
+    },
+  });
+  return { ...database, statementsOf: (requestId) => byRequest.get(requestId) ?? [] };
 }

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
+import { type Logger, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -125,8 +125,16 @@ function initdbInChildProcess(dataDir: string, folder: string): void {
   execFileSync(process.execPath, ["--input-type=module", "--eval", script], { stdio: "inherit" });
 }
 
-/** Where the build puts the template: beside the built server (dist/server); run from src/ there is none. */
-const DEFAULT_PGLITE_TEMPLATE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "pglite-template");
+/**
+ * Where the build puts the template: beside the built server (dist/server). Run from src/ (`npm run dev`, the tests'
+ * child servers) there is none beside the code, so the last build's is used when there is one; either is copied only
+ * when it fits (this PGlite, its migrations the first ones of drizzle/), else initdb runs as without one.
+ */
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const DEFAULT_PGLITE_TEMPLATE_DIR = [
+  path.join(HERE, "pglite-template"),
+  ...(HERE.endsWith(path.join("src", "server", "db")) ? [path.resolve(HERE, "../../../dist/server/pglite-template")] : []),
+].find((dir) => existsSync(pgliteTemplateManifestFile(dir)));
 
 /** A new data folder starts as a copy of the build's template when it fits, else from initdb in a child process. */
 function initialisePgliteDataDir(dataDir: string, templateDir: string | null): void {
@@ -199,7 +207,13 @@ type OpenDatabaseOptions = {
   /** The migrated data folder a new embedded database is copied from (default: the build's; null: none, run initdb). */
   pgliteTemplateDir?: string | null;
   onPoolError?: (error: Error) => void;
+  /** Called with every statement Drizzle runs, as it starts (tests compare the work two requests do). */
+  logQuery?: (query: string, params: unknown[]) => void;
 };
+
+function queryLogger({ logQuery }: OpenDatabaseOptions): Logger | undefined {
+  return logQuery ? { logQuery } : undefined;
+}
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const { url } = options;
@@ -218,7 +232,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       client.on("error", (error) => options.onPoolError?.(error));
     });
     releaseClientsWhoseConnectionEnds(pool);
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool, { schema, logger: queryLogger(options) }) as unknown as Database;
     return {
       db,
       kind: "postgres",
@@ -238,7 +252,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (dataDir && !options.pgliteSnapshot) {
     initialisePgliteDataDir(
       dataDir,
-      options.pgliteTemplateDir === undefined ? DEFAULT_PGLITE_TEMPLATE_DIR : options.pgliteTemplateDir,
+      options.pgliteTemplateDir === undefined ? (DEFAULT_PGLITE_TEMPLATE_DIR ?? null) : options.pgliteTemplateDir,
     );
   }
   const client = await PGlite.create(dataDir, {
@@ -251,7 +265,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     if (dataDir) secureDataDir(dataDir);
   };
   secure();
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, logger: queryLogger(options) }) as unknown as Database;
   return {
     db,
     kind: "pglite",

@@ -1,8 +1,8 @@
 // Feedback Management tab on the feedback feature's owners: GET /api/company/feedback (filtered by project
 // and status, paged on the server) and the admin's review, PATCH /api/projects/{projectId}/feedback/{feedbackId}.
 // FeedbackReviewList is also the project's feedback inside View Details.
-import { CheckCheck, Globe, ImageIcon, X } from "lucide-react";
-import { useDeferredValue, useId, useState } from "react";
+import { CheckCheck, Globe, ImageIcon } from "lucide-react";
+import { useState } from "react";
 import { canCloseFeedbackRound, currentFeedbackRound, feedbackRoundLabel } from "../../../shared/domain/feedback-rounds";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import {
@@ -24,7 +24,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogHeader } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
-import { Input, Textarea } from "../../components/ui/input";
+import { Textarea } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
@@ -35,6 +35,7 @@ import { useCloseFeedbackRound } from "../feedback/api/close-feedback-round";
 import { useCompanyFeedback } from "../feedback/api/get-company-feedback";
 import { useUpdateFeedback } from "../feedback/api/update-feedback";
 import { useAdminProjects } from "./api/get-admin-projects";
+import { ProjectFilter } from "./ProjectFilter";
 
 const STATUS_FILTER = [
   { value: "all", label: "All statuses" },
@@ -54,7 +55,12 @@ export function FeedbackTab() {
         <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
           <h2 className="text-lg font-semibold text-slate-900">Feedback Management</h2>
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            <ProjectPicker value={project} onChange={(next) => set({ project: next?.id ?? "", code: next?.code ?? "" })} />
+            <ProjectFilter
+              label="Feedback project filter"
+              value={state.project}
+              code={state.code}
+              onChange={(next) => set({ project: next?.value ?? "", code: next?.code ?? "" })}
+            />
             <Select
               aria-label="Feedback status filter"
               value={state.status}
@@ -156,62 +162,6 @@ function CloseRoundResult({ outcome }: { outcome: RoundOutcome }) {
         {`. Iterations used: ${result.iterationsUsed} of ${result.maxIterations}.`}
       </p>
     </Alert>
-  );
-}
-
-/** Pick a project by code or name: the admin project search answers the suggestions (never a 50,000-row list). */
-function ProjectPicker(props: {
-  value: { id: string; code: string } | null;
-  onChange: (value: { id: string; code: string } | null) => void;
-}) {
-  const listId = useId();
-  const [text, setText] = useState("");
-  const search = useDeferredValue(text.trim());
-  const matches = useAdminProjects({ search, pageSize: 8 });
-  if (props.value) {
-    return (
-      <div className="flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white pr-1 pl-3 text-sm">
-        <span className="text-slate-500">Project</span>
-        <span className="font-mono font-medium text-slate-900">{props.value.code}</span>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="ml-auto size-8 p-0"
-          aria-label="Show feedback of every project"
-          onClick={() => {
-            props.onChange(null);
-            setText("");
-          }}
-        >
-          <X aria-hidden="true" />
-        </Button>
-      </div>
-    );
-  }
-  const choose = (value: string) => {
-    setText(value);
-    const hit = matches.data?.items.find((p) => p.projectCode === value || `${p.projectCode} · ${p.projectName}` === value);
-    if (hit) props.onChange({ id: hit.id, code: hit.projectCode });
-  };
-  return (
-    <>
-      <Input
-        aria-label="Feedback project filter"
-        placeholder="All projects (type a code or name)"
-        className="sm:w-72"
-        list={listId}
-        value={text}
-        onChange={(event) => choose(event.target.value)}
-      />
-      <datalist id={listId}>
-        {search &&
-          matches.data?.items.map((p) => (
-            <option key={p.id} value={p.projectCode}>
-              {`${p.projectName ?? "Untitled"} · ${p.customerName ?? ""}`}
-            </option>
-          ))}
-      </datalist>
-    </>
   );
 }
 

@@ -27,7 +27,6 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
-import { Input } from "../../components/ui/input";
 import { NewTabLink } from "../../components/ui/new-tab-link";
 import { Select } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -43,6 +42,7 @@ import { getThreadReplies } from "../communications/api/get-thread-replies";
 import { useMarkThreadRead } from "../communications/api/mark-thread-read";
 import { useReplyToCommunication } from "../communications/api/reply-to-communication";
 import { useSendCommunication } from "../communications/api/send-communication";
+import { ProjectFilter, ProjectSearchInput } from "./ProjectFilter";
 import { useProjectOptions } from "./use-project-options";
 
 export const INBOX_LIST = { show: INBOX_VIEWS, project: "text" } as const;
@@ -64,20 +64,6 @@ const EMPTY_TEXT: Record<InboxView, string> = {
 };
 
 /** The box that narrows a project list on the server, shown once there are more projects than the list holds. */
-function ProjectSearchInput(props: { id?: string; value: string; onChange: (value: string) => void; className?: string }) {
-  return (
-    <Input
-      id={props.id}
-      type="search"
-      aria-label="Find by code or customer"
-      placeholder="Find by code or customer"
-      value={props.value}
-      onChange={(event) => props.onChange(event.currentTarget.value)}
-      className={props.className}
-    />
-  );
-}
-
 export function InboxTab() {
   const { state: thread, set: setThread } = useListState(INBOX_THREAD, { paged: false });
   const [composing, setComposing] = useState(false);
@@ -105,8 +91,6 @@ export function InboxTab() {
 
 function ThreadList(props: { onOpen: (id: string) => void; onCompose: () => void }) {
   const { state, set } = useListState(INBOX_LIST, { scope: INBOX_SCOPE });
-  const [projectSearch, setProjectSearch] = useState("");
-  const projects = useProjectOptions(projectSearch, state.project || undefined);
   const list = useCompanyCommunications({
     show: state.show,
     projectId: state.project || undefined,
@@ -144,13 +128,10 @@ function ThreadList(props: { onOpen: (id: string) => void; onCompose: () => void
           ))}
         </fieldset>
         <div className="flex flex-col gap-2 sm:flex-row">
-          {projects.searchable && <ProjectSearchInput value={projectSearch} onChange={setProjectSearch} className="md:w-56" />}
-          <Select
-            aria-label="Project filter"
-            value={state.project || "all"}
-            onValueChange={(value) => set({ project: value === "all" ? "" : value })}
-            options={[{ value: "all", label: "All projects" }, ...projects.options]}
-            className="md:w-72"
+          <ProjectFilter
+            label="Project filter"
+            value={state.project}
+            onChange={(project) => set({ project: project?.value ?? "" })}
           />
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { count, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Customer, customer, json, newProject } from "../../../../tests/factories";
 import { dkimDomain, dkimResolver, type InboundMessage, sendInbound } from "../../../../tests/setup/dkim";
 import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
@@ -13,7 +13,7 @@ import {
   replyAddress,
   signatureMatches,
 } from "./reply-address";
-import { stripQuotedReply } from "./strip-quoted";
+import { STRIP_LIMITS, stripQuotedReply } from "./strip-quoted";
 
 const DOMAIN = "replies.blueprint.test";
 let t: TestApp;
@@ -224,10 +224,33 @@ describe("stripping quoted text", () => {
     expect(stripQuotedReply(input)).toBe(expected);
   });
 
-  it("takes linear time on hostile input", () => {
-    const hostile = `On ${"a ".repeat(30_000)}\n`.repeat(3) + "On ".repeat(20_000);
-    const started = performance.now();
-    stripQuotedReply(hostile);
-    expect(performance.now() - started).toBeLessThan(500);
+  it("reads hostile input in bounded pieces: each pattern sees at most two lines of bounded length, once per line", () => {
+    // What keeps the time linear whatever a sender writes: the text is cut at maxChars, every pattern runs on at most
+    // two lines cut at maxLineChars, a fixed number of times per line. Counted, not timed: a pattern run over the
+    // whole text, or over an uncut line, shows here on any machine.
+    const { maxChars, maxLineChars } = STRIP_LIMITS;
+    const header = `From: Someone <someone@example.com>\nNot a header line\n${"y".repeat(50_000)}\n`;
+    const hostile = header + `On ${"a ".repeat(30_000)}\n`.repeat(3) + "On ".repeat(20_000);
+    const runs: { pattern: string; length: number }[] = [];
+    const exec = RegExp.prototype.exec;
+    const spy = vi.spyOn(RegExp.prototype, "exec").mockImplementation(function (this: RegExp, input: string) {
+      runs.push({ pattern: this.source, length: String(input).length });
+      return exec.call(this, input);
+    });
+    let kept: string;
+    try {
+      kept = stripQuotedReply(hostile);
+    } finally {
+      spy.mockRestore();
+    }
+    const lines = hostile.slice(0, maxChars).split("\n").length;
+    const onLines = runs.filter((run) => run.pattern !== "\\r\\n?");
+    expect(onLines.length).toBeGreaterThan(0);
+    expect(onLines.length).toBeLessThanOrEqual(8 * lines);
+    expect(Math.max(...onLines.map((run) => run.length))).toBeLessThanOrEqual(2 * maxLineChars + 1);
+    expect(Math.max(...runs.map((run) => run.length))).toBeLessThanOrEqual(maxChars);
+    // What is kept is cut the same way: no line longer than maxLineChars, nothing past maxChars.
+    expect(kept.length).toBeLessThanOrEqual(maxChars);
+    expect(Math.max(...kept.split("\n").map((line) => line.length))).toBeLessThanOrEqual(maxLineChars);
   });
 });

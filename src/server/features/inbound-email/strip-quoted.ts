@@ -14,13 +14,14 @@ const SIGNATURE = /^(--|-- |Sent from my .{1,80}|Get Outlook for .{1,80})\s*$/i;
 export function stripQuotedReply(text: string): string {
   const lines = text.slice(0, STRIP_LIMITS.maxChars).replace(/\r\n?/g, "\n").split("\n");
   const kept: string[] = [];
+  const lineAt = (i: number) => (lines[i] ?? "").slice(0, STRIP_LIMITS.maxLineChars);
   for (let i = 0; i < lines.length; i++) {
-    const line = (lines[i] ?? "").slice(0, STRIP_LIMITS.maxLineChars);
-    const next = (lines[i + 1] ?? "").slice(0, STRIP_LIMITS.maxLineChars);
+    const line = lineAt(i);
+    const next = lineAt(i + 1);
     if (line.trimStart().startsWith(">")) break;
     if (WROTE.test(line) || (/^(On|Le|Am|El|Il|Op|Em)\s/i.test(line) && WROTE.test(`${line} ${next}`))) break;
     if (SEPARATOR.test(line)) break;
-    if (HEADER.test(line) && (HEADER_NEXT.test(next) || HEADER_NEXT.test(lines[i + 2] ?? ""))) break;
+    if (HEADER.test(line) && (HEADER_NEXT.test(next) || HEADER_NEXT.test(lineAt(i + 2)))) break;
     if (SIGNATURE.test(line)) break;
     kept.push(line);
   }
