@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Customer, createProjectWithStatus, customer, json } from "../../../../tests/factories";
+import { type Customer, createProjectWithStatus, customer, json, openTeam } from "../../../../tests/factories";
 import { HTML_BYTES, JPEG_BYTES, pngOfSize } from "../../../../tests/setup/images";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { UPDATE_MESSAGES } from "../../../shared/schemas/updates";
@@ -80,7 +80,10 @@ async function projectWithStatus(email: string, status: "requirements" | "develo
   const project = await createProjectWithStatus(t.app.ctx.db, { ownerId: owner.userId, status });
   return { owner, projectId: project.id, projectCode: project.projectCode };
 }
+/** Invites a member: the team opens in testing (issue 30 §3), so the project passes through it and comes back. */
 async function addMember(projectId: string, owner: Customer, email: string, accessLevel: "admin" | "user" | "view_only") {
+  const [before] = await t.app.ctx.db.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId));
+  await openTeam(t.app, projectId);
   const res = await t.app.inject({
     method: "POST",
     url: `/api/projects/${projectId}/users`,
@@ -88,6 +91,7 @@ async function addMember(projectId: string, owner: Customer, email: string, acce
     headers: { cookie: owner.cookie, ...json },
   });
   expect(res.statusCode).toBe(201);
+  if (before) await t.app.ctx.db.update(projects).set({ status: before.status }).where(eq(projects.id, projectId));
 }
 const setPreferences = (cookie: string, updates: "email" | "digest" | "off") =>
   t.app.inject({

@@ -104,6 +104,7 @@ describe("reminders before the access expiry date", () => {
       status: "off",
       team: "email",
       payments: "email",
+      updates: "email",
     });
     expect(off.statusCode).toBe(200);
     await Promise.all([sendAccessExpiryReminders(ctx, at(6.9)), sendAccessExpiryReminders(ctx, at(6.9))]);
@@ -129,6 +130,7 @@ describe("reminders before the access expiry date", () => {
       status: "off",
       team: "email",
       payments: "email",
+      updates: "email",
     });
     const expiry = (await projectRow(projectId)).customerAccessExpiryDate as Date;
     const ctx = { db: t.app.ctx.db, email: t.app.ctx.email };
