@@ -36,6 +36,8 @@ export const AUDITABLE_FIELDS: ReadonlySet<string> = new Set<string>([
   "issueFaced",
   "changeDescription",
   "screenshotFileId",
+  "resolution",
+  "fixedInVersion",
   "subject",
   "description",
   "preferredDates",
