@@ -5,7 +5,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProjectWithStatus, customer, json } from "../../../../tests/factories";
-import { feedbackUrl, GOOD_FEEDBACK, patchFeedback, postFeedback } from "../../../../tests/setup/feedback";
+import { feedbackUrl, patchFeedback, postFeedback } from "../../../../tests/setup/feedback";
 import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { FEEDBACK_MESSAGES } from "../../../shared/schemas/feedback";
