@@ -122,6 +122,8 @@ export type ResolveFeedbackInput = z.infer<typeof resolveFeedbackSchema>;
 /** POST /api/projects/{id}/feedback/{feedbackId}/reopen. */
 export const reopenFeedbackSchema = z.strictObject({ reason: reasonField(FEEDBACK_MESSAGES.reopenReasonRequired) });
 export type ReopenFeedbackInput = z.infer<typeof reopenFeedbackSchema>;
+/** The console's Won't fix dialog: the reason the resolution's rule requires. */
+export const wontFixFormSchema = z.strictObject({ reason: reasonField(FEEDBACK_MESSAGES.wontFixReasonRequired) });
 
 /** The fields a tester fills in; the form and the API share these rules and messages. */
 export const feedbackFormSchema = z.object({
