@@ -254,21 +254,23 @@ function VerifyActions({ projectId, item }: { projectId: string; item: FeedbackI
     });
   return (
     <div className="flex flex-wrap items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">
-      <p className="mr-auto text-emerald-900">
+      <p className="min-w-0 flex-1 basis-56 text-emerald-900">
         {awaitingConfirmation
           ? `Fixed in version ${item.fixedInVersion}. Does it work for you now?`
           : "Not what you expected? Reopen it and tell us what is still wrong."}
       </p>
-      {awaitingConfirmation && (
-        <Button size="sm" onClick={confirmFix} disabled={confirm.isPending}>
-          <CheckCircle2 aria-hidden="true" />
-          Confirm fix
+      <div className="flex gap-2">
+        {awaitingConfirmation && (
+          <Button size="sm" onClick={confirmFix} disabled={confirm.isPending}>
+            <CheckCircle2 aria-hidden="true" />
+            Confirm fix
+          </Button>
+        )}
+        <Button size="sm" variant="outline" onClick={() => setReopening(true)}>
+          <RotateCcw aria-hidden="true" />
+          Reopen
         </Button>
-      )}
-      <Button size="sm" variant="outline" onClick={() => setReopening(true)}>
-        <RotateCcw aria-hidden="true" />
-        Reopen
-      </Button>
+      </div>
       <ReasonDialog
         open={reopening}
         onOpenChange={setReopening}
