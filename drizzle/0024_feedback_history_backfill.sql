@@ -23,3 +23,7 @@ UPDATE "feedback" AS f SET "history" =
     'status', f."status"
   )) END
 WHERE f."history" = '[]'::jsonb;
+--> statement-breakpoint
+-- Issue 28 part 5: a meeting request's service level is measured to its first answer. Requests answered before this
+-- migration get their last change as that time (the closest the row records).
+UPDATE "meeting_requests" SET "responded_at" = "updated_at" WHERE "status" <> 'pending' AND "responded_at" IS NULL;

@@ -649,6 +649,8 @@ export const meetingRequests = pgTable(
     icsSequence: integer("ics_sequence").notNull().default(0),
     /** When an invitation (METHOD:REQUEST) was last sent; null = none yet, so a cancel needs no METHOD:CANCEL. */
     invitationSentAt: ts("invitation_sent_at"),
+    /** When the company first answered the request (it left "pending"): the service level's measure. */
+    respondedAt: ts("responded_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -319,3 +319,23 @@ export const customerNdaSchema = z.object({
   auditTrail: z.array(z.object({ step: z.string(), email: z.string(), createdAt: z.string() })),
 });
 export type CustomerNda = z.infer<typeof customerNdaSchema>;
+
+// --- Service levels -----------------------------------------------------------------------------------------
+
+/**
+ * GET /api/company/service-levels/report: per kind (shared/domain/service-levels.ts), how many of the last 30 days'
+ * items have come due (their window has passed, or they were answered) and how many of those were answered in time.
+ */
+export const serviceLevelReportSchema = z.object({
+  days: z.number(),
+  kinds: z.array(
+    z.object({
+      kind: z.enum(["newProject", "support", "inquiry", "meeting"]),
+      label: z.string(),
+      promise: z.string(),
+      total: z.number(),
+      withinPromise: z.number(),
+    }),
+  ),
+});
+export type ServiceLevelReport = z.infer<typeof serviceLevelReportSchema>;
