@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = {
   "feedback.created": { label: "Feedback submitted" },
   "feedback.updated": { label: "Feedback reviewed" },
   "feedback.round_closed": { label: "Feedback round closed" },
+  "feedback.resolved": { label: "Feedback marked fixed or won't fix" },
   "meeting_request.created": { label: "Meeting requested" },
   "meeting_request.responded": { label: "Meeting request answered" },
   "communication.replied": { label: "Message replied" },

@@ -172,7 +172,7 @@ describe("versions, rounds and feedback", () => {
     expect(v2.statusCode).toBe(201);
     await page.getByTestId("viewer-version").getByText("Version 2").waitFor({ timeout: 15_000 });
     await expect.poll(() => page.getByTestId("version-item").count()).toBe(2);
-    await page.getByText("Reported on version 1").waitFor();
+    await page.getByText("Reported on version 1").first().waitFor();
     await page.getByText("Round 2 of 3").first().waitFor();
     await page.getByTestId("version-item").first().getByText("Slots load faster").waitFor();
     await bothWidths("build-versions-testing");

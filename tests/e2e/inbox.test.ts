@@ -116,12 +116,13 @@ describe("the company's inbox", () => {
       const row = list.getByRole("listitem").filter({ hasText: "Sign-in options" });
       await row.waitFor();
       await row.getByText("Unread").waitFor();
-      await row.getByText("Waiting for us").waitFor();
+      // Waiting for us, with its 4-hour support clock (shared/domain/service-levels.ts).
+      await row.getByText(/^Due in \d+ (min|h)$/).waitFor();
       await row.getByText(noraProject.projectCode).waitFor();
       // Newest activity first: Nora's new thread above Otto's old one.
       await expect.poll(() => list.getByRole("listitem").first().textContent(), SETTLE).toContain("Sign-in options");
       const old = list.getByRole("listitem").filter({ hasText: "Invoice address" });
-      await old.getByText("Overdue").waitFor();
+      await old.getByText(/^Overdue by \d+ days$/).waitFor();
       await page.getByRole("link", { name: "1 overdue message" }).waitFor();
       await page.getByRole("link", { name: "1 overdue meeting request" }).waitFor();
       await checkBothWidths("list");
@@ -260,7 +261,7 @@ describe("the company's inbox", () => {
     await page.getByRole("link", { name: "1 overdue meeting request" }).click();
     await page.waitForURL(/meetings-due=overdue/);
     const item = page.getByRole("listitem").filter({ hasText: "Urgent: launch blocker" });
-    await item.getByText("Overdue").waitFor();
+    await item.getByText(/^Overdue by /).waitFor();
   });
 
   it("narrows the Projects list as the admin types, without Enter, and keeps q in the URL", async () => {

@@ -526,6 +526,14 @@ export const feedback = pgTable(
     versionNumber: integer("version_number"),
     /** What the tester's browser reported: prototype page, browser, OS, viewport, time, recent console errors. */
     context: jsonb("context").$type<Record<string, unknown>>(),
+    /** How the company closed the item: fixed in a published version, or won't fix (reason in the history). */
+    resolution: text("resolution", { enum: ["fixed", "wont_fix"] }),
+    /** The published version (its number) the fix shipped in, while the resolution is "fixed". */
+    fixedInVersion: integer("fixed_in_version"),
+    /** When the customer confirmed the fix (cleared when the item is reopened). */
+    confirmedAt: ts("confirmed_at"),
+    /** The item's events after it was reported, in order (shared/schemas/feedback.ts feedbackHistoryEventSchema). */
+    history: jsonb("history").$type<Record<string, unknown>[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -667,6 +675,8 @@ export const meetingRequests = pgTable(
     icsSequence: integer("ics_sequence").notNull().default(0),
     /** When an invitation (METHOD:REQUEST) was last sent; null = none yet, so a cancel needs no METHOD:CANCEL. */
     invitationSentAt: ts("invitation_sent_at"),
+    /** When the company first answered the request (it left "pending"): the service level's measure. */
+    respondedAt: ts("responded_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

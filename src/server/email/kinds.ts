@@ -15,6 +15,7 @@ import contactConfirmation from "./templates/contact-confirmation";
 import contactInquiry from "./templates/contact-inquiry";
 import deliveryDueSoon from "./templates/delivery-due-soon";
 import feedbackDone from "./templates/feedback-done";
+import feedbackResolved from "./templates/feedback-resolved";
 import meetingRequest from "./templates/meeting-request";
 import meetingResponse from "./templates/meeting-response";
 import ndaApproved from "./templates/nda-approved";
@@ -53,6 +54,7 @@ export const EMAIL_KINDS = {
   "communication-replies-batch": { category: "messages", template: communicationRepliesBatch },
   "delivery-due-soon": { category: "status", template: deliveryDueSoon },
   "feedback-done": { category: "feedback", template: feedbackDone },
+  "feedback-resolved": { category: "feedback", template: feedbackResolved },
   "meeting-request": { category: "meetings", template: meetingRequest },
   "meeting-response": { category: "meetings", template: meetingResponse },
   "nda-approved": { category: "status", template: ndaApproved },

@@ -121,6 +121,8 @@ export const auditSnapshots = {
         issueFaced: feedback.issueFaced,
         changeDescription: feedback.changeDescription,
         screenshotFileId: feedback.screenshotFileId,
+        resolution: feedback.resolution,
+        fixedInVersion: feedback.fixedInVersion,
       })
       .from(feedback)
       .where(eq(feedback.id, params.feedbackId ?? ""))

@@ -1,81 +1,74 @@
+// The service levels are the site's promises: 2 h for a new project, 4 h for support (the end of "2-4 hours"),
+// 24 h for an inquiry, 24 h to confirm a meeting request (4 h when urgent), counted in plain hours.
 import { describe, expect, it } from "vitest";
-import { isMeetingRequestOverdue, isMessageOverdue, messageOverdueCutoff } from "./service-levels";
+import { RESPONSE_PROMISES } from "../constants/marketing";
+import {
+  describeDue,
+  inquiryOverdueCutoff,
+  isMeetingRequestOverdue,
+  isMessageOverdue,
+  messageOverdueCutoff,
+  SERVICE_LEVELS,
+  serviceDueAt,
+} from "./service-levels";
 
-// 2026-11-23 is a Monday.
 const at = (iso: string) => new Date(iso);
 
-describe("a customer message's service level: one business day, weekends skipped", () => {
-  it.each([
-    { now: "2026-11-24T10:00:00Z", cutoff: "2026-11-23T10:00:00Z", why: "Tuesday: 24 h back is Monday" },
-    { now: "2026-11-23T10:00:00Z", cutoff: "2026-11-20T10:00:00Z", why: "Monday: the weekend is skipped to Friday" },
-    { now: "2026-11-23T00:00:00Z", cutoff: "2026-11-20T00:00:00Z", why: "Monday midnight: Friday midnight" },
-    { now: "2026-11-21T15:00:00Z", cutoff: "2026-11-20T00:00:00Z", why: "Saturday: the whole of Friday" },
-    { now: "2026-11-22T23:59:00Z", cutoff: "2026-11-20T00:00:00Z", why: "Sunday: still the whole of Friday" },
-    { now: "2026-11-27T18:00:00Z", cutoff: "2026-11-26T18:00:00Z", why: "Friday: Thursday" },
-  ])("$why", ({ now, cutoff }) => {
-    expect(messageOverdueCutoff(at(now)).toISOString()).toBe(at(cutoff).toISOString());
+describe("the clocks are the promises the site makes", () => {
+  it("new projects 2 hours, support 4 (the end of 2-4), inquiries and meeting requests 24", () => {
+    expect(RESPONSE_PROMISES).toContainEqual({ topic: "New projects", within: `${SERVICE_LEVELS.newProject.hours} hours` });
+    expect(RESPONSE_PROMISES).toContainEqual({ topic: "Support", within: `2-${SERVICE_LEVELS.support.hours} hours` });
+    expect(SERVICE_LEVELS.inquiry.hours).toBe(24);
+    expect(SERVICE_LEVELS.meeting.hours).toBe(24);
   });
 
   it.each([
-    {
-      written: "2026-11-20T16:00:00Z",
-      now: "2026-11-23T15:00:00Z",
-      waiting: true,
-      overdue: false,
-      why: "Friday → Monday, 23 business hours",
-    },
-    {
-      written: "2026-11-20T16:00:00Z",
-      now: "2026-11-23T17:00:00Z",
-      waiting: true,
-      overdue: true,
-      why: "Friday → Monday, 25 business hours",
-    },
-    {
-      written: "2026-11-20T16:00:00Z",
-      now: "2026-11-22T23:00:00Z",
-      waiting: true,
-      overdue: false,
-      why: "over the weekend, 8 business hours",
-    },
-    {
-      written: "2026-11-23T09:00:00Z",
-      now: "2026-11-24T09:00:00Z",
-      waiting: true,
-      overdue: false,
-      why: "exactly one business day",
-    },
-    { written: "2026-11-23T09:00:00Z", now: "2026-11-24T09:00:01Z", waiting: true, overdue: true, why: "just more than one" },
-    {
-      written: "2026-11-10T09:00:00Z",
-      now: "2026-11-24T09:00:00Z",
-      waiting: false,
-      overdue: false,
-      why: "answered (not waiting)",
-    },
-  ])("$why: overdue $overdue", ({ written, now, waiting, overdue }) => {
-    expect(isMessageOverdue({ lastCustomerMessageAt: written, waitingForUs: waiting }, at(now))).toBe(overdue);
-  });
-
-  it("a thread without a customer message is never overdue", () => {
-    expect(isMessageOverdue({ lastCustomerMessageAt: null, waitingForUs: true }, at("2026-11-24T09:00:00Z"))).toBe(false);
+    ["newProject", undefined, "2026-11-23T12:00:00.000Z"],
+    ["support", undefined, "2026-11-23T14:00:00.000Z"],
+    ["inquiry", undefined, "2026-11-24T10:00:00.000Z"],
+    ["meeting", "low", "2026-11-24T10:00:00.000Z"],
+    ["meeting", "medium", "2026-11-24T10:00:00.000Z"],
+    ["meeting", "high", "2026-11-23T14:00:00.000Z"],
+  ] as const)("%s (%s) started at 10:00 Monday is due %s", (kind, urgency, due) => {
+    expect(serviceDueAt(kind, "2026-11-23T10:00:00Z", urgency).toISOString()).toBe(due);
   });
 });
 
-describe("a meeting request's service level: its urgency's window while pending", () => {
-  const now = at("2026-11-24T12:00:00Z");
-  const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+describe("a customer message: 4 hours, weekends included", () => {
+  it("its cutoff is 4 hours back, on a Sunday too", () => {
+    expect(messageOverdueCutoff(at("2026-11-22T12:00:00Z")).toISOString()).toBe("2026-11-22T08:00:00.000Z");
+  });
   it.each([
-    { urgency: "high", status: "pending", age: 23, overdue: false },
-    { urgency: "high", status: "pending", age: 25, overdue: true },
-    { urgency: "medium", status: "pending", age: 71, overdue: false },
-    { urgency: "medium", status: "pending", age: 73, overdue: true },
-    { urgency: "low", status: "pending", age: 167, overdue: false },
-    { urgency: "low", status: "pending", age: 169, overdue: true },
-    { urgency: "high", status: "scheduled", age: 500, overdue: false },
-    { urgency: "low", status: "cancelled", age: 500, overdue: false },
-    { urgency: "medium", status: "completed", age: 500, overdue: false },
-  ] as const)("$urgency, $status, $age h old: overdue $overdue", ({ urgency, status, age, overdue }) => {
-    expect(isMeetingRequestOverdue({ urgency, status, createdAt: hoursAgo(age) }, now)).toBe(overdue);
+    { written: "2026-11-23T10:00:00Z", now: "2026-11-23T13:59:00Z", waiting: true, overdue: false },
+    { written: "2026-11-23T10:00:00Z", now: "2026-11-23T14:01:00Z", waiting: true, overdue: true },
+    { written: "2026-11-23T10:00:00Z", now: "2026-11-24T10:00:00Z", waiting: false, overdue: false },
+  ])("written $written, now $now, waiting $waiting → overdue $overdue", ({ written, now, waiting, overdue }) => {
+    expect(isMessageOverdue({ lastCustomerMessageAt: written, waitingForUs: waiting }, at(now))).toBe(overdue);
+  });
+});
+
+describe("meeting requests and inquiries", () => {
+  it("a high-urgency request is overdue after 4 hours, a low one after 24, an answered one never", () => {
+    const createdAt = "2026-11-23T10:00:00Z";
+    const now = at("2026-11-23T15:00:00Z");
+    expect(isMeetingRequestOverdue({ status: "pending", urgency: "high", createdAt }, now)).toBe(true);
+    expect(isMeetingRequestOverdue({ status: "pending", urgency: "low", createdAt }, now)).toBe(false);
+    expect(isMeetingRequestOverdue({ status: "pending", urgency: "low", createdAt }, at("2026-11-24T10:01:00Z"))).toBe(true);
+    expect(isMeetingRequestOverdue({ status: "scheduled", urgency: "high", createdAt }, now)).toBe(false);
+  });
+  it("an inquiry's cutoff is 24 hours back", () => {
+    expect(inquiryOverdueCutoff(at("2026-11-24T10:00:00Z")).toISOString()).toBe("2026-11-23T10:00:00.000Z");
+  });
+});
+
+describe("how a row words its clock", () => {
+  const now = at("2026-11-23T10:00:00Z");
+  it.each([
+    ["2026-11-23T10:25:00Z", false, "Due in 25 min"],
+    ["2026-11-23T13:00:00Z", false, "Due in 3 h"],
+    ["2026-11-23T08:00:00Z", true, "Overdue by 2 h"],
+    ["2026-11-20T10:00:00Z", true, "Overdue by 3 days"],
+  ])("due %s → %s %s", (due, overdue, text) => {
+    expect(describeDue(due, now)).toEqual({ overdue, text });
   });
 });

@@ -345,3 +345,23 @@ export const accessExtensionSchema = z.strictObject({
     }),
 });
 export type AccessExtensionInput = z.infer<typeof accessExtensionSchema>;
+
+// --- Service levels -----------------------------------------------------------------------------------------
+
+/**
+ * GET /api/company/service-levels/report: per kind (shared/domain/service-levels.ts), how many of the last 30 days'
+ * items have come due (their window has passed, or they were answered) and how many of those were answered in time.
+ */
+export const serviceLevelReportSchema = z.object({
+  days: z.number(),
+  kinds: z.array(
+    z.object({
+      kind: z.enum(["newProject", "support", "inquiry", "meeting"]),
+      label: z.string(),
+      promise: z.string(),
+      total: z.number(),
+      withinPromise: z.number(),
+    }),
+  ),
+});
+export type ServiceLevelReport = z.infer<typeof serviceLevelReportSchema>;

@@ -29,9 +29,101 @@ export const FEEDBACK_MESSAGES = {
   screenshotNotImageData: "The screenshot must be an image (PNG, JPG, WebP or GIF)",
   roundNothingDone: "Mark at least one item of this round as done before closing it.",
   roundsUsedUp: "All feedback rounds of this project's package are used.",
+  resolutionRequired: "Choose fixed in a version or won't fix",
+  versionRequired: "Choose the version that fixes it",
+  versionNotPublished: (n: number) => `Version ${n} of this project is not published`,
+  versionBeforeReport: (n: number, reported: number) =>
+    `Version ${n} is older than version ${reported}, which this item was reported against`,
+  wontFixReasonRequired: "Please say why it won't be fixed",
+  reopenReasonRequired: "Please say what is still wrong",
+  reasonTooLong: `Please keep the reason under 2000 characters`,
+  notVerifiable: "Only the person who reported it, the project owner or a project admin can confirm or reopen this item.",
+  onlyFixedConfirmed: "Only an item marked fixed can be confirmed.",
+  alreadyConfirmed: "This fix is already confirmed.",
+  alreadyOpen: "This item is already open.",
 } as const;
 
 const TEXT_MAX = 5000;
+const REASON_MAX = 2000;
+
+/** How the company closes an item: fixed in a published version, or won't fix (with a reason). */
+export const FEEDBACK_RESOLUTIONS = ["fixed", "wont_fix"] as const;
+export type FeedbackResolution = (typeof FEEDBACK_RESOLUTIONS)[number];
+
+/** The events of an item's history, in the order they happen. */
+export const FEEDBACK_EVENT_KINDS = ["reported", "answered", "fixed", "wont_fix", "confirmed", "reopened"] as const;
+export type FeedbackEventKind = (typeof FEEDBACK_EVENT_KINDS)[number];
+
+export const feedbackHistoryEventSchema = z.object({
+  kind: z.enum(FEEDBACK_EVENT_KINDS),
+  /** ISO instant. */
+  at: z.string(),
+  /** Who did it, as they were named at the time. */
+  actorName: z.string().nullable(),
+  byCompany: z.boolean(),
+  /** reported: the version in the viewer; fixed: the version the fix shipped in. */
+  versionNumber: z.number().nullable(),
+  /** The round the item was in (reopened: the round it returned to). */
+  round: z.number().nullable(),
+  /** answered: the reply; won't fix and reopened: the reason. */
+  note: z.string().nullable(),
+  /** The item's status after the event. */
+  status: z.enum(FEEDBACK_STATUSES),
+});
+export type FeedbackHistoryEvent = z.infer<typeof feedbackHistoryEventSchema>;
+
+/** One history line in words: "Fixed in version 2", "Won't fix", "Reopened"... */
+export function feedbackEventLabel(event: Pick<FeedbackHistoryEvent, "kind" | "versionNumber" | "status">): string {
+  switch (event.kind) {
+    case "reported":
+      return event.versionNumber === null ? "Reported" : `Reported on version ${event.versionNumber}`;
+    case "answered":
+      return event.status === "done" ? "Answered and marked done" : "Answered";
+    case "fixed":
+      return `Fixed in version ${event.versionNumber}`;
+    case "wont_fix":
+      return "Won't fix";
+    case "confirmed":
+      return "Fix confirmed";
+    case "reopened":
+      return "Reopened";
+  }
+}
+
+/** Who may confirm a fix or reopen an item: the owner and admin members any item, user members their own. */
+export function feedbackVerifiableBy(
+  item: { authorId: string | null },
+  caller: { userId: string; accessLevel: string },
+): boolean {
+  if (caller.accessLevel === "owner" || caller.accessLevel === "admin") return true;
+  return caller.accessLevel === "user" && item.authorId === caller.userId;
+}
+
+const reasonField = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(REASON_MAX, FEEDBACK_MESSAGES.reasonTooLong);
+
+/** POST /api/company/projects/{id}/feedback/{feedbackId}/resolution: fixed in version N, or won't fix with a reason. */
+export const resolveFeedbackSchema = z
+  .strictObject({
+    resolution: z.enum(FEEDBACK_RESOLUTIONS, { error: FEEDBACK_MESSAGES.resolutionRequired }),
+    versionNumber: z.number({ error: FEEDBACK_MESSAGES.versionRequired }).int().positive().max(100_000).nullish(),
+    reason: z.string().max(REASON_MAX, FEEDBACK_MESSAGES.reasonTooLong).nullish(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.resolution === "fixed" && (value.versionNumber === null || value.versionNumber === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["versionNumber"], message: FEEDBACK_MESSAGES.versionRequired });
+    }
+    if (value.resolution === "wont_fix" && !value.reason?.trim()) {
+      ctx.addIssue({ code: "custom", path: ["reason"], message: FEEDBACK_MESSAGES.wontFixReasonRequired });
+    }
+  });
+export type ResolveFeedbackInput = z.infer<typeof resolveFeedbackSchema>;
+
+/** POST /api/projects/{id}/feedback/{feedbackId}/reopen. */
+export const reopenFeedbackSchema = z.strictObject({ reason: reasonField(FEEDBACK_MESSAGES.reopenReasonRequired) });
+export type ReopenFeedbackInput = z.infer<typeof reopenFeedbackSchema>;
+/** The console's Won't fix dialog: the reason the resolution's rule requires. */
+export const wontFixFormSchema = z.strictObject({ reason: reasonField(FEEDBACK_MESSAGES.wontFixReasonRequired) });
 
 /** The fields a tester fills in; the form and the API share these rules and messages. */
 export const feedbackFormSchema = z.object({
@@ -128,6 +220,15 @@ export const feedbackItemSchema = z.object({
   author: z.object({ name: z.string().nullable(), email: z.string() }).nullable(),
   /** Whether the caller may still change type, texts and screenshot. */
   editable: z.boolean(),
+  /** fixed (in fixedInVersion) or wont_fix; null while open or merely marked done. */
+  resolution: z.enum(FEEDBACK_RESOLUTIONS).nullable(),
+  fixedInVersion: z.number().nullable(),
+  /** When the customer confirmed the fix. */
+  confirmedAt: z.string().nullable(),
+  /** Reported, answered, fixed in version N / won't fix, confirmed or reopened: every event, oldest first. */
+  history: z.array(feedbackHistoryEventSchema),
+  /** Whether the caller may confirm the fix or reopen the item (the reporter, the owner, an admin member). */
+  verifiable: z.boolean(),
 });
 export type FeedbackItem = z.infer<typeof feedbackItemSchema>;
 

@@ -44,6 +44,7 @@ import { InquiriesTab } from "./InquiriesTab";
 import { MeetingRequestsTab } from "./MeetingRequestsTab";
 import { NdaTab } from "./NdaTab";
 import { ProjectsTab } from "./ProjectsTab";
+import { ServiceLevelReport } from "./ServiceLevelReport";
 import { UserActivityTab } from "./UserActivityTab";
 
 // The chart library is loaded only by this screen, in its own chunk, after the first paint.
@@ -229,6 +230,8 @@ function AdminConsole({ email }: { email: string }) {
           </Card>
         ))}
       </section>
+
+      <ServiceLevelReport />
 
       {wide || chartsShown ? (
         <Suspense fallback={<Skeleton className="h-56 w-full rounded-2xl" />}>

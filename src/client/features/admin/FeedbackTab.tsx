@@ -1,7 +1,7 @@
 // Feedback Management tab on the feedback feature's owners: GET /api/company/feedback (filtered by project
 // and status, paged on the server) and the admin's review, PATCH /api/projects/{projectId}/feedback/{feedbackId}.
 // FeedbackReviewList is also the project's feedback inside View Details.
-import { CheckCheck, Globe, ImageIcon } from "lucide-react";
+import { Ban, CheckCheck, Globe, ImageIcon, Loader2, RotateCcw, Wrench } from "lucide-react";
 import { useState } from "react";
 import { canCloseFeedbackRound, currentFeedbackRound, feedbackRoundLabel } from "../../../shared/domain/feedback-rounds";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
@@ -14,15 +14,17 @@ import {
   FEEDBACK_TYPE_LABELS,
   type FeedbackStatus,
   updateFeedbackSchema,
+  wontFixFormSchema,
 } from "../../../shared/schemas/feedback";
 import { ConfirmDialog } from "../../components/kit/ConfirmDialog";
+import { FeedbackHistory, ReasonDialog, ResolutionBadge } from "../../components/kit/FeedbackHistory";
 import { ListState } from "../../components/kit/ListState";
 import { Pager } from "../../components/kit/Pager";
 import { Alert } from "../../components/ui/alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import { Dialog, DialogContent, DialogHeader } from "../../components/ui/dialog";
+import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Textarea } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
@@ -33,6 +35,8 @@ import { setServerFieldErrors, useSchemaForm } from "../../lib/form";
 import { useListState } from "../../lib/use-list-state";
 import { useCloseFeedbackRound } from "../feedback/api/close-feedback-round";
 import { useCompanyFeedback } from "../feedback/api/get-company-feedback";
+import { useVersions } from "../feedback/api/get-versions";
+import { useResolveFeedback } from "../feedback/api/resolve-feedback";
 import { useUpdateFeedback } from "../feedback/api/update-feedback";
 import { useAdminProjects } from "./api/get-admin-projects";
 import { ProjectFilter } from "./ProjectFilter";
@@ -218,9 +222,11 @@ function FeedbackCard({ item }: { item: CompanyFeedbackItem }) {
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant={item.feedbackType === "error" ? "danger" : "default"}>{FEEDBACK_TYPE_LABELS[item.feedbackType]}</Badge>
         <Badge variant={item.status === "done" ? "success" : "warning"}>{FEEDBACK_STATUS_LABELS[item.status]}</Badge>
+        <ResolutionBadge item={item} />
         <span className="font-mono text-xs font-medium text-slate-700">{item.projectCode}</span>
         <span className="text-xs text-slate-500">{formatDate(item.createdAt)}</span>
         <span className="text-xs text-slate-500">Round {item.round}</span>
+        {item.versionNumber !== null && <span className="text-xs text-slate-500">Reported on version {item.versionNumber}</span>}
         <Select
           aria-label={`Status of feedback ${item.id.slice(0, 8)}`}
           value={item.status}
@@ -272,7 +278,14 @@ function FeedbackCard({ item }: { item: CompanyFeedbackItem }) {
           <p className="wrap-anywhere whitespace-pre-line text-slate-800">{item.adminComment}</p>
         </div>
       )}
+      <ReopenedNotice item={item} />
+      {item.history.length > 0 && (
+        <div className="mt-3">
+          <FeedbackHistory history={item.history} />
+        </div>
+      )}
       <ResponseForm item={item} />
+      <ResolveActions item={item} />
       {viewing && item.screenshotUrl && (
         <Dialog open onOpenChange={(open) => !open && setViewing(false)}>
           <DialogContent className="max-w-4xl">
@@ -372,5 +385,117 @@ function ResponseForm({ item }: { item: CompanyFeedbackItem }) {
         {form.formState.isSubmitting ? "Saving..." : "Save Response"}
       </Button>
     </form>
+  );
+}
+
+/** A reopened item says so at the top of its card, with the customer's reason. */
+function ReopenedNotice({ item }: { item: CompanyFeedbackItem }) {
+  const last = item.history.at(-1);
+  if (item.status !== "pending" || last?.kind !== "reopened") return null;
+  return (
+    <Alert variant="warning" className="mt-3" data-testid="reopened-notice">
+      <RotateCcw aria-hidden="true" />
+      <div className="min-w-0">
+        <p className="font-medium">
+          Reopened by {last.actorName ?? "the customer"} · {formatDateTime(last.at)}
+        </p>
+        {last.note && <p className="wrap-anywhere whitespace-pre-line">{last.note}</p>}
+      </div>
+    </Alert>
+  );
+}
+
+/** Close the loop: fixed in a published version of this project, or won't fix with a reason. */
+function ResolveActions({ item }: { item: CompanyFeedbackItem }) {
+  const [fixing, setFixing] = useState(false);
+  const [declining, setDeclining] = useState(false);
+  const resolve = useResolveFeedback(item.projectId);
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      <Button variant="outline" size="sm" onClick={() => setFixing(true)}>
+        <Wrench aria-hidden="true" />
+        Mark fixed…
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => setDeclining(true)}>
+        <Ban aria-hidden="true" />
+        Won't fix…
+      </Button>
+      {fixing && <FixedInVersionDialog item={item} onClose={() => setFixing(false)} />}
+      <ReasonDialog
+        open={declining}
+        onOpenChange={setDeclining}
+        title="Won't fix this item?"
+        description={`${item.projectCode}: the reporter and the owner are told, with your reason. They may reopen it.`}
+        label="Reason"
+        confirmLabel="Won't fix"
+        pendingLabel="Saving..."
+        errorText="The item could not be marked won't fix."
+        schema={wontFixFormSchema}
+        onSubmit={async (reason) => {
+          await resolve.mutateAsync({ id: item.id, body: { resolution: "wont_fix", reason } });
+          toast({ title: "Marked won't fix", variant: "success" });
+        }}
+      />
+    </div>
+  );
+}
+
+function FixedInVersionDialog({ item, onClose }: { item: CompanyFeedbackItem; onClose: () => void }) {
+  const versions = useVersions(item.projectId);
+  const resolve = useResolveFeedback(item.projectId);
+  // Versions from the one it was reported on; the newest first, chosen at the start.
+  const choices = (versions.data?.items ?? []).filter((v) => item.versionNumber === null || v.number >= item.versionNumber);
+  const [chosen, setChosen] = useState<string>("");
+  const value = chosen || (choices[0] ? String(choices[0].number) : "");
+  const [error, setError] = useState<string | undefined>();
+  const save = async () => {
+    setError(undefined);
+    try {
+      await resolve.mutateAsync({ id: item.id, body: { resolution: "fixed", versionNumber: Number(value) } });
+      toast({ title: `Marked fixed in version ${value}`, variant: "success" });
+      onClose();
+    } catch (failure) {
+      setError(serverFieldErrors(failure).versionNumber ?? serverMessage(failure, "The item could not be marked fixed."));
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && !resolve.isPending && onClose()}>
+      <DialogContent className="max-w-md">
+        <DialogHeader
+          title="Mark fixed in a version"
+          description={`${item.projectCode}: the reporter and the owner are told which version to check, and confirm or reopen it.`}
+        />
+        {versions.isPending ? (
+          <p className="text-sm text-slate-600">Loading versions…</p>
+        ) : choices.length === 0 ? (
+          <Alert variant="warning">Publish a version with this fix first (Versions tab); then mark it fixed here.</Alert>
+        ) : (
+          <Field label="Fixed in version" error={error}>
+            {(control) => (
+              <Select
+                id={control.id}
+                aria-describedby={control["aria-describedby"]}
+                aria-invalid={control["aria-invalid"]}
+                value={value}
+                onValueChange={setChosen}
+                options={choices.map((v) => ({
+                  value: String(v.number),
+                  label: `Version ${v.number} · ${formatDate(v.publishedAt)}`,
+                }))}
+              />
+            )}
+          </Field>
+        )}
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onClose} disabled={resolve.isPending}>
+            Cancel
+          </Button>
+          <Button type="button" onClick={save} disabled={resolve.isPending || !value}>
+            {resolve.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+            Mark fixed
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

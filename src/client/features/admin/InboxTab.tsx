@@ -19,6 +19,7 @@ import {
   communicationFormValues,
   EMPTY_COMMUNICATION,
 } from "../../components/kit/CommunicationFields";
+import { DueBadge } from "../../components/kit/DueBadge";
 import { FormDialog } from "../../components/kit/FormDialog";
 import { ListState } from "../../components/kit/ListState";
 import { Pager } from "../../components/kit/Pager";
@@ -160,8 +161,8 @@ function ServiceBadges({ item }: { item: CompanyCommunication }) {
   return (
     <>
       {item.companyUnread && <Badge variant="default">Unread</Badge>}
-      {item.overdue ? (
-        <Badge variant="danger">Overdue</Badge>
+      {item.waitingForUs && item.waitingSince ? (
+        <DueBadge kind="support" since={item.waitingSince} />
       ) : (
         item.waitingForUs && <Badge variant="warning">Waiting for us</Badge>
       )}

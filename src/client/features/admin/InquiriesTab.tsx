@@ -1,4 +1,6 @@
 // Inquiries tab: what visitors sent through the contact forms, newest first, marked answered by the team.
+
+import { DueBadge } from "../../components/kit/DueBadge";
 import { ListState } from "../../components/kit/ListState";
 import { Pager } from "../../components/kit/Pager";
 import { Badge } from "../../components/ui/badge";
@@ -51,6 +53,7 @@ export function InquiriesTab() {
                     <Badge variant={inquiry.status === "new" ? "warning" : "success"} className="ml-2">
                       {inquiry.status === "new" ? "New" : "Answered"}
                     </Badge>
+                    {inquiry.status === "new" && <DueBadge kind="inquiry" since={inquiry.createdAt} className="ml-1" />}
                   </p>
                   <p className="text-sm text-slate-600">
                     <a className="text-brand-700 underline" href={`mailto:${inquiry.email}`}>

@@ -16,6 +16,7 @@ import {
   type MeetingResponseInput,
   meetingResponseSchema,
 } from "../../../shared/schemas/meeting-requests";
+import { DueBadge } from "../../components/kit/DueBadge";
 import { FilterSelects } from "../../components/kit/FilterSelects";
 import { FormDialog } from "../../components/kit/FormDialog";
 import { ListState } from "../../components/kit/ListState";
@@ -138,10 +139,8 @@ export function MeetingRequestsTab() {
                         <Badge variant={URGENCY_BADGE[request.urgency]} className="ml-1">
                           {URGENCY_LABELS[request.urgency]}
                         </Badge>
-                        {request.overdue && (
-                          <Badge variant="danger" className="ml-1">
-                            Overdue
-                          </Badge>
+                        {request.status === "pending" && (
+                          <DueBadge kind="meeting" since={request.createdAt} urgency={request.urgency} className="ml-1" />
                         )}
                       </p>
                       <p className="text-sm text-slate-600">

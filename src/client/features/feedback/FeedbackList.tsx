@@ -1,19 +1,28 @@
 // The project's feedback: type and status badges, dates, the texts, the screenshot (click to
 // enlarge), the team's response with its date, the round; newest first, filtered by status and paged on the server.
-import { Bot, Globe, Lock, Pencil } from "lucide-react";
+import { Bot, CheckCircle2, Globe, Lock, Pencil, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { feedbackRoundLabel } from "../../../shared/domain/feedback-rounds";
-import { FEEDBACK_STATUS_LABELS, FEEDBACK_TYPE_LABELS, type FeedbackItem } from "../../../shared/schemas/feedback";
+import {
+  FEEDBACK_STATUS_LABELS,
+  FEEDBACK_TYPE_LABELS,
+  type FeedbackItem,
+  reopenFeedbackSchema,
+} from "../../../shared/schemas/feedback";
+import { FeedbackHistory, ReasonDialog, ResolutionBadge } from "../../components/kit/FeedbackHistory";
 import { ListState } from "../../components/kit/ListState";
 import { Pager } from "../../components/kit/Pager";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogHeader } from "../../components/ui/dialog";
+import { toast } from "../../components/ui/use-toast";
+import { serverMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { formatDateTime } from "../../lib/date-time";
 import { useListState } from "../../lib/use-list-state";
 import { type FeedbackFilter, useFeedback } from "./api/get-feedback";
+import { useConfirmFeedback, useReopenFeedback } from "./api/resolve-feedback";
 
 const LIST = { status: ["all", "pending", "done"] } as const;
 
@@ -96,6 +105,7 @@ export function FeedbackList({
             {data?.items.map((item) => (
               <FeedbackCard
                 key={item.id}
+                projectId={projectId}
                 item={item}
                 maxIterations={maxIterations}
                 onEdit={canSubmit ? () => onEdit(item) : null}
@@ -111,10 +121,12 @@ export function FeedbackList({
 
 /** `onEdit` null: the caller's access no longer lets them change feedback (their own items stay read-only). */
 function FeedbackCard({
+  projectId,
   item,
   maxIterations,
   onEdit,
 }: {
+  projectId: string;
   item: FeedbackItem;
   maxIterations: number;
   onEdit: (() => void) | null;
@@ -126,6 +138,7 @@ function FeedbackCard({
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant={item.feedbackType === "error" ? "danger" : "default"}>{FEEDBACK_TYPE_LABELS[item.feedbackType]}</Badge>
         <Badge variant={item.status === "done" ? "success" : "warning"}>{FEEDBACK_STATUS_LABELS[item.status]}</Badge>
+        <ResolutionBadge item={item} />
         <Badge variant="outline">{feedbackRoundLabel(item.round, maxIterations)}</Badge>
         {item.versionNumber !== null && <Badge variant="outline">Reported on version {item.versionNumber}</Badge>}
         <span className="ml-auto text-xs text-slate-500">
@@ -196,6 +209,8 @@ function FeedbackCard({
           <p className="whitespace-pre-wrap wrap-anywhere text-brand-900">{item.adminComment}</p>
         </div>
       )}
+      {item.history.length > 0 && <FeedbackHistory history={item.history} />}
+      {item.verifiable && item.status === "done" && !item.confirmedAt && <VerifyActions projectId={projectId} item={item} />}
       {item.editable && onEdit ? (
         <div>
           <Button variant="ghost" size="sm" onClick={onEdit}>
@@ -222,5 +237,55 @@ function FeedbackCard({
         </DialogContent>
       </Dialog>
     </li>
+  );
+}
+
+/** The customer's side of the loop: confirm a fix, or reopen the item with what is still wrong. */
+function VerifyActions({ projectId, item }: { projectId: string; item: FeedbackItem }) {
+  const [reopening, setReopening] = useState(false);
+  const confirm = useConfirmFeedback(projectId);
+  const reopen = useReopenFeedback(projectId);
+  const awaitingConfirmation = item.resolution === "fixed" && !item.confirmedAt;
+  const confirmFix = () =>
+    confirm.mutate(item.id, {
+      onSuccess: () => toast({ title: "Fix confirmed", variant: "success" }),
+      onError: (error) =>
+        toast({ title: "The fix could not be confirmed", description: serverMessage(error, ""), variant: "destructive" }),
+    });
+  return (
+    <div className="flex flex-wrap items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">
+      <p className="min-w-0 flex-1 basis-56 text-emerald-900">
+        {awaitingConfirmation
+          ? `Fixed in version ${item.fixedInVersion}. Does it work for you now?`
+          : "Not what you expected? Reopen it and tell us what is still wrong."}
+      </p>
+      <div className="flex gap-2">
+        {awaitingConfirmation && (
+          <Button size="sm" onClick={confirmFix} disabled={confirm.isPending}>
+            <CheckCircle2 aria-hidden="true" />
+            Confirm fix
+          </Button>
+        )}
+        <Button size="sm" variant="outline" onClick={() => setReopening(true)}>
+          <RotateCcw aria-hidden="true" />
+          Reopen
+        </Button>
+      </div>
+      <ReasonDialog
+        open={reopening}
+        onOpenChange={setReopening}
+        title="Reopen this feedback?"
+        description="It goes back to our team as pending in the current round, with your reason."
+        label="What is still wrong?"
+        confirmLabel="Reopen"
+        pendingLabel="Reopening..."
+        errorText="The feedback could not be reopened."
+        schema={reopenFeedbackSchema}
+        onSubmit={async (reason) => {
+          await reopen.mutateAsync({ id: item.id, reason });
+          toast({ title: "Feedback reopened", variant: "success" });
+        }}
+      />
+    </div>
   );
 }

@@ -39,6 +39,8 @@ export const AUDITABLE_FIELDS: ReadonlySet<string> = new Set<string>([
   "issueFaced",
   "changeDescription",
   "screenshotFileId",
+  "resolution",
+  "fixedInVersion",
   "subject",
   "description",
   "preferredDates",

@@ -20,6 +20,7 @@ import {
   inquirySchema,
   projectListQuerySchema,
   projectPatchSchema,
+  serviceLevelReportSchema,
   statusRunSchema,
   userActivityPageSchema,
   userActivityQuerySchema,
@@ -42,6 +43,7 @@ import { listInquiries, setInquiryStatus } from "./inquiries";
 import { exportProjectsCsv } from "./projects-csv";
 import { adminProjectsRead, adminStatsRead, adminUserActivityRead } from "./reads";
 import { runStatusRules } from "./run-status-rules";
+import { getServiceLevelReport } from "./service-level-report";
 import { updateProject } from "./update-project";
 import { sendProfileReminder } from "./user-activity";
 
@@ -75,6 +77,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         ]);
         return { ...stats, overdue, updateDue };
       },
+    );
+
+    company.get(
+      "/api/company/service-levels/report",
+      {
+        schema: {
+          tags: ["company"],
+          summary:
+            "Answered within promise, last 30 days, per kind (new projects 2 h, support 4 h, inquiries 24 h, meeting requests 24 h / high 4 h), in one query",
+          response: { 200: serviceLevelReportSchema, ...errorReplies },
+        },
+      },
+      async () => getServiceLevelReport(ctx.db),
     );
 
     company.get(

@@ -2,7 +2,7 @@
 // context their browser captured; it joins the project's open feedback round.
 import { eq, max } from "drizzle-orm";
 import { currentFeedbackRound } from "../../../shared/domain/feedback-rounds";
-import type { CreateFeedbackInput, FeedbackItem } from "../../../shared/schemas/feedback";
+import type { CreateFeedbackInput, FeedbackHistoryEvent, FeedbackItem, FeedbackStatus } from "../../../shared/schemas/feedback";
 import type { AppContext } from "../../context";
 import { feedback, projects, projectVersions } from "../../db/schema";
 import { notFound } from "../../errors";
@@ -47,6 +47,7 @@ export async function createFeedback(
         .from(projectVersions)
         .where(eq(projectVersions.projectId, project.id));
       const reviewed = byCompany && (adminComment !== null || status !== "pending");
+      const now = new Date();
       const [row] = await tx
         .insert(feedback)
         .values({
@@ -58,11 +59,18 @@ export async function createFeedback(
           screenshotFileId: screenshot?.fileId ?? null,
           status,
           adminComment,
-          adminUpdatedAt: reviewed ? new Date() : null,
+          adminUpdatedAt: reviewed ? now : null,
           adminUpdatedBy: reviewed ? user.id : null,
           round: currentFeedbackRound(project),
           versionNumber: latest?.number ?? null,
           context: buildFeedbackContext(body.context, input.userAgent),
+          history: reportedHistory(now, {
+            actorName: user.name ?? user.email,
+            byCompany,
+            versionNumber: latest?.number ?? null,
+            round: currentFeedbackRound(project),
+            reviewed: reviewed ? { status, note: adminComment } : null,
+          }),
         })
         .returning();
       if (!row) throw new Error("feedback insert returned nothing");
@@ -78,4 +86,27 @@ export async function createFeedback(
       await releaseProjectFile(ctx, { projectId: access.project.id, kind: "feedback_screenshot", fileId: screenshot.fileId });
     throw error;
   }
+}
+
+/** A new item's history: reported and, when the company sent it with a status or reply, answered at once. */
+function reportedHistory(
+  at: Date,
+  input: {
+    actorName: string;
+    byCompany: boolean;
+    versionNumber: number | null;
+    round: number;
+    reviewed: { status: FeedbackStatus; note: string | null } | null;
+  },
+): FeedbackHistoryEvent[] {
+  const base = { at: at.toISOString(), actorName: input.actorName, byCompany: input.byCompany, round: input.round };
+  const reported: FeedbackHistoryEvent = {
+    ...base,
+    kind: "reported",
+    versionNumber: input.versionNumber,
+    note: null,
+    status: "pending",
+  };
+  if (!input.reviewed) return [reported];
+  return [reported, { ...base, kind: "answered", versionNumber: null, ...input.reviewed }];
 }

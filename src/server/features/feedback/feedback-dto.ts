@@ -1,7 +1,12 @@
 // A feedback row as the API answers it, with whether the caller may still edit it.
 import { fileUrl } from "../../../shared/constants/files";
 import type { ProjectAccessLevel } from "../../../shared/domain/project-access";
-import type { FeedbackContext, FeedbackItem } from "../../../shared/schemas/feedback";
+import {
+  type FeedbackContext,
+  type FeedbackHistoryEvent,
+  type FeedbackItem,
+  feedbackVerifiableBy,
+} from "../../../shared/schemas/feedback";
 import type { feedback } from "../../db/schema";
 
 export type FeedbackRow = typeof feedback.$inferSelect;
@@ -44,5 +49,30 @@ export function toFeedbackDto(row: FeedbackRow, author: FeedbackAuthor, caller: 
     context: (row.context as FeedbackContext | null) ?? null,
     author,
     editable: feedbackEditableBy(row, caller),
+    resolution: row.resolution,
+    fixedInVersion: row.fixedInVersion,
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    history: row.history as FeedbackHistoryEvent[],
+    verifiable: feedbackVerifiableBy(row, caller),
   };
+}
+
+/** The row's history with one more event (the row is locked by the caller's transaction). */
+export function withEvent(
+  row: Pick<FeedbackRow, "history" | "round" | "status">,
+  event: Omit<FeedbackHistoryEvent, "at" | "round" | "status" | "versionNumber" | "note"> &
+    Partial<Pick<FeedbackHistoryEvent, "round" | "status" | "versionNumber" | "note">>,
+  at: Date,
+): Record<string, unknown>[] {
+  const entry: FeedbackHistoryEvent = {
+    kind: event.kind,
+    at: at.toISOString(),
+    actorName: event.actorName,
+    byCompany: event.byCompany,
+    versionNumber: event.versionNumber ?? null,
+    round: event.round ?? row.round,
+    note: event.note ?? null,
+    status: event.status ?? row.status,
+  };
+  return [...(row.history ?? []), entry];
 }

@@ -1,6 +1,6 @@
 // Activity events, bell notifications and the "done" email of feedback.
 
-import { eq } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { ActivityType } from "../../../shared/activity-types";
 import { FEEDBACK_TYPE_LABELS, type FeedbackType } from "../../../shared/schemas/feedback";
 import type { AppContext } from "../../context";
@@ -56,22 +56,20 @@ export async function recordFeedbackEdited(db: Database, event: EventInput & { i
   });
 }
 
+/** The project's owner and the item's reporter (one person when they are the same), as they are now. */
+async function ownerAndReporter(db: Database, project: ProjectRow, item: FeedbackRow) {
+  const ids = [project.userId, ...(item.authorId && item.authorId !== project.userId ? [item.authorId] : [])];
+  return db
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
 /** Status changed by the company: the owner (and the author, when someone else) hear of it; done is emailed. */
 export async function recordFeedbackStatusChanged(ctx: AppContext, db: Database, event: EventInput & { item: FeedbackRow }) {
   const { project, item } = event;
   const done = item.status === "done";
-  const recipients = new Set([project.userId]);
-  if (item.authorId) recipients.add(item.authorId);
-  const people = await Promise.all(
-    [...recipients].map(async (id) => {
-      const [person] = await db
-        .select({ id: users.id, email: users.email, name: users.name, role: users.role })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
-      return person;
-    }),
-  );
+  const people = await ownerAndReporter(db, project, item);
   for (const person of people) {
     if (person?.role !== "customer") continue;
     await recordActivity(db, {
@@ -94,4 +92,59 @@ export async function recordFeedbackStatusChanged(ctx: AppContext, db: Database,
       db,
     );
   }
+}
+
+/** Fixed in version N or won't fix: the reporter and the owner are told in their timeline, bell and email. */
+export async function recordFeedbackResolved(
+  ctx: AppContext,
+  db: Database,
+  event: EventInput & { item: FeedbackRow; reason: string | null },
+) {
+  const { project, item } = event;
+  const fixed = item.resolution === "fixed";
+  for (const person of await ownerAndReporter(db, project, item)) {
+    if (person.role !== "customer") continue;
+    await recordActivity(db, {
+      userId: person.id,
+      projectId: project.id,
+      actorId: event.actorId,
+      type: fixed ? "feedback.fixed" : "feedback.wont_fix",
+      title: fixed ? `Fixed in version ${item.fixedInVersion}` : "We won't fix this item",
+      description: `${project.projectCode}: ${excerpt(item.issueFaced)}${fixed ? "" : ` (${excerpt(event.reason ?? "", 120)})`}`,
+      notify: true,
+    });
+    await ctx.email.enqueue(
+      {
+        kind: "feedback-resolved",
+        to: person.email,
+        projectId: project.id,
+        data: {
+          project,
+          issue: excerpt(item.issueFaced, 300),
+          resolution: fixed ? "fixed" : "wont_fix",
+          versionNumber: item.fixedInVersion,
+          reason: event.reason,
+        },
+      },
+      db,
+    );
+  }
+}
+
+/** The customer confirmed the fix or reopened the item: their timeline records it, the company's bell hears of it. */
+export async function recordFeedbackVerified(
+  db: Database,
+  event: EventInput & { item: FeedbackRow; verdict: "confirmed" | "reopened"; reason: string | null },
+) {
+  const { project, item } = event;
+  const reopened = event.verdict === "reopened";
+  const description = `${project.projectCode}: ${excerpt(item.issueFaced)}${reopened ? ` (${excerpt(event.reason ?? "", 120)})` : ""}`;
+  await recordForOwnerAndCompany(db, event, reopened ? "feedback.reopened" : "feedback.confirmed", {
+    owner: { title: reopened ? "Feedback reopened" : "Fix confirmed", description, notify: event.actorId !== project.userId },
+    company: {
+      title: reopened ? `Feedback reopened on ${project.projectCode}` : `Fix confirmed on ${project.projectCode}`,
+      description,
+      notify: true,
+    },
+  });
 }

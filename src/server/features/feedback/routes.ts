@@ -13,6 +13,8 @@ import {
   feedbackPageSchema,
   projectFeedbackQuerySchema,
   prototypeFrameCheckSchema,
+  reopenFeedbackSchema,
+  resolveFeedbackSchema,
   updateFeedbackSchema,
 } from "../../../shared/schemas/feedback";
 import { requireCompany } from "../../auth/guards";
@@ -31,6 +33,7 @@ import { createFeedback } from "./create-feedback";
 import { listCompanyFeedback } from "./list-feedback";
 import { FEEDBACK_JSON_LIMIT, parseFields, readFeedbackBody, screenshotChangeOf } from "./read-feedback-body";
 import { feedbackListRead } from "./reads";
+import { resolveFeedback, verifyFeedback } from "./resolve-feedback";
 import { updateFeedback } from "./update-feedback";
 
 const params = z.object({ id: z.string().max(64) });
@@ -114,6 +117,61 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
         body,
         screenshot: (current) => screenshotChangeOf(body.screenshotUrl, raw.upload, current),
       });
+    },
+  );
+
+  const itemParams = z.object({ id: z.string().max(64), feedbackId: z.string().max(64) });
+
+  app.post(
+    "/api/company/projects/:id/feedback/:feedbackId/resolution",
+    {
+      config: { audit: { action: "feedback.resolved", snapshot: auditSnapshots.feedback } },
+      schema: {
+        tags: ["feedback", "company"],
+        summary:
+          "Mark an item fixed in a published version of this project, or won't fix with a reason (company); the reporter and the owner are told",
+        params: itemParams,
+        body: resolveFeedbackSchema,
+        response: { 200: feedbackItemSchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = await requireCompany(request);
+      return resolveFeedback(ctx, user, request.params.id, request.params.feedbackId, request.body);
+    },
+  );
+
+  app.post(
+    "/api/projects/:id/feedback/:feedbackId/confirm",
+    {
+      schema: {
+        tags: ["feedback"],
+        summary: "Confirm an item's fix (the reporter, the owner or an admin member); 409 unless it is marked fixed",
+        params: itemParams,
+        response: { 200: feedbackItemSchema, ...errorReplies, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const access = await requireProjectAccess(request, request.params.id, "view");
+      return verifyFeedback(ctx, access, request.params.feedbackId, { kind: "confirmed" });
+    },
+  );
+
+  app.post(
+    "/api/projects/:id/feedback/:feedbackId/reopen",
+    {
+      schema: {
+        tags: ["feedback"],
+        summary:
+          "Reopen a fixed, won't-fix or done item with a reason (the reporter, the owner or an admin member): it returns to pending in the current round",
+        params: itemParams,
+        body: reopenFeedbackSchema,
+        response: { 200: feedbackItemSchema, ...errorReplies, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const access = await requireProjectAccess(request, request.params.id, "view");
+      return verifyFeedback(ctx, access, request.params.feedbackId, { kind: "reopened", reason: request.body.reason });
     },
   );
 

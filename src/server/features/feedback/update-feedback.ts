@@ -8,7 +8,7 @@ import { feedback, users } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { releaseProjectFile, storeProjectFile } from "../files/project-files";
 import type { ProjectAccess } from "../projects/access";
-import { type FeedbackRow, feedbackEditableBy, toFeedbackDto } from "./feedback-dto";
+import { type FeedbackRow, feedbackEditableBy, toFeedbackDto, withEvent } from "./feedback-dto";
 import { recordFeedbackEdited, recordFeedbackStatusChanged } from "./feedback-events";
 import type { ScreenshotChange } from "./read-feedback-body";
 
@@ -98,6 +98,13 @@ export async function updateFeedback(
         return toFeedbackDto(row, await authorOf(tx, row), { userId: user.id, accessLevel: access.accessLevel });
       }
       const now = new Date();
+      if (byCompany && (statusChanged || changes.adminComment !== undefined)) {
+        // The company's review is an "answered" event; marking it pending again clears how it was closed.
+        const status = changes.status ?? row.status;
+        if (status === "pending") Object.assign(changes, { resolution: null, fixedInVersion: null, confirmedAt: null });
+        const note = changes.adminComment !== undefined ? changes.adminComment : row.adminComment;
+        changes.history = withEvent(row, { kind: "answered", actorName: user.name ?? user.email, byCompany, status, note }, now);
+      }
       const [updated] = await tx
         .update(feedback)
         .set({ ...changes, updatedAt: now, ...(byCompany ? { adminUpdatedAt: now, adminUpdatedBy: user.id } : {}) })

@@ -136,6 +136,8 @@ export async function respondToMeetingRequest(
         adminNotes: input.adminNotes,
         icsSequence: sequence,
         ...(method === "REQUEST" ? { invitationSentAt: sql`now()` } : {}),
+        // The first answer (leaving pending) is what the service level measures; later changes keep it.
+        ...(input.status !== "pending" && !before.respondedAt ? { respondedAt: sql`now()` } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(meetingRequests.id, before.id))

@@ -1,5 +1,6 @@
 // GET /api/company/service-levels: how many customer threads and meeting requests are overdue now (the console header).
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ServiceLevelReport } from "../../../../shared/schemas/admin";
 import type { ServiceLevelCounts } from "../../../../shared/schemas/communications";
 import { apiRequest } from "../../../lib/api";
 import { COMPANY_NO_CACHE, POLL_MS } from "../../../lib/query-client";
@@ -18,3 +19,14 @@ export const serviceLevelsQueryOptions = () =>
   });
 
 export const useServiceLevels = () => useQuery(serviceLevelsQueryOptions());
+
+export const serviceLevelReportQueryKey = ["/api/company/service-levels/report"] as const;
+
+/** GET /api/company/service-levels/report: answered within promise, last 30 days, per kind. */
+export const useServiceLevelReport = () =>
+  useQuery({
+    queryKey: serviceLevelReportQueryKey,
+    queryFn: ({ signal }) => apiRequest<ServiceLevelReport>("GET", "/api/company/service-levels/report", undefined, { signal }),
+    refetchInterval: POLL_MS.meetingRequests,
+    ...COMPANY_NO_CACHE,
+  });

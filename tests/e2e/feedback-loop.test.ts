@@ -1,0 +1,179 @@
+// Feedback that closes its loop (issue 28, part 4), in Chromium: version 1 is published and the customer reports an
+// item on it; the team publishes version 2 and marks the item fixed in it from Feedback Management; the customer sees
+// "Fixed in version 2" arrive live, tries to reopen without a reason (refused), then reopens it with one; the console
+// shows it reopened with the reason; version 3 fixes it and the customer confirms. Each state at 1280 and 375 px.
+import { createServer, type Server } from "node:http";
+import { eq } from "drizzle-orm";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feedback, projects, requirements } from "../../src/server/db/schema";
+import { FEEDBACK_MESSAGES } from "../../src/shared/schemas/feedback";
+import { createCompletedProfile, json, newProject, type SignedInUser, signedInUser } from "../factories";
+import { launchBrowser, signInContext } from "../setup/browser";
+import { checkScreen } from "../setup/screen-checks";
+import { startTestServer, type TestServer } from "../setup/test-server";
+
+let prototype: Server;
+let prototypeUrl: string;
+let server: TestServer;
+let browser: Browser;
+let customerContext: BrowserContext;
+let adminContext: BrowserContext;
+let page: Page;
+let console: Page;
+let owner: SignedInUser;
+let admin: SignedInUser;
+let projectId: string;
+let itemId: string;
+
+const ISSUE = "The Book button does nothing on the second step of the booking form.";
+
+beforeAll(async () => {
+  prototype = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(`<!doctype html><title>ClinicFlow</title><body style="font-family:sans-serif;padding:24px">
+<h1>ClinicFlow booking</h1><p>Pick a slot to book your visit.</p></body>`);
+  });
+  await new Promise<void>((resolve) => prototype.listen(0, "127.0.0.1", resolve));
+  const address = prototype.address();
+  prototypeUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  server = await startTestServer({ PROTOTYPE_FRAME_ORIGINS: prototypeUrl });
+  browser = await launchBrowser();
+  owner = await signedInUser(server.app, { email: "loop.e2e@northside.example", name: "Priya Rao" });
+  admin = await signedInUser(server.app, { email: "admin@blueprint.local", name: "Ada Admin", role: "company" });
+  const db = server.app.ctx.db;
+  await createCompletedProfile(db, { userId: owner.userId, fullName: "Priya Rao", ndaStatus: "approved" });
+  const project = await newProject(server.app, owner);
+  projectId = project.id;
+  await db.update(projects).set({ projectName: "ClinicFlow", status: "development" }).where(eq(projects.id, projectId));
+  await db.insert(requirements).values({
+    projectId,
+    projectName: "ClinicFlow",
+    problemStatement: "Bookings by phone take hours.",
+    briefConfirmed: true,
+    briefConfirmedAt: new Date(),
+  });
+  customerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await signInContext(customerContext, server, owner);
+  page = await customerContext.newPage();
+  adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await signInContext(adminContext, server, admin);
+  console = await adminContext.newPage();
+});
+
+afterAll(async () => {
+  await customerContext?.close();
+  await adminContext?.close();
+  await browser?.close();
+  await server?.close();
+  await new Promise((resolve) => prototype?.close(resolve));
+});
+
+const asAdmin = (url: string, payload: unknown) =>
+  server.app.inject({
+    method: "POST",
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: { cookie: admin.cookie, ...json, origin: server.url },
+  });
+const publish = async (n: number, releaseNotes: string) => {
+  const res = await asAdmin(`/api/company/projects/${projectId}/versions`, { url: `${prototypeUrl}/v${n}`, releaseNotes });
+  expect(res.statusCode).toBe(201);
+};
+const item = (on: Page) => on.getByTestId("feedback-item").filter({ hasText: ISSUE });
+const toTop = (on: Page) => on.evaluate(() => window.scrollTo(0, 0));
+
+/** The item in view, then full-page pictures at 1280 and 375 px. */
+async function bothWidths(on: Page, name: string) {
+  await item(on).scrollIntoViewIfNeeded();
+  await toTop(on);
+  await checkScreen(on, name);
+  await on.setViewportSize({ width: 375, height: 800 });
+  await item(on).scrollIntoViewIfNeeded();
+  await toTop(on);
+  await checkScreen(on, name);
+  await on.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe("the feedback loop", () => {
+  it("the customer reports an item on version 1", async () => {
+    await publish(1, "First prototype: the booking flow and the clinic calendar.");
+    await page.goto(`${server.url}/testing-feedback`);
+    await page.getByTestId("viewer-version").getByText("Version 1").waitFor();
+    const reported = await server.app.inject({
+      method: "POST",
+      url: `/api/projects/${projectId}/feedback`,
+      payload: {
+        feedbackType: "error",
+        issueFaced: ISSUE,
+        changeDescription: "Pressing Book should confirm the slot and show the booking reference.",
+      },
+      headers: { cookie: owner.cookie, ...json },
+    });
+    expect(reported.json()).toMatchObject({ versionNumber: 1, status: "pending" });
+    itemId = reported.json().id;
+    await item(page).getByText("Reported on version 1").first().waitFor({ timeout: 15_000 });
+    await bothWidths(page, "feedback-loop-reported");
+  }, 180_000);
+
+  it("the team marks it fixed in version 2 from Feedback Management; the customer sees it live", async () => {
+    await publish(2, "Fixes **the Book button** on the second step.");
+    await console.goto(`${server.url}/admin?tab=feedback`);
+    await item(console).getByRole("button", { name: "Mark fixed…" }).click();
+    const dialog = console.getByRole("dialog");
+    await dialog.getByRole("combobox", { name: "Fixed in version" }).waitFor();
+    expect(await dialog.getByRole("combobox", { name: "Fixed in version" }).textContent()).toContain("Version 2");
+    await dialog.getByRole("button", { name: "Mark fixed" }).click();
+    await item(console).getByTestId("resolution-badge").getByText("Fixed in version 2").waitFor();
+    await bothWidths(console, "feedback-loop-console-fixed");
+
+    // No reload on the customer's side: the change notice refreshes Testing & Feedback.
+    await item(page).getByTestId("resolution-badge").getByText("Fixed in version 2").waitFor({ timeout: 15_000 });
+    await item(page).getByText("Fixed in version 2. Does it work for you now?").waitFor();
+    await item(page).getByTestId("history-event").filter({ hasText: "Fixed in version 2" }).waitFor();
+    await bothWidths(page, "feedback-loop-fixed");
+  }, 180_000);
+
+  it("the customer reopens it with a reason (none is refused); the console shows it reopened with the reason", async () => {
+    await page.reload();
+    await item(page).getByRole("button", { name: "Reopen" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Reopen" }).click();
+    await dialog.getByText(FEEDBACK_MESSAGES.reopenReasonRequired).waitFor();
+    const [unchanged] = await server.app.ctx.db.select().from(feedback).where(eq(feedback.id, itemId));
+    expect(unchanged?.status).toBe("done");
+    await dialog.getByLabel("What is still wrong?").fill("On a phone the Book button still does nothing.");
+    await dialog.getByRole("button", { name: "Reopen" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await item(page).getByTestId("resolution-badge").getByText("Reopened").waitFor();
+    await item(page).getByText("Round 2 of 3").waitFor();
+
+    const notice = item(console).getByTestId("reopened-notice");
+    await notice.getByText("On a phone the Book button still does nothing.").waitFor({ timeout: 15_000 });
+    await notice.getByText(/Reopened by Priya Rao/).waitFor();
+    await bothWidths(console, "feedback-loop-console-reopened");
+  }, 180_000);
+
+  it("version 3 fixes it and the customer confirms; the whole history shows in order", async () => {
+    await publish(3, "The Book button works on phones too.");
+    const fixed = await asAdmin(`/api/company/projects/${projectId}/feedback/${itemId}/resolution`, {
+      resolution: "fixed",
+      versionNumber: 3,
+    });
+    expect(fixed.statusCode).toBe(200);
+    await item(page).getByText("Fixed in version 3. Does it work for you now?").waitFor({ timeout: 15_000 });
+    await item(page).getByRole("button", { name: "Confirm fix" }).click();
+    await item(page).getByTestId("resolution-badge").getByText("Fix confirmed · version 3").waitFor();
+    const history = item(page).getByTestId("history-event");
+    await expect.poll(() => history.count()).toBe(5);
+    const lines = await history.allTextContents();
+    expect(lines.map((line) => line.split(" · ")[0])).toEqual([
+      "Reported on version 1",
+      "Fixed in version 2",
+      "Reopened",
+      "Fixed in version 3",
+      "Fix confirmed",
+    ]);
+    await bothWidths(page, "feedback-loop-confirmed");
+  }, 180_000);
+});
