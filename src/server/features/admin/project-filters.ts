@@ -1,5 +1,5 @@
 // The admin project list's filters as SQL, shared by the paged list and its CSV export (one rule for both).
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { ProjectListQuery } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { profiles, projects } from "../../db/schema";
@@ -31,19 +31,26 @@ export function createdDateRange(search: string): { from: Date; to: Date } | nul
 /** More customers than this matching one search term is no search at all: the list then matches code and name only. */
 const MAX_MATCHING_CUSTOMERS = 2000;
 
+/** `column` (a folded *_search column) contains `pattern` folded by the same function: accents and case ignored. */
+export function containsFolded(column: SQL | AnyColumn, pattern: string): SQL {
+  return sql`${column} like search_fold(${pattern})`;
+}
+
 /**
- * Contains-search on code, project name and customer name. The customers whose name matches are found first (small
- * table, trigram index), so the project condition is an OR of three indexed tests (code and name trigram indexes,
- * owner index) that PostgreSQL combines with a BitmapOr instead of scanning all projects.
+ * Contains-search on code (any part: "0002" finds PRJ-2026-0002), project name and customer name, the names without
+ * their accents and in any case ("lopez" finds "López"; search_fold, drizzle/0023, over the generated *_search columns
+ * and their trigram indexes). The customers whose name matches are found first (small table, trigram index), so the
+ * project condition is an OR of three indexed tests (code and name trigram indexes, owner index) that PostgreSQL
+ * combines with a BitmapOr instead of scanning all projects.
  */
 async function textSearch(db: Database, search: string): Promise<SQL> {
   const pattern = likePattern(search);
   const owners = await db
     .select({ userId: profiles.userId })
     .from(profiles)
-    .where(ilike(profiles.fullName, pattern))
+    .where(containsFolded(profiles.fullNameSearch, pattern))
     .limit(MAX_MATCHING_CUSTOMERS);
-  const tests = [ilike(projects.projectCode, pattern), ilike(projects.projectName, pattern)];
+  const tests = [ilike(projects.projectCode, pattern), containsFolded(projects.projectNameSearch, pattern)];
   if (owners.length > 0)
     tests.push(
       inArray(
@@ -79,10 +86,10 @@ export async function projectListWhere(
   const search = query.search.trim();
   if (search) {
     const range = createdDateRange(search);
-    // A date names the created date alone ('2025-03' is a month, not text to find inside codes like PRJ-2025-0312).
-    conditions.push(
-      range ? (and(gte(projects.createdAt, range.from), lt(projects.createdAt, range.to)) as SQL) : await textSearch(db, search),
-    );
+    // A date ('2026', '2026-03', '2026-03-14') also names the created date; the text is still a part of codes too
+    // (issue 31: '0002' is a part of PRJ-2026-0002, not the year 2).
+    const text = await textSearch(db, search);
+    conditions.push(range ? (or(and(gte(projects.createdAt, range.from), lt(projects.createdAt, range.to)), text) as SQL) : text);
   }
   return conditions.length ? and(...conditions) : undefined;
 }
