@@ -63,7 +63,7 @@ function expectRefused(res: Awaited<ReturnType<typeof post>>, message: string) {
 }
 
 describe("per-user allowances on customer writes", () => {
-  it("messages and replies together: past the allowance 429, nothing stored, no email queued", async () => {
+  it("messages and replies together: past the allowance 429, nothing stored, no email queued", { timeout: 120_000 }, async () => {
     const c = await customerWithProject();
     const url = `/api/projects/${c.projectId}/communications`;
     const first = await post(url, c.cookie, { type: "message", subject: "Thread", content: "First." });
@@ -161,7 +161,7 @@ describe("per-user allowances on the other customer writes", () => {
     expect(codes.filter((code) => code === 429)).toHaveLength(10);
   });
 
-  it("profile saves", async () => {
+  it("profile saves", { timeout: 120_000 }, async () => {
     const c = await customerWithProject();
     const [perHour] = CUSTOMER_WRITE_LIMITS.profile;
     // customerWithProject saved the profile once already.
@@ -199,7 +199,7 @@ describe("per-user allowances on the other customer writes", () => {
     expect(stored?.zone).toBe("Europe/Berlin");
   });
 
-  it("feedback edits", async () => {
+  it("feedback edits", { timeout: 180_000 }, async () => {
     const c = await customerWithProject();
     const created = await postFeedback(t.app, c.projectId, c.cookie);
     expect(created.statusCode, created.body).toBe(201);
