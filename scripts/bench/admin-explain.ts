@@ -33,11 +33,20 @@ const base: ProjectListQuery = {
   page: 1,
   pageSize: 20,
 };
+const only = process.env.BENCH_ONLY;
 const cases: Array<[string, () => Promise<unknown>]> = [
   ["admin project list, page 1 (GET /api/company/projects)", () => listAdminProjects(d.db, base)],
   [
     'search "chen" + status development (GET /api/company/projects?search=chen&status=development)',
     () => listAdminProjects(d.db, { ...base, search: "chen", status: "development" }),
+  ],
+  [
+    'search "garcia" (finds "García") + status development (GET /api/company/projects?search=garcia&status=development)',
+    () => listAdminProjects(d.db, { ...base, search: "garcia", status: "development" }),
+  ],
+  [
+    'search "0002", a part of codes (GET /api/company/projects?search=0002)',
+    () => listAdminProjects(d.db, { ...base, search: "0002" }),
   ],
   [
     "status development, page 200 (GET /api/company/projects?status=development&page=200)",
@@ -58,6 +67,7 @@ const cases: Array<[string, () => Promise<unknown>]> = [
 const client = new pg.Client({ connectionString: url });
 await client.connect();
 for (const [name, run] of cases) {
+  if (only && !name.includes(only)) continue;
   captured.length = 0;
   await run();
   console.log(`#### ${name}\n`);

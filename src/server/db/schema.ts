@@ -219,6 +219,8 @@ export const profiles = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     fullName: text("full_name"),
+    /** The name folded for search: no accents, lower case (search_fold, drizzle/0023); the admin search reads it. */
+    fullNameSearch: text("full_name_search").generatedAlwaysAs(sql`search_fold(full_name)`),
     company: text("company"),
     jobTitle: text("job_title"),
     phone: text("phone"),
@@ -246,8 +248,8 @@ export const profiles = pgTable(
     index("profiles_nda_status_idx").on(t.ndaStatus),
     // The console's "incomplete profiles" card counts this small index, not the table.
     index("profiles_incomplete_idx").on(t.userId).where(sql`not ${t.profileCompleted}`),
-    // Admin search by customer name (contains, case-insensitive): trigram index, pg_trgm.
-    index("profiles_full_name_trgm_idx").using("gin", t.fullName.op("gin_trgm_ops")),
+    // Admin search by customer name (contains, accents and case folded): trigram index, pg_trgm.
+    index("profiles_full_name_search_trgm_idx").using("gin", t.fullNameSearch.op("gin_trgm_ops")),
   ],
 );
 
@@ -314,6 +316,8 @@ export const projects = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     projectCode: text("project_code").notNull(),
     projectName: text("project_name"),
+    /** The name folded for search (search_fold, drizzle/0023), like profiles.full_name_search. */
+    projectNameSearch: text("project_name_search").generatedAlwaysAs(sql`search_fold(project_name)`),
     status: text("status", { enum: ["profile", "requirements", "development", "testing", "completed"] })
       .notNull()
       .default("requirements"),
@@ -408,7 +412,7 @@ export const projects = pgTable(
     // The console's Overdue filter and stat: running delivery clocks by due time.
     index("projects_delivery_due_idx").on(t.deliveryDueAt).where(sql`${t.deliveredAt} is null`),
     index("projects_code_trgm_idx").using("gin", t.projectCode.op("gin_trgm_ops")),
-    index("projects_name_trgm_idx").using("gin", t.projectName.op("gin_trgm_ops")),
+    index("projects_name_search_trgm_idx").using("gin", t.projectNameSearch.op("gin_trgm_ops")),
   ],
 );
 

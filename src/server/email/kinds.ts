@@ -11,6 +11,7 @@ import accountDeletionCode from "./templates/account-deletion-code";
 import communicationMessage from "./templates/communication-message";
 import communicationRepliesBatch from "./templates/communication-replies-batch";
 import communicationReply from "./templates/communication-reply";
+import communicationThreadsBatch from "./templates/communication-threads-batch";
 import contactConfirmation from "./templates/contact-confirmation";
 import contactInquiry from "./templates/contact-inquiry";
 import deliveryDueSoon from "./templates/delivery-due-soon";
@@ -52,6 +53,7 @@ export const EMAIL_KINDS = {
   "communication-message": { category: "messages", template: communicationMessage },
   "communication-reply": { category: "messages", template: communicationReply },
   "communication-replies-batch": { category: "messages", template: communicationRepliesBatch },
+  "communication-threads-batch": { category: "messages", template: communicationThreadsBatch },
   "delivery-due-soon": { category: "status", template: deliveryDueSoon },
   "feedback-done": { category: "feedback", template: feedbackDone },
   "feedback-resolved": { category: "feedback", template: feedbackResolved },

@@ -33,6 +33,7 @@ export const customerLinks = {
 /** The company's console (/admin), at the tab that holds the thing. */
 export const companyLinks = {
   thread: (appUrl: string, threadId: string) => portalLink(appUrl, "/admin", { tab: "inbox", thread: threadId }),
+  inbox: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "inbox" }),
   meetingRequest: (appUrl: string, requestId: string) => portalLink(appUrl, "/admin", { tab: "meetings", request: requestId }),
   ndaApprovals: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "nda" }),
   inquiries: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "inquiries" }),

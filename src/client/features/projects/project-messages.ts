@@ -1,6 +1,6 @@
 // Toast texts of Prototype Projects and the session-loss handling of New Project and Confirm Brief.
 import { toast } from "../../components/ui/use-toast";
-import { isSessionLost, serverMessage } from "../../lib/api";
+import { ApiError, isSessionLost, serverMessage } from "../../lib/api";
 
 const NEW_PROJECT_LOGIN_DELAY_MS = 1000;
 const CONFIRM_LOGIN_DELAY_MS = 500;
@@ -16,14 +16,20 @@ export function reportNewProjectFailure(error: unknown): void {
   toast({ title: "Error", description: `Failed to create new project: ${reason}`, variant: "destructive" });
 }
 
-/** Confirm Brief failed: a lost session (401) logs in again through /api/login after 0.5 s. */
+/** Confirm Brief failed: a lost session (401) logs in again through /api/login after 0.5 s; a 429 says why. */
 export function reportConfirmFailure(error: unknown): void {
   if (isSessionLost(error)) {
     toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
     setTimeout(() => window.location.assign("/api/login"), CONFIRM_LOGIN_DELAY_MS);
     return;
   }
-  toast({ title: "Error", description: "Failed to confirm brief", variant: "destructive" });
+  // Past the save allowance (429) the server says when to try again; anything else keeps the spec's words.
+  const limited = error instanceof ApiError && error.status === 429;
+  toast({
+    title: "Error",
+    description: limited ? serverMessage(error, "Failed to confirm brief") : "Failed to confirm brief",
+    variant: "destructive",
+  });
 }
 
 export function reportError(error: unknown, fallback: string): void {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { acceptanceInputSchema, acceptanceSchema } from "../../../shared/schemas/acceptance";
 import { sendDocument } from "../../documents/deliver";
 import { forbidden } from "../../errors";
+import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects/access";
 import { acceptanceCertificate } from "./certificate";
@@ -29,6 +30,7 @@ export const acceptanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const access = await requireProjectAccess(request, request.params.id, "view");
+      await limitCustomerWrite(ctx.db, access.user, "acceptance");
       const decided = await decideAcceptance(ctx, access, request.body, {
         ip: request.ip,
         userAgent: request.headers["user-agent"] ?? null,

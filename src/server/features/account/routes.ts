@@ -11,6 +11,7 @@ import { consumeRateLimits } from "../../auth/rate-limit";
 import { clearSessionCookie } from "../../auth/sessions";
 import { readPreferences, savePreferences } from "../../email/preferences";
 import { contentDisposition } from "../../http/content-disposition";
+import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { errorReplies } from "../../http/openapi";
 import { deleteAccount, sendDeletionCode } from "./delete-account";
 import { exportFilename, streamAccountExport } from "./export-data";
@@ -79,6 +80,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
+      await limitCustomerWrite(ctx.db, user, "settings");
       return saveTimeZone(ctx.db, user.id, request.body.timeZone);
     },
   );
@@ -95,6 +97,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
+      await limitCustomerWrite(ctx.db, user, "settings");
       await savePreferences(ctx.db, user.id, request.body);
       return readPreferences(ctx.db, user.id);
     },

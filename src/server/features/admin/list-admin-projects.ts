@@ -1,10 +1,11 @@
 // GET /api/company/projects: every project, filtered, sorted and paged in SQL, with the owner's name and email.
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import { union } from "drizzle-orm/pg-core";
 import type { AdminProject, AdminProjectPage, ProjectListQuery } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { profiles, projectCounts, projectMembers, projects, requirements, users } from "../../db/schema";
 import { toProjectDto } from "../projects/project-dto";
-import { projectListOrder, projectListWhere } from "./project-filters";
+import { filtersWhere, projectListFilters, projectListOrder } from "./project-filters";
 import { pageCursors, readCursor, rowKeyColumns, seekCondition } from "./project-list-cursor";
 
 const memberCount = sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`;
@@ -51,9 +52,15 @@ export function adminProjectSelect(db: Database) {
 
 /**
  * Without a text search the total is a sum over the counts the triggers keep (drizzle/0008): no scan of the projects.
- * A text search counts its matches (the trigram indexes' bitmap).
+ * A text search counts the union of its tests' matches, each branch read from its own index (code and name trigram
+ * indexes, `(user_id, status)` for the matching customers' projects): one OR over the projects made PostgreSQL read
+ * every project of the status and filter it (1,765 buffers for "chen" + development on 50,000 projects).
  */
-async function countProjects(db: Database, query: ProjectListQuery, where: SQL | undefined): Promise<number> {
+async function countProjects(
+  db: Database,
+  query: ProjectListQuery,
+  { all, anyOf }: { all: SQL[]; anyOf: SQL[] | null },
+): Promise<number> {
   if (!query.search.trim() && query.due === "all") {
     const filters: SQL[] = [];
     if (query.status !== "all") filters.push(eq(projectCounts.status, query.status));
@@ -64,13 +71,23 @@ async function countProjects(db: Database, query: ProjectListQuery, where: SQL |
       .where(filters.length ? and(...filters) : undefined);
     return row?.count ?? 0;
   }
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(projects).where(where);
+  const branches = (anyOf ?? [undefined]).map((test) =>
+    db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(...all, ...(test ? [test] : []))),
+  );
+  const [first, second, ...rest] = branches;
+  if (!first) return 0;
+  const matches = (second ? union(first, second, ...rest) : first).as("matches");
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matches);
   return row?.count ?? 0;
 }
 
 export async function listAdminProjects(db: Database, query: ProjectListQuery): Promise<AdminProjectPage> {
   const cursor = readCursor(query);
-  const where = await projectListWhere(db, query);
+  const filters = await projectListFilters(db, query);
+  const where = filtersWhere(filters);
   const order = projectListOrder(query);
   // The page's ids first, on the narrowest plan: for the newest-first order (plain or filtered) an index-only scan of
   // (filter, created, id). A step from the page before or after seeks to its cursor's key in that index; a page opened
@@ -93,7 +110,7 @@ export async function listAdminProjects(db: Database, query: ProjectListQuery): 
       .leftJoin(users, eq(users.id, projects.userId))
       .leftJoin(requirements, eq(requirements.projectId, projects.id))
       .orderBy(...order),
-    countProjects(db, query, where),
+    countProjects(db, query, filters),
   ]);
   return {
     items: rows.map(toAdminProjectDto),

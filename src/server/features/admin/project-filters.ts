@@ -1,5 +1,5 @@
 // The admin project list's filters as SQL, shared by the paged list and its CSV export (one rule for both).
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { ProjectListQuery } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { profiles, projects } from "../../db/schema";
@@ -29,30 +29,28 @@ export function createdDateRange(search: string): { from: Date; to: Date } | nul
   return { from, to };
 }
 
-/** More customers than this matching one search term is no search at all: the list then matches code and name only. */
-const MAX_MATCHING_CUSTOMERS = 2000;
+/** `column` (a folded *_search column) contains `pattern` folded by the same function: accents and case ignored. */
+export function containsFolded(column: SQL | AnyColumn, pattern: string): SQL {
+  return sql`${column} like search_fold(${pattern})`;
+}
 
 /**
- * Contains-search on code, project name and customer name. The customers whose name matches are found first (small
- * table, trigram index), so the project condition is an OR of three indexed tests (code and name trigram indexes,
- * owner index) that PostgreSQL combines with a BitmapOr instead of scanning all projects.
+ * Contains-search on code (any part: "0002" finds PRJ-2026-0002), project name and customer name, the names without
+ * their accents and in any case ("lopez" finds "López"; search_fold, drizzle/0023, over the generated *_search columns
+ * and their trigram indexes). Three tests, one of which must hold: the code and name trigram indexes serve the first
+ * two; the third is a semi-join to the customers whose name matches (small table, trigram index), which PostgreSQL
+ * reads as a nested loop over `(user_id, status)` when a status is chosen (given as a list of ids it read every
+ * project of the status instead: 1,765 buffers for "garcia" + development on 50,000 projects, 1,198 as a semi-join;
+ * no LIMIT in it, which would keep PostgreSQL from turning it into that join).
  */
-async function textSearch(db: Database, search: string): Promise<SQL> {
+function textSearch(db: Database, search: string): SQL[] {
   const pattern = likePattern(search);
-  const owners = await db
-    .select({ userId: profiles.userId })
-    .from(profiles)
-    .where(ilike(profiles.fullName, pattern))
-    .limit(MAX_MATCHING_CUSTOMERS);
-  const tests = [ilike(projects.projectCode, pattern), ilike(projects.projectName, pattern)];
-  if (owners.length > 0)
-    tests.push(
-      inArray(
-        projects.userId,
-        owners.map((o) => o.userId),
-      ),
-    );
-  return or(...tests) as SQL;
+  const owners = db.select({ userId: profiles.userId }).from(profiles).where(containsFolded(profiles.fullNameSearch, pattern));
+  return [
+    ilike(projects.projectCode, pattern),
+    containsFolded(projects.projectNameSearch, pattern),
+    inArray(projects.userId, owners),
+  ];
 }
 
 /** Past the delivery due time and not delivered (the partial index projects_delivery_due_idx serves it). */
@@ -60,10 +58,14 @@ export function overdueCondition(now: Date): SQL {
   return and(isNull(projects.deliveredAt), lte(projects.deliveryDueAt, now)) as SQL;
 }
 
-export async function projectListWhere(
+/**
+ * The list's filters in two parts: conditions that all hold, and (with a search) the tests of which one must hold (the
+ * created-date range, code, name, the matching customers' projects), so a count can read each test's own index.
+ */
+export async function projectListFilters(
   db: Database,
   query: Pick<ProjectListQuery, "search" | "status" | "package"> & Partial<Pick<ProjectListQuery, "due" | "update" | "payment">>,
-): Promise<SQL | undefined> {
+): Promise<{ all: SQL[]; anyOf: SQL[] | null }> {
   const conditions: SQL[] = [];
   if (query.due === "overdue") conditions.push(overdueCondition(new Date()));
   if (query.update === "due") conditions.push(updateDueCondition(new Date()));
@@ -79,13 +81,26 @@ export async function projectListWhere(
   if (query.status !== "all") conditions.push(eq(projects.status, query.status));
   if (query.package !== "all") conditions.push(eq(projects.packageType, query.package));
   const search = query.search.trim();
-  if (search) {
-    const range = createdDateRange(search);
-    // A date names the created date alone ('2025-03' is a month, not text to find inside codes like PRJ-2025-0312).
-    conditions.push(
-      range ? (and(gte(projects.createdAt, range.from), lt(projects.createdAt, range.to)) as SQL) : await textSearch(db, search),
-    );
-  }
+  if (!search) return { all: conditions, anyOf: null };
+  const range = createdDateRange(search);
+  // A date ('2026', '2026-03', '2026-03-14') also names the created date; the text is still a part of codes too
+  // (issue 31: '0002' is a part of PRJ-2026-0002, not the year 2).
+  const text = textSearch(db, search);
+  return {
+    all: conditions,
+    anyOf: range ? [and(gte(projects.createdAt, range.from), lt(projects.createdAt, range.to)) as SQL, ...text] : text,
+  };
+}
+
+export async function projectListWhere(
+  db: Database,
+  query: Pick<ProjectListQuery, "search" | "status" | "package"> & Partial<Pick<ProjectListQuery, "due" | "payment">>,
+): Promise<SQL | undefined> {
+  return filtersWhere(await projectListFilters(db, query));
+}
+
+export function filtersWhere({ all, anyOf }: { all: SQL[]; anyOf: SQL[] | null }): SQL | undefined {
+  const conditions = anyOf ? [...all, or(...anyOf) as SQL] : all;
   return conditions.length ? and(...conditions) : undefined;
 }
 

@@ -13,6 +13,7 @@ import { onePage, pageReply } from "../../db/paging";
 import { profiles, users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
+import { containsFolded } from "./project-filters";
 
 export type ActivityQuery = {
   activityStatus: "all" | UserActivity["activityStatus"];
@@ -45,7 +46,7 @@ function activityWhere(query: ActivityQuery): SQL {
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(
-      sql`(${users.email} ilike ${pattern} or ${users.name} ilike ${pattern} or ${profiles.company} ilike ${pattern} or ${profiles.fullName} ilike ${pattern})`,
+      sql`(${users.email} ilike ${pattern} or search_fold(${users.name}) like search_fold(${pattern}) or ${profiles.company} ilike ${pattern} or ${containsFolded(profiles.fullNameSearch, pattern)})`,
     );
   }
   return and(...conditions) as SQL;

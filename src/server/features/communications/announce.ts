@@ -5,7 +5,7 @@ import { and, asc, desc, eq, gt, gte, sql } from "drizzle-orm";
 import { oneLineExcerpt } from "../../../shared/text/safe-text";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { communicationReplies, outgoingEmails, users } from "../../db/schema";
+import { communicationReplies, communications, outgoingEmails, projects, users } from "../../db/schema";
 import { emailTime, timeZonesByEmail } from "../../email/format-time";
 import { withdrawDeferredEmail } from "../../email/outbox";
 import type { ThreadEmailData } from "../../email/templates/communication-message";
@@ -30,25 +30,32 @@ function excerpt(content: string): string {
 
 /** Customer replies in one thread within this long go to the company as one email (after the first, sent at once). */
 export const REPLY_BATCH_MINUTES = 5;
+/** A customer's new threads within this long go to the company as one email (after the first, sent at once). */
+export const THREAD_BATCH_MINUTES = 5;
 /** Posts listed in a batched email; more are counted. */
 const BATCH_LISTED = 20;
 
-/**
- * One company recipient, one customer reply. No email about this thread to them in the last REPLY_BATCH_MINUTES:
- * this one goes at once. Otherwise the reply joins the batch that waits until the end of that time: the waiting
- * email is taken back and written again listing every customer reply since the batch began.
- */
-async function announceBatchedReply(
-  ctx: AppContext,
-  tx: Database,
-  input: { activity: ThreadActivity; person: { email: string }; data: ThreadEmailData; replyTo: string | null },
-): Promise<void> {
-  const { activity, person, data, replyTo } = input;
-  const { project, thread } = activity;
-  const key = `thread-replies:${thread.id}:${person.email.toLowerCase()}`;
+type BatchWindow = { since: Date; until: Date };
 
+/**
+ * One company recipient, one customer post of a run batched under `key`. No email of that run to them in the last
+ * `minutes`: this one goes at once (`first`, marked with the key). Otherwise the post joins the batch that waits until
+ * the end of that time: the waiting email is taken back and written again (`batch`) listing every post since the
+ * batch began (`postedAt` is the post just written: it starts a new batch).
+ */
+async function announceBatched(
+  tx: Database,
+  input: {
+    key: string;
+    minutes: number;
+    postedAt: () => Promise<Date | null>;
+    first: () => Promise<void>;
+    batch: (window: BatchWindow) => Promise<void>;
+  },
+): Promise<void> {
+  const { key, minutes } = input;
   const waiting = await withdrawDeferredEmail(tx, key);
-  let batch: { since: Date; until: Date } | null = null;
+  let batch: BatchWindow | null = null;
   if (waiting) {
     const [since, until] = waiting.from.split("|");
     batch = { since: new Date(since ?? ""), until: new Date(until ?? "") };
@@ -57,65 +64,160 @@ async function announceBatchedReply(
       .select({ createdAt: outgoingEmails.createdAt })
       .from(outgoingEmails)
       .where(
-        and(
-          eq(outgoingEmails.collapseKey, key),
-          gt(outgoingEmails.createdAt, sql`now() - make_interval(mins => ${REPLY_BATCH_MINUTES})`),
-        ),
+        and(eq(outgoingEmails.collapseKey, key), gt(outgoingEmails.createdAt, sql`now() - make_interval(mins => ${minutes})`)),
       )
       .orderBy(desc(outgoingEmails.createdAt))
       .limit(1);
     if (recent) {
-      // The batch starts with this reply: the latest in the thread (just written in this transaction).
+      batch = {
+        since: (await input.postedAt()) ?? new Date(),
+        until: new Date(recent.createdAt.getTime() + minutes * 60_000),
+      };
+    }
+  }
+  if (!batch || Number.isNaN(batch.since.getTime()) || Number.isNaN(batch.until.getTime())) {
+    await input.first();
+    return;
+  }
+  await input.batch(batch);
+}
+
+const deferredUntil = (key: string, batch: BatchWindow) => ({
+  until: batch.until,
+  key,
+  from: `${batch.since.toISOString()}|${batch.until.toISOString()}`,
+});
+
+/** A customer's reply: batched per thread and company recipient. */
+async function announceBatchedReply(
+  ctx: AppContext,
+  tx: Database,
+  input: { activity: ThreadActivity; person: { email: string }; data: ThreadEmailData; replyTo: string | null },
+): Promise<void> {
+  const { activity, person, data, replyTo } = input;
+  const { project, thread } = activity;
+  const key = `thread-replies:${thread.id}:${person.email.toLowerCase()}`;
+  await announceBatched(tx, {
+    key,
+    minutes: REPLY_BATCH_MINUTES,
+    // The latest reply in the thread: the one just written in this transaction.
+    postedAt: async () => {
       const [latest] = await tx
         .select({ at: communicationReplies.createdAt })
         .from(communicationReplies)
         .where(eq(communicationReplies.communicationId, thread.id))
         .orderBy(desc(communicationReplies.createdAt))
         .limit(1);
-      batch = {
-        since: latest?.at ?? new Date(),
-        until: new Date(recent.createdAt.getTime() + REPLY_BATCH_MINUTES * 60_000),
-      };
-    }
-  }
-  if (!batch || Number.isNaN(batch.since.getTime()) || Number.isNaN(batch.until.getTime())) {
-    // Marked with the batch key (not deferred): replies in the next minutes join a batch after it.
-    await ctx.email.enqueue(
-      { kind: "communication-reply", to: person.email, data, projectId: project.id, replyTo, batchKey: key },
-      tx,
-    );
-    return;
-  }
-  const posts = await tx
-    .select({ content: communicationReplies.content, authorEmail: communicationReplies.authorEmail, name: users.name })
-    .from(communicationReplies)
-    .leftJoin(users, eq(users.id, communicationReplies.authorId))
-    .where(
-      and(
-        eq(communicationReplies.communicationId, thread.id),
-        eq(communicationReplies.fromCompany, false),
-        gte(communicationReplies.createdAt, batch.since),
-      ),
-    )
-    .orderBy(asc(communicationReplies.createdAt));
-  const listed = posts.slice(-BATCH_LISTED);
-  await ctx.email.enqueue(
-    {
-      kind: "communication-replies-batch",
-      to: person.email,
-      data: {
-        project,
-        thread,
-        replies: listed.map((post) => `${post.name?.trim() || post.authorEmail} wrote: ${excerpt(post.content).slice(0, 1_000)}`),
-        notListed: posts.length - listed.length,
-        replyByEmail: data.replyByEmail,
-      },
-      projectId: project.id,
-      replyTo,
-      deferred: { until: batch.until, key, from: `${batch.since.toISOString()}|${batch.until.toISOString()}` },
+      return latest?.at ?? null;
     },
-    tx,
-  );
+    // Marked with the batch key (not deferred): replies in the next minutes join a batch after it.
+    first: () =>
+      ctx.email.enqueue(
+        { kind: "communication-reply", to: person.email, data, projectId: project.id, replyTo, batchKey: key },
+        tx,
+      ),
+    batch: async (batch) => {
+      const posts = await tx
+        .select({ content: communicationReplies.content, authorEmail: communicationReplies.authorEmail, name: users.name })
+        .from(communicationReplies)
+        .leftJoin(users, eq(users.id, communicationReplies.authorId))
+        .where(
+          and(
+            eq(communicationReplies.communicationId, thread.id),
+            eq(communicationReplies.fromCompany, false),
+            gte(communicationReplies.createdAt, batch.since),
+          ),
+        )
+        .orderBy(asc(communicationReplies.createdAt));
+      const listed = posts.slice(-BATCH_LISTED);
+      await ctx.email.enqueue(
+        {
+          kind: "communication-replies-batch",
+          to: person.email,
+          data: {
+            project,
+            thread,
+            replies: listed.map(
+              (post) => `${post.name?.trim() || post.authorEmail} wrote: ${excerpt(post.content).slice(0, 1_000)}`,
+            ),
+            notListed: posts.length - listed.length,
+            replyByEmail: data.replyByEmail,
+          },
+          projectId: project.id,
+          replyTo,
+          deferred: deferredUntil(key, batch),
+        },
+        tx,
+      );
+    },
+  });
+}
+
+/**
+ * A customer's new message thread: batched per customer (across their projects) and company recipient. The first
+ * goes at once as communication-message; the ones within THREAD_BATCH_MINUTES are listed in one
+ * communication-threads-batch email at the end of that time, each with its project and subject.
+ */
+async function announceBatchedThread(
+  ctx: AppContext,
+  tx: Database,
+  input: {
+    activity: ThreadActivity & { author: { userId: string } };
+    person: { email: string };
+    data: ThreadEmailData;
+    replyTo: string | null;
+  },
+): Promise<void> {
+  const { activity, person, data, replyTo } = input;
+  const { project, thread, author } = activity;
+  const key = `customer-threads:${author.userId}:${person.email.toLowerCase()}`;
+  await announceBatched(tx, {
+    key,
+    minutes: THREAD_BATCH_MINUTES,
+    postedAt: async () => {
+      const [row] = await tx
+        .select({ at: communications.createdAt })
+        .from(communications)
+        .where(eq(communications.id, thread.id))
+        .limit(1);
+      return row?.at ?? null;
+    },
+    first: () =>
+      ctx.email.enqueue(
+        { kind: "communication-message", to: person.email, data, projectId: project.id, replyTo, batchKey: key },
+        tx,
+      ),
+    batch: async (batch) => {
+      const posts = await tx
+        .select({ subject: communications.subject, content: communications.content, projectCode: projects.projectCode })
+        .from(communications)
+        .innerJoin(projects, eq(projects.id, communications.projectId))
+        .where(
+          and(
+            eq(communications.authorId, author.userId),
+            eq(communications.fromCompany, false),
+            eq(communications.type, "message"),
+            gte(communications.createdAt, batch.since),
+          ),
+        )
+        .orderBy(asc(communications.createdAt));
+      const listed = posts.slice(-BATCH_LISTED);
+      await ctx.email.enqueue(
+        {
+          kind: "communication-threads-batch",
+          to: person.email,
+          data: {
+            authorName: author.name,
+            threads: listed.map((post) => `[${post.projectCode}] ${post.subject}: ${oneLineExcerpt(post.content, 300)}`),
+            notListed: posts.length - listed.length,
+          },
+          projectId: project.id,
+          deferred: deferredUntil(key, batch),
+        },
+        tx,
+      );
+    },
+  });
 }
 
 export async function announceThreadActivity(ctx: AppContext, tx: Database, activity: ThreadActivity): Promise<void> {
@@ -163,6 +265,17 @@ export async function announceThreadActivity(ctx: AppContext, tx: Database, acti
     // REPLY_BATCH_MINUTES collected in one email at the end of that time (issue 26, item 5).
     if (!activity.fromCompany && activity.kind === "reply") {
       await announceBatchedReply(ctx, tx, { activity, person, data, replyTo });
+      continue;
+    }
+    // Likewise a customer's new message threads, per customer (meeting threads, with their times, go at once).
+    const authorId = author.userId;
+    if (!activity.fromCompany && activity.kind === "message" && thread.type === "message" && authorId) {
+      await announceBatchedThread(ctx, tx, {
+        activity: { ...activity, author: { ...author, userId: authorId } },
+        person,
+        data,
+        replyTo,
+      });
       continue;
     }
     await ctx.email.enqueue(

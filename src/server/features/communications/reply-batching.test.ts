@@ -76,3 +76,69 @@ describe("customer replies reach the company batched per thread", () => {
     expect(batch).not.toContain("Reply number 1.");
   });
 });
+
+describe("a customer's new threads reach the company batched per customer", () => {
+  it("six threads in two projects: the first at once, one email listing the other five when the batch time is over", async () => {
+    const email = "opener@threads.example";
+    const cookie = await signIn(t.app, email, "Otto Opener");
+    await submitProfile(t.app, cookie, { fullName: "Otto Opener", primaryContact: email, company: "Openers" });
+    await signNdaFor(t.app, cookie, email);
+    const first = (await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie } })).json()[0];
+    const second = await t.app.inject({ method: "POST", url: "/api/projects", payload: {}, headers: { cookie, ...json } });
+    expect(second.statusCode, second.body).toBe(201);
+    const projectsInTurn = [first, second.json(), first, second.json(), first, second.json()];
+    for (const [i, project] of projectsInTurn.entries()) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/api/projects/${project.id}/communications`,
+        payload: { type: "message", subject: `Opened topic ${i + 1}`, content: `Body of topic ${i + 1}.` },
+        headers: { cookie, ...json },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await t.app.emailWorker.drain();
+    const toCompany = () => smtp.messages.filter((m) => m.to === ADMIN && /Opened topic|from Otto Opener/.test(m.subject));
+    expect(toCompany().map((m) => m.subject)).toEqual([`[${first.projectCode}] Opened topic 1`]);
+
+    const waiting = await t.app.ctx.db
+      .select()
+      .from(outgoingEmails)
+      .where(
+        and(
+          eq(outgoingEmails.toAddress, ADMIN),
+          eq(outgoingEmails.status, "pending"),
+          like(outgoingEmails.subject, "%Otto Opener%"),
+        ),
+      );
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    await t.app.ctx.db
+      .update(outgoingEmails)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(outgoingEmails.id, waiting[0]?.id ?? ""));
+    await t.app.emailWorker.drain();
+    expect(toCompany()).toHaveLength(2);
+    const batch = toCompany()[1];
+    expect(batch?.subject).toBe("5 new messages from Otto Opener");
+    for (let i = 2; i <= 6; i++) {
+      const code = (i % 2 === 0 ? second.json() : first).projectCode;
+      expect(batch?.text).toContain(`[${code}] Opened topic ${i}: Body of topic ${i}.`);
+    }
+    expect(batch?.text).not.toContain("Opened topic 1");
+
+    // Once the batch time has passed, the next thread goes at once again.
+    await t.app.ctx.db
+      .update(outgoingEmails)
+      .set({ createdAt: new Date(Date.now() - 60 * 60_000) })
+      .where(like(outgoingEmails.collapseKey, "customer-threads:%"));
+    const later = await t.app.inject({
+      method: "POST",
+      url: `/api/projects/${first.id}/communications`,
+      payload: { type: "message", subject: "Opened topic 7", content: "Later." },
+      headers: { cookie, ...json },
+    });
+    expect(later.statusCode).toBe(201);
+    await t.app.emailWorker.drain();
+    expect(toCompany().map((m) => m.subject)).toContain(`[${first.projectCode}] Opened topic 7`);
+  });
+});

@@ -113,6 +113,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = await requireProjectAccess(request, request.params.id, "feedback");
       const raw = await readFeedbackBody(request);
       const body = parseFields(updateFeedbackSchema, raw.fields);
+      await limitCustomerWrite(ctx.db, access.user, "feedbackEdits");
       return updateFeedback(ctx, access, request.params.feedbackId, {
         body,
         screenshot: (current) => screenshotChangeOf(body.screenshotUrl, raw.upload, current),

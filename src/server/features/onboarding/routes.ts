@@ -20,6 +20,7 @@ import { companyOnly, companyUser, requireCustomer, requireUser } from "../../au
 import { consumeRateLimits } from "../../auth/rate-limit";
 import { sendDocument } from "../../documents/deliver";
 import { notFound } from "../../errors";
+import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { approveNda, listPendingNdas, sendCompanyNdaCode } from "./company-nda";
 import { findOwnProfile, findVisibleProfile } from "./find-profile";
@@ -91,6 +92,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const user = await requireCustomer(request);
+        await limitCustomerWrite(ctx.db, user, "profile");
         const { profile } = await saveProfile(ctx, user, request.body);
         return profile;
       },

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { PAYMENT_PHASES } from "../../../shared/domain/payments";
 import { requireUser } from "../../auth/guards";
 import { sendDocument } from "../../documents/deliver";
+import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects/access";
 import { startCheckout } from "./checkout";
@@ -28,6 +29,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const access = await requireProjectAccess(request, request.params.id, "view");
+      await limitCustomerWrite(ctx.db, access.user, "checkout");
       return startCheckout(ctx, access, request.params.phase);
     },
   );

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { generateBriefBodySchema, requirementsSchema, saveRequirementsBodySchema } from "../../../../shared/schemas/requirements";
 import { consumeRateLimits } from "../../../auth/rate-limit";
 import { sendDocument } from "../../../documents/deliver";
+import { limitCustomerWrite } from "../../../http/customer-write-limits";
 import { apiErrorSchema, errorReplies } from "../../../http/openapi";
 import { requireProjectAccess } from "../access";
 import { downloadBrief } from "./download-brief";
@@ -50,6 +51,7 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const access = await requireProjectAccess(request, request.params.id, "edit");
+      await limitCustomerWrite(ctx.db, access.user, "requirements");
       return saveRequirements(ctx.db, access, request.body);
     },
   );
