@@ -1,5 +1,5 @@
-// POST /api/profile: saves the company profile, marks it completed, and opens the first project when none exists.
-// The NDA fields are derived here, never taken from the request.
+// POST /api/profile: saves the company profile and marks it completed. The first project opens when the NDA is signed
+// (the NDA comes before the idea). The NDA fields are derived here, never taken from the request.
 import { and, eq, sql } from "drizzle-orm";
 import { DEFAULT_NEW_PROJECT } from "../../../shared/constants/packages";
 import type { SaveProfileInput } from "../../../shared/schemas/profile";
@@ -48,9 +48,8 @@ export async function saveProfile(ctx: AppContext, user: SessionUser, input: Sav
       title: existing?.profileCompleted ? "Company profile updated" : "Company profile completed",
       description: `${fields.company} · ${fields.fullName}`,
     });
-    const projectCreated = await openFirstProject(tx, user.id, fields);
-    if (!projectCreated) await advanceProjectsWaitingForProfile(tx, user.id);
-    return { profile: toProfileDto(saved), projectCreated };
+    await advanceProjectsWaitingForProfile(tx, user.id);
+    return { profile: toProfileDto(saved) };
   });
 }
 
@@ -69,7 +68,8 @@ function ndaStatusAfterSave(existing: ProfileRow | undefined): ProfileRow["ndaSt
   return status === "customer_verified" || status === "approved" ? status : "pending";
 }
 
-async function openFirstProject(
+/** Opens the owner's first project from the profile's package, budget and timeline; later projects choose their own. */
+export async function openFirstProject(
   tx: Database,
   userId: string,
   fields: { packageType: SaveProfileInput["packageType"]; budgetRange: string | null; timeline: string | null },

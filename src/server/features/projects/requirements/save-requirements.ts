@@ -14,11 +14,13 @@ import {
   type SaveRequirementsBody,
   saveErrors,
 } from "../../../../shared/schemas/requirements";
+import { PROJECT_MESSAGES } from "../../../../shared/schemas/project";
 import type { Database } from "../../../db/client";
 import { profiles, projects, requirements } from "../../../db/schema";
 import { badRequest, conflict } from "../../../errors";
 import { recordActivity } from "../../activity/record-activity";
 import type { ProjectAccess } from "../access";
+import { findOwnerProfile, ownerOnboarded } from "../owner-onboarding";
 import { applyStatusRules } from "../apply-status-rules";
 import { type RequirementsRow, toRequirementsDto } from "./requirements-dto";
 
@@ -45,6 +47,7 @@ export async function saveRequirements(db: Database, access: ProjectAccess, body
     });
   }
   const { project, user } = access;
+  if (!ownerOnboarded(await findOwnerProfile(db, project.userId))) throw conflict(PROJECT_MESSAGES.ndaRequired, "NDA_REQUIRED");
 
   const saved = await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(requirements).where(eq(requirements.projectId, project.id)).for("update").limit(1);
