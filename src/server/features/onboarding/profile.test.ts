@@ -127,7 +127,12 @@ describe("POST /api/profile", () => {
     const results = await Promise.all([post("/api/profile", VALID_PROFILE, cookie), post("/api/profile", VALID_PROFILE, cookie)]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     const [user] = await t.app.ctx.db.select().from(users).where(eq(users.email, "race@example.com"));
-    expect(await t.app.ctx.db.select().from(profiles).where(eq(profiles.userId, user?.id ?? ""))).toHaveLength(1);
+    expect(
+      await t.app.ctx.db
+        .select()
+        .from(profiles)
+        .where(eq(profiles.userId, user?.id ?? "")),
+    ).toHaveLength(1);
   });
 
   it("ignores ndaStatus, ndaSigned, ndaSignedAt and profileCompleted sent by the client", async () => {

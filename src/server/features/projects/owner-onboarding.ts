@@ -17,8 +17,7 @@ export async function findOwnerProfile(db: Database, userId: string): Promise<Ow
   return profile ?? null;
 }
 
-export const ownerOnboarded = (profile: OwnerProfile | null): boolean =>
-  Boolean(profile?.profileCompleted && profile.ndaSigned);
+export const ownerOnboarded = (profile: OwnerProfile | null): boolean => Boolean(profile?.profileCompleted && profile.ndaSigned);
 
 /** Whether the user belongs to someone else's project (matched by email, as membership is). */
 async function isInvitedMember(db: Database, userId: string): Promise<boolean> {
@@ -35,6 +34,7 @@ async function isInvitedMember(db: Database, userId: string): Promise<boolean> {
 export async function requireOnboardedOwner(db: Database, userId: string): Promise<OwnerProfile> {
   const profile = await findOwnerProfile(db, userId);
   if (ownerOnboarded(profile) && profile) return profile;
-  if (!profile && (await isInvitedMember(db, userId))) throw forbidden(PROJECT_MESSAGES.memberCannotCreate, "MEMBER_CANNOT_CREATE");
+  if (!profile && (await isInvitedMember(db, userId)))
+    throw forbidden(PROJECT_MESSAGES.memberCannotCreate, "MEMBER_CANNOT_CREATE");
   throw conflict(PROJECT_MESSAGES.ndaRequired, "NDA_REQUIRED");
 }

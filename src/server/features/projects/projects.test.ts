@@ -1,6 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCompletedProfile, createProjectWithStatus, customer, GOOD_ANSWERS, json, newProject, onboardOwner } from "../../../../tests/factories";
+import {
+  createCompletedProfile,
+  createProjectWithStatus,
+  customer,
+  GOOD_ANSWERS,
+  json,
+  newProject,
+  onboardOwner,
+} from "../../../../tests/factories";
 import { signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { nextActionFor } from "../../../shared/domain/next-action";
@@ -57,7 +65,9 @@ describe("New Project", () => {
   it("refuses an invited member (no company of their own) with 403: members work in the projects they were invited to", async () => {
     const owner = await customer(t.app, "inviting-owner@example.com");
     const project = await newProject(t.app, owner);
-    await t.app.ctx.db.insert(projectMembers).values({ projectId: project.id, email: "invited.only@example.com", accessLevel: "admin" });
+    await t.app.ctx.db
+      .insert(projectMembers)
+      .values({ projectId: project.id, email: "invited.only@example.com", accessLevel: "admin" });
     const member = await customer(t.app, "invited.only@example.com");
     const res = await t.app.inject({ method: "POST", url: "/api/projects", payload: {}, headers: { cookie: member.cookie } });
     expect(res.statusCode).toBe(403);

@@ -3,6 +3,7 @@
 
 import { eq } from "drizzle-orm";
 import { editedAuthor } from "../../../../shared/domain/brief-author";
+import { PROJECT_MESSAGES } from "../../../../shared/schemas/project";
 import {
   answeredCount,
   missesSaveMinimum,
@@ -14,14 +15,13 @@ import {
   type SaveRequirementsBody,
   saveErrors,
 } from "../../../../shared/schemas/requirements";
-import { PROJECT_MESSAGES } from "../../../../shared/schemas/project";
 import type { Database } from "../../../db/client";
 import { profiles, projects, requirements } from "../../../db/schema";
 import { badRequest, conflict } from "../../../errors";
 import { recordActivity } from "../../activity/record-activity";
 import type { ProjectAccess } from "../access";
-import { findOwnerProfile, ownerOnboarded } from "../owner-onboarding";
 import { applyStatusRules } from "../apply-status-rules";
+import { findOwnerProfile, ownerOnboarded } from "../owner-onboarding";
 import { type RequirementsRow, toRequirementsDto } from "./requirements-dto";
 
 export const briefLocked = () => conflict(REQUIREMENT_MESSAGES.briefLocked, "BRIEF_LOCKED");
