@@ -2,6 +2,7 @@
 // (the NDA comes before the idea). The NDA fields are derived here, never taken from the request.
 import { and, eq, sql } from "drizzle-orm";
 import { DEFAULT_NEW_PROJECT } from "../../../shared/constants/packages";
+import { splitName } from "../../../shared/schemas/display-name";
 import type { SaveProfileInput } from "../../../shared/schemas/profile";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
@@ -40,6 +41,8 @@ export async function saveProfile(ctx: AppContext, user: SessionUser, input: Sav
       .onConflictDoUpdate({ target: profiles.userId, set: { ...fields, profileCompleted: true, ndaStatus, updatedAt: now } })
       .returning();
     if (!saved) throw new Error("profile upsert returned nothing");
+    // One display name: the profile's full name becomes the name the portal and its emails call the person by.
+    await tx.update(users).set(splitName(fields.fullName)).where(eq(users.id, user.id));
 
     await recordActivity(tx, {
       userId: user.id,

@@ -1,6 +1,7 @@
 // The NDA comes before the idea: a project and its requirement answers exist only once the owner's company profile is
 // complete and the NDA signed. A member (invited to others' projects, no company of their own) creates none.
 import { eq, sql } from "drizzle-orm";
+import { mayCreateProjects } from "../../../shared/domain/onboarding";
 import { PROJECT_MESSAGES } from "../../../shared/schemas/project";
 import type { Database } from "../../db/client";
 import { profiles, projectMembers, users } from "../../db/schema";
