@@ -41,6 +41,7 @@ describe("the NDA comes before the idea", () => {
       await page.getByRole("heading", { name: "Sign the NDA before you share your idea" }).waitFor(WAIT);
       expect(await page.getByRole("button", { name: "New Project" }).count()).toBe(0);
       expect(await page.getByText("Create one with New Project").count()).toBe(0);
+      await checkScreen(page, "requirements-before-nda");
       await page.getByRole("link", { name: "Complete Profile Setup" }).click();
       await page.waitForURL(/\/onboarding$/);
       await page.getByRole("tab", { name: /Company Setup/ }).waitFor();

@@ -51,27 +51,25 @@ export function PersonalProfile({ user }: { user: CurrentUser }) {
     <>
       <PageHeader title="Profile Settings" description="Your personal details and how the portal keeps in touch with you." />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardIconTitle icon={UserRound}>Personal Profile</CardIconTitle>
-            <CardDescription>
-              You were invited to a project as a team member ({user.email}). The company profile and the NDA belong to the
-              project's owner.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <NameForm key={user.name ?? ""} saved={user.name ?? ""} />
-          </CardContent>
-        </Card>
+        <div className="grid gap-6 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardIconTitle icon={UserRound}>Personal Profile</CardIconTitle>
+              <CardDescription>
+                You were invited to a project as a team member ({user.email}). The company profile and the NDA belong to the
+                project's owner.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <NameForm key={user.name ?? ""} saved={user.name ?? ""} />
+            </CardContent>
+          </Card>
+          <TimeZoneCard user={user} />
+          <NotificationSettings />
+        </div>
         <div className="grid gap-6">
           <DataExportCard />
           <DangerZone email={user.email} />
-        </div>
-        <div className="lg:col-span-2">
-          <TimeZoneCard user={user} />
-        </div>
-        <div className="lg:col-span-2">
-          <NotificationSettings />
         </div>
       </div>
     </>
