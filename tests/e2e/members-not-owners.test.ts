@@ -28,7 +28,9 @@ async function invitedMember() {
   const owner = await signedInUser(server.app, { email: "olga@owners.example", name: "Olga Owner" });
   await createCompletedProfile(server.app.ctx.db, { userId: owner.userId, ndaStatus: "approved" });
   const project = await createProjectWithStatus(server.app.ctx.db, { ownerId: owner.userId, status: "requirements" });
-  await server.app.ctx.db.insert(projectMembers).values({ projectId: project.id, email: "kiran@kolkata.example", accessLevel: "user" });
+  await server.app.ctx.db
+    .insert(projectMembers)
+    .values({ projectId: project.id, email: "kiran@kolkata.example", accessLevel: "user" });
   return signedInAs(browser, server, { email: "kiran@kolkata.example", name: "kiran" });
 }
 

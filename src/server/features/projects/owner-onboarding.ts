@@ -18,7 +18,7 @@ export async function findOwnerProfile(db: Database, userId: string): Promise<Ow
   return profile ?? null;
 }
 
-export const ownerOnboarded = (profile: OwnerProfile | null): boolean => Boolean(profile?.profileCompleted && profile.ndaSigned);
+export const ownerOnboarded = (profile: OwnerProfile | null): boolean => mayCreateProjects(profile);
 
 /** Whether the user belongs to someone else's project (matched by email, as membership is). */
 async function isInvitedMember(db: Database, userId: string): Promise<boolean> {
