@@ -135,8 +135,28 @@ export async function customer(app: FastifyInstance, email: string, name = "Case
   return { email: email.toLowerCase(), cookie, userId: user.id };
 }
 
-/** A new project created through POST /api/projects by `who`. */
-export async function newProject(app: FastifyInstance, who: { cookie: string }): Promise<{ id: string; projectCode: string }> {
+/**
+ * An owner ready to open projects: the NDA comes before the idea, so the profile is completed and the NDA signed
+ * (kept as it is when already signed or approved; a missing profile is created).
+ */
+export async function onboardOwner(db: Database, userId: string) {
+  const [existing] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  if (existing?.profileCompleted && existing.ndaSigned) return existing;
+  if (!existing) return createCompletedProfile(db, { userId, ndaStatus: "customer_verified" });
+  const [updated] = await db
+    .update(profiles)
+    .set({ profileCompleted: true, ndaSigned: true, ndaSignedAt: new Date(), ndaStatus: "customer_verified" })
+    .where(eq(profiles.id, existing.id))
+    .returning();
+  return updated;
+}
+
+/** A new project created through POST /api/projects by `who`, onboarded first (profile and signed NDA). */
+export async function newProject(
+  app: FastifyInstance,
+  who: { cookie: string; userId: string },
+): Promise<{ id: string; projectCode: string }> {
+  await onboardOwner(app.ctx.db, who.userId);
   const res = await app.inject({ method: "POST", url: "/api/projects", payload: {}, headers: { cookie: who.cookie } });
   if (res.statusCode !== 201) throw new Error(`create project failed: ${res.body}`);
   return res.json();

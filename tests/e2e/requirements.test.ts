@@ -127,8 +127,9 @@ async function endSessionsOf(userId: string) {
   await server.app.changeFeed.caughtUp();
 }
 
-async function projectWithBrief(cookie: string) {
-  const project = await newProject(server.app, { cookie });
+async function projectWithBrief(who: { cookie: string; userId: string }) {
+  const { cookie } = who;
+  const project = await newProject(server.app, who);
   const post = (url: string, payload: object) =>
     server.app.inject({ method: "POST", url, payload, headers: { cookie, ...json } });
   expect((await post(`/api/projects/${project.id}/requirements`, GOOD_ANSWERS)).statusCode).toBe(200);
@@ -184,7 +185,7 @@ describe("a lost session and failures on Prototype Projects", () => {
 
   it("Confirm Brief after the session ended says Unauthorized, logging in again, and goes through /api/login", async () => {
     const { who, context } = await signedInContext("lost-confirm@northside.example");
-    await projectWithBrief(who.cookie);
+    await projectWithBrief(who);
     const page = await openBrief(context);
     await page.getByRole("button", { name: "Confirm Brief" }).click();
     await endSessionsOf(who.userId);
@@ -204,7 +205,7 @@ describe("a lost session and failures on Prototype Projects", () => {
 
   it("Confirm Brief refused by the server says 'Failed to confirm brief', then shows the brief as the server holds it", async () => {
     const { who, context } = await signedInContext("fail-confirm@northside.example");
-    const { project, post } = await projectWithBrief(who.cookie);
+    const { project, post } = await projectWithBrief(who);
     // No live updates reach this tab (its stream is cut, as behind a proxy that drops it): the page cannot know yet.
     await context.route(`${base}/api/events`, (route) => route.abort());
     const page = await openBrief(context);

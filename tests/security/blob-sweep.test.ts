@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileAttachments, fileBlobs, projects, users } from "../../src/server/db/schema";
 import { BLOB_SWEEP_GRACE_MS, startBlobSweeper } from "../../src/server/files/blob-sweep";
-import { submitProfile } from "../setup/onboarding";
+import { signNdaFor, submitProfile } from "../setup/onboarding";
 import { makeSignaturePng } from "../setup/png";
 import { createTestApp, signIn, type TestApp } from "../setup/test-app";
 
@@ -32,6 +32,7 @@ describe("the sweep of unreferenced file bytes", () => {
     const { ctx } = t.app;
     const cookie = await signIn(t.app, "sweep@customer.example", "Swee Per");
     await submitProfile(t.app, cookie, { fullName: "Swee Per", primaryContact: "sweep@customer.example" });
+    await signNdaFor(t.app, cookie, "sweep@customer.example");
     const [owner] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, "sweep@customer.example"));
     const [project] = await ctx.db
       .select({ id: projects.id })

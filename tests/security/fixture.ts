@@ -64,6 +64,7 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
   const bobEmail = "bob@customer-b.example";
   const bobCookie = await signIn(app, bobEmail, "Bob Baker");
   await submitProfile(app, bobCookie, { fullName: "Bob Baker", primaryContact: bobEmail, company: "Baker Ltd" });
+  await signNdaFor(app, bobCookie, bobEmail);
   const bobProjectId = await firstProjectId(server, bobCookie);
 
   const carolEmail = "carol@customer-a.example";

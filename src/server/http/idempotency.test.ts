@@ -3,7 +3,7 @@
 // signing, confirming.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customer, GOOD_ANSWERS, json, newProject } from "../../../tests/factories";
+import { customer, GOOD_ANSWERS, json, newProject, onboardOwner } from "../../../tests/factories";
 import { feedbackUrl, GOOD_FEEDBACK } from "../../../tests/setup/feedback";
 import { SIGNATURE, submitProfile } from "../../../tests/setup/onboarding";
 import { createTestApp, latestCodeFor, recordQueuedEmails, type TestApp } from "../../../tests/setup/test-app";
@@ -76,6 +76,7 @@ describe("a repeated create", () => {
 
   it("creates one project for a replayed New Project", async () => {
     const owner = await customer(t.app, "idem-project@example.com");
+    await onboardOwner(t.app.ctx.db, owner.userId);
     const key = nextKey();
     const first = await post("/api/projects", {}, { cookie: owner.cookie, key });
     const again = await post("/api/projects", {}, { cookie: owner.cookie, key });
@@ -116,6 +117,8 @@ describe("a repeated create", () => {
   it("keeps another user's key apart: the same key from someone else acts for them", async () => {
     const a = await customer(t.app, "idem-a@example.com");
     const b = await customer(t.app, "idem-b@example.com");
+    await onboardOwner(t.app.ctx.db, a.userId);
+    await onboardOwner(t.app.ctx.db, b.userId);
     const key = nextKey();
     const first = await post("/api/projects", {}, { cookie: a.cookie, key });
     const second = await post("/api/projects", {}, { cookie: b.cookie, key });

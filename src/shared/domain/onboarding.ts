@@ -1,5 +1,5 @@
 // The onboarding tabs and the profile's completion figures.
-import { memberLevelOf } from "./next-action";
+import { memberLevelOf, onlyMemberships } from "./next-action";
 import type { ProjectAccessLevel } from "./project-access";
 
 export type OnboardingTab = "company" | "nda" | "prototype";
@@ -60,4 +60,22 @@ export function ownOnboardingProject<P extends { accessLevel?: ProjectAccessLeve
   projects: readonly P[] | null | undefined,
 ): P | null {
   return projects?.find((project) => memberLevelOf(project) === null) ?? null;
+}
+
+/** The NDA comes before the idea: an owner opens projects (and shares requirements) only after the profile and NDA. */
+export function mayCreateProjects(
+  profile: { profileCompleted?: boolean | null; ndaSigned?: boolean | null } | null | undefined,
+): boolean {
+  return Boolean(profile?.profileCompleted && profile.ndaSigned);
+}
+
+/**
+ * An invited member: no company profile of their own and only others' projects. They get a personal profile (name,
+ * time zone, emails, export, deletion) and none of the owner's tasks (company form, NDA, onboarding, New Project).
+ */
+export function isInvitedMemberOnly(
+  profile: unknown,
+  projects: ReadonlyArray<{ accessLevel?: ProjectAccessLevel | null }> | null | undefined,
+): boolean {
+  return !profile && onlyMemberships(projects);
 }

@@ -74,6 +74,13 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
+/** Why a project (or its answers) cannot exist yet: the NDA comes before the idea; members work where invited. */
+export const PROJECT_MESSAGES = {
+  ndaRequired: "Complete your company profile and sign the NDA before you create a project or share its requirements.",
+  memberCannotCreate:
+    "You were invited to work in another company's project, so you cannot create projects. Ask the project's owner for anything new.",
+} as const;
+
 /** POST /api/projects: the client may name a package; the server decides status, code and limits. */
 export const newProjectSchema = z.object({
   packageType: z.enum(PACKAGE_TYPES).optional(),

@@ -1,9 +1,11 @@
 // /onboarding: Company Setup, NDA Agreement and Prototype Status, with their badges and locks.
-import { CheckCircle2, Lock } from "lucide-react";
+import { CheckCircle2, Lock, Users } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { COMPANY_SIZES } from "../../../shared/constants/lists";
 import {
   initialOnboardingTab,
+  isInvitedMemberOnly,
   isTabLocked,
   type OnboardingTab,
   ownOnboardingProject,
@@ -12,8 +14,10 @@ import {
 } from "../../../shared/domain/onboarding";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { Profile } from "../../../shared/schemas/profile";
+import { EmptyState } from "../../components/kit/EmptyState";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
@@ -95,17 +99,44 @@ function OnboardingTabs({ user, profile }: { user: CurrentUser; profile: Profile
   );
 }
 
+/** An invited member has no owner's onboarding: no Company Setup, no NDA; their projects are someone else's. */
+function NothingToSetUp() {
+  return (
+    <Card>
+      <EmptyState
+        icon={Users}
+        tone="muted"
+        title="Nothing to set up"
+        titleAs="h2"
+        description="You were invited to work in another company's project: its owner set up the company and signed the NDA. Your project is on the dashboard; your name, time zone and emails are in Profile Settings."
+      >
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button asChild>
+            <Link to="/dashboard">Go to Dashboard</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/profile">Profile Settings</Link>
+          </Button>
+        </div>
+      </EmptyState>
+    </Card>
+  );
+}
+
 export function OnboardingPage() {
   const { user } = useAuth();
   const profile = useProfile();
+  const projects = useProjects();
   return (
     <>
       <PageHeader title="Onboarding" description="Set up your company, sign the NDA, and follow your prototype." />
-      {profile.isPending || !user ? (
+      {profile.isPending || projects.isPending || !user ? (
         <div className="grid gap-4">
           <Skeleton className="h-10 w-96 max-w-full" />
           <Skeleton className="h-96 w-full" />
         </div>
+      ) : isInvitedMemberOnly(profile.data, projects.data) ? (
+        <NothingToSetUp />
       ) : (
         <OnboardingTabs user={user} profile={profile.data ?? null} />
       )}

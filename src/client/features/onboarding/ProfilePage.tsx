@@ -1,11 +1,12 @@
 // /profile: Profile Information with Package Details, Legal Documentation and Profile Completion, then
-// the account's own settings: notifications, the data export and the danger zone.
+// the account's own settings: notifications, the data export and the danger zone. An invited member gets a personal
+// profile instead (PersonalProfile).
 import { Download, ExternalLink, FileSignature, Package } from "lucide-react";
 import { Link } from "react-router";
 import { COMPANY_SIZES_SETUP } from "../../../shared/constants/lists";
 import { formatPrice, PACKAGES, type PackageType } from "../../../shared/constants/packages";
 import { ndaStatusDisplay } from "../../../shared/domain/nda-status";
-import { profileCompletionPercent } from "../../../shared/domain/onboarding";
+import { isInvitedMemberOnly, profileCompletionPercent } from "../../../shared/domain/onboarding";
 import type { Profile } from "../../../shared/schemas/profile";
 import { TimeZoneCard } from "../../components/account/TimeZoneCard";
 import { PageHeader } from "../../components/layout/PageHeader";
@@ -24,6 +25,7 @@ import { CompanyProfileForm } from "./CompanyProfileForm";
 import { DangerZone, DataExportCard } from "./DataAndDeletion";
 import { openDocument } from "./NdaAgreementTab";
 import { NotificationSettings } from "./NotificationSettings";
+import { PersonalProfile } from "./PersonalProfile";
 import { UpdateNdaButton } from "./UpdateNdaButton";
 
 const TONE_TO_BADGE = { neutral: "secondary", success: "success", warning: "warning", info: "default" } as const;
@@ -145,7 +147,7 @@ export function ProfilePage() {
   const { user } = useAuth();
   const profile = useProfile();
   const projects = useProjects();
-  if (profile.isPending || !user) {
+  if (profile.isPending || projects.isPending || !user) {
     return (
       <>
         <PageHeader title="Profile Settings" />
@@ -154,6 +156,7 @@ export function ProfilePage() {
     );
   }
   const data = profile.data ?? null;
+  if (isInvitedMemberOnly(data, projects.data)) return <PersonalProfile user={user} />;
   const packageType = data?.packageType ?? projects.data?.[0]?.packageType ?? null;
   return (
     <>

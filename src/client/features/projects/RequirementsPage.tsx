@@ -5,6 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ClipboardCheck, FileText, FolderPlus, RefreshCw, ShieldCheck, Sparkles, Users } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { Link } from "react-router";
 import { PACKAGES } from "../../../shared/constants/packages";
 import {
   approvalCardStatus,
@@ -13,6 +14,7 @@ import {
   briefStatusLabel,
   requirementsCardStatus,
 } from "../../../shared/domain/brief-status";
+import { mayCreateProjects } from "../../../shared/domain/onboarding";
 import { accessAllows, accessLevelLabel } from "../../../shared/domain/project-access";
 import { progressForStatus, statusLabel } from "../../../shared/domain/project-status";
 import type { Project } from "../../../shared/schemas/project";
@@ -39,6 +41,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, serverFieldErrors, serverMessage } from "../../lib/api";
 import { setServerFieldErrors } from "../../lib/form";
+import { useProfile } from "../onboarding/api/get-profile";
 import { useGenerateBrief } from "./api/generate-brief";
 import { useRequirements } from "./api/get-requirements";
 import { useSaveRequirements } from "./api/save-requirements";
@@ -52,14 +55,17 @@ import { answersFromDraft, clearDraft, readDraft, sameAnswers, writeDraft } from
 
 export function RequirementsPage() {
   const { projects, selected, select } = useSelectedProject();
+  const profile = useProfile();
   const [creating, setCreating] = useState(false);
 
-  const newProjectButton = (
+  // The NDA comes before the idea: New Project only for an owner whose profile is complete and NDA signed (an invited
+  // member, with no company of their own, works in the projects they were invited to).
+  const newProjectButton = mayCreateProjects(profile.data) ? (
     <Button onClick={() => setCreating(true)}>
       <FolderPlus aria-hidden="true" />
       New Project
     </Button>
-  );
+  ) : null;
 
   return (
     <>
@@ -68,8 +74,10 @@ export function RequirementsPage() {
         description="Describe what you need, get a two-page brief, and approve it to start the build."
         actions={newProjectButton}
       />
-      {projects.isLoading ? (
+      {projects.isLoading || profile.isPending ? (
         <PageSkeleton />
+      ) : !selected && !projects.isError && !mayCreateProjects(profile.data) ? (
+        <OnboardingFirst profileSaved={Boolean(profile.data?.profileCompleted)} />
       ) : !selected ? (
         <NoProjectData onRetry={() => projects.refetch()} retrying={projects.isFetching} failed={projects.isError} />
       ) : (
@@ -116,15 +124,34 @@ function NoProjectData({ onRetry, retrying, failed }: { onRetry: () => void; ret
         tone="muted"
         title="No Project Data Found"
         titleAs="h2"
-        description={
-          failed
-            ? PROJECTS_LOAD_ERROR
-            : "You have no prototype project yet. Create one with New Project, or complete onboarding to set up your first."
-        }
+        description={failed ? PROJECTS_LOAD_ERROR : "You have no prototype project yet. Create one with New Project."}
       >
         <Button variant="outline" onClick={onRetry} disabled={retrying}>
           <RefreshCw className={retrying ? "animate-spin" : undefined} aria-hidden="true" />
           Retry
+        </Button>
+      </EmptyState>
+    </Card>
+  );
+}
+
+/** A customer before the NDA: the idea waits, so the way on is onboarding (profile, then the NDA), never New Project. */
+function OnboardingFirst({ profileSaved }: { profileSaved: boolean }) {
+  return (
+    <Card>
+      <EmptyState
+        icon={ShieldCheck}
+        tone="muted"
+        title="Sign the NDA before you share your idea"
+        titleAs="h2"
+        description={
+          profileSaved
+            ? "Your company profile is saved. Sign the NDA next: your first project opens as soon as it is signed, and you describe your idea there."
+            : "Complete your company profile and sign the NDA first: your first project opens as soon as the NDA is signed, and you describe your idea there."
+        }
+      >
+        <Button asChild>
+          <Link to="/onboarding">{profileSaved ? "Sign the NDA" : "Complete Profile Setup"}</Link>
         </Button>
       </EmptyState>
     </Card>

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customer, json, newProject, openTeam } from "../../../../tests/factories";
+import { createProjectWithStatus, customer, json, newProject, openTeam } from "../../../../tests/factories";
 import { GOOD_FEEDBACK } from "../../../../tests/setup/feedback";
 import { pngOfSize } from "../../../../tests/setup/images";
 import { signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
@@ -262,7 +262,8 @@ describe("deleting an account", () => {
     const sam = await customer(t.app, "delete-all@example.com", "Sam Gone");
     const secondBrowser = await signIn(t.app, "delete-all@example.com", "Sam Gone");
     await submitProfile(t.app, sam.cookie);
-    const project = await newProject(t.app, sam);
+    // Nothing to keep: no signed NDA (a project left from before the NDA-first rule, made straight in the database).
+    const project = await createProjectWithStatus(t.app.ctx.db, { ownerId: sam.userId, status: "requirements" });
     const host = await customer(t.app, "delete-host@example.com");
     const hostProject = await newProject(t.app, host);
     await openTeam(t.app, hostProject.id);

@@ -4,6 +4,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ACCOUNT_MESSAGES, deleteAccountSchema, notificationPreferencesSchema } from "../../../shared/schemas/account";
+import { displayNameBodySchema, displayNameReplySchema } from "../../../shared/schemas/display-name";
 import { successReplySchema } from "../../../shared/schemas/replies";
 import { timeZoneBodySchema, timeZoneReplySchema } from "../../../shared/schemas/time-zone";
 import { requireCustomer, requireUser } from "../../auth/guards";
@@ -15,6 +16,7 @@ import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { errorReplies } from "../../http/openapi";
 import { deleteAccount, sendDeletionCode } from "./delete-account";
 import { exportFilename, streamAccountExport } from "./export-data";
+import { saveName } from "./save-name";
 import { saveTimeZone } from "./save-time-zone";
 import { unsubscribeRoutes } from "./unsubscribe-routes";
 
@@ -82,6 +84,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       await limitCustomerWrite(ctx.db, user, "settings");
       return saveTimeZone(ctx.db, user.id, request.body.timeZone);
+    },
+  );
+
+  app.put(
+    "/api/me/name",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Sets the caller's own name: the portal, its emails and the team lists call them by it",
+        body: displayNameBodySchema,
+        response: { 200: displayNameReplySchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return saveName(ctx.db, user.id, request.body.name);
     },
   );
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VALID_PROFILE } from "../../../../tests/setup/onboarding";
+import { createProjectWithStatus } from "../../../../tests/factories";
+import { signNdaFor, VALID_PROFILE } from "../../../../tests/setup/onboarding";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { activityEvents, profiles, projects, users } from "../../db/schema";
 
@@ -15,6 +16,14 @@ afterAll(async () => {
 const get = (url: string, cookie?: string) => t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 const post = (url: string, payload: unknown, cookie?: string) =>
   t.app.inject({ method: "POST", url, payload: payload as object, headers: cookie ? { cookie } : {} });
+
+/** A customer through the owner's onboarding: the profile saved (with `overrides`), then the NDA signed. */
+async function onboard(email: string, overrides: Record<string, unknown>) {
+  const cookie = await signIn(t.app, email, "Owen Owner");
+  expect((await post("/api/profile", { ...VALID_PROFILE, ...overrides }, cookie)).statusCode).toBe(200);
+  await signNdaFor(t.app, cookie, email);
+  return cookie;
+}
 
 describe("GET /api/profile", () => {
   it("answers 200 with null before the customer has a profile", async () => {
@@ -57,9 +66,14 @@ describe("POST /api/profile", () => {
     expect(again.json().id).toBe(res.json().id);
   });
 
-  it("creates the first project in requirements with the profile's package and its user limit", async () => {
-    const cookie = await signIn(t.app, "premium@example.com", "Pre Mium");
-    await post("/api/profile", { ...VALID_PROFILE, packageType: "premium" }, cookie);
+  it("opens no project before the NDA is signed: the idea waits for the NDA", async () => {
+    const cookie = await signIn(t.app, "no-idea-yet@example.com", "Nia Idea");
+    expect((await post("/api/profile", VALID_PROFILE, cookie)).statusCode).toBe(200);
+    expect((await get("/api/projects", cookie)).json()).toEqual([]);
+  });
+
+  it("opens the first project in requirements with the profile's package and its user limit once the NDA is signed", async () => {
+    const cookie = await onboard("premium@example.com", { packageType: "premium" });
     const list = await get("/api/projects", cookie);
     expect(list.json()).toHaveLength(1);
     expect(list.json()[0]).toMatchObject({
@@ -78,14 +92,12 @@ describe("POST /api/profile", () => {
     ["advanced", 10],
     ["premium", 20],
   ])("gives a %s project a limit of %i users", async (packageType, limit) => {
-    const cookie = await signIn(t.app, `limit-${packageType}@example.com`, "Limit Tester");
-    await post("/api/profile", { ...VALID_PROFILE, packageType }, cookie);
+    const cookie = await onboard(`limit-${packageType}@example.com`, { packageType });
     expect((await get("/api/projects", cookie)).json()[0].userLimit).toBe(limit);
   });
 
   it("uses the default package and leaves budget and timeline unset when the profile names none", async () => {
-    const cookie = await signIn(t.app, "defaults@example.com", "De Fault");
-    await post("/api/profile", { ...VALID_PROFILE, packageType: "", budgetRange: null, timeline: undefined }, cookie);
+    const cookie = await onboard("defaults@example.com", { packageType: "", budgetRange: null, timeline: undefined });
     expect((await get("/api/projects", cookie)).json()[0]).toMatchObject({
       packageType: "basic",
       userLimit: 5,
@@ -95,8 +107,7 @@ describe("POST /api/profile", () => {
   });
 
   it("does not create a second project on a later save", async () => {
-    const cookie = await signIn(t.app, "twice@example.com", "Two Saves");
-    await post("/api/profile", VALID_PROFILE, cookie);
+    const cookie = await onboard("twice@example.com", {});
     await post("/api/profile", { ...VALID_PROFILE, jobTitle: "CEO" }, cookie);
     expect((await get("/api/projects", cookie)).json()).toHaveLength(1);
     expect((await get("/api/profile", cookie)).json().jobTitle).toBe("CEO");
@@ -104,18 +115,24 @@ describe("POST /api/profile", () => {
 
   it("moves a project opened before the profile existed from profile to requirements", async () => {
     const cookie = await signIn(t.app, "early.project@example.com", "Early Bird");
-    const created = await post("/api/projects", {}, cookie);
-    expect(created.json().status).toBe("profile");
+    const [user] = await t.app.ctx.db.select().from(users).where(eq(users.email, "early.project@example.com"));
+    const created = await createProjectWithStatus(t.app.ctx.db, { ownerId: user?.id ?? "", status: "profile" });
     expect((await post("/api/profile", VALID_PROFILE, cookie)).statusCode).toBe(200);
-    const [project] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, created.json().id));
+    const [project] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, created.id));
     expect(project?.status).toBe("requirements");
   });
 
-  it("creates one project even when two saves race", async () => {
+  it("keeps one profile when two saves race", async () => {
     const cookie = await signIn(t.app, "race@example.com", "Race Condition");
     const results = await Promise.all([post("/api/profile", VALID_PROFILE, cookie), post("/api/profile", VALID_PROFILE, cookie)]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect((await get("/api/projects", cookie)).json()).toHaveLength(1);
+    const [user] = await t.app.ctx.db.select().from(users).where(eq(users.email, "race@example.com"));
+    expect(
+      await t.app.ctx.db
+        .select()
+        .from(profiles)
+        .where(eq(profiles.userId, user?.id ?? "")),
+    ).toHaveLength(1);
   });
 
   it("ignores ndaStatus, ndaSigned, ndaSignedAt and profileCompleted sent by the client", async () => {
@@ -195,14 +212,13 @@ describe("POST /api/profile", () => {
   });
 
   it("writes profile and project events to the customer's timeline", async () => {
-    const cookie = await signIn(t.app, "timeline@example.com", "Time Line");
-    await post("/api/profile", VALID_PROFILE, cookie);
+    const cookie = await onboard("timeline@example.com", {});
     const [user] = await t.app.ctx.db.select().from(users).where(eq(users.email, "timeline@example.com"));
     const events = await t.app.ctx.db
       .select()
       .from(activityEvents)
       .where(eq(activityEvents.userId, user?.id ?? ""));
-    expect(events.map((e) => e.type).sort()).toEqual(["profile.completed", "project.created"]);
+    expect(events.map((e) => e.type).sort()).toEqual(["nda.code_sent", "nda.signed", "profile.completed", "project.created"]);
     const activity = await get("/api/dashboard/activity", cookie);
     expect(activity.json().map((e: { title: string }) => e.title)).toEqual(
       expect.arrayContaining(["Company profile completed", "Project created"]),

@@ -1,7 +1,8 @@
-// POST /api/profile: saves the company profile, marks it completed, and opens the first project when none exists.
-// The NDA fields are derived here, never taken from the request.
+// POST /api/profile: saves the company profile and marks it completed. The first project opens when the NDA is signed
+// (the NDA comes before the idea). The NDA fields are derived here, never taken from the request.
 import { and, eq, sql } from "drizzle-orm";
 import { DEFAULT_NEW_PROJECT } from "../../../shared/constants/packages";
+import { splitName } from "../../../shared/schemas/display-name";
 import type { SaveProfileInput } from "../../../shared/schemas/profile";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
@@ -40,6 +41,8 @@ export async function saveProfile(ctx: AppContext, user: SessionUser, input: Sav
       .onConflictDoUpdate({ target: profiles.userId, set: { ...fields, profileCompleted: true, ndaStatus, updatedAt: now } })
       .returning();
     if (!saved) throw new Error("profile upsert returned nothing");
+    // One display name: the profile's full name becomes the name the portal and its emails call the person by.
+    await tx.update(users).set(splitName(fields.fullName)).where(eq(users.id, user.id));
 
     await recordActivity(tx, {
       userId: user.id,
@@ -48,9 +51,8 @@ export async function saveProfile(ctx: AppContext, user: SessionUser, input: Sav
       title: existing?.profileCompleted ? "Company profile updated" : "Company profile completed",
       description: `${fields.company} · ${fields.fullName}`,
     });
-    const projectCreated = await openFirstProject(tx, user.id, fields);
-    if (!projectCreated) await advanceProjectsWaitingForProfile(tx, user.id);
-    return { profile: toProfileDto(saved), projectCreated };
+    await advanceProjectsWaitingForProfile(tx, user.id);
+    return { profile: toProfileDto(saved) };
   });
 }
 
@@ -69,7 +71,8 @@ function ndaStatusAfterSave(existing: ProfileRow | undefined): ProfileRow["ndaSt
   return status === "customer_verified" || status === "approved" ? status : "pending";
 }
 
-async function openFirstProject(
+/** Opens the owner's first project from the profile's package, budget and timeline; later projects choose their own. */
+export async function openFirstProject(
   tx: Database,
   userId: string,
   fields: { packageType: SaveProfileInput["packageType"]; budgetRange: string | null; timeline: string | null },

@@ -15,6 +15,7 @@ import { findProfileReadyToSign } from "./find-profile";
 import { type ClientInfo, recordNdaStep } from "./nda-audit";
 import { checkNdaCode, oneLine } from "./nda-codes";
 import { toProfileDto } from "./profile-dto";
+import { openFirstProject } from "./save-profile";
 import { decodeSignatureDataUrl } from "./signature-image";
 
 type SignNdaInput = {
@@ -84,6 +85,8 @@ export async function signNda(ctx: AppContext, user: SessionUser, input: SignNda
     for (const admin of ctx.config.adminEmails) {
       await ctx.email.enqueue({ kind: "nda-awaiting-approval", to: admin, data: { customerName, email, companyName } }, tx);
     }
+    // With the profile complete and the NDA signed, the idea may now be shared: the first project opens.
+    await openFirstProject(tx, user.id, updated);
     return updated;
   });
   return { success: true, message: NDA_MESSAGES.signedText, profile: toProfileDto(saved) };

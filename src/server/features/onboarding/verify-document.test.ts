@@ -28,7 +28,7 @@ beforeAll(async () => {
   const author = await signIn(t.app, "brief.author@example.com", "Brie Author");
   const me = (await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: author } })).json();
   await createCompletedProfile(t.app.ctx.db, { userId: me.id });
-  const project = await newProject(t.app, { cookie: author });
+  const project = await newProject(t.app, { cookie: author, userId: me.id });
   projectCode = project.projectCode;
   const requirementsUrl = `/api/projects/${project.id}/requirements`;
   const post = (url: string, payload: object) =>

@@ -1,11 +1,10 @@
-// New Project from the Prototype Projects page: the status follows the rules (a project starts at
-// "requirements" once the owner's profile is complete, at "profile" before), never the client's say.
-import { eq } from "drizzle-orm";
+// New Project from the Prototype Projects page: only an owner with a complete profile and a signed NDA opens one, and
+// it starts at "requirements"; the status is never the client's say.
 import type { PackageType } from "../../../shared/constants/packages";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import type { Database } from "../../db/client";
-import { profiles } from "../../db/schema";
 import { createProject } from "./create-project";
+import { requireOnboardedOwner } from "./owner-onboarding";
 import { toProjectDto } from "./project-dto";
 
 /** New projects one customer may open a day: each project has its own invitation allowance and seats. */
@@ -17,22 +16,18 @@ export async function createCustomerProject(
   owner: { id: string },
   input: { packageType: PackageType; budgetRange: string | null; timeline: string | null },
 ) {
+  const profile = await requireOnboardedOwner(db, owner.id);
   await consumeRateLimits(db, [{ bucket: "project-create-day", key: owner.id, ...NEW_PROJECT_LIMIT }], NEW_PROJECT_LIMIT_MESSAGE);
-  const [profile] = await db
-    .select({ fullName: profiles.fullName, profileCompleted: profiles.profileCompleted })
-    .from(profiles)
-    .where(eq(profiles.userId, owner.id))
-    .limit(1);
   const created = await createProject(db, {
     ownerId: owner.id,
     packageType: input.packageType,
     budgetRange: input.budgetRange,
     timeline: input.timeline,
-    status: profile?.profileCompleted ? "requirements" : "profile",
+    status: "requirements",
   });
   return toProjectDto(created, {
     authorizedUsersCount: 0,
-    customerName: profile?.fullName ?? null,
+    customerName: profile.fullName,
     accessLevel: "owner",
     requirementsSubmitted: false,
   });

@@ -1,11 +1,21 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCompletedProfile, customer, GOOD_ANSWERS, json, newProject, openTeam } from "../../../../tests/factories";
+import {
+  createCompletedProfile,
+  createProjectWithStatus,
+  customer,
+  GOOD_ANSWERS,
+  json,
+  newProject,
+  onboardOwner,
+  openTeam,
+} from "../../../../tests/factories";
 import { signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { nextActionFor } from "../../../shared/domain/next-action";
 import { overallProgress } from "../../../shared/domain/overall-progress";
-import { activityEvents, projectMembers, projects } from "../../db/schema";
+import { PROJECT_MESSAGES } from "../../../shared/schemas/project";
+import { activityEvents, projectMembers, projects, requirements } from "../../db/schema";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,6 +30,7 @@ const list = (cookie: string) => t.app.inject({ method: "GET", url: "/api/projec
 describe("New Project", () => {
   it("creates a basic project with budget 5k-10k, timeline 4-6 weeks and 5 users, whatever status the client sends", async () => {
     const ann = await customer(t.app, "new-project@example.com");
+    await onboardOwner(t.app.ctx.db, ann.userId);
     const res = await t.app.inject({
       method: "POST",
       url: "/api/projects",
@@ -32,11 +43,37 @@ describe("New Project", () => {
       budgetRange: "5k-10k",
       timeline: "4-6 weeks",
       userLimit: 5,
-      status: "profile",
+      status: "requirements",
       accessLevel: "owner",
       authorizedUsersCount: 0,
     });
     expect(res.json().projectCode).toMatch(/^PRJ-\d{4}-\d{4}$/);
+  });
+
+  it("refuses a brand-new customer with 409 until the profile is complete and the NDA signed, and stores nothing", async () => {
+    const ann = await customer(t.app, "before-nda@example.com");
+    const create = () => t.app.inject({ method: "POST", url: "/api/projects", payload: {}, headers: { cookie: ann.cookie } });
+    const fresh = await create();
+    expect(fresh.statusCode).toBe(409);
+    expect(fresh.json()).toMatchObject({ code: "NDA_REQUIRED", message: PROJECT_MESSAGES.ndaRequired });
+    await createCompletedProfile(t.app.ctx.db, { userId: ann.userId, ndaStatus: "pending" });
+    expect((await create()).json()).toMatchObject({ code: "NDA_REQUIRED" });
+    expect((await list(ann.cookie)).json()).toEqual([]);
+    await createCompletedProfile(t.app.ctx.db, { userId: ann.userId, ndaStatus: "customer_verified" });
+    expect((await create()).statusCode).toBe(201);
+  });
+
+  it("refuses an invited member (no company of their own) with 403: members work in the projects they were invited to", async () => {
+    const owner = await customer(t.app, "inviting-owner@example.com");
+    const project = await newProject(t.app, owner);
+    await t.app.ctx.db
+      .insert(projectMembers)
+      .values({ projectId: project.id, email: "invited.only@example.com", accessLevel: "admin" });
+    const member = await customer(t.app, "invited.only@example.com");
+    const res = await t.app.inject({ method: "POST", url: "/api/projects", payload: {}, headers: { cookie: member.cookie } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: "MEMBER_CANNOT_CREATE", message: PROJECT_MESSAGES.memberCannotCreate });
+    expect((await list(member.cookie)).json().map((p: { id: string }) => p.id)).toEqual([project.id]);
   });
 
   it("starts at requirements once the owner's profile is complete", async () => {
@@ -117,8 +154,10 @@ describe("the project list", () => {
 describe("requirements submitted before the profile existed (the What's Next rule for saved requirements)", () => {
   it("the project says its requirements are submitted, so the dashboard does not ask for them again", async () => {
     const ann = await customer(t.app, "early-bird@example.com");
-    const project = await newProject(t.app, ann);
-    expect(project).toMatchObject({ status: "profile", requirementsSubmitted: false });
+    await submitProfile(t.app, ann.cookie);
+    await signNdaFor(t.app, ann.cookie, ann.email);
+    const [project] = (await list(ann.cookie)).json();
+    expect(project).toMatchObject({ status: "requirements", requirementsSubmitted: false });
     const saved = await t.app.inject({
       method: "POST",
       url: `/api/projects/${project.id}/requirements`,
@@ -126,16 +165,30 @@ describe("requirements submitted before the profile existed (the What's Next rul
       headers: { cookie: ann.cookie, ...json },
     });
     expect(saved.statusCode).toBe(200);
-
-    // The profile is completed and the NDA signed afterwards, through the real onboarding routes.
-    await submitProfile(t.app, ann.cookie);
-    await signNdaFor(t.app, ann.cookie, ann.email);
     const profile = (await t.app.inject({ method: "GET", url: "/api/profile", headers: { cookie: ann.cookie } })).json();
     const [current] = (await list(ann.cookie)).json();
-    // Completing the profile moved the project on to requirements.
     expect(current).toMatchObject({ id: project.id, status: "requirements", requirementsSubmitted: true });
     expect(nextActionFor(profile, current).key).not.toBe("submit_requirements");
     expect(overallProgress({ profile, project: current }).items.find((i) => i.id === "requirements")?.done).toBe(true);
+  });
+
+  it("refuses requirement answers with 409 while the owner's NDA is unsigned, and stores none", async () => {
+    const ann = await customer(t.app, "answers-first@example.com");
+    // A project left from before the rule (opened at "profile"): its idea still waits for the NDA.
+    const project = await createProjectWithStatus(t.app.ctx.db, { ownerId: ann.userId, status: "profile" });
+    const save = () =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/projects/${project.id}/requirements`,
+        payload: GOOD_ANSWERS,
+        headers: { cookie: ann.cookie, ...json },
+      });
+    const refused = await save();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: "NDA_REQUIRED", message: PROJECT_MESSAGES.ndaRequired });
+    expect(await t.app.ctx.db.select().from(requirements).where(eq(requirements.projectId, project.id))).toEqual([]);
+    await onboardOwner(t.app.ctx.db, ann.userId);
+    expect((await save()).statusCode).toBe(200);
   });
 
   it("stays false until a problem statement is saved", async () => {

@@ -5,6 +5,7 @@ import type { NdaSignedReply } from "../../../../shared/schemas/profile";
 import { apiRequest } from "../../../lib/api";
 import { ownRowTag, refreshTags } from "../../../lib/tag-refresh";
 import { useAction } from "../../../lib/use-action";
+import { projectsQueryKey } from "../../projects/api/get-projects";
 import { profileQueryKey } from "./get-profile";
 
 export const signNda = (input: VerifyCustomerOtpInput) =>
@@ -17,6 +18,8 @@ export function useSignNda() {
     onSuccess: (reply) => {
       queryClient.setQueryData(profileQueryKey, reply.profile);
       void refreshTags(queryClient, [ownRowTag(queryClient, "activity_events", "user_id")]);
+      // Signing opens the first project (the NDA comes before the idea).
+      void queryClient.invalidateQueries({ queryKey: projectsQueryKey });
     },
   });
 }

@@ -2,7 +2,15 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createCompletedProfile, customer, GOOD_ANSWERS, json, newProject } from "../../../../../tests/factories";
+import {
+  createCompletedProfile,
+  createProjectWithStatus,
+  customer,
+  GOOD_ANSWERS,
+  json,
+  newProject,
+  onboardOwner,
+} from "../../../../../tests/factories";
 import { createTestApp, type TestApp } from "../../../../../tests/setup/test-app";
 import { REQUIREMENT_MESSAGES } from "../../../../shared/schemas/requirements";
 import { activityEvents, issuedDocuments, profiles, projects } from "../../../db/schema";
@@ -104,15 +112,12 @@ describe("saving the questionnaire", () => {
     expect(events.map((e) => e.title)).toContain("Requirements submitted");
   });
 
-  it("moves a project from profile to requirements once the owner's profile is complete", async () => {
+  it("moves a project left at profile on to requirements when answers are saved after the owner's onboarding", async () => {
     const ann = await customer(t.app, "req-status@example.com");
-    const project = await newProject(t.app, ann);
+    const project = await createProjectWithStatus(t.app.ctx.db, { ownerId: ann.userId, status: "profile" });
+    await onboardOwner(t.app.ctx.db, ann.userId);
     expect((await save(project.id, ann.cookie, GOOD_ANSWERS)).statusCode).toBe(200);
-    let [row] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, project.id));
-    expect(row?.status).toBe("profile");
-    await createCompletedProfile(t.app.ctx.db, { userId: ann.userId });
-    await save(project.id, ann.cookie, GOOD_ANSWERS);
-    [row] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, project.id));
+    const [row] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, project.id));
     expect(row?.status).toBe("requirements");
     const events = await t.app.ctx.db.select().from(activityEvents).where(eq(activityEvents.projectId, project.id));
     expect(events.map((e) => e.title)).toContain("Status changed to Gathering requirements");

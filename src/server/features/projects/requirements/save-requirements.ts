@@ -3,6 +3,7 @@
 
 import { eq } from "drizzle-orm";
 import { editedAuthor } from "../../../../shared/domain/brief-author";
+import { PROJECT_MESSAGES } from "../../../../shared/schemas/project";
 import {
   answeredCount,
   missesSaveMinimum,
@@ -20,6 +21,7 @@ import { badRequest, conflict } from "../../../errors";
 import { recordActivity } from "../../activity/record-activity";
 import type { ProjectAccess } from "../access";
 import { applyStatusRules } from "../apply-status-rules";
+import { findOwnerProfile, ownerOnboarded } from "../owner-onboarding";
 import { type RequirementsRow, toRequirementsDto } from "./requirements-dto";
 
 export const briefLocked = () => conflict(REQUIREMENT_MESSAGES.briefLocked, "BRIEF_LOCKED");
@@ -45,6 +47,7 @@ export async function saveRequirements(db: Database, access: ProjectAccess, body
     });
   }
   const { project, user } = access;
+  if (!ownerOnboarded(await findOwnerProfile(db, project.userId))) throw conflict(PROJECT_MESSAGES.ndaRequired, "NDA_REQUIRED");
 
   const saved = await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(requirements).where(eq(requirements.projectId, project.id)).for("update").limit(1);
