@@ -140,7 +140,7 @@ describe("progress updates", () => {
       .from(outgoingEmails)
       .where(and(eq(outgoingEmails.toAddress, owner.email), eq(outgoingEmails.kind, "project-update")));
     expect(emails).toHaveLength(1);
-    expect(emails[0]?.subject).toBe("Progress update (At risk): ClinicFlow (" + projectCode + ")");
+    expect(emails[0]?.subject).toBe(`Progress update (At risk): ClinicFlow (${projectCode})`);
 
     await console.reload();
     await console.getByTestId(`project-row-${projectCode}`).waitFor({ state: "detached" });

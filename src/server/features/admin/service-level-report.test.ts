@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const HOUR = 3_600_000;
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR);
-const after = (start: Date, hours: number) => new Date(start.getTime() + hours * HOUR);
+const hoursAfter = (start: Date, hours: number) => new Date(start.getTime() + hours * HOUR);
 type Report = { days: number; kinds: Array<{ kind: string; total: number; withinPromise: number; promise: string }> };
 const report = async (cookie = admin) =>
   t.app.inject({ method: "GET", url: "/api/company/service-levels/report", headers: { cookie } });
@@ -56,10 +56,10 @@ describe("answered within promise, last 30 days", () => {
     // New projects (2 h): answered by a message at +1 h (in time), by a reply at +3 h (late), unanswered for 3 h
     // (late), unanswered for 1 h (not due yet), and one from 40 days ago (outside the report).
     const quick = ago(3);
-    await thread(await project(quick), true, after(quick, 1));
+    await thread(await project(quick), true, hoursAfter(quick, 1));
     const slow = ago(5);
-    const slowThread = await thread(await project(slow), false, after(slow, 0.1));
-    await companyReply(slowThread, after(slow, 3));
+    const slowThread = await thread(await project(slow), false, hoursAfter(slow, 0.1));
+    await companyReply(slowThread, hoursAfter(slow, 3));
     await project(ago(3));
     await project(ago(1));
     await thread(await project(ago(40 * 24)), true, ago(40 * 24 - 1));
@@ -68,7 +68,7 @@ describe("answered within promise, last 30 days", () => {
     // one unanswered for 6 h (late); one unanswered for 1 h (not due yet).
     const supportProject = await project(ago(100));
     const answered = await thread(supportProject, false, ago(8));
-    await companyReply(answered, after(ago(8), 5));
+    await companyReply(answered, hoursAfter(ago(8), 5));
     await thread(supportProject, false, ago(6));
     await thread(supportProject, false, ago(1));
 
@@ -82,8 +82,8 @@ describe("answered within promise, last 30 days", () => {
         status: answeredAt ? "answered" : "new",
         answeredAt,
       });
-    await inquiry(ago(40), after(ago(40), 10));
-    await inquiry(ago(40), after(ago(40), 30));
+    await inquiry(ago(40), hoursAfter(ago(40), 10));
+    await inquiry(ago(40), hoursAfter(ago(40), 30));
     await inquiry(ago(30), null);
     await inquiry(ago(2), null);
 
@@ -99,8 +99,8 @@ describe("answered within promise, last 30 days", () => {
         requestedByRole: role,
         status: respondedAt ? "scheduled" : "pending",
       });
-    await meeting("high", ago(10), after(ago(10), 5));
-    await meeting("medium", ago(10), after(ago(10), 5));
+    await meeting("high", ago(10), hoursAfter(ago(10), 5));
+    await meeting("medium", ago(10), hoursAfter(ago(10), 5));
     await meeting("low", ago(2), null);
     await meeting("high", ago(5), null);
     await meeting("high", ago(10), null, "company");

@@ -14,7 +14,6 @@ import {
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { projects, users } from "../../db/schema";
-import { renderEmail } from "../../email/layout";
 import type { EmailOutbox } from "../../email/outbox";
 import { type ScheduledJob, startScheduledJob } from "../../jobs/scheduled-job";
 

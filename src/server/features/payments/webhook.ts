@@ -9,7 +9,6 @@ import { formatMoney, PAYMENT_PHASE_LABELS, PAYMENT_PHASES, type PaymentPhase } 
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { payments, projects, stripeCheckoutSessions, stripeEvents, users } from "../../db/schema";
-import { APP_NAME, renderEmail } from "../../email/layout";
 import { badRequest } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
 import { applyStatusRules } from "../projects/apply-status-rules";
