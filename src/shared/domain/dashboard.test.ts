@@ -84,6 +84,17 @@ describe("gates", () => {
     expect(addUserButton(project)).toEqual({ disabled, label });
   });
 
+  it("closes Add New User and Add Team Members once access has ended, and says why", () => {
+    const now = new Date("2026-11-27T12:00:00Z");
+    const ended = { status: "completed", prototypeUrl: "https://p.example", customerAccessExpiryDate: "2026-11-26T00:00:00Z" };
+    expect(addUserButton(ended, now)).toEqual({ disabled: true, label: "Add New User (Access Ended)" });
+    const team = quickActions({ profileCompleted: true }, ended, now).find((a) => a.key === "add_team_members");
+    expect(team).toMatchObject({ available: false, reason: expect.stringContaining("Access to this project has ended") });
+    const open = { ...ended, customerAccessExpiryDate: "2026-12-26T00:00:00Z" };
+    expect(addUserButton(open, now)).toEqual({ disabled: false, label: "Add New User" });
+    expect(quickActions({ profileCompleted: true }, open, now).find((a) => a.key === "add_team_members")?.available).toBe(true);
+  });
+
   it.each([
     [
       "new customer",

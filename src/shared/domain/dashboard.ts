@@ -1,6 +1,7 @@
 // The customer dashboard's cards: stat figures, quick actions, the add-user gate and payments.
 
 import { type Currency, DEFAULT_MAX_ITERATIONS, DEFAULT_USER_LIMIT, formatPrice } from "../constants/packages";
+import { accessExpired } from "./access-expiry";
 import { calendarDayInZone, daysBetween, FALLBACK_TIME_ZONE, formatLongDate } from "./dates";
 import { memberLevelOf, requirementsSubmitted } from "./next-action";
 import { accessAllows, type ProjectAccessLevel } from "./project-access";
@@ -18,6 +19,7 @@ type ProjectFacts =
       maxIterations?: number | null;
       expectedCompletionDate?: string | null;
       requirementsSubmitted?: boolean | null;
+      customerAccessExpiryDate?: string | null;
       accessLevel?: ProjectAccessLevel | null;
     }
   | null
@@ -89,9 +91,11 @@ export function estimatedCompletionStat(project: ProjectFacts, now: Date, zone: 
 
 const PROTOTYPE_REQUIRED_REASON = "Available when prototype is ready";
 const PROJECT_COMPLETED_REASON = "Not available on a completed project";
+const ACCESS_ENDED_REASON = "Access to this project has ended: ask the Blueprint team to extend it";
 
 /** 'Add New User' waits for a prototype in testing; until then it is labelled '(Prototype Required)' (owners and member admins only: see viewerScope). */
-export function addUserButton(project: ProjectFacts): { disabled: boolean; label: string } {
+export function addUserButton(project: ProjectFacts, now = new Date()): { disabled: boolean; label: string } {
+  if (accessExpired(project, now)) return { disabled: true, label: "Add New User (Access Ended)" };
   const ready = prototypeReadyForTeam(project);
   if (ready) return { disabled: false, label: "Add New User" };
   // A completed project does not wait for a prototype any more: say why it is closed.
@@ -114,8 +118,9 @@ export type QuickAction = {
  * is completed). A member is offered only what their level allows: meetings and support when they may post, Add Team
  * Members when they manage users, and the requirements to read.
  */
-export function quickActions(profile: ProfileFacts, project: ProjectFacts): QuickAction[] {
-  const teamReady = prototypeReadyForTeam(project);
+export function quickActions(profile: ProfileFacts, project: ProjectFacts, now = new Date()): QuickAction[] {
+  const ended = accessExpired(project, now);
+  const teamReady = prototypeReadyForTeam(project) && !ended;
   const scope = viewerScope(project);
   const profileDone = scope.member || Boolean(profile?.profileCompleted);
   const actions: Array<QuickAction | false> = [
@@ -138,7 +143,13 @@ export function quickActions(profile: ProfileFacts, project: ProjectFacts): Quic
       label: "Add Team Members",
       target: "/user-management",
       available: teamReady,
-      reason: teamReady ? null : project?.status === "completed" ? PROJECT_COMPLETED_REASON : PROTOTYPE_REQUIRED_REASON,
+      reason: teamReady
+        ? null
+        : ended
+          ? ACCESS_ENDED_REASON
+          : project?.status === "completed"
+            ? PROJECT_COMPLETED_REASON
+            : PROTOTYPE_REQUIRED_REASON,
     },
     {
       key: "view_requirements",
