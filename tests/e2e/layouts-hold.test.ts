@@ -97,7 +97,7 @@ describe("at 375 px", () => {
     const list = await page.getByRole("tablist").boundingBox();
     expect(list?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(800);
     // The charts wait for a tap on a phone, then show.
-    await page.getByRole("button", { name: "Show charts" }).click();
+    await page.getByRole("button", { name: "Show service levels and charts" }).click();
     await page.getByText("Projects by status").waitFor();
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/console-375.png` });
     await context.close();

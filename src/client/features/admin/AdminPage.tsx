@@ -202,7 +202,7 @@ function AdminConsole({ email }: { email: string }) {
         </div>
       </ConfirmDialog>
 
-      {/* On a phone the counts are one row that scrolls sideways and the charts wait for a tap, so each tab starts
+      {/* On a phone the counts are one row that scrolls sideways and the service levels and charts wait for a tap, so each tab starts
           near the top of the screen instead of below six cards and three charts. */}
       <section
         aria-label="Statistics"
@@ -231,16 +231,17 @@ function AdminConsole({ email }: { email: string }) {
         ))}
       </section>
 
-      <ServiceLevelReport />
-
       {wide || chartsShown ? (
-        <Suspense fallback={<Skeleton className="h-56 w-full rounded-2xl" />}>
-          <ChartsStrip />
-        </Suspense>
+        <>
+          <ServiceLevelReport />
+          <Suspense fallback={<Skeleton className="h-56 w-full rounded-2xl" />}>
+            <ChartsStrip />
+          </Suspense>
+        </>
       ) : (
         <Button variant="outline" className="w-full" onClick={() => setChartsShown(true)}>
           <BarChart3 aria-hidden="true" />
-          Show charts
+          Show service levels and charts
         </Button>
       )}
 

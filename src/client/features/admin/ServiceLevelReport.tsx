@@ -19,7 +19,7 @@ export function ServiceLevelReport() {
       ) : report.isError ? (
         <p className="mt-2 text-sm text-red-600">The figures could not be loaded.</p>
       ) : (
-        <dl className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
           {report.data.kinds.map((k) => {
             const share = k.total === 0 ? null : Math.round((k.withinPromise / k.total) * 100);
             return (
