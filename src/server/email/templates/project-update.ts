@@ -1,5 +1,6 @@
 // A progress update posted by the company, to the project's owner and members ("Progress updates" in their choices).
 import { healthLabel, type UpdateHealth } from "../../../shared/schemas/updates";
+import { markdownToPlainText } from "../../../shared/text/markdown";
 import { projectTitle, subjectPart } from "../layout";
 import { customerLinks } from "../links";
 import { defineEmail } from "../template";
@@ -14,9 +15,9 @@ type Data = {
   imageCount: number;
 };
 
-/** The Markdown's paragraphs as the email's paragraphs (it is sent as text: marks stay readable as they are). */
+/** The Markdown's blocks as the email's paragraphs, in plain words: no `**` or `#` marks, links with their address. */
 const paragraphsOf = (markdown: string) =>
-  markdown
+  markdownToPlainText(markdown)
     .split(/\n\s*\n/)
     .map((part) => part.trim())
     .filter(Boolean);
