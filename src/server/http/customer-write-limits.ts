@@ -18,7 +18,7 @@ export const CUSTOMER_WRITE_LIMITS = {
   /** New threads and replies typed in the portal, together (replies by email have their own, inbound-server.ts). */
   messages: [{ max: 20, windowSeconds: 10 * 60 }],
   feedback: [{ max: 20, windowSeconds: 10 * 60 }],
-  /** Edits of one's own feedback items (each may replace the screenshot). */
+  /** Edits of one's own feedback items (each may replace the screenshot), and confirming or reopening a fix. */
   feedbackEdits: [{ max: 60, windowSeconds: 10 * 60 }],
   meetingRequests: [{ max: 10, windowSeconds: 60 * 60 }],
   /**
@@ -31,7 +31,7 @@ export const CUSTOMER_WRITE_LIMITS = {
   ],
   /** The company profile (each save records an activity event). */
   profile: [{ max: 30, windowSeconds: 60 * 60 }],
-  /** The caller's time zone and notification choices. */
+  /** The caller's name, time zone and notification choices. */
   settings: [{ max: 30, windowSeconds: 10 * 60 }],
   /** Approve or Request Changes (a request for changes posts to the thread and to Feedback Management). */
   acceptance: [{ max: 10, windowSeconds: 60 * 60 }],

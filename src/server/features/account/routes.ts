@@ -99,6 +99,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
+      await limitCustomerWrite(ctx.db, user, "settings");
       return saveName(ctx.db, user.id, request.body.name);
     },
   );

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCompletedProfile, signedInUser } from "../../../../tests/factories";
+import { createCompletedProfile, onboardOwner, signedInUser } from "../../../../tests/factories";
 import { fileUpload } from "../../../../tests/setup/multipart";
 import { signNdaFor } from "../../../../tests/setup/onboarding";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
@@ -43,6 +43,7 @@ const req = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, cookie?: 
 type Customer = { email: string; cookie: string; userId: string };
 
 async function newProject(_app: unknown, who: Customer): Promise<{ id: string; projectCode: string }> {
+  await onboardOwner(t.app.ctx.db, who.userId);
   const res = await req("POST", "/api/projects", who.cookie, {});
   if (res.statusCode !== 201) throw new Error(`create project failed: ${res.body}`);
   return res.json();

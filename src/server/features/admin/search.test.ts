@@ -2,7 +2,7 @@
 // not find "López". Codes are found by any part, names (customer and project) without their accents and in any case,
 // through the folded *_search columns and their trigram indexes (drizzle/0023-0024).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCompletedProfile, signedInUser } from "../../../../tests/factories";
+import { createCompletedProfile, onboardOwner, signedInUser } from "../../../../tests/factories";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 
 let t: TestApp;
@@ -19,6 +19,7 @@ let counter = 0;
 async function customerWithProject(fullName: string, projectName?: string) {
   const who = await signedInUser(t.app, { email: `search-${++counter}@example.com`, name: fullName });
   await createCompletedProfile(t.app.ctx.db, { userId: who.userId, fullName, company: `${fullName} Co` });
+  await onboardOwner(t.app.ctx.db, who.userId);
   const project = (
     await t.app.inject({ method: "POST", url: "/api/projects", payload: {}, headers: { cookie: who.cookie } })
   ).json() as { id: string; projectCode: string };

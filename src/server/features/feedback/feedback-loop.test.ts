@@ -4,7 +4,7 @@
 // history, returned with the item. Bad input answers 4xx with the JSON error shape and stores nothing.
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProjectWithStatus, customer, json } from "../../../../tests/factories";
+import { createProjectWithStatus, customer, json, openTeam } from "../../../../tests/factories";
 import { feedbackUrl, patchFeedback, postFeedback } from "../../../../tests/setup/feedback";
 import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
@@ -26,6 +26,8 @@ beforeAll(async () => {
   const owner = await customer(t.app, "loop-owner@example.com", "Olive Owner");
   ownerId = owner.userId;
   projectId = (await createProjectWithStatus(t.app.ctx.db, { ownerId: owner.userId, status: "development" })).id;
+  // The team is invited while the project is in testing (issue 30 §3); the loop then starts from development again.
+  await openTeam(t.app, projectId);
   for (const [email, accessLevel] of [
     ["loop-admin@example.com", "admin"],
     ["loop-user@example.com", "user"],
@@ -40,6 +42,7 @@ beforeAll(async () => {
     });
     expect(res.statusCode).toBe(201);
   }
+  await t.app.ctx.db.update(projects).set({ status: "development", prototypeUrl: null }).where(eq(projects.id, projectId));
   Object.assign(who, {
     owner: owner.cookie,
     adminMember: await signIn(t.app, "loop-admin@example.com", "Adam Member"),

@@ -154,6 +154,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const access = await requireProjectAccess(request, request.params.id, "view");
+      await limitCustomerWrite(ctx.db, access.user, "feedbackEdits");
       return verifyFeedback(ctx, access, request.params.feedbackId, { kind: "confirmed" });
     },
   );
@@ -172,6 +173,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const access = await requireProjectAccess(request, request.params.id, "view");
+      await limitCustomerWrite(ctx.db, access.user, "feedbackEdits");
       return verifyFeedback(ctx, access, request.params.feedbackId, { kind: "reopened", reason: request.body.reason });
     },
   );

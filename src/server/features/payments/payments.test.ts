@@ -8,7 +8,7 @@ import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCompletedProfile, signedInUser } from "../../../../tests/factories";
+import { createCompletedProfile, onboardOwner, signedInUser } from "../../../../tests/factories";
 import { fileUpload } from "../../../../tests/setup/multipart";
 import { pdfText } from "../../../../tests/setup/pdf-text";
 import {
@@ -67,6 +67,7 @@ type Owner = { email: string; cookie: string; userId: string; projectId: string;
 async function ownerWithProject(advance: string | null = "2,500.00", currency = "USD"): Promise<Owner> {
   const who = await signedInUser(t.app, { email: `pay-${++counter}@example.com`, name: "Dana Wells" });
   await createCompletedProfile(t.app.ctx.db, { userId: who.userId, fullName: "Dana Wells", company: "Wells Co" });
+  await onboardOwner(t.app.ctx.db, who.userId);
   const created = await req("POST", "/api/projects", who.cookie, {});
   const project = created.json();
   await t.app.ctx.db
@@ -247,6 +248,7 @@ describe("checkout", () => {
     const plain = await createTestApp();
     try {
       const who = await signedInUser(plain.app, { email: "nostripe@example.com", name: "No Stripe" });
+      await onboardOwner(plain.app.ctx.db, who.userId);
       const project = (await req("POST", "/api/projects", who.cookie, {}, plain.app)).json();
       // The dashboard is told card payments are off, so it offers no Pay Now.
       expect(project.cardPaymentsEnabled).toBe(false);
