@@ -192,7 +192,9 @@ async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchi
       feedbackRows.map(({ screenshotFileId, ...row }) => {
         const item = { ...row, screenshot: screenshots.get(row.id) ?? null };
         if (visible.has(row.projectId)) return item;
-        const { status, adminComment, adminUpdatedAt, adminUpdatedBy, ...own } = item;
+        // What the company did with it (its answer, the fix, the item's history) is the project's, not his.
+        const { status, adminComment, adminUpdatedAt, adminUpdatedBy, resolution, fixedInVersion, confirmedAt, history, ...own } =
+          item;
         return { ...own, noLongerVisible: true };
       }),
     ),
