@@ -160,6 +160,54 @@ describe("signing in through the browser", () => {
     await page.context().close();
   });
 
+  it("stays on the code step through a reload, and the first emailed code still signs in after a resend", async () => {
+    const email = "reload.step@example.com";
+    const page = await newPage();
+    await countCodeFieldClears(page);
+    await page.goto(`${server.url}/auth`);
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByLabel("Your Name").fill("Rhea Reload");
+    await page.getByRole("button", { name: "Send Login Code" }).click();
+    const first = await smtp.waitFor((m) => m.to === email);
+
+    await page.reload();
+    await page.getByRole("heading", { name: "Enter Your Code" }).waitFor();
+    await page.getByText(`We sent a 6-digit code to ${email}`, { exact: true }).waitFor();
+    // Asking again sends a second code and does not cancel the first one.
+    await page.getByRole("button", { name: "Didn't receive code? Resend" }).click();
+    await smtp.waitFor((m) => m.to === email && m !== first);
+    await codeFieldCleared(page);
+    await page.getByLabel("6-digit code").fill(codeIn(first.text));
+    await page.getByRole("button", { name: "Verify & Login" }).click();
+    await page.getByText("You have been logged in successfully.", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "User menu" }).waitFor();
+    const me = await page.evaluate(() => fetch("/api/auth/user").then((r) => r.json()));
+    expect(me.email).toBe(email);
+    expect(me.name).toBe("Rhea Reload");
+
+    // Signed out again in the same tab, the screen starts at the email step: nothing pending is left behind.
+    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await page.goto(`${server.url}/auth`);
+    await page.getByRole("button", { name: "Send Login Code" }).waitFor();
+    await page.context().close();
+  });
+
+  it("'Back to Email' is kept through a reload too: the email step comes back", async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/auth`);
+    await page.getByLabel("Email Address").fill("reload.back@example.com");
+    await page.getByLabel("Your Name").fill("Rory Back");
+    await page.getByRole("button", { name: "Send Login Code" }).click();
+    await page.getByRole("heading", { name: "Enter Your Code" }).waitFor();
+    await page.getByRole("button", { name: "Back to Email" }).click();
+    await page.getByRole("button", { name: "Send Login Code" }).waitFor();
+    await page.reload();
+    await page.getByRole("button", { name: "Send Login Code" }).waitFor();
+    expect(await page.getByRole("heading", { name: "Enter Your Code" }).count()).toBe(0);
+    await page.context().close();
+  });
+
   it("'Back to Email' shows the address the code went to, and a resend goes to the address shown", async () => {
     const first = "back.first@example.com";
     const second = "back.second@example.com";

@@ -101,9 +101,9 @@ describe("one clock", () => {
   }, 180_000);
 
   it("choosing Pacific/Auckland on /profile moves every screen to Auckland's time", async () => {
+    // A search that leaves one zone chooses it.
     await page.getByLabel("Search time zones").fill("auckland");
-    await page.getByLabel("Time zone", { exact: true }).click();
-    await page.getByRole("option", { name: "Pacific/Auckland" }).click();
+    await expect.poll(() => page.getByLabel("Time zone", { exact: true }).textContent()).toContain("Pacific/Auckland");
     await page.getByRole("button", { name: "Save time zone" }).click();
     await page.getByText("Time zone saved").first().waitFor();
     await expect.poll(storedZone).toBe("Pacific/Auckland");
@@ -139,6 +139,51 @@ describe("one clock", () => {
       .from(activityEvents)
       .where(eq(activityEvents.userId, owner.userId));
     expect(events.map((e) => e.description)).toContain(`[[at:${MEETING_AT.toISOString()}]] (30 minutes)`);
+  });
+
+  it("says once which zone times are shown in when the browser is elsewhere, and 'Keep' puts it away for good", async () => {
+    const notice = page.getByTestId("time-zone-notice");
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(
+      "Dates and times are shown in Pacific/Auckland, the time zone saved on your account. This browser is in America/New York.",
+    );
+    await notice.getByRole("button", { name: "Switch to America/New York" }).waitFor();
+    await checkScreen(page, "clock-time-zone-notice");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await checkScreen(page, "clock-time-zone-notice");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await notice.getByRole("button", { name: "Keep Pacific/Auckland" }).click();
+    await notice.waitFor({ state: "detached" });
+    await page.reload();
+    await recentActivity()
+      .getByText(/Thursday, 26 November 2026, 16:30/)
+      .waitFor();
+    expect(await page.getByTestId("time-zone-notice").count()).toBe(0);
+    expect(await storedZone()).toBe("Pacific/Auckland");
+  });
+});
+
+describe("a browser that reports a legacy zone name", () => {
+  it("stores and shows Asia/Kolkata for a browser in Asia/Calcutta, and says nothing about a difference", async () => {
+    const user = await signedInUser(server.app, { email: "calcutta.e2e@northside.example", name: "Kiran Kolkata" });
+    const zone = async () =>
+      (await server.app.ctx.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, user.userId)))[0]?.timeZone;
+    const { context: indiaContext, page: indiaPage } = await signedInAs(browser, server, user, {
+      viewport: { width: 1280, height: 900 },
+      timezoneId: "Asia/Calcutta",
+    });
+    await indiaPage.goto(`${server.url}/profile`);
+    await expect.poll(zone, { timeout: 10_000 }).toBe("Asia/Kolkata");
+    await indiaPage.getByTestId("time-zone-now").waitFor();
+    expect(await indiaPage.getByTestId("time-zone-now").textContent()).toContain("Now in Asia/Kolkata");
+    expect(await indiaPage.getByLabel("Time zone", { exact: true }).textContent()).toContain("Asia/Kolkata");
+    expect(await indiaPage.getByRole("button", { name: /Use this browser's zone/ }).count()).toBe(0);
+    expect(await indiaPage.getByTestId("time-zone-notice").count()).toBe(0);
+    // The old name finds the zone under its current one.
+    await indiaPage.getByLabel("Search time zones").fill("calcutta");
+    await indiaPage.getByLabel("Time zone", { exact: true }).click();
+    expect(await indiaPage.getByRole("option").allTextContents()).toEqual(["Asia/Kolkata"]);
+    await indiaContext.close();
   });
 });
 
@@ -177,6 +222,18 @@ describe("the admin's clock", () => {
     await adminPage.getByRole("button", { name: "User menu" }).click();
     await adminPage.getByRole("menuitem", { name: "Time Zone" }).click();
     await checkScreen(adminPage, "clock-admin-time-zone");
+    await adminPage.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+
+    // The browser is still in New York: the console says so, and "Switch" stores the browser's zone.
+    const notice = adminPage.getByTestId("time-zone-notice");
+    await notice.getByRole("button", { name: "Switch to America/New York" }).click();
+    await expect.poll(adminZone).toBe("America/New_York");
+    await notice.waitFor({ state: "detached" });
+    await adminPage
+      .getByText(/25 November 2026, 22:30/)
+      .first()
+      .waitFor();
     await adminContext.close();
   }, 180_000);
 });

@@ -35,6 +35,22 @@ describe("the viewer's zone", () => {
     setViewerTimeZone("Not/AZone");
     expect(viewerTimeZone()).toBe("America/Los_Angeles");
   });
+
+  it("names a zone stored under a legacy name by its current name", () => {
+    setViewerTimeZone("Asia/Calcutta");
+    expect(viewerTimeZone()).toBe("Asia/Kolkata");
+  });
+
+  it("names the browser's zone by its current name when the browser reports a legacy one", () => {
+    const before = process.env.TZ;
+    process.env.TZ = "Asia/Calcutta";
+    try {
+      expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe("Asia/Calcutta");
+      expect(browserTimeZone()).toBe("Asia/Kolkata");
+    } finally {
+      process.env.TZ = before;
+    }
+  });
 });
 
 describe("an instant near midnight UTC, read in three zones", () => {

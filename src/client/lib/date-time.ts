@@ -14,7 +14,7 @@ import {
   zoneAbbreviation,
   zonedParts,
 } from "../../shared/domain/dates";
-import { isTimeZone } from "../../shared/domain/time-zones";
+import { canonicalTimeZone, isTimeZone } from "../../shared/domain/time-zones";
 
 const EMPTY = "—";
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -23,12 +23,12 @@ let storedZone: string | null = null;
 
 /** The zone stored on the signed-in user's account (null: not known yet, the browser's is used). */
 export function setViewerTimeZone(zone: string | null | undefined): void {
-  storedZone = zone && isTimeZone(zone) ? zone : null;
+  storedZone = zone && isTimeZone(zone) ? canonicalTimeZone(zone) : null;
 }
 
-/** The browser's own IANA time zone ("America/New_York"). */
+/** The browser's own IANA time zone ("America/New_York"), by its current name (never "Asia/Calcutta"). */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  return canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
 }
 
 /** The viewer's IANA time zone: the one stored on their account, else the browser's. */

@@ -1,7 +1,7 @@
 // One-time codes for sign-in and NDA steps: HMAC-stored, 10-minute life, single use, 5 wrong tries per code.
-// One live code per target and requester binding: a sign-in code belongs to the browser that asked for it, so a
-// stranger's request never voids the owner's code and a stranger's wrong tries only use up the stranger's own code.
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+// Codes are per target and requester binding: a sign-in code belongs to the browser that asked for it, so a stranger's
+// wrong tries only use up the stranger's own codes. Asking again keeps the earlier code valid until it expires.
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { CODE_MAX_WRONG_TRIES, CODE_TTL_MINUTES, type CodePurpose } from "../../shared/constants/auth";
 import type { ErrorCode } from "../../shared/error-codes";
 import type { Database } from "../db/client";
@@ -21,40 +21,25 @@ function digest(secret: string, target: CodeTarget, code: string): string {
   return hmacHex(secret, `${target.purpose}:${target.email.toLowerCase()}:${target.subject ?? ""}:${code}`);
 }
 
-/** Creates a new code (voiding any earlier live one for the same target) and returns it in plain text, to send. */
+/**
+ * Creates a new code and returns it in plain text, to send. Earlier codes for the same target stay valid until they
+ * expire or one of them is used: asking again (a slow email, a reload) never cancels the code already on its way.
+ */
 export async function issueCode(
   db: Database,
   secret: string,
   target: CodeTarget & { ip?: string; name?: string },
 ): Promise<string> {
   const code = randomCode();
-  const email = target.email.toLowerCase();
-  const subject = target.subject ?? "";
-  const binding = target.binding ?? "";
-  await db.transaction(async (tx) => {
-    await tx
-      .update(oneTimeCodes)
-      .set({ voidedAt: new Date() })
-      .where(
-        and(
-          eq(oneTimeCodes.purpose, target.purpose),
-          eq(oneTimeCodes.email, email),
-          eq(oneTimeCodes.subject, subject),
-          eq(oneTimeCodes.binding, binding),
-          isNull(oneTimeCodes.consumedAt),
-          isNull(oneTimeCodes.voidedAt),
-        ),
-      );
-    await tx.insert(oneTimeCodes).values({
-      purpose: target.purpose,
-      email,
-      subject,
-      binding,
-      codeHash: digest(secret, target, code),
-      expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
-      ip: target.ip ?? null,
-      name: target.name ?? null,
-    });
+  await db.insert(oneTimeCodes).values({
+    purpose: target.purpose,
+    email: target.email.toLowerCase(),
+    subject: target.subject ?? "",
+    binding: target.binding ?? "",
+    codeHash: digest(secret, target, code),
+    expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+    ip: target.ip ?? null,
+    name: target.name ?? null,
   });
   return code;
 }
@@ -83,35 +68,60 @@ export function codeCheckError(failure: CodeCheckFailure, message: string = CODE
   return new AppError(FAILURE_CODES[failure], message);
 }
 
-/** Checks a code against the latest one issued for the target and binding, and consumes it when right. */
+/** A code that can still be tried: not used, not voided, not locked, not expired. */
+function isLive(row: typeof oneTimeCodes.$inferSelect, now: number): boolean {
+  return !row.consumedAt && !row.voidedAt && row.wrongTries < CODE_MAX_WRONG_TRIES && row.expiresAt.getTime() > now;
+}
+
+/**
+ * Checks a code against every live code issued for the target and binding, and consumes it when right (the others
+ * are voided then: one sign-in or signature per request round). A wrong try counts against every live code, so
+ * asking again never buys more than the per-code allowance of wrong tries on the codes already out. With no live
+ * code, the failure is the newest code's state.
+ */
 async function verifyCode(db: Database, secret: string, target: CodeTarget & { code: string }): Promise<CodeCheck> {
   const email = target.email.toLowerCase();
-  const [latest] = await db
+  const sameTarget = and(
+    eq(oneTimeCodes.purpose, target.purpose),
+    eq(oneTimeCodes.email, email),
+    eq(oneTimeCodes.subject, target.subject ?? ""),
+    eq(oneTimeCodes.binding, target.binding ?? ""),
+  );
+  const now = Date.now();
+  const recent = await db
     .select()
     .from(oneTimeCodes)
-    .where(
-      and(
-        eq(oneTimeCodes.purpose, target.purpose),
-        eq(oneTimeCodes.email, email),
-        eq(oneTimeCodes.subject, target.subject ?? ""),
-        eq(oneTimeCodes.binding, target.binding ?? ""),
-      ),
-    )
+    .where(and(sameTarget, gt(oneTimeCodes.createdAt, new Date(now - 2 * CODE_TTL_MINUTES * 60_000))))
     .orderBy(desc(oneTimeCodes.createdAt))
-    .limit(1);
+    .limit(50);
   const fail = (failure: CodeCheckFailure): CodeCheck => ({ ok: false, failure });
-  if (!latest || latest.voidedAt) return fail("missing");
-  if (latest.consumedAt) return fail("used");
-  if (latest.wrongTries >= CODE_MAX_WRONG_TRIES) return fail("locked");
-  if (latest.expiresAt.getTime() <= Date.now()) return fail("expired");
+  const live = recent.filter((row) => isLive(row, now));
+  if (live.length === 0) {
+    const [latest] =
+      recent.length > 0
+        ? recent
+        : await db.select().from(oneTimeCodes).where(sameTarget).orderBy(desc(oneTimeCodes.createdAt)).limit(1);
+    if (!latest) return fail("missing");
+    // A voided code was set aside when another code of its round was used.
+    if (latest.consumedAt || latest.voidedAt) return fail("used");
+    if (latest.wrongTries >= CODE_MAX_WRONG_TRIES) return fail("locked");
+    return fail("expired");
+  }
 
-  if (!safeEqualHex(latest.codeHash, digest(secret, target, target.code))) {
-    const [updated] = await db
+  const typed = digest(secret, target, target.code);
+  const match = live.find((row) => safeEqualHex(row.codeHash, typed));
+  if (!match) {
+    const updated = await db
       .update(oneTimeCodes)
       .set({ wrongTries: sql`${oneTimeCodes.wrongTries} + 1` })
-      .where(eq(oneTimeCodes.id, latest.id))
+      .where(
+        inArray(
+          oneTimeCodes.id,
+          live.map((row) => row.id),
+        ),
+      )
       .returning({ wrongTries: oneTimeCodes.wrongTries });
-    return fail((updated?.wrongTries ?? CODE_MAX_WRONG_TRIES) >= CODE_MAX_WRONG_TRIES ? "locked" : "wrong");
+    return fail(updated.every((row) => row.wrongTries >= CODE_MAX_WRONG_TRIES) ? "locked" : "wrong");
   }
   // Conditional update: of two concurrent right answers only one consumes the code.
   const consumed = await db
@@ -119,13 +129,19 @@ async function verifyCode(db: Database, secret: string, target: CodeTarget & { c
     .set({ consumedAt: new Date() })
     .where(
       and(
-        eq(oneTimeCodes.id, latest.id),
+        eq(oneTimeCodes.id, match.id),
         isNull(oneTimeCodes.consumedAt),
+        isNull(oneTimeCodes.voidedAt),
         sql`${oneTimeCodes.wrongTries} < ${CODE_MAX_WRONG_TRIES}`,
       ),
     )
     .returning({ id: oneTimeCodes.id });
-  return consumed.length === 1 ? { ok: true, name: latest.name } : fail("used");
+  if (consumed.length !== 1) return fail("used");
+  await db
+    .update(oneTimeCodes)
+    .set({ voidedAt: new Date() })
+    .where(and(sameTarget, ne(oneTimeCodes.id, match.id), isNull(oneTimeCodes.consumedAt), isNull(oneTimeCodes.voidedAt)));
+  return { ok: true, name: match.name };
 }
 
 /**

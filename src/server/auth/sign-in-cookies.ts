@@ -17,7 +17,7 @@ const bindingCookie = (config: Config) => cookieName(config, "bp_signin");
 const knownBrowserCookie = (config: Config) => cookieName(config, "bp_known");
 
 /**
- * The browser's pre-sign-in token: the one it already holds (so its next request replaces its own code),
+ * The browser's pre-sign-in token: the one it already holds (so all its codes for an address stay its own),
  * or a new one; the cookie is (re)set for the life of a code. Returns the binding stored with the code.
  */
 export function bindRequester(request: FastifyRequest, reply: FastifyReply, config: Config): string {

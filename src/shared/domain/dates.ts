@@ -1,4 +1,5 @@
 // Date wording that reads the same on every machine (UTC, no locale): documents, cards and tests agree.
+import { canonicalTimeZone } from "./time-zones";
 
 const MONTHS = [
   "January",
@@ -171,7 +172,7 @@ export function utcOffsetLabel(date: Date, zone: string): string {
 /** "Thursday, 26 November 2026, 10:00 (UTC−05:00, America/New_York)": an instant as an email states it. */
 export function formatInstantWithOffset(date: Date, zone: string): string {
   const known = isKnownZone(zone) ? zone : FALLBACK_TIME_ZONE;
-  return `${formatDayInZone(date, known, { weekday: true })}, ${formatClockInZone(date, known)} (${utcOffsetLabel(date, known)}, ${known})`;
+  return `${formatDayInZone(date, known, { weekday: true })}, ${formatClockInZone(date, known)} (${utcOffsetLabel(date, known)}, ${canonicalTimeZone(known)})`;
 }
 
 function isKnownZone(zone: string): boolean {

@@ -1,6 +1,6 @@
 // PUT /api/me/time-zone: the viewer's own time zone, an IANA name the server's runtime knows.
 import { z } from "zod";
-import { isTimeZone } from "../domain/time-zones";
+import { canonicalTimeZone, isTimeZone } from "../domain/time-zones";
 
 export const TIME_ZONE_MESSAGES = {
   unknown: "Choose a time zone from the list",
@@ -8,7 +8,12 @@ export const TIME_ZONE_MESSAGES = {
 } as const;
 
 export const timeZoneBodySchema = z.strictObject({
-  timeZone: z.string({ error: TIME_ZONE_MESSAGES.unknown }).trim().refine(isTimeZone, TIME_ZONE_MESSAGES.unknown),
+  // Stored by its current name: a legacy one ("Asia/Calcutta", as some browsers report it) becomes "Asia/Kolkata".
+  timeZone: z
+    .string({ error: TIME_ZONE_MESSAGES.unknown })
+    .trim()
+    .refine(isTimeZone, TIME_ZONE_MESSAGES.unknown)
+    .transform(canonicalTimeZone),
 });
 export type TimeZoneBody = z.infer<typeof timeZoneBodySchema>;
 

@@ -4,7 +4,7 @@
 import { Globe, Loader2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Controller } from "react-hook-form";
-import { supportedTimeZones } from "../../../shared/domain/time-zones";
+import { matchingTimeZones, supportedTimeZones } from "../../../shared/domain/time-zones";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { TIME_ZONE_MESSAGES, timeZoneBodySchema } from "../../../shared/schemas/time-zone";
 import { useSaveTimeZone } from "../../features/account/api/save-time-zone";
@@ -29,8 +29,7 @@ export function TimeZoneForm({ saved }: { saved: string }) {
   const zones = useMemo(() => supportedTimeZones(), []);
   const chosen = form.watch("timeZone");
   const options = useMemo(() => {
-    const words = search.trim().toLowerCase().replaceAll(" ", "_");
-    const matching = words ? zones.filter((zone) => zone.toLowerCase().includes(words)) : zones;
+    const matching = matchingTimeZones(zones, search);
     // The chosen zone stays in the list (a Select shows only a listed value), even when the search hides it.
     const listed = chosen && !matching.includes(chosen) ? [chosen, ...matching] : matching;
     return listed.map((zone) => ({ value: zone, label: zoneLabel(zone) }));
@@ -56,7 +55,21 @@ export function TimeZoneForm({ saved }: { saved: string }) {
     <form noValidate onSubmit={submit} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="time-zone-search" label="Search time zones" hint="A city or region, e.g. New York">
-          {(control) => <Input {...control} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />}
+          {(control) => (
+            <Input
+              {...control}
+              type="search"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                // A search that leaves one zone chooses it: nothing else to pick.
+                const [only, ...more] = matchingTimeZones(zones, event.target.value);
+                if (event.target.value.trim() && only && more.length === 0 && only !== chosen) {
+                  form.setValue("timeZone", only, { shouldDirty: true, shouldValidate: true });
+                }
+              }}
+            />
+          )}
         </Field>
         <Field id="time-zone" label="Time zone" hint="Region/City, as your browser names it" error={errors.timeZone?.message}>
           {(control) => (

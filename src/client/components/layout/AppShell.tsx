@@ -11,6 +11,7 @@ import { Spinner } from "../ui/spinner";
 import { TooltipProvider } from "../ui/tooltip";
 import { AccessExpiryBanner } from "./AccessExpiryBanner";
 import { Sidebar } from "./Sidebar";
+import { TimeZoneNotice } from "./TimeZoneNotice";
 import { TopBar } from "./TopBar";
 
 /** The page's main element, where "Skip to content" leads. */
@@ -56,6 +57,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
         <div className="lg:pl-64">
           <TopBar user={user} profile={profile} onOpenMenu={() => setMenuOpen(true)} notifications={<NotificationBell />} />
           <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6 lg:px-8">
+            <TimeZoneNotice user={user} />
             {user.role === "customer" && <AccessExpiryBanner />}
             <Suspense
               fallback={

@@ -14,6 +14,7 @@ import type { TypedBeforeHydration } from "../../lib/hydrate-on-touch";
 import { lazyResolver } from "../../lib/lazy-resolver";
 import { useRequestSignInCode } from "./api/request-sign-in-code";
 import { useVerifySignInCode } from "./api/verify-sign-in-code";
+import { clearPendingSignIn, readPendingSignIn, savePendingSignIn } from "./pending-sign-in";
 import { SIGN_IN_CLASSES as C } from "./sign-in-classes";
 
 const requestCodeResolver = lazyResolver(() => import("./sign-in-resolvers").then((m) => m.requestCodeResolver));
@@ -46,8 +47,10 @@ export type SignInScreenProps = {
 };
 
 export function SignInScreen({ onHome, onSignedIn, typedBeforeHydration }: SignInScreenProps) {
-  const [step, setStep] = useState<"email" | "code">("email");
-  const [sentTo, setSentTo] = useState<RequestCodeInput | null>(null);
+  // A reload on the code step comes back to it (the request kept in session storage; auth-main.tsx then renders
+  // instead of hydrating the pre-rendered email step).
+  const [sentTo, setSentTo] = useState<RequestCodeInput | null>(readPendingSignIn);
+  const [step, setStep] = useState<"email" | "code">(sentTo ? "code" : "email");
   const goHome = (event: MouseEvent) => {
     event.preventDefault();
     onHome();
@@ -76,6 +79,7 @@ export function SignInScreen({ onHome, onSignedIn, typedBeforeHydration }: SignI
   const requestCode = useRequestSignInCode({
     onSuccess: (reply, input) => {
       setSentTo(input);
+      savePendingSignIn(input);
       setStep("code");
       toast({
         title: "Code sent!",
@@ -95,6 +99,7 @@ export function SignInScreen({ onHome, onSignedIn, typedBeforeHydration }: SignI
 
   const verifyCode = useVerifySignInCode({
     onSuccess: () => {
+      clearPendingSignIn();
       toast({ title: "Welcome!", description: "You have been logged in successfully." });
       onSignedIn();
     },
@@ -246,6 +251,7 @@ export function SignInScreen({ onHome, onSignedIn, typedBeforeHydration }: SignI
                       onClick={() => {
                         // Back to the address the code went to, to correct it: the email step shows it again.
                         codeForm.reset({ code: "" });
+                        clearPendingSignIn();
                         if (sentTo) emailForm.reset(sentTo);
                         setStep("email");
                       }}

@@ -59,6 +59,19 @@ describe("PUT /api/me/time-zone", () => {
     expect(row?.timeZone).toBe("Asia/Kolkata");
   });
 
+  it("stores a legacy name (as some browsers report it) by its current name, and answers a row stored earlier so too", async () => {
+    const saved = await putZone(ada.cookie, { timeZone: "Asia/Calcutta" });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ timeZone: "Asia/Kolkata" });
+    const [row] = await t.app.ctx.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, ada.userId));
+    expect(row?.timeZone).toBe("Asia/Kolkata");
+
+    // A row written before names were canonicalised.
+    await t.app.ctx.db.update(users).set({ timeZone: "Europe/Kiev" }).where(eq(users.id, ada.userId));
+    expect((await currentUser(ada.cookie)).timeZone).toBe("Europe/Kyiv");
+    expect((await putZone(ada.cookie, { timeZone: "Asia/Kolkata" })).statusCode).toBe(200);
+  });
+
   it.each([
     ["an unknown zone", { timeZone: "Mars/Olympus_Mons" }],
     ["an offset", { timeZone: "+05:00" }],

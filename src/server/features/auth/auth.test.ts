@@ -30,6 +30,9 @@ const requestCode = (email: string, name = "Ann Lee", headers: Record<string, st
   from.inject({ method: "POST", url: "/api/auth/request-code", payload: { email, name }, headers: { ...json, ...headers } });
 const verify = (email: string, code: string, from = browser) =>
   from.inject({ method: "POST", url: "/api/auth/verify-code", payload: { email, code } });
+/** Verify-code sent with a cookie header a browser held earlier (a replay). */
+const replay = (email: string, code: string, cookie: string) =>
+  t.app.inject({ method: "POST", url: "/api/auth/verify-code", payload: { email, code }, headers: { cookie } });
 /** A six-digit code different from every one given. */
 const otherThan = (...codes: string[]) => ["111111", "222222", "333333", "444444"].find((c) => !codes.includes(c)) ?? "555555";
 
@@ -226,13 +229,47 @@ describe("verifying a code", () => {
     expect(again.json().code).toBe("CODE_USED");
   });
 
-  it("voids the previous code when a new one is requested", async () => {
-    await requestCode("twice@example.com");
+  it("keeps the earlier code valid when a new one is requested, until one of them is used", async () => {
+    const same = browserFor(t.app, { remoteAddress: "10.78.0.1" });
+    await requestCode("twice@example.com", "Ann Lee", {}, same);
     const first = await latestCodeFor(t.app, "twice@example.com");
-    await requestCode("twice@example.com");
+    expect((await requestCode("twice@example.com", "Ann Lee", {}, same)).statusCode).toBe(200);
     const second = await latestCodeFor(t.app, "twice@example.com");
-    if (first !== second) expect((await verify("twice@example.com", first)).statusCode).toBe(400);
-    expect((await verify("twice@example.com", second)).statusCode).toBe(200);
+    const cookieOfTheRequests = same.cookieHeader();
+    const res = await verify("twice@example.com", first, same);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe("twice@example.com");
+    // One sign-in per round: the other code of the round is set aside (tried with the cookie that asked for it).
+    const again = await replay("twice@example.com", second, cookieOfTheRequests);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe("CODE_USED");
+  });
+
+  it("accepts the newer code too, and then neither code again", async () => {
+    const same = browserFor(t.app, { remoteAddress: "10.78.0.2" });
+    await requestCode("twice.newer@example.com", "Ann Lee", {}, same);
+    const first = await latestCodeFor(t.app, "twice.newer@example.com");
+    await requestCode("twice.newer@example.com", "Ann Lee", {}, same);
+    const second = await latestCodeFor(t.app, "twice.newer@example.com");
+    const cookieOfTheRequests = same.cookieHeader();
+    expect((await verify("twice.newer@example.com", second, same)).statusCode).toBe(200);
+    const stale = await replay("twice.newer@example.com", first, cookieOfTheRequests);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().code).toBe("CODE_USED");
+  });
+
+  it("counts wrong tries against every live code: asking again buys no extra guesses", async () => {
+    const same = browserFor(t.app, { remoteAddress: "10.78.0.3" });
+    await requestCode("guess.twice@example.com", "Ann Lee", {}, same);
+    const first = await latestCodeFor(t.app, "guess.twice@example.com");
+    for (let i = 0; i < 3; i++) await verify("guess.twice@example.com", otherThan(first), same);
+    await requestCode("guess.twice@example.com", "Ann Lee", {}, same);
+    const second = await latestCodeFor(t.app, "guess.twice@example.com");
+    const wrong = otherThan(first, second);
+    for (let i = 0; i < 2; i++) expect((await verify("guess.twice@example.com", wrong, same)).json().code).toBe("CODE_WRONG");
+    // The first code has had its five wrong tries; the second is still open for three more.
+    if (first !== second) expect((await verify("guess.twice@example.com", first, same)).json().code).toBe("CODE_WRONG");
+    expect((await verify("guess.twice@example.com", second, same)).statusCode).toBe(200);
   });
 
   it("kills the code after five wrong tries: even the right code then fails", async () => {

@@ -1,3 +1,4 @@
+import { canonicalTimeZone } from "../../../shared/domain/time-zones";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { SessionUser } from "../../auth/sessions";
 
@@ -12,7 +13,8 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     isCustomer: user.role === "customer",
     isCompany: user.role === "company",
     profileImageUrl: null,
-    timeZone: user.timeZone ?? null,
+    // A zone stored before names were canonicalised shows by its current name.
+    timeZone: user.timeZone ? canonicalTimeZone(user.timeZone) : null,
     firstSignIn: user.signInCount === 1,
   };
 }
