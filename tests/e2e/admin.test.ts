@@ -159,6 +159,13 @@ describe("the admin console", () => {
     await row.getByRole("button", { name: "Approve" }).click();
     await page.getByText("Customer NDA has been approved successfully").first().waitFor();
     await page.getByText("No pending NDA approvals").waitFor();
+    // The approved NDA stays in the history: who signed it, and who approved it.
+    await page.getByRole("combobox", { name: "NDA status" }).click();
+    await page.getByRole("option", { name: "Approved" }).click();
+    const history = page.getByTestId(`approved-nda-${customer.email}`);
+    await history.waitFor();
+    expect(await history.textContent()).toMatch(new RegExp(`signed .+Approved .+ by ${ADMIN}`));
+    expect(page.url()).toContain("nda-status=approved");
     await context.close();
   });
 

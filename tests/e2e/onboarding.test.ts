@@ -69,11 +69,10 @@ async function approveAsAdmin(profileId: string) {
   const admin = await createUser(server.app.ctx.db, { email: ADMIN, name: "Site Admin", role: "company" });
   const { header: cookie } = await createSessionFor(server.app, admin);
 
-  const pending = (await (await fetch(`${base}/api/company/pending-ndas`, { headers: { cookie } })).json()) as Array<{
-    id: string;
-    email: string;
-  }>;
-  expect(pending.find((p) => p.id === profileId)?.email).toBe(CUSTOMER.email);
+  const pending = (await (await fetch(`${base}/api/company/pending-ndas`, { headers: { cookie } })).json()) as {
+    items: Array<{ id: string; email: string }>;
+  };
+  expect(pending.items.find((p) => p.id === profileId)?.email).toBe(CUSTOMER.email);
 
   const mark = smtp.messages.length;
   expect((await post("/api/nda/send-company-otp", { profileId }, cookie)).status).toBe(200);

@@ -245,7 +245,8 @@ export const profiles = pgTable(
   },
   (t) => [
     uniqueIndex("profiles_user_idx").on(t.userId),
-    index("profiles_nda_status_idx").on(t.ndaStatus),
+    // The NDA tab: by status, and its approved history latest approval first.
+    index("profiles_nda_status_approved_idx").on(t.ndaStatus, t.ndaApprovedAt),
     // The console's "incomplete profiles" card counts this small index, not the table.
     index("profiles_incomplete_idx").on(t.userId).where(sql`not ${t.profileCompleted}`),
     // Admin search by customer name (contains, accents and case folded): trigram index, pg_trgm.

@@ -34,6 +34,8 @@ export const ADMIN_MESSAGES = {
   noUserActivity: "No user activity found",
   noFeedback: "No feedback found matching your filters.",
   noPendingNdas: "No pending NDA approvals",
+  noApprovedNdas: "No approved NDAs found",
+  noNdas: "No signed NDAs found",
   noRequirements: "No requirements found for this project.",
   userLimitRange: "User limit must be between 1 and 100",
   prototypeUrlHttps: "The prototype URL must start with https://",

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CODE_LENGTH } from "../constants/auth";
 import { hasUnsafeCharacters } from "../text/safe-text";
 import { emailSchema, personNameSchema } from "./auth";
+import { pageQueryFields, pageSchema } from "./paging";
 import { successReplySchema } from "./replies";
 
 export const NDA_MESSAGES = {
@@ -130,16 +131,33 @@ export const verifyCompanyOtpSchema = z.strictObject({
 export const ndaActionReplySchema = successReplySchema;
 export type NdaActionReply = z.infer<typeof ndaActionReplySchema>;
 
-export const pendingNdaSchema = z.object({
+/** The NDA tab's filter: waiting for the company (the default), approved (the history), or both. */
+export const NDA_LIST_STATUSES = ["pending", "approved", "all"] as const;
+export type NdaListStatus = (typeof NDA_LIST_STATUSES)[number];
+export const NDA_PAGE_SIZE = 20;
+
+/** GET /api/company/pending-ndas: pending first (oldest signature first), then approved (latest approval first). */
+export const companyNdaQuerySchema = z.object({
+  status: z.enum(NDA_LIST_STATUSES).optional().default("pending"),
+  ...pageQueryFields(NDA_PAGE_SIZE),
+});
+export type CompanyNdaQuery = z.output<typeof companyNdaQuerySchema>;
+
+/** A signed NDA as the company sees it: the names as signed, and who approved it when (null while pending). */
+export const companyNdaSchema = z.object({
   id: z.string(),
+  status: z.enum(["pending", "approved"]),
   customerName: z.string().nullable(),
   companyName: z.string().nullable(),
   email: z.string(),
   packageType: z.string().nullable(),
   createdAt: z.string(),
   signedAt: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  approvedBy: z.string().nullable(),
 });
-export type PendingNda = z.infer<typeof pendingNdaSchema>;
+export type CompanyNda = z.infer<typeof companyNdaSchema>;
+export const companyNdaPageSchema = pageSchema(companyNdaSchema);
 
 export const documentSealSchema = z.object({ signer: z.string(), signedAt: z.string(), reason: z.string() });
 export type DocumentSeal = z.infer<typeof documentSealSchema>;

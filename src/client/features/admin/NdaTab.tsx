@@ -1,48 +1,114 @@
-// NDA Management tab: NDAs waiting for the company, each approved with a code sent to the admin's own email.
+// NDA Management tab: NDAs waiting for the company, each approved with a code sent to the admin's own email, and the
+// approved ones as a paged history (who signed when, who approved when).
 import { Send, ShieldCheck } from "lucide-react";
 import type { PackageType } from "../../../shared/constants/packages";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
-import { approveNdaSchema, NDA_MESSAGES, type PendingNda } from "../../../shared/schemas/nda";
+import {
+  approveNdaSchema,
+  type CompanyNda,
+  NDA_LIST_STATUSES,
+  NDA_MESSAGES,
+  type NdaListStatus,
+} from "../../../shared/schemas/nda";
 import { ListState } from "../../components/kit/ListState";
+import { Pager } from "../../components/kit/Pager";
+import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
+import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
-import { formatDate } from "../../lib/date-time";
+import { formatDateTime } from "../../lib/date-time";
 import { setServerFieldErrors, useSchemaForm } from "../../lib/form";
+import { useListState } from "../../lib/use-list-state";
 import { packageLabel } from "./admin-format";
 import { useApproveNda } from "./api/approve-nda";
-import { usePendingNdas } from "./api/get-pending-ndas";
+import { useCompanyNdas } from "./api/get-company-ndas";
 import { useSendCompanyOtp } from "./api/send-company-otp";
 
+const OPTIONS = [
+  { value: "pending", label: "Pending approval" },
+  { value: "approved", label: "Approved" },
+  { value: "all", label: "All NDAs" },
+];
+
+const EMPTY_TEXT: Record<NdaListStatus, string> = {
+  pending: ADMIN_MESSAGES.noPendingNdas,
+  approved: ADMIN_MESSAGES.noApprovedNdas,
+  all: ADMIN_MESSAGES.noNdas,
+};
+
+const LIST = { status: NDA_LIST_STATUSES } as const;
+
 export function NdaTab() {
-  const pending = usePendingNdas();
+  const { state, set } = useListState(LIST, { scope: "nda" });
+  const ndas = useCompanyNdas(state.status, state.page);
   return (
     <Card>
       <CardContent className="p-4 sm:p-6">
-        <h2 className="mb-4 text-lg font-semibold text-slate-900">NDA Management</h2>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold text-slate-900">NDA Management</h2>
+          <Select
+            aria-label="NDA status"
+            value={state.status}
+            onValueChange={(v) => set({ status: v as NdaListStatus })}
+            options={OPTIONS}
+            className="w-44"
+          />
+        </div>
         <ListState
-          isLoading={pending.isLoading}
-          error={pending.error}
-          isEmpty={pending.data?.length === 0}
-          emptyText={ADMIN_MESSAGES.noPendingNdas}
-          onRetry={() => pending.refetch()}
+          isLoading={ndas.isLoading}
+          error={ndas.error}
+          isEmpty={ndas.data?.items.length === 0}
+          emptyText={EMPTY_TEXT[state.status]}
+          onRetry={() => ndas.refetch()}
         >
           <ul className="divide-y divide-slate-100">
-            {pending.data?.map((nda) => (
-              <PendingNdaRow key={nda.id} nda={nda} />
-            ))}
+            {ndas.data?.items.map((nda) =>
+              nda.status === "pending" ? <PendingNdaRow key={nda.id} nda={nda} /> : <ApprovedNdaRow key={nda.id} nda={nda} />,
+            )}
           </ul>
+          {ndas.data && <Pager of={ndas.data} onPage={(page) => set({ page })} />}
         </ListState>
       </CardContent>
     </Card>
   );
 }
 
+/** Who signed, as signed: the signer and the company, then the email and the package. */
+function NdaSigner({ nda }: { nda: CompanyNda }) {
+  return (
+    <p className="font-medium text-slate-900">
+      {nda.customerName ?? nda.email} · {nda.companyName ?? "—"}
+    </p>
+  );
+}
+
+const packageText = (nda: CompanyNda) => (nda.packageType ? packageLabel(nda.packageType as PackageType) : "No package");
+
+/** One approved NDA in the history: who signed it when, and who approved it when (in the viewer's zone). */
+function ApprovedNdaRow({ nda }: { nda: CompanyNda }) {
+  return (
+    <li className="flex flex-col gap-1 py-4" data-testid={`approved-nda-${nda.email}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <NdaSigner nda={nda} />
+        <Badge variant="success">Approved</Badge>
+      </div>
+      <p className="text-sm text-slate-600">
+        {nda.email} · {packageText(nda)} · signed {formatDateTime(nda.signedAt ?? nda.createdAt)}
+      </p>
+      <p className="text-sm text-slate-600">
+        Approved {formatDateTime(nda.approvedAt)}
+        {nda.approvedBy ? ` by ${nda.approvedBy}` : ""}
+      </p>
+    </li>
+  );
+}
+
 /** One signed NDA waiting for approval: send the company code, then approve with it (the shared approval schema). */
-function PendingNdaRow({ nda }: { nda: PendingNda }) {
+function PendingNdaRow({ nda }: { nda: CompanyNda }) {
   const sendOtp = useSendCompanyOtp();
   const approve = useApproveNda();
   const form = useSchemaForm(approveNdaSchema, { profileId: nda.id, otp: "" });
@@ -80,12 +146,9 @@ function PendingNdaRow({ nda }: { nda: PendingNda }) {
   return (
     <li className="flex flex-col gap-3 py-4 lg:flex-row lg:items-start" data-testid={`pending-nda-${nda.email}`}>
       <div className="min-w-0 flex-1">
-        <p className="font-medium text-slate-900">
-          {nda.customerName ?? nda.email} · {nda.companyName ?? "—"}
-        </p>
+        <NdaSigner nda={nda} />
         <p className="text-sm text-slate-600">
-          {nda.email} · {nda.packageType ? packageLabel(nda.packageType as PackageType) : "No package"} · signed{" "}
-          {formatDate(nda.signedAt ?? nda.createdAt)}
+          {nda.email} · {packageText(nda)} · signed {formatDateTime(nda.signedAt ?? nda.createdAt)}
         </p>
       </div>
       <form noValidate onSubmit={submit} className="flex flex-wrap items-start gap-2">

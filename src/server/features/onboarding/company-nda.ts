@@ -1,9 +1,11 @@
-// The company side of the NDA: the pending list, the approval code, and the approval.
-import { and, asc, eq, sql } from "drizzle-orm";
-import { NDA_MESSAGES, type PendingNda } from "../../../shared/schemas/nda";
+// The company side of the NDA: the list (pending and approved, paged), the approval code, and the approval.
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type CompanyNda, type CompanyNdaQuery, NDA_MESSAGES } from "../../../shared/schemas/nda";
+import type { Page } from "../../../shared/schemas/paging";
 import { emailNewCode } from "../../auth/code-email";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
+import { onePage, pageReply } from "../../db/paging";
 import { ndaSignatures, profiles, users } from "../../db/schema";
 import { conflict } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
@@ -11,35 +13,74 @@ import { findProfileById } from "./find-profile";
 import { type ClientInfo, recordNdaStep } from "./nda-audit";
 import { checkNdaCode, oneLine, throttleCompanyCodeSending } from "./nda-codes";
 
-const PENDING_LIST_LIMIT = 200;
+const LISTED_STATUSES = {
+  pending: ["customer_verified"],
+  approved: ["approved"],
+  all: ["customer_verified", "approved"],
+} as const satisfies Record<CompanyNdaQuery["status"], readonly ProfileNdaStatus[]>;
+
+type ProfileNdaStatus = NonNullable<typeof profiles.$inferSelect.ndaStatus>;
+
+/** How each filter is ordered: the pending oldest signature first, the history latest approval first. */
+function listOrder(status: CompanyNdaQuery["status"]): SQL[] {
+  const pendingFirst = sql`case when ${profiles.ndaStatus} = 'customer_verified' then 0 else 1 end`;
+  if (status === "pending") return [asc(profiles.ndaSignedAt), asc(profiles.id)];
+  if (status === "approved") return [desc(profiles.ndaApprovedAt), asc(profiles.id)];
+  return [
+    pendingFirst,
+    asc(sql`case when ${profiles.ndaStatus} = 'customer_verified' then ${profiles.ndaSignedAt} end`),
+    desc(profiles.ndaApprovedAt),
+    asc(profiles.id),
+  ];
+}
 
 /**
- * NDAs the customer signed and the company has not approved yet, oldest signature first, with the names as signed
- * (the profile may have been renamed since).
+ * GET /api/company/pending-ndas: signed NDAs for the company, by status (waiting for approval by default, approved ones as
+ * a history), paged, with the names as signed (the profile may have been renamed since) and who approved each one when.
  */
-export async function listPendingNdas(ctx: AppContext, page: { limit: number; offset: number }): Promise<PendingNda[]> {
-  const rows = await ctx.db
-    .select({
-      id: profiles.id,
-      customerName: sql<string | null>`coalesce(${ndaSignatures.signerName}, ${profiles.fullName})`,
-      companyName: sql<string | null>`coalesce(${ndaSignatures.companyName}, ${profiles.company})`,
-      email: users.email,
-      packageType: profiles.packageType,
-      createdAt: profiles.createdAt,
-      signedAt: ndaSignatures.signedAt,
-    })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .leftJoin(ndaSignatures, eq(ndaSignatures.profileId, profiles.id))
-    .where(eq(profiles.ndaStatus, "customer_verified"))
-    .orderBy(asc(ndaSignatures.signedAt), asc(profiles.id))
-    .limit(Math.min(page.limit, PENDING_LIST_LIMIT))
-    .offset(page.offset);
-  return rows.map((row) => ({
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    signedAt: row.signedAt ? row.signedAt.toISOString() : null,
-  }));
+export async function listCompanyNdas(ctx: AppContext, query: CompanyNdaQuery): Promise<Page<CompanyNda>> {
+  const where = inArray(profiles.ndaStatus, [...LISTED_STATUSES[query.status]]);
+  const [rows, [counted]] = await Promise.all([
+    onePage(
+      ctx.db
+        .select({
+          id: profiles.id,
+          ndaStatus: profiles.ndaStatus,
+          customerName: sql<string | null>`coalesce(${ndaSignatures.signerName}, ${profiles.fullName})`,
+          companyName: sql<string | null>`coalesce(${ndaSignatures.companyName}, ${profiles.company})`,
+          email: users.email,
+          packageType: profiles.packageType,
+          createdAt: profiles.createdAt,
+          signedAt: sql<Date | null>`coalesce(${ndaSignatures.signedAt}, ${profiles.ndaSignedAt})`.mapWith(
+            ndaSignatures.signedAt,
+          ),
+          approvedAt: sql<Date | null>`coalesce(${ndaSignatures.approvedAt}, ${profiles.ndaApprovedAt})`.mapWith(
+            ndaSignatures.approvedAt,
+          ),
+          approvedBy: ndaSignatures.approvedBy,
+        })
+        .from(profiles)
+        .innerJoin(users, eq(users.id, profiles.userId))
+        .leftJoin(ndaSignatures, eq(ndaSignatures.profileId, profiles.id))
+        .where(where)
+        .orderBy(...listOrder(query.status))
+        .$dynamic(),
+      query,
+    ),
+    ctx.db.select({ count: sql<number>`count(*)::int` }).from(profiles).where(where),
+  ]);
+  const items = rows.map(({ ndaStatus, ...row }) => {
+    const approved = ndaStatus === "approved";
+    return {
+      ...row,
+      status: approved ? ("approved" as const) : ("pending" as const),
+      createdAt: row.createdAt.toISOString(),
+      signedAt: row.signedAt ? row.signedAt.toISOString() : null,
+      approvedAt: approved && row.approvedAt ? row.approvedAt.toISOString() : null,
+      approvedBy: approved ? row.approvedBy : null,
+    };
+  });
+  return pageReply(items, counted?.count ?? 0, query);
 }
 
 /** A profile awaiting approval, with the names its NDA was signed with (what the emails quote). */

@@ -33,9 +33,9 @@ const wrongFor = (code: string) => (code === "111111" ? "222222" : "111111");
 describe("the pending NDA list", () => {
   it("lists NDAs the customer signed, with the fields the console shows", async () => {
     const c = await signedCustomer();
-    const res = await get("/api/company/pending-ndas", admin);
+    const res = await get("/api/company/pending-ndas?pageSize=100", admin);
     expect(res.statusCode).toBe(200);
-    const entry = res.json().find((p: { id: string }) => p.id === c.profileId);
+    const entry = res.json().items.find((p: { id: string }) => p.id === c.profileId);
     expect(entry).toMatchObject({
       id: c.profileId,
       customerName: "Grace Hopper",
@@ -54,7 +54,9 @@ describe("the pending NDA list", () => {
       c.cookie,
     );
     expect(renamed.statusCode).toBe(200);
-    const entry = (await get("/api/company/pending-ndas", admin)).json().find((p: { id: string }) => p.id === c.profileId);
+    const entry = (await get("/api/company/pending-ndas?pageSize=100", admin))
+      .json()
+      .items.find((p: { id: string }) => p.id === c.profileId);
     expect(entry).toMatchObject({ customerName: "Grace Hopper", companyName: expect.stringMatching(/^Compilers \d+$/) });
 
     expect((await post("/api/nda/send-company-otp", { profileId: c.profileId }, admin)).statusCode).toBe(200);
@@ -172,7 +174,7 @@ describe("approving an NDA", () => {
     const bell = (await get("/api/notifications", c.cookie)).json();
     expect(bell.items[0]).toMatchObject({ title: "NDA approved", read: false });
 
-    const pending = (await get("/api/company/pending-ndas", admin)).json();
+    const pending = (await get("/api/company/pending-ndas?pageSize=100", admin)).json().items;
     expect(pending.some((p: { id: string }) => p.id === c.profileId)).toBe(false);
   });
 

@@ -5,11 +5,12 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provid
 import { z } from "zod";
 import {
   approveNdaSchema,
+  companyNdaPageSchema,
+  companyNdaQuerySchema,
   legacySendOtpSchema,
   legacyVerifyCustomerOtpSchema,
   NDA_MESSAGES,
   ndaActionReplySchema,
-  pendingNdaSchema,
   sendCompanyOtpSchema,
   sendNdaOtpSchema,
   verifyCompanyOtpSchema,
@@ -22,7 +23,7 @@ import { sendDocument } from "../../documents/deliver";
 import { notFound } from "../../errors";
 import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
-import { approveNda, listPendingNdas, sendCompanyNdaCode } from "./company-nda";
+import { approveNda, listCompanyNdas, sendCompanyNdaCode } from "./company-nda";
 import { findOwnProfile, findVisibleProfile } from "./find-profile";
 import type { ClientInfo } from "./nda-audit";
 import { issueDraftNda, issueSignedNda } from "./nda-documents";
@@ -244,16 +245,14 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ["company"],
-          summary: "NDAs waiting for company approval, oldest signature first",
-          querystring: z.object({
-            limit: z.coerce.number().int().min(1).max(200).default(100),
-            offset: z.coerce.number().int().min(0).default(0),
-          }),
-          response: { 200: z.array(pendingNdaSchema), ...errorReplies },
+          summary:
+            "Signed NDAs by status (pending by default, approved as a history, or all), paged: pending oldest signature first, then approved latest first",
+          querystring: companyNdaQuerySchema,
+          response: { 200: companyNdaPageSchema, ...errorReplies },
         },
       },
       async (request) => {
-        return listPendingNdas(ctx, request.query);
+        return listCompanyNdas(ctx, request.query);
       },
     );
 
