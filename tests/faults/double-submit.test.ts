@@ -47,13 +47,13 @@ describe("double submit", () => {
     expect(rows).toHaveLength(2);
   });
 
-  it("the profile saved twice at once: one profile and one first project", async () => {
+  it("the profile saved twice at once: one profile, and no project before the NDA is signed", async () => {
     const cookie = await signIn(t.app, "profile-twice@customer.example", "Pro File");
     const answers = await twice(() => post("/api/profile", VALID_PROFILE, cookie));
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
     const me = (await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).json();
     expect(await t.app.ctx.db.select().from(profiles).where(eq(profiles.userId, me.id))).toHaveLength(1);
-    expect(await t.app.ctx.db.select().from(projects).where(eq(projects.userId, me.id))).toHaveLength(1);
+    expect(await t.app.ctx.db.select().from(projects).where(eq(projects.userId, me.id))).toHaveLength(0);
   });
 
   it("the same team member added twice at once: one member, one invitation, the second answer 409", async () => {
@@ -84,6 +84,8 @@ describe("double submit", () => {
     expect(statuses[1]).toBeGreaterThanOrEqual(400);
     expect(statuses[1]).toBeLessThan(500);
     const me = (await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).json();
+    // The signature opens the first project, once.
+    expect(await t.app.ctx.db.select().from(projects).where(eq(projects.userId, me.id))).toHaveLength(1);
     const [profile] = await t.app.ctx.db.select().from(profiles).where(eq(profiles.userId, me.id));
     expect(
       await t.app.ctx.db
