@@ -317,15 +317,16 @@ async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchi
   );
 
   // The PDFs go through the shared render guard and the user's budget of fresh renders (documents/render-guard.ts):
-  // one past the budget, or refused while the renders are busy, is listed in NOT-INCLUDED.txt instead of failing
-  // the whole archive; its text is in briefs.json and the PDF downloads from the project page later.
+  // one past the budget, or refused while the renders are busy, or a document whose record is missing (404), is listed
+  // in NOT-INCLUDED.txt instead of failing the whole archive; its text is in briefs.json and the PDF downloads from
+  // the project page later.
   const notIncluded: string[] = [];
   const addDocument = async (label: string, issue: () => Promise<{ filename: string; bytes: Uint8Array }>) => {
     try {
       const document = await issue();
       await add(`documents/${document.filename}`, document.bytes);
     } catch (error) {
-      if (!(error instanceof AppError) || (error.statusCode !== 429 && error.statusCode !== 503)) throw error;
+      if (!(error instanceof AppError) || ![404, 429, 503].includes(error.statusCode)) throw error;
       notIncluded.push(label);
     }
   };
