@@ -6,7 +6,7 @@ import type { Pool as PgPool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../src/server/db/client";
 import { activityEvents, outgoingEmails, projectCodeCounters, projects } from "../../src/server/db/schema";
-import { signedInUser } from "../factories";
+import { findUser, onboardOwner, signedInUser } from "../factories";
 import { expectErrorShape, httpRequest } from "../setup/http";
 import { type OwnPostgres, startOwnPostgres } from "../setup/own-postgres";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
@@ -26,6 +26,9 @@ beforeAll(async () => {
   await database.migrate();
   server = await startTestServer({ DATABASE_URL: pg.url, SMTP_URL: smtp.url }, { serveClient: false, database });
   cookie = await signIn(server.app, "steady@customer.example", "Sam Steady");
+  // Projects are created after the NDA (issue 31): this customer has signed it.
+  const steady = await findUser(server.app.ctx.db, "steady@customer.example");
+  if (steady) await onboardOwner(server.app.ctx.db, steady.id);
 });
 afterAll(async () => {
   await server?.close();
@@ -78,7 +81,11 @@ describe("PostgreSQL restarted mid-traffic", () => {
     const before = (await database.db.select({ id: projects.id }).from(projects)).length;
     // A customer may open only a few projects a day: the load is spread over enough customers to stay under it.
     const customers: string[] = [];
-    for (let i = 0; i < 40; i++) customers.push((await signedInUser(server.app, { email: `load-${i}@customer.example` })).cookie);
+    for (let i = 0; i < 40; i++) {
+      const loader = await signedInUser(server.app, { email: `load-${i}@customer.example` });
+      await onboardOwner(server.app.ctx.db, loader.userId);
+      customers.push(loader.cookie);
+    }
     const statuses: number[] = [];
     let stop = false;
     let turn = 0;
