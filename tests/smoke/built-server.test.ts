@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../setup/free-port";
+import { SIGNATURE, VALID_PROFILE } from "../setup/onboarding";
 import { codeIn, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -126,13 +127,30 @@ describe(`the built server on Node ${process.versions.node}`, () => {
     expect(await me.json()).toMatchObject({ email: CUSTOMER, role: "customer" });
   });
 
-  it("lets the customer start a project and lists it", async () => {
+  it("takes the profile and the signed NDA, which opens the first project, then lets the customer start another", async () => {
+    const profile = await call("POST", "/api/profile", {
+      cookie: customer,
+      body: { ...VALID_PROFILE, primaryContact: CUSTOMER },
+    });
+    expect(profile.status, await profile.clone().text()).toBe(200);
+    const earlier = new Set(smtp.messages);
+    const nda = { customerEmail: CUSTOMER, customerName: "Smoke Customer", companyName: VALID_PROFILE.company };
+    expect((await call("POST", "/api/nda/send-otp", { cookie: customer, body: nda })).status).toBe(200);
+    const mail = await smtp.waitFor((m) => !earlier.has(m) && m.to.includes(CUSTOMER), 20_000);
+    const signed = await call("POST", "/api/nda/verify-customer-otp", {
+      cookie: customer,
+      body: { customerEmail: CUSTOMER, customerOtp: codeIn(mail.text), signature: SIGNATURE, signatureMethod: "drawn" },
+    });
+    expect(signed.status, await signed.clone().text()).toBe(200);
+    const first = (await (await call("GET", "/api/projects", { cookie: customer })).json()) as Array<{ id: string }>;
+    expect(first).toHaveLength(1);
+    projectId = first[0]?.id ?? "";
     const created = await call("POST", "/api/projects", { cookie: customer, body: {} });
     expect(created.status).toBe(201);
-    projectId = ((await created.json()) as { id: string }).id;
+    const second = ((await created.json()) as { id: string }).id;
     const list = await call("GET", "/api/projects", { cookie: customer });
     expect(list.status).toBe(200);
-    expect(JSON.stringify(await list.json())).toContain(projectId);
+    expect(JSON.stringify(await list.json())).toContain(second);
   });
 
   it("carries a message from the company to the customer, and emails them about it", async () => {
