@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions } from "../../src/server/db/schema";
-import { GOOD_ANSWERS, json, newProject, openTeam } from "../factories";
+import { projects, sessions } from "../../src/server/db/schema";
+import { GOOD_ANSWERS, json, newProject, onboardOwner, openTeam } from "../factories";
 import { launchBrowser, signedInAs } from "../setup/browser";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { startTestServer, type TestServer } from "../setup/test-server";
@@ -41,7 +41,9 @@ const ANSWERS: [string, string][] = [
 
 describe("Prototype Projects in the browser", () => {
   it("takes a customer from a new project to a confirmed brief and a team member who sees it read-only", async () => {
-    const { context, page } = await signedInAs(browser, server, { email: OWNER, name: "Olive Owner" });
+    const { context, page, user } = await signedInAs(browser, server, { email: OWNER, name: "Olive Owner" });
+    // Profile and NDA done: the idea comes after the NDA (issue 31).
+    await onboardOwner(server.app.ctx.db, user.id);
 
     await page.goto(`${base}/requirements`);
     await page.getByText("No Project Data Found").waitFor();
@@ -85,7 +87,9 @@ describe("Prototype Projects in the browser", () => {
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
 
-    // A view-only member is invited by email.
+    // The prototype is published (the team opens in testing, issue 30), and a view-only member is invited by email.
+    const [created] = await server.app.ctx.db.select({ id: projects.id }).from(projects).where(eq(projects.userId, user.id));
+    await openTeam(server.app, created?.id ?? "");
     await page.goto(`${base}/user-management`);
     await page.getByText("No users added yet").waitFor();
     await page.getByRole("button", { name: "Add First User" }).click();
@@ -118,6 +122,7 @@ describe("Prototype Projects in the browser", () => {
 /** A customer with a session (the login fixture), and the session's cookie for API calls. */
 async function signedInContext(email: string) {
   const { context, user, cookie } = await signedInAs(browser, server, { email, name: "Sol Session" });
+  await onboardOwner(server.app.ctx.db, user.id);
   return { who: { userId: user.id, cookie }, context };
 }
 
