@@ -206,6 +206,8 @@ function AdminConsole({ email }: { email: string }) {
           near the top of the screen instead of below six cards and three charts. */}
       <section
         aria-label="Statistics"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the row scrolls sideways, so it must be reachable by keyboard
+        tabIndex={0}
         className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 md:mx-0 md:grid md:grid-cols-4 md:overflow-visible md:px-0 md:pb-0 2xl:grid-cols-8"
       >
         {STAT_CARDS.map((card) => (
