@@ -1,13 +1,14 @@
 // One progress update as everyone reads it: the health badge, when (in the viewer's zone) and by whom, the summary in
 // Markdown, the next steps and the images (each opens larger). The customer's dashboard, its history and the
 // console's Updates tab all show updates with it.
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { type ProjectUpdate, UPDATE_HEALTH_LABELS, type UpdateHealth } from "../../../shared/schemas/updates";
 import { cn } from "../../lib/cn";
 import { formatDateTime } from "../../lib/date-time";
 import { Badge } from "../ui/badge";
-import { Dialog, DialogContent, DialogHeader } from "../ui/dialog";
 import { MarkdownView } from "./MarkdownView";
+
+const UpdateImageDialog = lazy(() => import("./UpdateImageDialog").then((m) => ({ default: m.UpdateImageDialog })));
 
 export function HealthBadge({ health }: { health: UpdateHealth }) {
   const { label, tone } = UPDATE_HEALTH_LABELS[health];
@@ -54,18 +55,11 @@ export function ProgressUpdateView({ update, className }: { update: ProjectUpdat
           ))}
         </ul>
       )}
-      <Dialog open={shown !== null && shown !== undefined} onOpenChange={(value) => !value && setOpen(null)}>
-        <DialogContent className="max-w-4xl">
-          <DialogHeader title={`Image ${(open ?? 0) + 1} of ${update.images.length}`} />
-          {shown && (
-            <img
-              src={shown.url}
-              alt={`Screenshot ${(open ?? 0) + 1} of the update`}
-              className="max-h-[75vh] w-full object-contain"
-            />
-          )}
-        </DialogContent>
-      </Dialog>
+      {shown && open !== null && (
+        <Suspense fallback={null}>
+          <UpdateImageDialog url={shown.url} index={open} count={update.images.length} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </article>
   );
 }

@@ -2,19 +2,16 @@
 // the whole history one click away, paged. A new update arrives live: posting it changes the project's row, whose
 // change notice refreshes this list (live/refresh-by-tag.ts).
 import { History, Megaphone } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { UPDATE_DUE_STATUSES } from "../../../shared/domain/progress-updates";
 import type { Project } from "../../../shared/schemas/project";
-import { ListState } from "../../components/kit/ListState";
-import { Pager } from "../../components/kit/Pager";
 import { ProgressUpdateView } from "../../components/kit/ProgressUpdateView";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardIconTitle } from "../../components/ui/card";
-import { Dialog, DialogContent, DialogHeader } from "../../components/ui/dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useUpdates } from "../updates/api/get-updates";
 
-const HISTORY_PAGE_SIZE = 5;
+const UpdateHistoryDialog = lazy(() => import("./update-history-dialog").then((m) => ({ default: m.UpdateHistoryDialog })));
 
 export function LatestUpdateCard({ project }: { project: Project }) {
   const latest = useUpdates(project.id, 1, 1);
@@ -49,37 +46,11 @@ export function LatestUpdateCard({ project }: { project: Project }) {
           </p>
         )}
       </CardContent>
-      {historyOpen && <UpdateHistoryDialog projectId={project.id} onClose={() => setHistoryOpen(false)} />}
+      {historyOpen && (
+        <Suspense fallback={null}>
+          <UpdateHistoryDialog projectId={project.id} onClose={() => setHistoryOpen(false)} />
+        </Suspense>
+      )}
     </Card>
-  );
-}
-
-function UpdateHistoryDialog({ projectId, onClose }: { projectId: string; onClose: () => void }) {
-  const [page, setPage] = useState(1);
-  const updates = useUpdates(projectId, page, HISTORY_PAGE_SIZE);
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[92vh] max-w-2xl overflow-y-auto">
-        <DialogHeader title="Progress updates" description="Every update on this project, newest first." />
-        <ListState
-          isLoading={updates.isPending}
-          error={updates.error}
-          isEmpty={updates.data?.items.length === 0}
-          emptyText="No updates yet."
-          errorText="The progress updates could not be loaded."
-          skeletonClassName="h-24 w-full rounded-xl"
-          onRetry={() => updates.refetch()}
-        >
-          <ol className="grid gap-4" aria-label="Update history" data-testid="update-history">
-            {updates.data?.items.map((update) => (
-              <li key={update.id} className="rounded-xl border border-slate-200 p-4">
-                <ProgressUpdateView update={update} />
-              </li>
-            ))}
-          </ol>
-          {updates.data && <Pager of={updates.data} onPage={setPage} />}
-        </ListState>
-      </DialogContent>
-    </Dialog>
   );
 }
