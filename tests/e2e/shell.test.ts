@@ -28,6 +28,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   owner = await customer(server.app, "shell.e2e@northside.example", "Sam Shell");
   await submitProfile(server.app, owner.cookie);
+  // Two projects, so the top bar offers its project selector (the first no longer opens with the profile: issue 31).
+  await newProject(server.app, owner);
   await newProject(server.app, owner);
 });
 
