@@ -1,7 +1,9 @@
 // / and /dashboard: the customer dashboard. Every rule it shows lives in src/shared/domain.
 import { RefreshCw } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { viewerScope } from "../../../shared/domain/dashboard";
 import { nextActionFor } from "../../../shared/domain/next-action";
+import { UPDATE_DUE_STATUSES } from "../../../shared/domain/progress-updates";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -11,7 +13,6 @@ import { useProfile } from "../onboarding/api/get-profile";
 import { useSelectedProject } from "../projects/api/use-selected-project";
 import { DeliveryClockCard } from "./delivery-clock-card";
 import { FinishLineCard } from "./finish-line-card";
-import { LatestUpdateCard } from "./latest-update-card";
 import { JourneyTimeline, NextActionCard, ProgressCard, StatCards } from "./overview-cards";
 import {
   AuthorizedUsersCard,
@@ -23,6 +24,11 @@ import {
   QuickActionsCard,
   RecentActivityCard,
 } from "./project-cards";
+
+/** Updates start with the build: before it, the card and its Markdown renderer stay out of the dashboard's load. */
+const hasBuildStarted = (status: string) => (UPDATE_DUE_STATUSES as readonly string[]).includes(status) || status === "completed";
+
+const LatestUpdateCard = lazy(() => import("./latest-update-card").then((m) => ({ default: m.LatestUpdateCard })));
 
 function DashboardSkeleton() {
   return (
@@ -102,7 +108,11 @@ export function DashboardPage() {
         </div>
         {finishLine && project && <FinishLineCard project={project} />}
         {project && <DeliveryClockCard project={project} />}
-        {project && <LatestUpdateCard project={project} />}
+        {project && hasBuildStarted(project.status) && (
+          <Suspense fallback={null}>
+            <LatestUpdateCard project={project} />
+          </Suspense>
+        )}
         <StatCards project={project} showSeats={scope.manageUsers} />
         <JourneyTimeline profile={data} project={project} />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
