@@ -1,9 +1,10 @@
 // The dashboard's way to the finish line, for the owner and admin-level members: while the project is in testing with
 // a published version, Approve / Request changes (on Testing & Feedback, beside the prototype they judge); once it is
 // completed, the acceptance certificate and the hand-over package in one click.
-import { CheckCircle2, FileCheck2, PackageOpen, ThumbsUp } from "lucide-react";
+import { CheckCircle2, ThumbsUp } from "lucide-react";
 import { Link } from "react-router";
 import type { Project } from "../../../shared/schemas/project";
+import { HandoverDownloads } from "../../components/kit/HandoverDownloads";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -25,18 +26,7 @@ export function FinishLineCard({ project }: { project: Project }) {
             Everything your developers need is in the hand-over package: the BRD, the brief, the NDA, the certificate, the release
             notes and the feedback history. You can still invite them in User Management.
           </p>
-          <Button asChild>
-            <a href={`/api/projects/${project.id}/handover`} download>
-              <PackageOpen aria-hidden="true" />
-              Download hand-over package
-            </a>
-          </Button>
-          <Button asChild variant="outline">
-            <a href={`/api/projects/${project.id}/acceptance/certificate`} download>
-              <FileCheck2 aria-hidden="true" />
-              Acceptance certificate (PDF)
-            </a>
-          </Button>
+          <HandoverDownloads projectId={project.id} />
         </CardContent>
       </Card>
     );

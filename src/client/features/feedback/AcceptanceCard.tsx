@@ -1,9 +1,10 @@
 // The finish line on Testing & Feedback: the owner or an Admin member approves the latest version or asks for changes;
 // once the project is completed, the acceptance certificate and the hand-over package are one click away.
-import { CheckCircle2, FileCheck2, PackageOpen } from "lucide-react";
+import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { ACCEPTANCE_COMMENT_MAX, ACCEPTANCE_MESSAGES } from "../../../shared/schemas/acceptance";
 import { ConfirmDialog } from "../../components/kit/ConfirmDialog";
+import { HandoverDownloads } from "../../components/kit/HandoverDownloads";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { toast } from "../../components/ui/use-toast";
@@ -43,18 +44,7 @@ export function AcceptanceCard({ project, latestVersion }: Props) {
             Download everything your developers need in one package: the BRD, the brief, the NDA, the acceptance certificate,
             every version's release notes and the feedback history. You can still invite your developers in User Management.
           </p>
-          <Button asChild>
-            <a href={`/api/projects/${project.id}/handover`} download>
-              <PackageOpen aria-hidden="true" />
-              Download hand-over package
-            </a>
-          </Button>
-          <Button asChild variant="outline">
-            <a href={`/api/projects/${project.id}/acceptance/certificate`} download>
-              <FileCheck2 aria-hidden="true" />
-              Acceptance certificate (PDF)
-            </a>
-          </Button>
+          <HandoverDownloads projectId={project.id} />
         </CardContent>
       </Card>
     );
