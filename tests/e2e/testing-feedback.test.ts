@@ -214,7 +214,9 @@ describe("submitting feedback", () => {
     expect(patched.status).toBe(200);
     await page.reload();
     const reviewed = page.getByTestId("feedback-item").first();
-    await reviewed.getByText("Fixed: slots load again and an empty day says so.").waitFor();
+    const answerText = "Fixed: slots load again and an empty day says so.";
+    await reviewed.getByRole("group", { name: "Response from our team" }).getByText(answerText).waitFor();
+    await reviewed.getByRole("list", { name: "Feedback history" }).getByText(answerText).waitFor();
     await reviewed.getByText("Done", { exact: true }).waitFor();
     await reviewed.getByText("Reviewed by our team — this feedback can no longer be edited.").waitFor();
     expect(await reviewed.getByRole("button", { name: "Edit" }).count()).toBe(0);

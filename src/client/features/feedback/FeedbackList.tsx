@@ -196,7 +196,11 @@ function FeedbackCard({
         </p>
       )}
       {item.adminComment && (
-        <div className="grid gap-1 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm">
+        <div
+          role="group"
+          aria-label="Response from our team"
+          className="grid gap-1 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm"
+        >
           <p className="flex flex-wrap items-center gap-x-2 font-semibold text-brand-900">
             <Bot className="size-4" aria-hidden="true" />
             Response from our team

@@ -61,6 +61,14 @@ async function customerWithProject(name = "Dana Wells"): Promise<Customer & { pr
   const project = await newProject(t.app, who);
   return { ...who, project };
 }
+/** A customer who completed the profile and signed the NDA through the real routes; signing opens the first project. */
+async function customerWhoSigned(name: string): Promise<Customer & { project: { id: string; projectCode: string } }> {
+  const who = await customer(t.app, `signed-${++counter}@example.com`, name);
+  await createCompletedProfile(t.app.ctx.db, { userId: who.userId, fullName: name, company: `${name} Co` });
+  await signNdaFor(t.app, who.cookie, who.email);
+  const [project] = (await req("GET", "/api/projects", who.cookie)).json() as Array<{ id: string; projectCode: string }>;
+  return { ...who, project };
+}
 
 describe("every admin route is company only", () => {
   const routes: Array<["GET" | "POST" | "PATCH" | "DELETE", string, unknown?]> = [
@@ -589,12 +597,19 @@ describe("user activity", () => {
 
 describe("customer profile for the admin", () => {
   it("returns the profile and the NDA detail, 404 when there is none", async () => {
-    const a = await customerWithProject("Pia Profile");
+    const a = await customerWhoSigned("Pia Profile");
     const profile = await req("GET", `/api/customer-profile/${a.userId}`, admin);
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({ fullName: "Pia Profile", email: a.email, userId: a.userId });
-    const nda = await req("GET", `/api/customer-profile/${a.userId}/nda`, admin);
-    expect(nda.json()).toMatchObject({ ndaSigned: false, downloadUrl: null, auditTrail: [] });
+    const nda = (await req("GET", `/api/customer-profile/${a.userId}/nda`, admin)).json();
+    expect(nda).toMatchObject({ ndaSigned: true, downloadUrl: expect.any(String) });
+    expect(nda.auditTrail.length).toBeGreaterThan(0);
+    expect((await req("GET", nda.downloadUrl, admin)).headers["content-type"]).toMatch(/application\/pdf/);
+
+    const unsigned = await customer(t.app, `unsigned-${++counter}@example.com`, "Uma Unsigned");
+    await createCompletedProfile(t.app.ctx.db, { userId: unsigned.userId, fullName: "Uma Unsigned" });
+    const none = await req("GET", `/api/customer-profile/${unsigned.userId}/nda`, admin);
+    expect(none.json()).toMatchObject({ ndaSigned: false, downloadUrl: null, auditTrail: [] });
     const nobody = await customer(t.app, `no-profile-${++counter}@example.com`);
     expect((await req("GET", `/api/customer-profile/${nobody.userId}`, admin)).statusCode).toBe(404);
   });
@@ -734,8 +749,7 @@ describe("uploaded BRD and invoices", () => {
 
 describe("the customer's Project Documents", () => {
   it("lists the signed NDA, the brief, the BRD and the invoices with the sizes of the files their links serve", async () => {
-    const a = await customerWithProject("Rosa Parks");
-    await signNdaFor(t.app, a.cookie, a.email);
+    const a = await customerWhoSigned("Rosa Parks");
     await t.app.ctx.db
       .insert(requirements)
       .values({ projectId: a.project.id, projectName: "Bus Tracker", generatedBrief: "# Bus Tracker\n\nRiders see the bus." })
@@ -757,10 +771,10 @@ describe("the customer's Project Documents", () => {
   });
 
   it("shows what does not exist yet without a link, and is the project's people's only", async () => {
-    const a = await customerWithProject();
+    const a = await customerWhoSigned("Nia New");
     const documents = (await req("GET", `/api/projects/${a.project.id}/documents`, a.cookie)).json();
     expect(documents).toEqual([
-      expect.objectContaining({ kind: "signed_nda", url: null, size: null }),
+      expect.objectContaining({ kind: "signed_nda", url: "/api/nda/download/signed" }),
       expect.objectContaining({ kind: "brief", url: null, size: null }),
       expect.objectContaining({ kind: "brd", url: null, size: null }),
     ]);
