@@ -2,7 +2,6 @@
 // table (shared/routes.ts) names a page by its key; a new screen adds its row there and its page here.
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { PageKey } from "../shared/routes";
-import { AccessDeniedPage } from "./components/layout/AccessDeniedPage";
 import { NotFoundPage } from "./components/layout/NotFoundPage";
 import { BackHome } from "./features/auth/BackHome";
 import { PAGE_LOADERS } from "./features/public-site/pages";
@@ -23,7 +22,7 @@ export const PAGES: Record<PageKey, ComponentType> = {
   verify: page(() => import("./features/onboarding/VerifyPage"), "VerifyPage"),
   backHome: BackHome,
   notFound: NotFoundPage,
-  accessDenied: AccessDeniedPage,
+  accessDenied: page(() => import("./components/layout/AccessDeniedPage"), "AccessDeniedPage"),
   dashboard: page(() => import("./features/dashboard/DashboardPage"), "DashboardPage"),
   profile: page(() => import("./features/onboarding/ProfilePage"), "ProfilePage"),
   onboarding: page(() => import("./features/onboarding/OnboardingPage"), "OnboardingPage"),

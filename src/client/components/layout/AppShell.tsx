@@ -1,18 +1,21 @@
 // The signed-in frame: sidebar (a drawer on small screens), top bar and the page.
 
-import { type MouseEvent, Suspense, useState } from "react";
+import { lazy, type MouseEvent, Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { useLiveUpdates } from "../../features/live/use-live-updates";
 import { NotificationBell } from "../../features/notifications/NotificationBell";
 import { useShellData } from "../../features/shell/use-shell-data";
+import { browserTimeZone } from "../../lib/date-time";
 import { Drawer } from "../ui/drawer";
 import { Spinner } from "../ui/spinner";
 import { TooltipProvider } from "../ui/tooltip";
 import { AccessExpiryBanner } from "./AccessExpiryBanner";
 import { Sidebar } from "./Sidebar";
-import { TimeZoneNotice } from "./TimeZoneNotice";
 import { TopBar } from "./TopBar";
+
+/** Shown only when this browser's zone differs from the account's: its code (and the zone schema) loads then. */
+const TimeZoneNotice = lazy(() => import("./TimeZoneNotice").then((m) => ({ default: m.TimeZoneNotice })));
 
 /** The page's main element, where "Skip to content" leads. */
 const MAIN_ID = "main";
@@ -57,7 +60,11 @@ export function AppShell({ user }: { user: CurrentUser }) {
         <div className="lg:pl-64">
           <TopBar user={user} profile={profile} onOpenMenu={() => setMenuOpen(true)} notifications={<NotificationBell />} />
           <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6 lg:px-8">
-            <TimeZoneNotice user={user} />
+            {user.timeZone && user.timeZone !== browserTimeZone() && (
+              <Suspense fallback={null}>
+                <TimeZoneNotice user={user} />
+              </Suspense>
+            )}
             {user.role === "customer" && <AccessExpiryBanner />}
             <Suspense
               fallback={

@@ -12,7 +12,6 @@ import { useAuth } from "../auth/api/get-current-user";
 import { useProfile } from "../onboarding/api/get-profile";
 import { useSelectedProject } from "../projects/api/use-selected-project";
 import { DeliveryClockCard } from "./delivery-clock-card";
-import { FinishLineCard } from "./finish-line-card";
 import { JourneyTimeline, NextActionCard, ProgressCard, StatCards } from "./overview-cards";
 import {
   AuthorizedUsersCard,
@@ -28,6 +27,8 @@ import {
 /** Updates start with the build: before it, the card and its Markdown renderer stay out of the dashboard's load. */
 const hasBuildStarted = (status: string) => (UPDATE_DUE_STATUSES as readonly string[]).includes(status) || status === "completed";
 
+/** Approval and the hand-over come at the end of the journey: the card's code loads only then. */
+const FinishLineCard = lazy(() => import("./finish-line-card").then((m) => ({ default: m.FinishLineCard })));
 const LatestUpdateCard = lazy(() => import("./latest-update-card").then((m) => ({ default: m.LatestUpdateCard })));
 
 function DashboardSkeleton() {
@@ -106,7 +107,11 @@ export function DashboardPage() {
           </div>
           <ProgressCard profile={data} project={project} />
         </div>
-        {finishLine && project && <FinishLineCard project={project} />}
+        {finishLine && project && (
+          <Suspense fallback={null}>
+            <FinishLineCard project={project} />
+          </Suspense>
+        )}
         {project && <DeliveryClockCard project={project} />}
         {project && hasBuildStarted(project.status) && (
           <Suspense fallback={null}>
