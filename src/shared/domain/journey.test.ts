@@ -92,13 +92,13 @@ describe("each step's state is its own fact", () => {
       },
     ],
     [
-      "development with no meeting ever held: the kick-off stays upcoming",
+      "development with no meeting ever held: the kick-off is skipped, not upcoming beside completed steps",
       { profile: signed, project: { status: "development", requirementsSubmitted: true } },
       {
         profile: "completed",
         nda: "completed",
         requirements: "completed",
-        meeting: "upcoming",
+        meeting: "skipped",
         discussion: "completed",
         development: "current",
         prototype: "upcoming",
@@ -122,6 +122,21 @@ describe("each step's state is its own fact", () => {
       },
     ],
     [
+      "completed without a kick-off meeting: the meeting is skipped, everything else completed",
+      { profile: signed, project: { status: "completed", requirementsSubmitted: true } },
+      {
+        profile: "completed",
+        nda: "completed",
+        requirements: "completed",
+        meeting: "skipped",
+        discussion: "completed",
+        development: "completed",
+        prototype: "completed",
+        iterations: "completed",
+        deployment: "completed",
+      },
+    ],
+    [
       "completed, meeting held",
       { profile: signed, project: { status: "completed", requirementsSubmitted: true, firstMeetingAt: past } },
       {
@@ -141,7 +156,7 @@ describe("each step's state is its own fact", () => {
       { profile: null, project: { status: "development", requirementsSubmitted: true, accessLevel: "view_only" } },
       {
         requirements: "completed",
-        meeting: "upcoming",
+        meeting: "skipped",
         discussion: "completed",
         development: "current",
         prototype: "upcoming",

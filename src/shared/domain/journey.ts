@@ -15,7 +15,7 @@ const JOURNEY_STEPS = [
 ] as const;
 
 type JourneyStepId = (typeof JOURNEY_STEPS)[number]["id"];
-type JourneyStepState = "completed" | "current" | "upcoming";
+type JourneyStepState = "completed" | "current" | "skipped" | "upcoming";
 
 export const JOURNEY_GROUPS = [
   { id: "setup", title: "Setup", duration: "1-2 hours" },
@@ -94,15 +94,25 @@ export function currentJourneyStep(facts: JourneyFacts): JourneyStepId | "done" 
 export type JourneyStepView = (typeof JOURNEY_STEPS)[number] & { state: JourneyStepState };
 
 /**
- * A step is completed when its own fact holds (never because a later step was reached: a kick-off meeting that did
- * not happen stays upcoming), current when it is the current step, upcoming otherwise. A member's journey leaves out
- * the owner's profile and NDA steps.
+ * A step is completed when its own fact holds (never because a later step was reached), current when it is the current
+ * step, skipped when it is neither but the journey has moved past it (a kick-off meeting that never took place while
+ * development runs: not "upcoming" beside later steps already completed), upcoming otherwise. A member's journey
+ * leaves out the owner's profile and NDA steps.
  */
 export function journeyFor(facts: JourneyFacts): JourneyStepView[] {
   const current = currentJourneyStep(facts);
   const member = memberLevelOf(facts.project) !== null;
-  return JOURNEY_STEPS.filter((step) => !(member && OWNER_ONLY_STEPS.has(step.id))).map((step) => ({
+  const steps = JOURNEY_STEPS.filter((step) => !(member && OWNER_ONLY_STEPS.has(step.id)));
+  const reached = steps.map((step) => stepDone(step.id, facts) || step.id === current);
+  const lastReached = current === "done" ? steps.length - 1 : reached.lastIndexOf(true);
+  return steps.map((step, index) => ({
     ...step,
-    state: stepDone(step.id, facts) ? "completed" : step.id === current ? "current" : "upcoming",
+    state: stepDone(step.id, facts)
+      ? "completed"
+      : step.id === current
+        ? "current"
+        : index < lastReached
+          ? "skipped"
+          : "upcoming",
   }));
 }

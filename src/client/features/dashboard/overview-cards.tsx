@@ -1,5 +1,5 @@
 // The dashboard's top half: What's Next, Your Progress, the four stat cards and the nine-step journey.
-import { ArrowRight, CalendarClock, Check, Circle, Gauge, Layers, Users } from "lucide-react";
+import { ArrowRight, CalendarClock, Check, Circle, Minus, Gauge, Layers, Users } from "lucide-react";
 import { Link } from "react-router";
 import {
   authorizedUsersStat,
@@ -145,7 +145,7 @@ export function JourneyTimeline({ profile, project }: { profile: Profile | null;
                 "flex items-start gap-3 rounded-lg border p-3 2xl:flex-col 2xl:items-center 2xl:text-center",
                 step.state === "current" && "border-brand-300 bg-brand-50",
                 step.state === "completed" && "border-emerald-200 bg-emerald-50/50",
-                step.state === "upcoming" && "border-slate-200",
+                (step.state === "upcoming" || step.state === "skipped") && "border-slate-200",
               )}
             >
               <span
@@ -153,10 +153,16 @@ export function JourneyTimeline({ profile, project }: { profile: Profile | null;
                   "flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold",
                   step.state === "completed" && "bg-emerald-600 text-white",
                   step.state === "current" && "bg-brand-700 text-white",
-                  step.state === "upcoming" && "bg-slate-100 text-slate-500",
+                  (step.state === "upcoming" || step.state === "skipped") && "bg-slate-100 text-slate-500",
                 )}
               >
-                {step.state === "completed" ? <Check className="size-4" aria-hidden="true" /> : index + 1}
+                {step.state === "completed" ? (
+                  <Check className="size-4" aria-hidden="true" />
+                ) : step.state === "skipped" ? (
+                  <Minus className="size-4" aria-hidden="true" />
+                ) : (
+                  index + 1
+                )}
               </span>
               <span className="grid gap-0.5">
                 <span className="text-sm font-semibold text-slate-900">{step.title}</span>
