@@ -80,3 +80,24 @@ describe("the NDA comes before the idea", () => {
     SCREEN_CHECKS_TIMEOUT,
   );
 });
+
+describe("one package for a project", () => {
+  it("Profile Settings shows the project's package; the profile's own choice only seeds new projects", async () => {
+    const owner = await signedInUser(server.app, { email: "paco@owners.example", name: "Paco Owner" });
+    await createCompletedProfile(server.app.ctx.db, { userId: owner.userId, ndaStatus: "approved", packageType: "premium" });
+    const project = await createProjectWithStatus(server.app.ctx.db, {
+      ownerId: owner.userId,
+      status: "requirements",
+      packageType: "advanced",
+    });
+    const { page, context } = await signedInAs(browser, server, { email: "paco@owners.example", name: "Paco Owner" });
+    await page.goto(`${server.url}/profile`);
+    const packageShown = page.locator("dt", { hasText: /^Package$/ }).locator("xpath=following-sibling::dd[1]");
+    await packageShown.waitFor(WAIT);
+    expect(await packageShown.innerText()).toContain("ADVANCED");
+    const field = page.getByLabel("Package for new projects");
+    await field.waitFor();
+    await page.getByText(`${project.projectCode} stays on ADVANCED`).waitFor();
+    await context.close();
+  });
+});

@@ -4,7 +4,7 @@ import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { INDUSTRIES, INDUSTRY_LABELS, PROFILE_BUDGET_RANGES, PROFILE_TIMELINES } from "../../../shared/constants/lists";
-import { formatPrice, PACKAGE_TYPES, PACKAGES } from "../../../shared/constants/packages";
+import { formatPrice, PACKAGE_TYPES, PACKAGES, type PackageType } from "../../../shared/constants/packages";
 import {
   PROFILE_MESSAGES,
   type Profile,
@@ -55,6 +55,8 @@ export function CompanyProfileForm(props: {
   companySizes: readonly string[];
   submitLabel: string;
   onSaved?: (profile: Profile) => void;
+  /** Once a project exists it holds its own package: the profile's choice then only seeds new projects. */
+  projectPackage?: { projectCode: string; packageType: PackageType } | null;
 }) {
   const save = useSaveProfile();
   const [formError, setFormError] = useState<string | null>(null);
@@ -181,7 +183,16 @@ export function CompanyProfileForm(props: {
 
       <fieldset className="grid gap-5 rounded-xl border border-slate-200 p-4 sm:grid-cols-3">
         <legend className="px-1 text-sm font-semibold text-slate-800">Package and budget</legend>
-        <Field id={id("packageType")} label="Package" error={error("packageType")}>
+        <Field
+          id={id("packageType")}
+          label={props.projectPackage ? "Package for new projects" : "Package"}
+          hint={
+            props.projectPackage
+              ? `${props.projectPackage.projectCode} stays on ${PACKAGES[props.projectPackage.packageType].name}; ask the Blueprint team to change a running project's package.`
+              : undefined
+          }
+          error={error("packageType")}
+        >
           {(control) => (
             <Controller
               control={form.control}

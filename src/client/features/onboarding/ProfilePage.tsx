@@ -157,7 +157,9 @@ export function ProfilePage() {
   }
   const data = profile.data ?? null;
   if (isInvitedMemberOnly(data, projects.data)) return <PersonalProfile user={user} />;
-  const packageType = data?.packageType ?? projects.data?.[0]?.packageType ?? null;
+  // The project holds its package; the profile's choice only seeds the first one (and later new ones).
+  const ownProject = projects.data?.find((project) => project.accessLevel === "owner") ?? null;
+  const packageType = ownProject?.packageType ?? data?.packageType ?? null;
   return (
     <>
       <PageHeader title="Profile Settings" description="Your company profile, package and NDA status." />
@@ -175,11 +177,12 @@ export function ProfilePage() {
               userName={user.name ?? ""}
               companySizes={COMPANY_SIZES_SETUP}
               submitLabel="Save Profile"
+              projectPackage={ownProject}
             />
           </CardContent>
         </Card>
         <div className="grid gap-6">
-          <PackageDetails packageType={packageType} project={projects.data?.[0] ?? null} />
+          <PackageDetails packageType={packageType} project={ownProject ?? projects.data?.[0] ?? null} />
           <LegalDocumentation profile={data} />
           <ProfileCompletion profile={data} />
         </div>

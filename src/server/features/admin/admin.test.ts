@@ -67,6 +67,7 @@ async function customerWhoSigned(name: string): Promise<Customer & { project: { 
   await createCompletedProfile(t.app.ctx.db, { userId: who.userId, fullName: name, company: `${name} Co` });
   await signNdaFor(t.app, who.cookie, who.email);
   const [project] = (await req("GET", "/api/projects", who.cookie)).json() as Array<{ id: string; projectCode: string }>;
+  if (!project) throw new Error("signing the NDA opened no project");
   return { ...who, project };
 }
 

@@ -49,7 +49,9 @@ export async function listCompanyNdas(ctx: AppContext, query: CompanyNdaQuery): 
           customerName: sql<string | null>`coalesce(${ndaSignatures.signerName}, ${profiles.fullName})`,
           companyName: sql<string | null>`coalesce(${ndaSignatures.companyName}, ${profiles.company})`,
           email: users.email,
-          packageType: profiles.packageType,
+          // The package of the project the NDA opened (the project holds it; the profile's choice only seeds it).
+          packageType: sql<string | null>`coalesce((select pr.package_type from projects pr where pr.user_id = ${profiles.userId}
+            order by pr.created_at limit 1), ${profiles.packageType})`,
           createdAt: profiles.createdAt,
           signedAt: sql<Date | null>`coalesce(${ndaSignatures.signedAt}, ${profiles.ndaSignedAt})`.mapWith(
             ndaSignatures.signedAt,
