@@ -201,7 +201,8 @@ describe("a lost session and failures on Prototype Projects", () => {
     await page.evaluate(() => {
       const report = (window as unknown as { reportToast: (text: string) => void }).reportToast;
       new MutationObserver(() => {
-        for (const item of document.querySelectorAll("li")) if (item.textContent?.includes("Unauthorized")) report(item.innerText);
+        for (const item of document.querySelectorAll("li"))
+          if (item.textContent?.includes("Unauthorized")) report(item.innerText);
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
     const viaLogin = page.waitForRequest(`${base}/api/login`);

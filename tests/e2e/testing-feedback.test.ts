@@ -215,7 +215,7 @@ describe("submitting feedback", () => {
     await page.reload();
     const reviewed = page.getByTestId("feedback-item").first();
     const answerText = "Fixed: slots load again and an empty day says so.";
-    await reviewed.getByRole("group", { name: "Response from our team" }).getByText(answerText).waitFor();
+    await reviewed.getByRole("region", { name: "Response from our team" }).getByText(answerText).waitFor();
     await reviewed.getByRole("list", { name: "Feedback history" }).getByText(answerText).waitFor();
     await reviewed.getByText("Done", { exact: true }).waitFor();
     await reviewed.getByText("Reviewed by our team — this feedback can no longer be edited.").waitFor();

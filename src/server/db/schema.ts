@@ -495,6 +495,8 @@ export const activityEvents = pgTable(
     type: text("type").notNull(),
     title: text("title").notNull(),
     description: text("description"),
+    /** The thread, feedback item or meeting request the event is about: the bell opens it (shared/item-links.ts). */
+    subjectId: uuid("subject_id"),
     /** True when the event should appear in the recipient's notification bell. */
     notify: boolean("notify").notNull().default(false),
     readAt: ts("read_at"),

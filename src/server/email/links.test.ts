@@ -9,9 +9,19 @@ const THREAD = "3f2b6c1e-0000-4000-8000-000000000001";
 
 describe("the emails' links", () => {
   it.each([
-    ["a customer's thread", customerLinks.thread(APP, PROJECT, THREAD), `/communications?thread=${THREAD}&project=PRJ-2026-0001`],
+    ["a customer's thread", customerLinks.thread(APP, PROJECT, THREAD), `/communications?project=PRJ-2026-0001&thread=${THREAD}`],
     ["a customer's meeting requests", customerLinks.meetingRequests(APP, PROJECT), "/meeting-requests?project=PRJ-2026-0001"],
     ["a customer's feedback", customerLinks.testingFeedback(APP, PROJECT), "/testing-feedback?project=PRJ-2026-0001"],
+    [
+      "a customer's feedback item",
+      customerLinks.testingFeedback(APP, PROJECT, "f-1"),
+      "/testing-feedback?project=PRJ-2026-0001&item=f-1",
+    ],
+    [
+      "a customer's meeting request",
+      customerLinks.meetingRequests(APP, PROJECT, "r-2"),
+      "/meeting-requests?project=PRJ-2026-0001&request=r-2",
+    ],
     ["an invited member's project", customerLinks.project(APP, PROJECT), "/dashboard?project=PRJ-2026-0001"],
     ["the dashboard", customerLinks.dashboard(APP), "/dashboard"],
     ["onboarding", customerLinks.onboarding(APP), "/onboarding"],

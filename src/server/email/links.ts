@@ -1,28 +1,32 @@
 // Every link an email carries, in one place. Each is a portal page with its query: a reader who is signed out is sent
 // to sign in and then lands on exactly this page (http/web.ts, shared/return-path.ts), so a link names the thing
 // itself: the thread, the request, the project (`project=<code>`, which the project pages read), the console's tab.
+import { itemPath, withQuery } from "../../shared/item-links";
 import { safeReturnPath } from "../../shared/return-path";
 
 type Params = Record<string, string | null | undefined>;
 
-/** `appUrl` + `path` + the parameters that have a value, encoded. The path must be one a signed-out reader can return to. */
-export function portalLink(appUrl: string, path: string, params: Params = {}): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
-  const search = query.toString();
-  const pathAndQuery = search ? `${path}?${search}` : path;
-  if (safeReturnPath(pathAndQuery) !== pathAndQuery) throw new Error(`not a portal path an email can link to: ${path}`);
+/** `appUrl` + a portal path with its query. The path must be one a signed-out reader can return to. */
+function portalAddress(appUrl: string, pathAndQuery: string): string {
+  if (safeReturnPath(pathAndQuery) !== pathAndQuery) throw new Error(`not a portal path an email can link to: ${pathAndQuery}`);
   return `${appUrl.replace(/\/+$/, "")}${pathAndQuery}`;
+}
+
+/** `appUrl` + `path` + the parameters that have a value, encoded. */
+export function portalLink(appUrl: string, path: string, params: Params = {}): string {
+  return portalAddress(appUrl, withQuery(path, params));
 }
 
 /** The customer's pages. A project page names its project by code. */
 export const customerLinks = {
   thread: (appUrl: string, project: { projectCode: string }, threadId: string) =>
-    portalLink(appUrl, "/communications", { thread: threadId, project: project.projectCode }),
-  meetingRequests: (appUrl: string, project: { projectCode: string }) =>
-    portalLink(appUrl, "/meeting-requests", { project: project.projectCode }),
-  testingFeedback: (appUrl: string, project: { projectCode: string }) =>
-    portalLink(appUrl, "/testing-feedback", { project: project.projectCode }),
+    portalAddress(appUrl, itemPath("thread", "customer", { projectCode: project.projectCode, subjectId: threadId })),
+  /** The project's meeting requests, the request itself opened when named. */
+  meetingRequests: (appUrl: string, project: { projectCode: string }, requestId?: string) =>
+    portalAddress(appUrl, itemPath("meeting", "customer", { projectCode: project.projectCode, subjectId: requestId })),
+  /** The project's Testing & Feedback, the feedback item itself opened when named. */
+  testingFeedback: (appUrl: string, project: { projectCode: string }, itemId?: string) =>
+    portalAddress(appUrl, itemPath("feedback", "customer", { projectCode: project.projectCode, subjectId: itemId })),
   /** An invited member's way in: the project's dashboard (sign-in first). */
   project: (appUrl: string, project: { projectCode: string }) =>
     portalLink(appUrl, "/dashboard", { project: project.projectCode }),
@@ -32,9 +36,10 @@ export const customerLinks = {
 
 /** The company's console (/admin), at the tab that holds the thing. */
 export const companyLinks = {
-  thread: (appUrl: string, threadId: string) => portalLink(appUrl, "/admin", { tab: "inbox", thread: threadId }),
+  thread: (appUrl: string, threadId: string) => portalAddress(appUrl, itemPath("thread", "company", { subjectId: threadId })),
   inbox: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "inbox" }),
-  meetingRequest: (appUrl: string, requestId: string) => portalLink(appUrl, "/admin", { tab: "meetings", request: requestId }),
+  meetingRequest: (appUrl: string, requestId: string) =>
+    portalAddress(appUrl, itemPath("meeting", "company", { subjectId: requestId })),
   ndaApprovals: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "nda" }),
   inquiries: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "inquiries" }),
   console: (appUrl: string) => portalLink(appUrl, "/admin"),

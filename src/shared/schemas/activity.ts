@@ -10,7 +10,8 @@ export const activityItemSchema = z.object({
 });
 export type ActivityItem = z.infer<typeof activityItemSchema>;
 
-const notificationSchema = activityItemSchema.extend({ read: z.boolean() });
+/** href: the portal page that shows what the notification is about (shared/item-links.ts), for its reader's side. */
+const notificationSchema = activityItemSchema.extend({ read: z.boolean(), href: z.string() });
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListSchema = z.object({

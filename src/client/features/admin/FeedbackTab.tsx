@@ -32,6 +32,7 @@ import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
 import { formatDate, formatDateTime } from "../../lib/date-time";
 import { setServerFieldErrors, useSchemaForm } from "../../lib/form";
+import { linkedItemProps, useLinkedItem } from "../../lib/use-linked-item";
 import { useListState } from "../../lib/use-list-state";
 import { useCloseFeedbackRound } from "../feedback/api/close-feedback-round";
 import { useCompanyFeedback } from "../feedback/api/get-company-feedback";
@@ -182,6 +183,7 @@ export function FeedbackReviewList(props: {
     status: (props.status ?? "all") as FeedbackStatus | "all",
     page,
   });
+  const linked = useLinkedItem("item");
   return (
     <ListState
       isLoading={feedback.isLoading}
@@ -192,7 +194,7 @@ export function FeedbackReviewList(props: {
     >
       <ul className="space-y-4" aria-busy={feedback.isFetching}>
         {feedback.data?.items.map((item) => (
-          <FeedbackCard key={item.id} item={item} />
+          <FeedbackCard key={item.id} item={item} linked={linked} />
         ))}
       </ul>
       {feedback.data && <Pager of={feedback.data} onPage={props.onPage ?? setOwnPage} />}
@@ -200,7 +202,7 @@ export function FeedbackReviewList(props: {
   );
 }
 
-function FeedbackCard({ item }: { item: CompanyFeedbackItem }) {
+function FeedbackCard({ item, linked }: { item: CompanyFeedbackItem; linked: string | null }) {
   const [viewing, setViewing] = useState(false);
   const update = useUpdateFeedback(item.projectId);
   const save = (edit: { status?: FeedbackStatus; adminComment?: string }) =>
@@ -218,7 +220,7 @@ function FeedbackCard({ item }: { item: CompanyFeedbackItem }) {
     );
 
   return (
-    <li className="rounded-xl border border-slate-200 p-4" data-testid="feedback-item">
+    <li {...linkedItemProps(item.id, linked, "rounded-xl border border-slate-200 p-4")} data-testid="feedback-item">
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant={item.feedbackType === "error" ? "danger" : "default"}>{FEEDBACK_TYPE_LABELS[item.feedbackType]}</Badge>
         <Badge variant={item.status === "done" ? "success" : "warning"}>{FEEDBACK_STATUS_LABELS[item.status]}</Badge>

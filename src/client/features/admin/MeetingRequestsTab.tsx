@@ -31,6 +31,7 @@ import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { formatDateTime, fromDateTimeLocal, toDateTimeLocal, viewerTimeZone } from "../../lib/date-time";
 import { useSchemaForm } from "../../lib/form";
+import { linkedItemProps, useLinkedItem } from "../../lib/use-linked-item";
 import { useListState } from "../../lib/use-list-state";
 import { useCalendlyUpcomingMeetings } from "../meetings/api/get-calendly-meetings";
 import { useCompanyMeetingRequests } from "../meetings/api/get-company-meeting-requests";
@@ -65,6 +66,7 @@ export function MeetingRequestsTab() {
   const { view, ...query } = state;
   const [responding, setResponding] = useState<CompanyMeetingRequest | null>(null);
   const list = useCompanyMeetingRequests(query);
+  const linked = useLinkedItem("request");
   const test = useTestCalendlyConnection();
   const testConnection = () =>
     test.mutate(undefined, {
@@ -129,7 +131,10 @@ export function MeetingRequestsTab() {
             >
               <ul className="divide-y divide-slate-100">
                 {list.data?.items.map((request) => (
-                  <li key={request.id} className="flex flex-col gap-2 py-4 md:flex-row md:items-center">
+                  <li
+                    key={request.id}
+                    {...linkedItemProps(request.id, linked, "flex flex-col gap-2 py-4 md:flex-row md:items-center")}
+                  >
                     <div className="min-w-0 flex-1">
                       <p className="font-medium text-slate-900">
                         {request.subject}

@@ -20,6 +20,7 @@ import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { formatDateTime } from "../../lib/date-time";
+import { linkedItemProps, useLinkedItem } from "../../lib/use-linked-item";
 import { useListState } from "../../lib/use-list-state";
 import { type FeedbackFilter, useFeedback } from "./api/get-feedback";
 import { useConfirmFeedback, useReopenFeedback } from "./api/resolve-feedback";
@@ -49,6 +50,7 @@ export function FeedbackList({
   const { status, page } = state;
   const feedback = useFeedback(projectId, { status, page });
   const data = feedback.data;
+  const linked = useLinkedItem("item");
 
   return (
     <Card>
@@ -107,6 +109,7 @@ export function FeedbackList({
                 key={item.id}
                 projectId={projectId}
                 item={item}
+                linked={linked}
                 maxIterations={maxIterations}
                 onEdit={canSubmit ? () => onEdit(item) : null}
               />
@@ -123,18 +126,21 @@ export function FeedbackList({
 function FeedbackCard({
   projectId,
   item,
+  linked,
   maxIterations,
   onEdit,
 }: {
   projectId: string;
   item: FeedbackItem;
+  /** The item the page's address names (the bell's and the emails' links). */
+  linked: string | null;
   maxIterations: number;
   onEdit: (() => void) | null;
 }) {
   const [enlarged, setEnlarged] = useState(false);
   const context = item.context;
   return (
-    <li className="grid gap-3 rounded-xl border border-slate-200 p-4" data-testid="feedback-item">
+    <li {...linkedItemProps(item.id, linked, "grid gap-3 rounded-xl border border-slate-200 p-4")} data-testid="feedback-item">
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant={item.feedbackType === "error" ? "danger" : "default"}>{FEEDBACK_TYPE_LABELS[item.feedbackType]}</Badge>
         <Badge variant={item.status === "done" ? "success" : "warning"}>{FEEDBACK_STATUS_LABELS[item.status]}</Badge>
@@ -196,8 +202,7 @@ function FeedbackCard({
         </p>
       )}
       {item.adminComment && (
-        <div
-          role="group"
+        <section
           aria-label="Response from our team"
           className="grid gap-1 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm"
         >
@@ -211,7 +216,7 @@ function FeedbackCard({
             )}
           </p>
           <p className="whitespace-pre-wrap wrap-anywhere text-brand-900">{item.adminComment}</p>
-        </div>
+        </section>
       )}
       {item.history.length > 0 && <FeedbackHistory history={item.history} />}
       {item.verifiable && item.status === "done" && !item.confirmedAt && <VerifyActions projectId={projectId} item={item} />}

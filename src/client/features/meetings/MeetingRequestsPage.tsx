@@ -38,6 +38,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
 import { formatDate, formatTime, formatWeekdayDate } from "../../lib/date-time";
 import { bookingUrl } from "../../lib/runtime-config";
+import { linkedItemProps, useLinkedItem } from "../../lib/use-linked-item";
 import { useSelectedProject } from "../projects/api/use-selected-project";
 import { useMeetingRequests } from "./api/get-meeting-requests";
 import { useMeetingRequestStats } from "./api/get-meeting-stats";
@@ -159,6 +160,7 @@ function RequestItem({ request }: { request: MeetingRequest }) {
 export function MeetingRequestsPage() {
   const { projects, selected } = useSelectedProject();
   const requests = useMeetingRequests(selected?.id);
+  const linkedRequest = useLinkedItem("request");
   const stats = useMeetingRequestStats(selected?.id);
   const [requesting, setRequesting] = useState(false);
   const canPost = accessAllows(selected?.accessLevel, "post");
@@ -286,7 +288,7 @@ export function MeetingRequestsPage() {
             ) : (
               <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
                 {(requests.data ?? []).map((request) => (
-                  <li key={request.id}>
+                  <li key={request.id} {...linkedItemProps(request.id, linkedRequest)}>
                     <RequestItem request={request} />
                   </li>
                 ))}

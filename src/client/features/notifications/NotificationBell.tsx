@@ -1,5 +1,7 @@
-// The top bar's bell: the user's events with an unread count; opening an item marks it read.
+// The top bar's bell: the user's events with an unread count; choosing an item marks it read and opens what it is
+// about (the thread, the feedback item, the meeting request, the project: its href, shared/item-links.ts).
 import { Bell, CheckCheck } from "lucide-react";
+import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../components/ui/dropdown-menu";
 import { cn } from "../../lib/cn";
@@ -10,6 +12,7 @@ import { useMarkRead } from "./api/mark-notifications-read";
 export function NotificationBell() {
   const notifications = useNotifications();
   const markRead = useMarkRead();
+  const navigate = useNavigate();
   const unread = notifications.data?.unreadCount ?? 0;
   const items = notifications.data?.items ?? [];
   const now = new Date();
@@ -60,9 +63,9 @@ export function NotificationBell() {
               <DropdownMenuItem
                 key={item.id}
                 className="items-start"
-                onSelect={(event) => {
-                  event.preventDefault();
+                onSelect={() => {
                   if (!item.read) markRead.mutate(item.id);
+                  navigate(item.href);
                 }}
               >
                 <span

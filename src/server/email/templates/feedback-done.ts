@@ -6,6 +6,8 @@ import { defineEmail } from "../template";
 
 type Data = {
   project: { projectCode: string; projectName: string | null };
+  /** The item itself, which the link opens (absent in emails queued before links named it). */
+  itemId?: string;
   /** The issue as the customer wrote it, cut to 300 characters. */
   issue: string;
   adminComment: string | null;
@@ -13,7 +15,7 @@ type Data = {
 
 export default defineEmail<Data>({
   subject: (data) => `Feedback addressed on ${data.project.projectCode}`,
-  link: (appUrl, data) => customerLinks.testingFeedback(appUrl, data.project),
+  link: (appUrl, data) => customerLinks.testingFeedback(appUrl, data.project, data.itemId),
   content: (data, link) => ({
     heading: "Your feedback has been addressed",
     paragraphs: [

@@ -6,6 +6,8 @@ import { defineEmail } from "../template";
 
 type Data = {
   project: { projectCode: string; projectName: string | null };
+  /** The item itself, which the link opens (absent in emails queued before links named it). */
+  itemId?: string;
   /** The issue as the customer wrote it, cut to 300 characters. */
   issue: string;
   resolution: "fixed" | "wont_fix";
@@ -20,7 +22,7 @@ export default defineEmail<Data>({
     data.resolution === "fixed"
       ? `Fixed in version ${data.versionNumber}: your feedback on ${data.project.projectCode}`
       : `Feedback on ${data.project.projectCode} will not be fixed`,
-  link: (appUrl, data) => customerLinks.testingFeedback(appUrl, data.project),
+  link: (appUrl, data) => customerLinks.testingFeedback(appUrl, data.project, data.itemId),
   content: (data, link) =>
     data.resolution === "fixed"
       ? {

@@ -6,6 +6,8 @@ import { defineEmail } from "../template";
 
 type Data = {
   project: { projectCode: string };
+  /** The request, which the link opens (absent in emails queued before links named it). */
+  requestId?: string;
   subject: string;
   status: MeetingRequestStatus;
   /** The calendar message attached: an invitation (REQUEST) or a cancellation (CANCEL); null for none. */
@@ -28,7 +30,7 @@ export function meetingResponseHeading(data: Pick<Data, "subject" | "status" | "
 
 export default defineEmail<Data>({
   subject: meetingResponseHeading,
-  link: (appUrl, data) => customerLinks.meetingRequests(appUrl, data.project),
+  link: (appUrl, data) => customerLinks.meetingRequests(appUrl, data.project, data.requestId),
   content: (data, link) => {
     const status = MEETING_REQUEST_STATUS_LABELS[data.status].toLowerCase();
     return {

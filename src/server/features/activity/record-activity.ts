@@ -9,6 +9,8 @@ type ActivityInput = {
   /** The customer whose timeline shows the event. */
   userId: string | null;
   projectId?: string | null;
+  /** The thread, feedback item or meeting request the event is about, for the bell's link. */
+  subjectId?: string | null;
   actorId?: string | null;
   /** One of the closed list in shared/activity-types.ts. */
   type: ActivityType;
@@ -29,6 +31,7 @@ export async function recordActivity(db: Database, event: ActivityInput): Promis
   await db.insert(activityEvents).values({
     userId: event.userId,
     projectId: event.projectId ?? null,
+    subjectId: event.subjectId ?? null,
     actorId: event.actorId ?? null,
     type: event.type,
     title: event.title,

@@ -296,7 +296,7 @@ export async function announceThreadActivity(ctx: AppContext, tx: Database, acti
       : `New ${thread.type === "meeting" ? "meeting" : "message"}: ${thread.subject}`;
   const description = `${author.name} · ${project.projectCode}`;
   const type = activity.kind === "reply" ? "communication.reply" : "communication.message";
-  const event = { projectId: project.id, actorId: author.userId, type, title, description } as const;
+  const event = { projectId: project.id, subjectId: thread.id, actorId: author.userId, type, title, description } as const;
   if (activity.fromCompany) {
     const notified = new Set<string>();
     for (const person of await customerSide(tx, project.id)) {

@@ -24,14 +24,15 @@ type Entry = { title: string; description: string; notify?: boolean };
 /** The owner's timeline hears of every change; the company's own feed only of a change a customer made. */
 async function recordForOwnerAndCompany(
   db: Database,
-  event: EventInput,
+  event: EventInput & { item: Pick<FeedbackRow, "id"> },
   type: ActivityType,
   entries: { owner: Entry; company: Entry },
 ): Promise<void> {
   const { project, actorId } = event;
-  await recordActivity(db, { userId: project.userId, projectId: project.id, actorId, type, ...entries.owner });
+  const about = { projectId: project.id, subjectId: event.item.id, actorId, type };
+  await recordActivity(db, { userId: project.userId, ...about, ...entries.owner });
   if (!event.byCompany) {
-    await recordActivity(db, { userId: null, projectId: project.id, actorId, type, ...entries.company });
+    await recordActivity(db, { userId: null, ...about, ...entries.company });
   }
 }
 
@@ -75,6 +76,7 @@ export async function recordFeedbackStatusChanged(ctx: AppContext, db: Database,
     await recordActivity(db, {
       userId: person.id,
       projectId: project.id,
+      subjectId: item.id,
       actorId: event.actorId,
       type: done ? "feedback.done" : "feedback.reopened",
       title: done ? "Your feedback has been addressed" : "Feedback reopened",
@@ -87,7 +89,7 @@ export async function recordFeedbackStatusChanged(ctx: AppContext, db: Database,
         kind: "feedback-done",
         to: person.email,
         projectId: project.id,
-        data: { project, issue: excerpt(item.issueFaced, 300), adminComment: item.adminComment },
+        data: { project, itemId: item.id, issue: excerpt(item.issueFaced, 300), adminComment: item.adminComment },
       },
       db,
     );
@@ -107,6 +109,7 @@ export async function recordFeedbackResolved(
     await recordActivity(db, {
       userId: person.id,
       projectId: project.id,
+      subjectId: item.id,
       actorId: event.actorId,
       type: fixed ? "feedback.fixed" : "feedback.wont_fix",
       title: fixed ? `Fixed in version ${item.fixedInVersion}` : "We won't fix this item",
@@ -120,6 +123,7 @@ export async function recordFeedbackResolved(
         projectId: project.id,
         data: {
           project,
+          itemId: item.id,
           issue: excerpt(item.issueFaced, 300),
           resolution: fixed ? "fixed" : "wont_fix",
           versionNumber: item.fixedInVersion,

@@ -56,6 +56,7 @@ export async function createMeetingRequest(ctx: AppContext, access: ProjectAcces
     await recordActivity(tx, {
       userId: null,
       projectId: project.id,
+      subjectId: row.id,
       actorId: user.id,
       type: "meeting.requested",
       title,
@@ -65,6 +66,7 @@ export async function createMeetingRequest(ctx: AppContext, access: ProjectAcces
     await recordActivity(tx, {
       userId: project.userId,
       projectId: project.id,
+      subjectId: row.id,
       actorId: user.id,
       type: "meeting.requested",
       title,

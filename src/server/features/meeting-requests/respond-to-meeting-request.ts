@@ -158,6 +158,7 @@ export async function respondToMeetingRequest(
         to: requester.email,
         data: {
           project: found.project,
+          requestId: after.id,
           subject: after.subject,
           status: after.status,
           method,
@@ -191,6 +192,7 @@ export async function respondToMeetingRequest(
       await recordActivity(tx, {
         userId: requester.id,
         projectId: found.project.id,
+        subjectId: after.id,
         actorId: admin.id,
         type: "meeting.responded",
         title: heading,
@@ -206,6 +208,7 @@ export async function respondToMeetingRequest(
       await recordActivity(tx, {
         userId: found.project.userId,
         projectId: found.project.id,
+        subjectId: after.id,
         actorId: admin.id,
         type: "meeting.responded",
         title: `Meeting request ${statusLabel.toLowerCase()}: ${after.subject}`,

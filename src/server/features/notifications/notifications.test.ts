@@ -72,3 +72,43 @@ describe("the notification bell", () => {
     expect((await get("/api/notifications")).statusCode).toBe(401);
   });
 });
+
+describe("what a notification opens", () => {
+  const json = { "content-type": "application/json" };
+  const send = (url: string, cookie: string, payload: object) =>
+    t.app.inject({ method: "POST", url, payload, headers: { cookie, ...json } });
+  const bellOf = async (cookie: string) =>
+    (await get("/api/notifications", cookie)).json().items as Array<{ type: string; title: string; href: string }>;
+
+  it("a thread: the console's inbox with it open for the company, the project's Communications for the customer", async () => {
+    const [project] = (await get("/api/projects", customer)).json() as Array<{ id: string; projectCode: string }>;
+    if (!project) throw new Error("no project");
+    const thread = await send(`/api/projects/${project.id}/communications`, customer, {
+      type: "message",
+      subject: "Where is the bell going?",
+      content: "Tell me.",
+    });
+    expect(thread.statusCode).toBe(201);
+    const threadId = thread.json().id as string;
+    const forCompany = (await bellOf(admin)).find((n) => n.type === "communication.message");
+    expect(forCompany?.href).toBe(`/admin?tab=inbox&thread=${threadId}`);
+
+    expect(
+      (await send(`/api/projects/${project.id}/communications/${threadId}/replies`, admin, { content: "Here." })).statusCode,
+    ).toBe(201);
+    const forCustomer = (await bellOf(customer)).find((n) => n.type === "communication.reply");
+    expect(forCustomer?.href).toBe(`/communications?project=${project.projectCode}&thread=${threadId}`);
+  });
+
+  it("a meeting request: the console's Meeting Requests with it open; the NDA: the console's NDA tab", async () => {
+    const [project] = (await get("/api/projects", customer)).json() as Array<{ id: string }>;
+    const created = await send(`/api/projects/${project?.id}/meeting-requests`, customer, {
+      subject: "Kick-off",
+      urgency: "low",
+    });
+    expect(created.statusCode).toBe(201);
+    const items = await bellOf(admin);
+    expect(items.find((n) => n.type === "meeting.requested")?.href).toBe(`/admin?tab=meetings&request=${created.json().id}`);
+    expect(items.find((n) => n.type === "nda.awaiting_approval")?.href).toBe("/admin?tab=nda");
+  });
+});

@@ -1,10 +1,12 @@
 // The bell: events addressed to the user with notify set, newest first, with the unread count.
 // Company admins also see company-wide events (no user), whose read state the admins share.
 import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { ACTIVITY_TYPES, isActivityType } from "../../../shared/activity-types";
+import { itemPath } from "../../../shared/item-links";
 import type { NotificationList } from "../../../shared/schemas/activity";
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
-import { activityEvents } from "../../db/schema";
+import { activityEvents, projects } from "../../db/schema";
 
 function addressedTo(user: Pick<SessionUser, "id" | "role">): SQL {
   const mine = eq(activityEvents.userId, user.id);
@@ -19,20 +21,31 @@ export async function listNotifications(
 ): Promise<NotificationList> {
   const where = addressedTo(user);
   const [rows, [counted]] = await Promise.all([
-    db.select().from(activityEvents).where(where).orderBy(desc(activityEvents.createdAt)).limit(limit),
+    db
+      .select({ event: activityEvents, projectCode: projects.projectCode })
+      .from(activityEvents)
+      .leftJoin(projects, eq(projects.id, activityEvents.projectId))
+      .where(where)
+      .orderBy(desc(activityEvents.createdAt))
+      .limit(limit),
     db
       .select({ count: sql<number>`count(*)::int` })
       .from(activityEvents)
       .where(and(where, isNull(activityEvents.readAt))),
   ]);
   return {
-    items: rows.map((row) => ({
-      id: row.id,
-      type: row.type,
-      title: row.title,
-      description: row.description,
-      createdAt: row.createdAt.toISOString(),
-      read: row.readAt !== null,
+    items: rows.map(({ event, projectCode }) => ({
+      id: event.id,
+      type: event.type,
+      title: event.title,
+      description: event.description,
+      createdAt: event.createdAt.toISOString(),
+      read: event.readAt !== null,
+      href: itemPath(
+        isActivityType(event.type) ? ACTIVITY_TYPES[event.type].opens : "project",
+        user.role === "company" ? "company" : "customer",
+        { projectId: event.projectId, projectCode, subjectId: event.subjectId },
+      ),
     })),
     unreadCount: counted?.count ?? 0,
   };
