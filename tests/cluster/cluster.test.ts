@@ -85,6 +85,12 @@ beforeAll(async () => {
   db = new pg.Client({ connectionString: url.toString() });
   await db.connect();
   customerCookie = await sessionFor(CUSTOMER, "customer");
+  // A project exists only once its owner's profile is complete and the NDA signed (issue 31).
+  await db.query(
+    `insert into profiles (user_id, full_name, company, profile_completed, nda_signed, nda_signed_at, nda_status)
+     select id, 'Cluster Person', 'Cluster Co', true, true, now(), 'customer_verified' from users where email = $1`,
+    [CUSTOMER],
+  );
   adminCookie = await sessionFor(ADMIN, "company");
 }, 240_000);
 

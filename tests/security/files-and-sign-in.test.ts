@@ -1,6 +1,7 @@
 // Files and sign-in over HTTP: path traversal on static files and API ids, upload type by magic bytes on
 // /api/verify-document, and request-code answering known and unknown addresses alike.
 import { rmSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oneTimeCodes, outgoingEmails } from "../../src/server/db/schema";
 import { createUser } from "../factories";
@@ -171,5 +172,19 @@ describe("request-code for known and unknown addresses", () => {
     expect(first.length).toBeGreaterThan(0);
     expect(first.some((statement) => /one_time_codes/.test(statement))).toBe(true);
     for (const list of [...statements.known, ...statements.unknown]) expect(list).toEqual(first);
+  });
+
+  it("files the email's delivery under no request: the worker's statements are its own, not the request's", async () => {
+    const email = "delivered-apart@customer-f.example";
+    const res = await send({ method: "POST", path: "/api/auth/request-code", body: { email, name: "Some Person" } });
+    expect(res.status).toBe(200);
+    const db = server.app.ctx.db;
+    const statusOf = async () =>
+      (await db.select({ status: outgoingEmails.status }).from(outgoingEmails).where(eq(outgoingEmails.toAddress, email)))[0]
+        ?.status;
+    await expect.poll(statusOf, { timeout: 20_000 }).toBe("sent");
+    const mine = database.statementsOf(String(res.headers["x-request-id"]));
+    expect(mine.some((statement) => /insert into "outgoing_emails"/.test(statement))).toBe(true);
+    expect(mine.filter((statement) => /status = 'sent'|status = 'sending'/.test(statement))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../db/client";
 import { outgoingEmails } from "../db/schema";
+import { operationContext } from "../operation-context";
 import type { IcalEvent } from "./outbox";
 import { addressMaySeeProject } from "./recipient-access";
 import { LIST_UNSUBSCRIBE_POST } from "./unsubscribe";
@@ -172,7 +173,10 @@ export function startEmailWorker(options: {
       again = true;
       return;
     }
-    running = runOnce()
+    // The worker serves no request: a kick from one must not file the delivery (and whatever it picks up meanwhile)
+    // under that request's id, in its logs or its recorded statements.
+    running = operationContext
+      .exit(runOnce)
       .catch((error) => log.error({ err: error }, "email worker tick failed"))
       .finally(() => {
         running = null;
