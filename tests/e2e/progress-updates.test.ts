@@ -116,6 +116,11 @@ describe("progress updates", () => {
     await console.getByText("calendar.png").waitFor();
     await toTop(console);
     await checkScreen(console, "progress-update-console-composer");
+    // On a phone the filled composer holds: no sideways scroll, nothing cut.
+    await console.setViewportSize({ width: 375, height: 800 });
+    await toTop(console);
+    await checkScreen(console, "progress-update-console-composer");
+    await console.setViewportSize({ width: 1280, height: 900 });
 
     await console.getByRole("button", { name: "Post update" }).click();
     await console.getByText("Update posted").first().waitFor();

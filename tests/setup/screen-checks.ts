@@ -32,12 +32,16 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   ).toBeLessThanOrEqual(widths.viewport);
 }
 
-/** With SCREENSHOTS=1, a full-page picture at docs/screenshots/<name>-<viewport width>.png. */
+/**
+ * With SCREENSHOTS=1, a picture at docs/screenshots/<name>-<viewport width>.png: the whole page, or only the viewport
+ * while a dialog is open (a full-page picture would show the dialog, fixed to the viewport, floating mid-page).
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   if (process.env.SCREENSHOTS !== "1") return;
   const width = page.viewportSize()?.width ?? 1280;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+  const dialogOpen = (await page.getByRole("dialog").count()) + (await page.getByRole("alertdialog").count()) > 0;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: !dialogOpen });
 }
 
 /** The three checks of a screen state in one call. */
