@@ -156,7 +156,8 @@ describe("what the viewer is shown", () => {
 describe("Current Task follows the state", () => {
   const url = "https://p.example";
   it.each([
-    ["no project yet", null, null, "Requirements gathering", ["Continue Requirements", "View Draft"]],
+    ["no profile yet", null, null, "Company profile and NDA", ["Complete Profile"]],
+    ["a profile, no NDA yet", { profileCompleted: true }, null, "Sign the NDA", ["Sign NDA"]],
     [
       "a new project, no answers",
       { profileCompleted: true },

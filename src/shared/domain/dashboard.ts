@@ -25,7 +25,10 @@ type ProjectFacts =
   | null
   | undefined;
 
-type ProfileFacts = { profileCompleted?: boolean | null; requirementsSubmitted?: boolean | null } | null | undefined;
+type ProfileFacts =
+  | { profileCompleted?: boolean | null; ndaSigned?: boolean | null; requirementsSubmitted?: boolean | null }
+  | null
+  | undefined;
 
 /**
  * What the viewer may be shown of the project's business: the owner (and the company) see payments, the NDA and the
@@ -164,14 +167,15 @@ export function quickActions(profile: ProfileFacts, project: ProjectFacts, now =
 
 export type TaskLink = { label: string; target: string };
 export type CurrentTask = {
-  key: "requirements" | "review" | "development" | "testing" | "completed" | "waiting";
+  key: "onboarding" | "requirements" | "review" | "development" | "testing" | "completed" | "waiting";
   title: string;
   description: string;
   links: TaskLink[];
 };
 
 /**
- * Current Task follows the project in view: requirements (until submitted) → awaiting review → development →
+ * Current Task follows the project in view: onboarding (no project before the profile and the signed NDA),
+ * requirements (until submitted) → awaiting review → development →
  * testing the prototype → completed. A member is never handed the owner's questionnaire: they wait for the prototype.
  */
 export function currentTask(profile: ProfileFacts, project: ProjectFacts): CurrentTask {
@@ -223,7 +227,19 @@ export function currentTask(profile: ProfileFacts, project: ProjectFacts): Curre
       links: [{ label: "View Requirements", target: "/requirements" }],
     };
   }
-  if (project && requirementsSubmitted(profile, project)) {
+  if (!project) {
+    // The NDA comes before the idea: no project (and no questionnaire) until the profile is complete and the NDA signed.
+    const profileDone = Boolean(profile?.profileCompleted);
+    return {
+      key: "onboarding",
+      title: profileDone ? "Sign the NDA" : "Company profile and NDA",
+      description: profileDone
+        ? "Sign the NDA online: your project opens as soon as it is signed, before you share any detail of your idea."
+        : "Tell us about your company, then sign the NDA online. Your project opens once the NDA is signed.",
+      links: [{ label: profileDone ? "Sign NDA" : "Complete Profile", target: "/onboarding" }],
+    };
+  }
+  if (requirementsSubmitted(profile, project)) {
     return {
       key: "review",
       title: "Requirements under review",

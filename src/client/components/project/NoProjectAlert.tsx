@@ -1,5 +1,5 @@
-// 'No project found' as an inline warning with the two ways out; each page says in `message` what it needs the
-// project for. (NoProjectFound is the full-card screen Communications and Meeting Requests show instead.)
+// 'No project found' as an inline warning with the way out (a project opens once the profile is complete and the NDA
+// signed); each page says in `message` what it needs the project for. (NoProjectFound is the full-card screen Communications and Meeting Requests show instead.)
 import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
 import { Alert } from "../ui/alert";
@@ -14,10 +14,7 @@ export function NoProjectAlert({ message }: { message: string }) {
         <p>{message}</p>
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm" variant="outline">
-            <Link to="/onboarding">Complete profile</Link>
-          </Button>
-          <Button asChild size="sm" variant="outline">
-            <Link to="/requirements">Create a project</Link>
+            <Link to="/onboarding">Complete profile and NDA</Link>
           </Button>
         </div>
       </div>

@@ -247,7 +247,7 @@ export function ProjectDetailsCard({ project }: { project: Project | null }) {
       <CardContent>
         {!project ? (
           <p className="text-sm text-slate-600">
-            Your project is created when you save your company profile.{" "}
+            Your project opens once your company profile is complete and the NDA signed.{" "}
             <Link to="/onboarding" className="font-semibold text-brand-700 hover:underline">
               Complete your profile
             </Link>

@@ -64,7 +64,7 @@ export function TestingFeedbackPage() {
       ) : projects.isError && !selected ? (
         <ProjectsLoadError onRetry={() => projects.refetch()} retrying={projects.isFetching} />
       ) : !selected ? (
-        <NoProjectAlert message="Please complete your profile and create a project first. Your prototype will appear here once it is built." />
+        <NoProjectAlert message="Your project opens once your company profile is complete and the NDA signed. Your prototype will appear here once it is built." />
       ) : (
         <div className="grid gap-6">
           {!canSubmit && (

@@ -58,7 +58,7 @@ export function UserManagementPage() {
   const addDisabled = !selected || !canManage || slots === 0 || ended;
   // Members who may not manage the team see no Add User at all (the notice below says who can).
   const addReason = !selected
-    ? "Create a project first"
+    ? "Your project opens once the NDA is signed"
     : ended
       ? "Access to this project has ended"
       : slots === 0
@@ -102,7 +102,7 @@ export function UserManagementPage() {
       ) : projects.isError && !selected ? (
         <ProjectsLoadError onRetry={() => projects.refetch()} retrying={projects.isFetching} />
       ) : !selected ? (
-        <NoProjectAlert message="Please complete your profile and create a project first, then come back to add your team." />
+        <NoProjectAlert message="Your project opens once your company profile is complete and the NDA signed; you can add your team once its prototype is ready." />
       ) : (
         <>
           <section aria-label="Team summary" className="mb-6 grid gap-4 sm:grid-cols-3">
