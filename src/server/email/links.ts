@@ -2,6 +2,7 @@
 // to sign in and then lands on exactly this page (http/web.ts, shared/return-path.ts), so a link names the thing
 // itself: the thread, the request, the project (`project=<code>`, which the project pages read), the console's tab.
 import { safeReturnPath } from "../../shared/return-path";
+import { GENERAL_SUPPORT, GENERAL_THREADS } from "../../shared/schemas/communications";
 
 type Params = Record<string, string | null | undefined>;
 
@@ -17,8 +18,15 @@ export function portalLink(appUrl: string, path: string, params: Params = {}): s
 
 /** The customer's pages. A project page names its project by code. */
 export const customerLinks = {
-  thread: (appUrl: string, project: { projectCode: string }, threadId: string) =>
-    portalLink(appUrl, "/communications", { thread: threadId, project: project.projectCode }),
+  /** A project's thread, or (project null) a general support thread: Communications showing general support. */
+  thread: (appUrl: string, project: { projectCode: string } | null, threadId: string) =>
+    portalLink(
+      appUrl,
+      "/communications",
+      project
+        ? { thread: threadId, project: project.projectCode }
+        : { thread: threadId, [GENERAL_SUPPORT.param]: GENERAL_THREADS },
+    ),
   meetingRequests: (appUrl: string, project: { projectCode: string }) =>
     portalLink(appUrl, "/meeting-requests", { project: project.projectCode }),
   testingFeedback: (appUrl: string, project: { projectCode: string }) =>
@@ -45,7 +53,7 @@ export const companyLinks = {
 export function threadLink(
   appUrl: string,
   side: "company" | "customer",
-  project: { projectCode: string },
+  project: { projectCode: string } | null,
   threadId: string,
 ): string {
   return side === "company" ? companyLinks.thread(appUrl, threadId) : customerLinks.thread(appUrl, project, threadId);

@@ -24,6 +24,24 @@ export const COMMUNICATION_MESSAGES = {
   notFound: "Communication not found",
 } as const;
 
+/**
+ * A general support thread: a customer's conversation with the company outside any project (before their first project
+ * exists, or beside their projects). The API takes this word where a project id goes
+ * (`/api/projects/general/communications...`); the customer's /communications shows it with `?scope=general`.
+ */
+export const GENERAL_THREADS = "general";
+export const GENERAL_SUPPORT = {
+  label: "General support",
+  /** The URL parameter of /communications that shows the general support threads instead of a project's. */
+  param: "scope",
+  description: "Questions for the Blueprint team that are not about one project: getting started, your account, pricing.",
+} as const;
+
+/** A project id, or GENERAL_THREADS for the caller's general support threads. */
+export function isGeneralScope(scope: string | null | undefined): boolean {
+  return scope === GENERAL_THREADS;
+}
+
 const content = z
   .string({ error: COMMUNICATION_MESSAGES.contentRequired })
   .trim()
@@ -88,7 +106,8 @@ export type CommunicationReplyPage = z.infer<typeof communicationReplyPageSchema
 
 export const communicationSchema = z.object({
   id: z.string(),
-  projectId: z.string(),
+  /** Null for a general support thread. */
+  projectId: z.string().nullable(),
   type: z.enum(COMMUNICATION_TYPES),
   subject: z.string(),
   content: z.string(),
@@ -125,6 +144,7 @@ export type InboxView = (typeof INBOX_VIEWS)[number];
 
 /** GET /api/company/communications: every project's threads, newest activity first, paged. */
 export const companyCommunicationsQuerySchema = z.object({
+  /** One project's threads, or GENERAL_THREADS for the general support threads. */
   projectId: z.string().max(64).optional(),
   show: z.enum(INBOX_VIEWS).default("all"),
   /** The older spelling of `show=unread`. */
@@ -133,8 +153,13 @@ export const companyCommunicationsQuerySchema = z.object({
 });
 export type CompanyCommunicationsQuery = z.input<typeof companyCommunicationsQuerySchema>;
 
+/** The customer a thread is with: the project's owner, or a general support thread's customer. */
+export const threadCustomerSchema = z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() });
+
 export const companyCommunicationSchema = communicationSchema.extend({
-  project: projectRefSchema,
+  /** Null for a general support thread (then `customer` says whose it is). */
+  project: projectRefSchema.nullable(),
+  customer: threadCustomerSchema,
   /** A customer message in it that no company admin has read yet (the company's shared marker). */
   companyUnread: z.boolean(),
   /** The last message is the customer's. */
