@@ -24,23 +24,7 @@ export const COMMUNICATION_MESSAGES = {
   notFound: "Communication not found",
 } as const;
 
-/**
- * A general support thread: a customer's conversation with the company outside any project (before their first project
- * exists, or beside their projects). The API takes this word where a project id goes
- * (`/api/projects/general/communications...`); the customer's /communications shows it with `?scope=general`.
- */
-export const GENERAL_THREADS = "general";
-export const GENERAL_SUPPORT = {
-  label: "General support",
-  /** The URL parameter of /communications that shows the general support threads instead of a project's. */
-  param: "scope",
-  description: "Questions for the Blueprint team that are not about one project: getting started, your account, pricing.",
-} as const;
-
-/** A project id, or GENERAL_THREADS for the caller's general support threads. */
-export function isGeneralScope(scope: string | null | undefined): boolean {
-  return scope === GENERAL_THREADS;
-}
+export { GENERAL_SUPPORT, GENERAL_THREADS, generalSupportPath, isGeneralScope } from "../constants/general-support";
 
 const content = z
   .string({ error: COMMUNICATION_MESSAGES.contentRequired })

@@ -1,5 +1,5 @@
 // The dashboard's top half: What's Next, Your Progress, the four stat cards and the nine-step journey.
-import { ArrowRight, CalendarClock, Check, Circle, Minus, Gauge, Layers, Users } from "lucide-react";
+import { ArrowRight, CalendarClock, Check, Circle, Gauge, Layers, Minus, Users } from "lucide-react";
 import { Link } from "react-router";
 import {
   authorizedUsersStat,
