@@ -211,7 +211,9 @@ const companyColumns = (now: Date) => ({
   projectCode: projects.projectCode,
   projectName: projects.projectName,
   withCustomerId: threadCustomerId,
-  customerName: profiles.fullName,
+  // The profile's name, else the account's (a customer who has not filled in a profile yet).
+  customerName: sql<string | null>`coalesce(nullif(trim(${profiles.fullName}), ''),
+    (select ou.name from users ou where ou.id = ${threadCustomerId}))`,
   customerEmail: sql<string | null>`(select ou.email from users ou where ou.id = ${threadCustomerId})`,
   companyUnread,
   waitingForUs,
