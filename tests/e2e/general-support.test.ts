@@ -4,7 +4,7 @@
 // customer's name and email, opens it and answers; the customer sees the answer.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SignedInUser, signedInUser } from "../factories";
+import { newProject, type SignedInUser, signedInUser } from "../factories";
 import { launchBrowser, signedInAs } from "../setup/browser";
 import { checkScreen } from "../setup/screen-checks";
 import { startTestServer, type TestServer } from "../setup/test-server";
@@ -123,6 +123,50 @@ describe("General support for a customer with no project", () => {
         }, SETTLE)
         .toBe(0);
       await checkBothWidths(page, "general-support-thread");
+    },
+    LONG,
+  );
+
+  it(
+    "a customer with a project still reaches General support beside the project's threads",
+    async () => {
+      const owen = await signedInUser(server.app, { email: "owen.owner@oldco.example", name: "Owen Owner" });
+      const project = await newProject(server.app, owen);
+      const { context, page } = await signedInAs(browser, server, owen);
+      try {
+        await page.goto(`${server.url}/communications`);
+        const chooser = page.getByRole("group", { name: "Conversation" });
+        await chooser.getByRole("button", { name: `Project ${project.projectCode}`, pressed: true }).waitFor();
+        await page.getByRole("heading", { name: "Messages" }).waitFor();
+
+        await chooser.getByRole("button", { name: "General support", pressed: false }).click();
+        await chooser.getByRole("button", { name: "General support", pressed: true }).waitFor();
+        await page.waitForURL(/scope=general/);
+        await page.getByRole("heading", { name: "General support" }).waitFor();
+        // Not the newcomer's notice: this customer has a project.
+        expect(await page.getByText("You have no project yet").count()).toBe(0);
+        await page.getByRole("button", { name: "New Message" }).click();
+        await page.getByLabel("Subject").fill("Invoice address");
+        await page.getByRole("textbox", { name: "Message" }).fill("Please send invoices to accounts@oldco.example.");
+        await page.getByRole("button", { name: "Send Message" }).click();
+        await page.getByText("Communication sent successfully").first().waitFor();
+        await page.locator("li", { hasText: "Invoice address" }).first().waitFor();
+        await checkBothWidths(page, "general-support-with-project");
+
+        // It went to General support, not to the project.
+        const inProject = await server.app.inject({
+          method: "GET",
+          url: `/api/projects/${project.id}/communications`,
+          headers: { cookie: owen.cookie },
+        });
+        expect(inProject.json()).toEqual([]);
+        // Back to the project's conversation.
+        await chooser.getByRole("button", { name: `Project ${project.projectCode}` }).click();
+        await page.getByRole("heading", { name: "Messages" }).waitFor();
+        expect(new URL(page.url()).searchParams.get("scope")).toBeNull();
+      } finally {
+        await context.close();
+      }
     },
     LONG,
   );

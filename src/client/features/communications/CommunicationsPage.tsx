@@ -180,7 +180,7 @@ function ConversationChooser(props: { projectCode: string; general: boolean; onC
       active ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
     );
   return (
-    <fieldset className="mb-6 flex w-full gap-1 rounded-lg bg-slate-100 p-1 sm:w-fit" aria-label="Conversation">
+    <fieldset className="mb-6 flex w-full min-w-0 gap-1 rounded-lg bg-slate-100 p-1 sm:w-fit" aria-label="Conversation">
       <button
         type="button"
         className={option(!props.general)}
@@ -189,7 +189,9 @@ function ConversationChooser(props: { projectCode: string; general: boolean; onC
       >
         <FolderKanban className="size-4 shrink-0" aria-hidden="true" />
         <span className="truncate">
-          Project <span className="font-mono">{props.projectCode}</span>
+          {/* On a phone the code alone fits beside General support; the word stays for screen readers. */}
+          <span className="sr-only sm:not-sr-only">Project </span>
+          <span className="font-mono">{props.projectCode}</span>
         </span>
       </button>
       <button type="button" className={option(props.general)} aria-pressed={props.general} onClick={() => props.onChoose(true)}>
