@@ -85,7 +85,7 @@ projects.json          the projects you own and those shared with you
 answers.json           your requirements answers
 briefs.json            the project briefs (text); the PDFs are in documents/
 feedback.json          your feedback; screenshots are in feedback/
-messages.json          project conversations and your replies
+messages.json          project conversations, your General support conversations and your replies
 meeting-requests.json  meeting requests
 activity.json          your activity timeline
 documents/             the signed NDA, briefs, payment receipts, BRDs and invoices as issued
