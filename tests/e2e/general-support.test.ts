@@ -5,7 +5,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newProject, type SignedInUser, signedInUser } from "../factories";
-import { launchBrowser, signedInAs } from "../setup/browser";
+import { launchBrowser, signedInAs, signInContext } from "../setup/browser";
+import { documentStillMarked, firstLiveAndFetch, markDocument, pageLogSince, recordLivePage } from "../setup/live-page";
 import { checkScreen } from "../setup/screen-checks";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
@@ -18,6 +19,8 @@ let browser: Browser;
 let admin: SignedInUser;
 let nova: SignedInUser;
 let customer: { context: BrowserContext; page: Page };
+/** Where the customer's page log stood just before the admin answered. */
+let logAt = 0;
 let adminSide: { context: BrowserContext; page: Page };
 
 async function checkBothWidths(page: Page, name: string) {
@@ -33,7 +36,10 @@ beforeAll(async () => {
   admin = await signedInUser(server.app, { email: "admin@blueprint.local", name: "Ada Admin", role: "company" });
   // Signed in only: no company profile, no NDA, no project.
   nova = await signedInUser(server.app, { email: "nova.support@newco.example", name: "Nova Newcomer" });
-  customer = await signedInAs(browser, server, nova);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await signInContext(context, server, nova);
+  await recordLivePage(context);
+  customer = { context, page: await context.newPage() };
   adminSide = await signedInAs(browser, server, admin);
 });
 
@@ -94,6 +100,8 @@ describe("General support for a customer with no project", () => {
       await row.getByRole("button").click();
       const thread = page.getByRole("article", { name: "Where do I start?" });
       await thread.locator("strong", { hasText: "booking app" }).waitFor();
+      // The customer's page stays open on General support while the company answers.
+      logAt = await markDocument(customer.page);
       await thread.getByLabel("Reply to Where do I start?").fill("Welcome! Start with your company profile, then the NDA.");
       await thread.getByRole("button", { name: "Send Reply" }).click();
       await page.getByText("Reply sent").first().waitFor();
@@ -104,12 +112,21 @@ describe("General support for a customer with no project", () => {
   );
 
   it(
-    "the customer sees the answer, marked new, in General support",
+    "the customer's open page shows the answer, marked new, through the live stream without a reload",
     async () => {
       const { page } = customer;
-      await page.goto(`${server.url}/communications`);
       const card = page.locator("li", { hasText: "Where do I start?" }).first();
+      // Sooner than the 30 s fallback poll: the answer's notification event named the customer, and the page asked for
+      // its General support threads after it, in the same document.
       await card.getByText("1 new").waitFor(SETTLE);
+      const order = firstLiveAndFetch(
+        await pageLogSince(page, logAt),
+        `activity_events.user_id:${nova.userId}`,
+        "/api/projects/general/communications",
+      );
+      expect(order.live).toBeGreaterThanOrEqual(0);
+      expect(order.fetch).toBeGreaterThan(order.live);
+      expect(await documentStillMarked(page)).toBe(true);
       await card.getByRole("button", { expanded: false }).click();
       await card.getByText("Start with your company profile").first().waitFor();
       await expect

@@ -28,9 +28,9 @@ export function CommunicationsPage() {
   // General support: asked for in the URL, or all there is before the customer's first project.
   const general = params.get(GENERAL_SUPPORT.param) === GENERAL_THREADS || (projects.isSuccess && !selected);
   const scope = general ? GENERAL_THREADS : selected?.id;
-  const fallbackPoll = useFallbackPolling(POLL_MS.communicationsFallback);
-  // No live tag names a general thread's customer: its page asks again on the fallback's clock, stream or not.
-  const threads = useCommunications(scope, { refetchInterval: general ? POLL_MS.communicationsFallback : fallbackPoll });
+  // Live like a project's: the company's answer in General support notifies the customer, and that event refreshes the
+  // list (features/live/refresh-by-tag.ts); without the stream it polls.
+  const threads = useCommunications(scope, { refetchInterval: useFallbackPolling(POLL_MS.communicationsFallback) });
   const [composing, setComposing] = useState(params.get("openMessage") === "true");
   const [focusThread] = useState(params.get("thread"));
   // General support is the customer's own: they may always write there.

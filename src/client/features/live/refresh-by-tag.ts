@@ -63,7 +63,9 @@ export const REFRESH_BY_TAG: Partial<Record<TagKey, Refresh>> = {
     serviceLevelsQueryKey,
     projectsQueryKey,
   ],
-  "activity_events.user_id": () => [notificationsQueryKey, activityQueryKey],
+  // An event for the user: their bell and timeline; and their General support threads, which no row tag names (the
+  // company's answer there always notifies the customer, so it arrives live this way).
+  "activity_events.user_id": () => [notificationsQueryKey, activityQueryKey, communicationsKey(GENERAL_THREADS)],
 };
 
 /** The queries `tags` make stale, each once. */
