@@ -1,6 +1,7 @@
 // Where a thing lives in the portal, for each side: the customer's project pages (`project=<code>`, which they read)
 // and the company's console tabs. The bell opens these, and the emails link to the same addresses (server/email/links.ts
 // puts the portal's address in front). A page opens the item a link names (`thread`, `item`, `request`) and scrolls to it.
+import { GENERAL_SUPPORT, GENERAL_THREADS } from "./constants/general-support";
 
 /** What an event or a link is about; each activity type names one (shared/activity-types.ts). */
 export type ItemTarget = "project" | "projects" | "requirements" | "feedback" | "thread" | "meeting" | "team" | "nda" | "profile";
@@ -32,7 +33,14 @@ const CUSTOMER: Record<ItemTarget, (ref: ItemRef) => string> = {
   projects: () => "/requirements",
   requirements: (ref) => withQuery("/requirements", { project: ref.projectCode }),
   feedback: (ref) => withQuery("/testing-feedback", { project: ref.projectCode, item: ref.subjectId }),
-  thread: (ref) => withQuery("/communications", { project: ref.projectCode, thread: ref.subjectId }),
+  // A thread with no project is a General support thread (a project's threads go with their project).
+  thread: (ref) =>
+    withQuery(
+      "/communications",
+      ref.projectCode
+        ? { project: ref.projectCode, thread: ref.subjectId }
+        : { thread: ref.subjectId, [GENERAL_SUPPORT.param]: GENERAL_THREADS },
+    ),
   meeting: (ref) => withQuery("/meeting-requests", { project: ref.projectCode, request: ref.subjectId }),
   team: (ref) => withQuery("/user-management", { project: ref.projectCode }),
   nda: () => "/onboarding",

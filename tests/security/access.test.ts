@@ -90,6 +90,43 @@ describe("another customer's objects", () => {
   });
 });
 
+describe("another customer's General support thread", () => {
+  let threadId: string;
+  beforeAll(async () => {
+    const started = await send({
+      method: "POST",
+      path: "/api/projects/general/communications",
+      cookie: w.alice.cookie,
+      body: { type: "message", subject: "Private to Alice", content: "Only the company may read this." },
+    });
+    expect(started.status).toBe(201);
+    threadId = started.json().id;
+  });
+
+  const routes = (id: string): HttpRequestOptions[] => [
+    { path: `/api/projects/general/communications/${id}/replies` },
+    { method: "POST", path: `/api/projects/general/communications/${id}/replies`, body: { content: "Intruding" } },
+    { method: "POST", path: `/api/projects/general/communications/${id}/read` },
+  ];
+
+  it("answers Bob (another customer) and Carol (a member of Alice's project) 404, like an unknown thread, changing nothing", async () => {
+    for (const intruder of [w.bob, w.carol]) {
+      const list = await send({ path: "/api/projects/general/communications", cookie: intruder.cookie });
+      expect(list.text).not.toContain("Private to Alice");
+      for (const [i, request] of routes(threadId).entries()) {
+        const theirs = await attack({ ...request, cookie: intruder.cookie });
+        expectErrorShape(theirs, 404, "NOT_FOUND");
+        const nobodys = await send({ ...(routes(randomUUID())[i] as HttpRequestOptions), cookie: intruder.cookie });
+        expect(theirs.json().message).toBe(nobodys.json().message);
+      }
+    }
+  });
+
+  it("answers a visitor 401", async () => {
+    for (const request of routes(threadId)) expectErrorShape(await attack(request), 401, "UNAUTHENTICATED");
+  });
+});
+
 describe("a view-only member", () => {
   it.each(OBJECT_ROUTES.filter((route) => route.request(unknownIds()).method))(
     "$name is refused to Carol (view only) with 403",

@@ -5,6 +5,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -630,9 +631,13 @@ export const communications = pgTable(
   "communications",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    /** The project whose thread this is; null for a general support thread (see customerId). */
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    /**
+     * A general support thread's customer (a thread with the company before, or beside, any project): only they and
+     * the company read it, and it goes with their account. Exactly one of projectId and customerId is set.
+     */
+    customerId: uuid("customer_id").references(() => users.id, { onDelete: "cascade" }),
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
     fromCompany: boolean("from_company").notNull().default(false),
     type: text("type", { enum: ["message", "meeting"] }).notNull(),
@@ -653,7 +658,9 @@ export const communications = pgTable(
     index("communications_project_idx").on(t.projectId, t.createdAt),
     index("communications_project_activity_idx").on(t.projectId, t.lastActivityAt),
     index("communications_activity_idx").on(t.lastActivityAt),
+    index("communications_customer_activity_idx").on(t.customerId, t.lastActivityAt).where(sql`${t.customerId} is not null`),
     uniqueIndex("communications_meeting_request_idx").on(t.meetingRequestId),
+    check("communications_one_owner", sql`num_nonnulls(${t.projectId}, ${t.customerId}) = 1`),
   ],
 );
 

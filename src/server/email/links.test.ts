@@ -10,6 +10,11 @@ const THREAD = "3f2b6c1e-0000-4000-8000-000000000001";
 describe("the emails' links", () => {
   it.each([
     ["a customer's thread", customerLinks.thread(APP, PROJECT, THREAD), `/communications?project=PRJ-2026-0001&thread=${THREAD}`],
+    [
+      "a customer's General support thread",
+      customerLinks.thread(APP, null, THREAD),
+      `/communications?thread=${THREAD}&scope=general`,
+    ],
     ["a customer's meeting requests", customerLinks.meetingRequests(APP, PROJECT), "/meeting-requests?project=PRJ-2026-0001"],
     ["a customer's feedback", customerLinks.testingFeedback(APP, PROJECT), "/testing-feedback?project=PRJ-2026-0001"],
     [
@@ -36,6 +41,7 @@ describe("the emails' links", () => {
   it("leads a signed-out reader through sign-in back to exactly the linked page", () => {
     const links = [
       customerLinks.thread(APP, PROJECT, THREAD),
+      customerLinks.thread(APP, null, THREAD),
       customerLinks.meetingRequests(APP, PROJECT),
       customerLinks.testingFeedback(APP, PROJECT),
       customerLinks.project(APP, PROJECT),

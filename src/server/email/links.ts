@@ -19,8 +19,9 @@ export function portalLink(appUrl: string, path: string, params: Params = {}): s
 
 /** The customer's pages. A project page names its project by code. */
 export const customerLinks = {
-  thread: (appUrl: string, project: { projectCode: string }, threadId: string) =>
-    portalAddress(appUrl, itemPath("thread", "customer", { projectCode: project.projectCode, subjectId: threadId })),
+  /** A project's thread, or (project null) a General support thread. */
+  thread: (appUrl: string, project: { projectCode: string } | null, threadId: string) =>
+    portalAddress(appUrl, itemPath("thread", "customer", { projectCode: project?.projectCode, subjectId: threadId })),
   /** The project's meeting requests, the request itself opened when named. */
   meetingRequests: (appUrl: string, project: { projectCode: string }, requestId?: string) =>
     portalAddress(appUrl, itemPath("meeting", "customer", { projectCode: project.projectCode, subjectId: requestId })),
@@ -50,7 +51,7 @@ export const companyLinks = {
 export function threadLink(
   appUrl: string,
   side: "company" | "customer",
-  project: { projectCode: string },
+  project: { projectCode: string } | null,
   threadId: string,
 ): string {
   return side === "company" ? companyLinks.thread(appUrl, threadId) : customerLinks.thread(appUrl, project, threadId);

@@ -94,6 +94,27 @@ describe("per-user allowances on customer writes", () => {
     expect((await post(`${url}/${first.json().id}/replies`, admin, { content: "The company answers." })).statusCode).toBe(201);
   });
 
+  it("general support messages of a customer with no project count in the same allowance", { timeout: 120_000 }, async () => {
+    // Signed in only: no profile, no NDA, no project; General support is where they write.
+    const cookie = await signIn(t.app, `newcomer${++n}@limits.example`, "Nell Newcomer");
+    const url = "/api/projects/general/communications";
+    const first = await post(url, cookie, { type: "message", subject: "Getting started", content: "First." });
+    expect(first.statusCode, first.body).toBe(201);
+    for (let i = 1; i < CUSTOMER_WRITE_LIMITS.messages[0].max; i++) {
+      const res = await post(`${url}/${first.json().id}/replies`, cookie, { content: `Reply ${i}` });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const [threads, replies, emails] = [await rows(communications), await rows(communicationReplies), await queued()];
+    expectRefused(
+      await post(url, cookie, { type: "message", subject: "One more", content: "x" }),
+      CUSTOMER_WRITE_MESSAGES.messages,
+    );
+    expectRefused(await post(`${url}/${first.json().id}/replies`, cookie, { content: "y" }), CUSTOMER_WRITE_MESSAGES.messages);
+    expect([await rows(communications), await rows(communicationReplies), await queued()]).toEqual([threads, replies, emails]);
+    // The company still answers.
+    expect((await post(`${url}/${first.json().id}/replies`, admin, { content: "We are here." })).statusCode).toBe(201);
+  });
+
   it("feedback items", async () => {
     const c = await customerWithProject();
     const url = `/api/projects/${c.projectId}/feedback`;

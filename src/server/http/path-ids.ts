@@ -2,11 +2,17 @@
 // names nothing (404), so it never reaches a query, where PostgreSQL would refuse it as a uuid and the answer be a 500.
 import type { FastifyInstance } from "fastify";
 import { isUuid } from "../../shared/domain/ids";
+import { isGeneralScope } from "../../shared/schemas/communications";
 import { currentUser } from "../auth/guards";
 import { notFound } from "../errors";
 import { isContentId } from "../files/content-id";
 
-const FORMATS = { uuid: isUuid, contentId: isContentId } as const;
+const FORMATS = {
+  uuid: isUuid,
+  contentId: isContentId,
+  /** A project's id, or the word naming the caller's general support threads (communications). */
+  threadScope: (value: string) => isUuid(value) || isGeneralScope(value),
+} as const;
 export type PathIdFormat = keyof typeof FORMATS;
 
 declare module "fastify" {

@@ -90,7 +90,9 @@ export async function startLiveHub(options: {
     if (!notice || Object.values(notice.rows).every((audience) => audience === "nobody")) return null;
     if (column === null || value === null) return { company: true };
     const audience = notice.rows[column];
-    if (audience === "project") return { projectId: value };
+    // A row with no project (a general support thread, whose customer no tag names) is the company's to hear; its
+    // customer's page polls for it.
+    if (audience === "project") return value === "null" ? { company: true } : { projectId: value };
     if (audience === "user") return value === "null" ? { company: true } : { userId: value };
     return null;
   }

@@ -176,6 +176,34 @@ describe("GET /api/events", () => {
     theirs.close();
   });
 
+  it("a General support thread (no project) reaches the company's tab; another customer's tab hears nothing of it", async () => {
+    const newcomer = await customer(a.app, "live-newcomer@example.com", "Nia New");
+    const company = readEvents(await openStream(bUrl, admin));
+    const other = readEvents(await openStream(bUrl, owner.cookie));
+    const started = await a.app.inject({
+      method: "POST",
+      url: "/api/projects/general/communications",
+      payload: { type: "message", subject: "Before any project", content: "Hello" },
+      headers: { cookie: newcomer.cookie, ...json },
+    });
+    expect(started.statusCode).toBe(201);
+    const heard = await tagsUntil(company, (tags) => tags.includes("communications.project_id:null"));
+    expect(heard).toContain("communications.project_id:null");
+
+    // The owner's own next change arrives, and nothing of the general thread came before it.
+    await a.app.inject({
+      method: "POST",
+      url: `/api/projects/${project.id}/communications`,
+      payload: { type: "message", subject: "Mine", content: "Mine" },
+      headers: { cookie: owner.cookie, ...json },
+    });
+    const own = `communications.project_id:${project.id}`;
+    const theirTags = await tagsUntil(other, (tags) => tags.includes(own));
+    expect(theirTags.some((tag) => tag.endsWith(":null"))).toBe(false);
+    company.close();
+    other.close();
+  });
+
   it("visitors get 401; a user may hold at most 5 streams; the streams end when the server shuts down", async () => {
     expect((await openStream(bUrl)).status).toBe(401);
     const user = await customer(a.app, "live-cap@example.com");

@@ -119,7 +119,8 @@ describe("gates", () => {
     expect(Object.fromEntries(actions.map((a) => [a.key, a.available]))).toEqual(expected);
     expect(actions.map((a) => a.target)).toEqual([
       "/meeting-requests",
-      "/communications?openMessage=true",
+      // No project yet: Contact Support opens the general support conversation.
+      project ? "/communications?openMessage=true" : "/communications?scope=general&openMessage=true",
       "/user-management",
       "/requirements",
     ]);

@@ -1,5 +1,6 @@
 // The customer dashboard's cards: stat figures, quick actions, the add-user gate and payments.
 
+import { generalSupportPath } from "../constants/general-support";
 import { type Currency, DEFAULT_MAX_ITERATIONS, DEFAULT_USER_LIMIT, formatPrice } from "../constants/packages";
 import { accessExpired } from "./access-expiry";
 import { calendarDayInZone, daysBetween, FALLBACK_TIME_ZONE, formatLongDate } from "./dates";
@@ -137,7 +138,8 @@ export function quickActions(profile: ProfileFacts, project: ProjectFacts, now =
     scope.post && {
       key: "contact_support",
       label: "Contact Support",
-      target: "/communications?openMessage=true",
+      // Before any project, support is the customer's general conversation with the team.
+      target: project ? "/communications?openMessage=true" : generalSupportPath(true),
       available: true,
       reason: null,
     },

@@ -24,6 +24,8 @@ export const COMMUNICATION_MESSAGES = {
   notFound: "Communication not found",
 } as const;
 
+export { GENERAL_SUPPORT, GENERAL_THREADS, generalSupportPath, isGeneralScope } from "../constants/general-support";
+
 const content = z
   .string({ error: COMMUNICATION_MESSAGES.contentRequired })
   .trim()
@@ -88,7 +90,8 @@ export type CommunicationReplyPage = z.infer<typeof communicationReplyPageSchema
 
 export const communicationSchema = z.object({
   id: z.string(),
-  projectId: z.string(),
+  /** Null for a general support thread. */
+  projectId: z.string().nullable(),
   type: z.enum(COMMUNICATION_TYPES),
   subject: z.string(),
   content: z.string(),
@@ -125,6 +128,7 @@ export type InboxView = (typeof INBOX_VIEWS)[number];
 
 /** GET /api/company/communications: every project's threads, newest activity first, paged. */
 export const companyCommunicationsQuerySchema = z.object({
+  /** One project's threads, or GENERAL_THREADS for the general support threads. */
   projectId: z.string().max(64).optional(),
   show: z.enum(INBOX_VIEWS).default("all"),
   /** The older spelling of `show=unread`. */
@@ -133,8 +137,13 @@ export const companyCommunicationsQuerySchema = z.object({
 });
 export type CompanyCommunicationsQuery = z.input<typeof companyCommunicationsQuerySchema>;
 
+/** The customer a thread is with: the project's owner, or a general support thread's customer. */
+export const threadCustomerSchema = z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() });
+
 export const companyCommunicationSchema = communicationSchema.extend({
-  project: projectRefSchema,
+  /** Null for a general support thread (then `customer` says whose it is). */
+  project: projectRefSchema.nullable(),
+  customer: threadCustomerSchema,
   /** A customer message in it that no company admin has read yet (the company's shared marker). */
   companyUnread: z.boolean(),
   /** The last message is the customer's. */

@@ -2,13 +2,15 @@
 // waiting for us, overdue) and project, paged on the server, all in the URL. A thread opens in place
 // (/admin?tab=inbox&thread=<id>, the admins' emails link there), is marked read for the company, and is answered
 // inline; "New message" starts a message or a meeting in any project.
-import { ArrowLeft, CalendarClock, MessageSquarePlus, Send } from "lucide-react";
+import { ArrowLeft, CalendarClock, LifeBuoy, MessageSquarePlus, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
 import {
   COMMUNICATION_MESSAGES,
   type CompanyCommunication,
+  GENERAL_SUPPORT,
+  GENERAL_THREADS,
   INBOX_VIEWS,
   type InboxView,
   newCommunicationSchema,
@@ -103,6 +105,7 @@ function ThreadList(props: { onOpen: (id: string) => void; onCompose: () => void
     overdue: list.data?.overdueThreads,
   };
   const now = new Date();
+  const general = state.project === GENERAL_THREADS;
 
   return (
     <>
@@ -128,10 +131,20 @@ function ThreadList(props: { onOpen: (id: string) => void; onCompose: () => void
             </Button>
           ))}
         </fieldset>
-        <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          {/* General support threads have no project: they are a filter of their own beside the projects. */}
+          <Button
+            size="sm"
+            variant={general ? "default" : "outline"}
+            aria-pressed={general}
+            onClick={() => set({ project: general ? "" : GENERAL_THREADS })}
+          >
+            <LifeBuoy aria-hidden="true" />
+            {GENERAL_SUPPORT.label}
+          </Button>
           <ProjectFilter
             label="Project filter"
-            value={state.project}
+            value={general ? "" : state.project}
             onChange={(project) => set({ project: project?.value ?? "" })}
           />
         </div>
@@ -171,7 +184,29 @@ function ServiceBadges({ item }: { item: CompanyCommunication }) {
 }
 
 function customerOf(item: CompanyCommunication) {
-  return item.project.customerName ?? item.project.projectName ?? "Customer";
+  return item.project?.customerName ?? item.customer.name ?? item.customer.email ?? item.project?.projectName ?? "Customer";
+}
+
+/** Where the thread is: the project's code, or "General support" with the customer's address beside their name. */
+function ThreadPlace({ item }: { item: CompanyCommunication }) {
+  if (item.project) {
+    return (
+      <>
+        <span className="font-mono font-semibold text-slate-700">{item.project.projectCode}</span>
+        <span className="min-w-0 [overflow-wrap:anywhere]">{customerOf(item)}</span>
+      </>
+    );
+  }
+  const { name, email } = item.customer;
+  return (
+    <>
+      <Badge variant="outline" className="border-brand-200 bg-brand-50 text-brand-800">
+        <LifeBuoy className="size-3" aria-hidden="true" />
+        {GENERAL_SUPPORT.label}
+      </Badge>
+      <span className="min-w-0 [overflow-wrap:anywhere]">{name ? `${name} · ${email ?? ""}` : (email ?? "Customer")}</span>
+    </>
+  );
 }
 
 function ThreadRow({ item, onOpen }: { item: CompanyCommunication; now: Date; onOpen: () => void }) {
@@ -185,8 +220,7 @@ function ThreadRow({ item, onOpen }: { item: CompanyCommunication; now: Date; on
       )}
     >
       <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
-        <span className="font-mono font-semibold text-slate-700">{item.project.projectCode}</span>
-        <span className="min-w-0 [overflow-wrap:anywhere]">{customerOf(item)}</span>
+        <ThreadPlace item={item} />
         <span aria-hidden="true">·</span>
         <time dateTime={item.lastActivityAt}>{formatDateTime(item.lastActivityAt)}</time>
       </span>
@@ -214,7 +248,8 @@ function ThreadRow({ item, onOpen }: { item: CompanyCommunication; now: Date; on
 function OpenThread({ threadId, onBack }: { threadId: string; onBack: () => void }) {
   const thread = useCompanyThread(threadId);
   const data = thread.data;
-  const projectId = data?.projectId ?? "";
+  // A general support thread is answered through the general scope, where a project's id goes.
+  const projectId = data ? (data.projectId ?? GENERAL_THREADS) : "";
   const reply = useReplyToCommunication(projectId);
   const markRead = useMarkThreadRead(projectId);
   const marked = useRef<string | null>(null);
@@ -252,9 +287,8 @@ function OpenThread({ threadId, onBack }: { threadId: string; onBack: () => void
         <article className="grid gap-4" aria-label={data.subject}>
           <header className="grid gap-1 border-b border-slate-100 pb-3">
             <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
-              <span className="font-mono font-semibold text-slate-700">{data.project.projectCode}</span>
-              <span className="[overflow-wrap:anywhere]">{customerOf(data)}</span>
-              {data.project.projectName && <span className="[overflow-wrap:anywhere]">· {data.project.projectName}</span>}
+              <ThreadPlace item={data} />
+              {data.project?.projectName && <span className="[overflow-wrap:anywhere]">· {data.project.projectName}</span>}
             </p>
             <h3 className="flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
               <span className="min-w-0 [overflow-wrap:anywhere]">{data.subject}</span>
@@ -277,14 +311,14 @@ function OpenThread({ threadId, onBack }: { threadId: string; onBack: () => void
             key={data.id}
             thread={data}
             now={new Date()}
-            loadReplies={(page, pageSize) => getThreadReplies(data.projectId, data.id, page, pageSize)}
+            loadReplies={(page, pageSize) => getThreadReplies(projectId, data.id, page, pageSize)}
           >
             <ReplyForm
               id={`inbox-reply-${data.id}`}
               label={`Reply to ${data.subject}`}
               successText={COMMUNICATION_MESSAGES.replySent}
               onReply={async (body) => {
-                await reply.mutateAsync({ projectId: data.projectId, communicationId: data.id, body });
+                await reply.mutateAsync({ projectId, communicationId: data.id, body });
               }}
             />
           </ThreadView>

@@ -134,7 +134,7 @@ export function DashboardPage() {
         </div>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           {scope.payments && <DocumentsCard project={project} />}
-          <CommunicationsCard canPost={scope.post} />
+          <CommunicationsCard canPost={scope.post} general={!project} />
         </div>
       </div>
     </>

@@ -1,4 +1,5 @@
 // The dashboard's lower half: current task, quick actions, activity, team, project, payments, documents, communications.
+
 import { useQuery } from "@tanstack/react-query";
 import {
   CalendarPlus,
@@ -15,6 +16,7 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { generalSupportPath } from "../../../shared/constants/general-support";
 import { budgetRangeLabel, timelineLabel } from "../../../shared/constants/lists";
 import { PACKAGES } from "../../../shared/constants/packages";
 import { accessExpired } from "../../../shared/domain/access-expiry";
@@ -494,7 +496,8 @@ export function DocumentsCard({ project }: { project: Project | null }) {
 }
 
 /** Messages and meetings; a view-only member reads the conversation but is offered nothing to send. */
-export function CommunicationsCard({ canPost }: { canPost: boolean }) {
+/** `general`: no project yet, so the links open the customer's General support conversation. */
+export function CommunicationsCard({ canPost, general = false }: { canPost: boolean; general?: boolean }) {
   return (
     <Card>
       <CardHeader>
@@ -507,7 +510,7 @@ export function CommunicationsCard({ canPost }: { canPost: boolean }) {
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
         <Button asChild variant="outline">
-          <Link to="/communications">Open Communications</Link>
+          <Link to={general ? generalSupportPath() : "/communications"}>Open Communications</Link>
         </Button>
         {canPost && (
           <>
@@ -518,7 +521,7 @@ export function CommunicationsCard({ canPost }: { canPost: boolean }) {
               </Link>
             </Button>
             <Button asChild>
-              <Link to="/communications?openMessage=true">
+              <Link to={general ? generalSupportPath(true) : "/communications?openMessage=true"}>
                 <MessageSquare aria-hidden="true" />
                 Send Message
               </Link>

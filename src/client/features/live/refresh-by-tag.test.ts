@@ -21,8 +21,19 @@ describe("refreshing by change tag", () => {
     expect(queriesToRefresh(["sessions.id:abc", "sessions", "no_such_table.id:1"])).toEqual([]);
   });
 
-  it("refreshes the bell and the timeline on a new activity event", () => {
-    expect(queriesToRefresh(["activity_events.user_id:u1"])).toEqual([["/api/notifications"], ["/api/dashboard/activity"]]);
+  it("refreshes the bell, the timeline and the General support threads on a new activity event", () => {
+    expect(queriesToRefresh(["activity_events.user_id:u1"])).toEqual([
+      ["/api/notifications"],
+      ["/api/dashboard/activity"],
+      ["/api/projects", "general", "communications"],
+    ]);
+  });
+
+  it("refreshes the General support threads (and the inbox) on a change to a thread with no project", () => {
+    const keys = queriesToRefresh(["communication_replies.project_id:null"]);
+    expect(keys).toContainEqual(["/api/projects", "general", "communications"]);
+    expect(keys).toContainEqual(["/api/company/communications"]);
+    expect(keys).not.toContainEqual(["/api/projects", "null", "communications"]);
   });
 
   it("is the map a mutation refreshes its own write through: only the queries its tags name go stale", async () => {

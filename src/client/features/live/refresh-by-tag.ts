@@ -5,6 +5,7 @@
 import type { QueryKey } from "@tanstack/react-query";
 import type { TagKey } from "../../../shared/change-notices";
 import { parseTag } from "../../../shared/live-tags";
+import { GENERAL_THREADS } from "../../../shared/schemas/communications";
 import { currentUserQueryKey } from "../../lib/query-client";
 import { adminStatsQueryKey } from "../admin/api/get-admin-stats";
 import { chartDataQueryKey } from "../admin/api/get-chart-data";
@@ -30,7 +31,12 @@ type Refresh = (value: string) => QueryKey[];
 
 const ADMIN_PROJECTS: QueryKey = ["/api/company/projects"];
 const ADMIN_USER_ACTIVITY: QueryKey = ["/api/company/user-activity"];
-const thread = (projectId: string) => [communicationsKey(projectId), COMPANY_COMMUNICATIONS_KEY, serviceLevelsQueryKey];
+/** A project's threads; a row with no project ("null") or the general scope refreshes the general support threads. */
+const thread = (projectId: string) => [
+  communicationsKey(projectId === "null" ? GENERAL_THREADS : projectId),
+  COMPANY_COMMUNICATIONS_KEY,
+  serviceLevelsQueryKey,
+];
 
 export const REFRESH_BY_TAG: Partial<Record<TagKey, Refresh>> = {
   // The user's own row: the profile, and the current user (its time zone, changed in another tab).
@@ -57,7 +63,9 @@ export const REFRESH_BY_TAG: Partial<Record<TagKey, Refresh>> = {
     serviceLevelsQueryKey,
     projectsQueryKey,
   ],
-  "activity_events.user_id": () => [notificationsQueryKey, activityQueryKey],
+  // An event for the user: their bell and timeline; and their General support threads, which no row tag names (the
+  // company's answer there always notifies the customer, so it arrives live this way).
+  "activity_events.user_id": () => [notificationsQueryKey, activityQueryKey, communicationsKey(GENERAL_THREADS)],
 };
 
 /** The queries `tags` make stale, each once. */

@@ -1,11 +1,12 @@
 // A customer's replies in one thread collected for the company: after the first reply (sent at once as
 // communication-reply), those within REPLY_BATCH_MINUTES go in one email at the end of that time.
-import { APP_NAME } from "../layout";
 import { companyLinks } from "../links";
 import { defineEmail } from "../template";
+import { threadFootnote, threadPlace } from "./communication-message";
 
 type Data = {
-  project: { projectCode: string };
+  /** Null for a general support thread. */
+  project: { projectCode: string } | null;
   thread: { id: string; subject: string };
   /** The replies listed, oldest first, each worded "<name> wrote: <excerpt>". */
   replies: string[];
@@ -15,7 +16,7 @@ type Data = {
 };
 
 export default defineEmail<Data>({
-  subject: (data) => `Re: [${data.project.projectCode}] ${data.thread.subject}`,
+  subject: (data) => `Re: [${threadPlace(data.project)}] ${data.thread.subject}`,
   link: (appUrl, data) => companyLinks.thread(appUrl, data.thread.id),
   content: (data, link) => {
     const count = data.replies.length + data.notListed;
@@ -23,9 +24,7 @@ export default defineEmail<Data>({
       heading: `${count} new ${count === 1 ? "reply" : "replies"}: ${data.thread.subject}`,
       paragraphs: [...(data.notListed > 0 ? [`${data.notListed} earlier replies are in the thread.`] : []), ...data.replies],
       action: { label: "Open the conversation", url: link },
-      footnote: data.replyByEmail
-        ? `Reply to this email to answer in the thread; your reply appears on ${APP_NAME} for everyone on the project.`
-        : `To answer, open the conversation on ${APP_NAME}.`,
+      footnote: threadFootnote(data),
     };
   },
   example: {

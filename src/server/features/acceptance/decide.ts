@@ -117,7 +117,7 @@ export async function decideAcceptance(
     return { row, status, versionNumber: version.number };
   });
   // The project's thread puts the decision in front of the company (its email, bell and live update).
-  await postCommunication(ctx, access, {
+  await postCommunication(ctx, { kind: "project", ...access }, {
     type: "message",
     subject:
       input.decision === "approve"

@@ -167,6 +167,9 @@ async function eraseAccount(tx: Database, user: SessionUser, email: string, rele
       .where(inArray(projects.id, keptIds));
   }
 
+  // Their general support threads (with the company, outside any project) are theirs alone: they go with the account,
+  // replies and read markers with them (the foreign keys cascade). An anonymised account row would otherwise keep them.
+  await tx.delete(communications).where(eq(communications.customerId, user.id));
   // What they did on other people's projects stays with those projects, without their name or address.
   await tx.delete(projectMembers).where(eq(projectMembers.email, email));
   await tx

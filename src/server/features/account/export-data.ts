@@ -85,7 +85,7 @@ projects.json          the projects you own and those shared with you
 answers.json           your requirements answers
 briefs.json            the project briefs (text); the PDFs are in documents/
 feedback.json          your feedback; screenshots are in feedback/
-messages.json          project conversations and your replies
+messages.json          project conversations, your General support conversations and your replies
 meeting-requests.json  meeting requests
 activity.json          your activity timeline
 documents/             the signed NDA, briefs, payment receipts, BRDs and invoices as issued
@@ -213,7 +213,15 @@ async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchi
   }
 
   // messages.json is written a thread and a page of replies at a time: 20,000 messages never sit whole in memory.
-  const threadScope = anyOf([onOwned(communications.projectId), eq(communications.authorId, user.id)]);
+  // Their project threads, the threads they started, and their general support threads with the company.
+  const threadScope = anyOf([
+    onOwned(communications.projectId),
+    eq(communications.authorId, user.id),
+    eq(communications.customerId, user.id),
+  ]);
+  /** A general support thread is the customer's own: all of it is theirs to see. */
+  const seesWhole = (thread: typeof communications.$inferSelect) =>
+    thread.customerId === user.id || (thread.projectId !== null && visible.has(thread.projectId));
   const exportedReply = ({
     reply,
     authorName,
@@ -236,7 +244,7 @@ async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchi
       .offset(offset);
   async function* repliesOf(thread: typeof communications.$inferSelect): AsyncGenerator<unknown> {
     if (thread.replyCount === 0) return;
-    const mineOnly = visible.has(thread.projectId) ? undefined : eq(communicationReplies.authorId, user.id);
+    const mineOnly = seesWhole(thread) ? undefined : eq(communicationReplies.authorId, user.id);
     for await (const row of inPages(replyRows(and(eq(communicationReplies.communicationId, thread.id), mineOnly)))) {
       yield exportedReply(row);
     }
@@ -253,7 +261,7 @@ async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchi
     );
     let first = true;
     for await (const thread of threads) {
-      const head = JSON.stringify({ ...thread, ...(visible.has(thread.projectId) ? {} : { noLongerVisible: true }) }, null, 2);
+      const head = JSON.stringify({ ...thread, ...(seesWhole(thread) ? {} : { noLongerVisible: true }) }, null, 2);
       // The thread's fields, then its replies streamed into the same object.
       yield `${first ? "[\n" : ",\n"}    ${head.slice(0, -2).replace(/\n/g, "\n    ")},\n      "replies": `;
       yield* jsonArray(repliesOf(thread), "      ");

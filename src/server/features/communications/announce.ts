@@ -2,6 +2,7 @@
 // Reply-To), write the activity events that fill the bells, and tell open tabs (live updates). All inside the
 // writer's transaction, so nothing is announced for a message that was not saved.
 import { and, asc, desc, eq, gt, gte, sql } from "drizzle-orm";
+import { GENERAL_SUPPORT } from "../../../shared/schemas/communications";
 import { oneLineExcerpt } from "../../../shared/text/safe-text";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
@@ -11,10 +12,13 @@ import { withdrawDeferredEmail } from "../../email/outbox";
 import type { ThreadEmailData } from "../../email/templates/communication-message";
 import { recordActivity } from "../activity/record-activity";
 import { replyAddress } from "../inbound-email/reply-address";
-import { companySide, customerSide } from "./thread-people";
+import { companySide, threadCustomers } from "./thread-people";
 
 export type ThreadActivity = {
-  project: { id: string; projectCode: string; userId: string };
+  /** The thread's project; null for a general support thread. */
+  project: { id: string; projectCode: string; userId: string } | null;
+  /** The customer the thread is with: the project's owner, or the general support thread's customer. */
+  customerId: string;
   thread: { id: string; subject: string; type: "message" | "meeting"; meetingUrl: string | null; scheduledFor: Date | null };
   fromCompany: boolean;
   author: { userId: string | null; email: string; name: string };
@@ -113,7 +117,7 @@ async function announceBatchedReply(
     // Marked with the batch key (not deferred): replies in the next minutes join a batch after it.
     first: () =>
       ctx.email.enqueue(
-        { kind: "communication-reply", to: person.email, data, projectId: project.id, replyTo, batchKey: key },
+        { kind: "communication-reply", to: person.email, data, projectId: project?.id ?? null, replyTo, batchKey: key },
         tx,
       ),
     batch: async (batch) => {
@@ -143,7 +147,7 @@ async function announceBatchedReply(
             notListed: posts.length - listed.length,
             replyByEmail: data.replyByEmail,
           },
-          projectId: project.id,
+          projectId: project?.id ?? null,
           replyTo,
           deferred: deferredUntil(key, batch),
         },
@@ -184,14 +188,14 @@ async function announceBatchedThread(
     },
     first: () =>
       ctx.email.enqueue(
-        { kind: "communication-message", to: person.email, data, projectId: project.id, replyTo, batchKey: key },
+        { kind: "communication-message", to: person.email, data, projectId: project?.id ?? null, replyTo, batchKey: key },
         tx,
       ),
     batch: async (batch) => {
       const posts = await tx
         .select({ subject: communications.subject, content: communications.content, projectCode: projects.projectCode })
         .from(communications)
-        .innerJoin(projects, eq(projects.id, communications.projectId))
+        .leftJoin(projects, eq(projects.id, communications.projectId))
         .where(
           and(
             eq(communications.authorId, author.userId),
@@ -208,10 +212,12 @@ async function announceBatchedThread(
           to: person.email,
           data: {
             authorName: author.name,
-            threads: listed.map((post) => `[${post.projectCode}] ${post.subject}: ${oneLineExcerpt(post.content, 300)}`),
+            threads: listed.map(
+              (post) => `[${post.projectCode ?? GENERAL_SUPPORT.label}] ${post.subject}: ${oneLineExcerpt(post.content, 300)}`,
+            ),
             notListed: posts.length - listed.length,
           },
-          projectId: project.id,
+          projectId: project?.id ?? null,
           deferred: deferredUntil(key, batch),
         },
         tx,
@@ -223,7 +229,7 @@ async function announceBatchedThread(
 export async function announceThreadActivity(ctx: AppContext, tx: Database, activity: ThreadActivity): Promise<void> {
   const { project, thread, author } = activity;
   const recipientSide = activity.fromCompany ? "customer" : "company";
-  const recipients = (activity.fromCompany ? await customerSide(tx, project.id) : companySide(ctx.config)).filter(
+  const recipients = (activity.fromCompany ? await threadCustomers(tx, activity) : companySide(ctx.config)).filter(
     (person) => person.email !== author.email.toLowerCase(),
   );
   const meetingAt = thread.type === "meeting" && activity.kind === "message" ? thread.scheduledFor : null;
@@ -283,7 +289,7 @@ export async function announceThreadActivity(ctx: AppContext, tx: Database, acti
         kind: activity.kind === "reply" ? "communication-reply" : "communication-message",
         to: person.email,
         data,
-        projectId: project.id,
+        projectId: project?.id ?? null,
         replyTo,
       },
       tx,
@@ -294,22 +300,30 @@ export async function announceThreadActivity(ctx: AppContext, tx: Database, acti
     activity.kind === "reply"
       ? `New reply on "${thread.subject}"`
       : `New ${thread.type === "meeting" ? "meeting" : "message"}: ${thread.subject}`;
-  const description = `${author.name} · ${project.projectCode}`;
+  const description = `${author.name} · ${project?.projectCode ?? GENERAL_SUPPORT.label}`;
   const type = activity.kind === "reply" ? "communication.reply" : "communication.message";
-  const event = { projectId: project.id, subjectId: thread.id, actorId: author.userId, type, title, description } as const;
+  const event = {
+    projectId: project?.id ?? null,
+    subjectId: thread.id,
+    actorId: author.userId,
+    type,
+    title,
+    description,
+  } as const;
+  const { customerId } = activity;
   if (activity.fromCompany) {
     const notified = new Set<string>();
-    for (const person of await customerSide(tx, project.id)) {
+    for (const person of await threadCustomers(tx, activity)) {
       if (!person.userId || notified.has(person.userId) || person.userId === author.userId) continue;
       notified.add(person.userId);
       await recordActivity(tx, { ...event, userId: person.userId, notify: true });
     }
-    if (!notified.has(project.userId)) {
+    if (!notified.has(customerId)) {
       // The owner's timeline still shows what happened on the project.
-      await recordActivity(tx, { ...event, userId: project.userId });
+      await recordActivity(tx, { ...event, userId: customerId });
     }
   } else {
     await recordActivity(tx, { ...event, userId: null, notify: true });
-    await recordActivity(tx, { ...event, userId: project.userId, notify: author.userId !== project.userId });
+    await recordActivity(tx, { ...event, userId: customerId, notify: author.userId !== customerId });
   }
 }

@@ -11,6 +11,7 @@ import {
   type CompanyCommunicationPage,
   type CompanyCommunicationsQuery,
   type InboxView,
+  isGeneralScope,
   THREAD_REPLY_PREVIEW,
 } from "../../../shared/schemas/communications";
 import type { Page, Paging } from "../../../shared/schemas/paging";
@@ -18,6 +19,7 @@ import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { onePage, pageReply } from "../../db/paging";
 import { communicationReads, communicationReplies, communications, profiles, projects, users } from "../../db/schema";
+import { placeCondition, type ThreadPlace } from "./thread-scope";
 
 export const COMPANY_AUTHOR_FALLBACK = "Blueprint team";
 
@@ -141,14 +143,14 @@ function flatten(
   return rows.map((r) => ({ ...r.thread, authorName: r.authorName, authorEmail: r.authorEmail }));
 }
 
-/** GET /api/projects/{id}/communications: the project's threads, newest activity first. */
-export async function listProjectCommunications(
+/** GET /api/projects/{id}/communications: the project's (or the caller's general support) threads, newest activity first. */
+export async function listThreads(
   db: Database,
   viewer: Viewer,
-  projectId: string,
+  place: ThreadPlace,
   options: { limit: number; before?: Date },
 ): Promise<Communication[]> {
-  const conditions: SQL[] = [eq(communications.projectId, projectId)];
+  const conditions: SQL[] = [placeCondition(place)];
   if (options.before) conditions.push(lt(communications.lastActivityAt, options.before));
   const rows = await db
     .select(threadColumns)
@@ -201,11 +203,18 @@ function viewCondition(view: InboxView, now: Date): SQL | undefined {
 
 type CompanyListQuery = Paging & Pick<CompanyCommunicationsQuery, "projectId" | "unread" | "show">;
 
+/** The customer a thread is with: its project's owner, or a general thread's customer. */
+const threadCustomerId = sql<string>`coalesce(${projects.userId}, ${communications.customerId})`;
+
 const companyColumns = (now: Date) => ({
   ...threadColumns,
-  project: { id: projects.id, projectCode: projects.projectCode, projectName: projects.projectName },
-  customerName: profiles.fullName,
-  customerEmail: sql<string | null>`(select ou.email from users ou where ou.id = ${projects.userId})`,
+  projectCode: projects.projectCode,
+  projectName: projects.projectName,
+  withCustomerId: threadCustomerId,
+  // The profile's name, else the account's (a customer who has not filled in a profile yet).
+  customerName: sql<string | null>`coalesce(nullif(trim(${profiles.fullName}), ''),
+    (select ou.name from users ou where ou.id = ${threadCustomerId}))`,
+  customerEmail: sql<string | null>`(select ou.email from users ou where ou.id = ${threadCustomerId})`,
   companyUnread,
   waitingForUs,
   waitingSince,
@@ -213,7 +222,9 @@ const companyColumns = (now: Date) => ({
 });
 
 type CompanyRow = ThreadRow & {
-  project: { id: string; projectCode: string; projectName: string | null };
+  projectCode: string | null;
+  projectName: string | null;
+  withCustomerId: string;
   customerName: string | null;
   customerEmail: string | null;
   companyUnread: boolean;
@@ -226,14 +237,19 @@ async function companyThreads(db: Database, viewer: Viewer, rows: CompanyRow[]):
   const threads = await hydrate(db, viewer, rows);
   return threads.map((thread, i) => {
     const row = rows[i] as CompanyRow;
+    const customerName = row.customerName?.trim() || null;
     return {
       ...thread,
-      project: {
-        id: row.project.id,
-        projectCode: row.project.projectCode,
-        projectName: row.project.projectName,
-        customerName: row.customerName?.trim() || row.customerEmail,
-      },
+      project:
+        row.projectId && row.projectCode
+          ? {
+              id: row.projectId,
+              projectCode: row.projectCode,
+              projectName: row.projectName,
+              customerName: customerName || row.customerEmail,
+            }
+          : null,
+      customer: { id: row.withCustomerId, name: customerName, email: row.customerEmail },
       companyUnread: Boolean(row.companyUnread),
       waitingForUs: Boolean(row.waitingForUs),
       waitingSince: row.waitingSince ? new Date(row.waitingSince).toISOString() : null,
@@ -246,8 +262,8 @@ function companySelect(db: Database, now: Date) {
   return db
     .select(companyColumns(now))
     .from(communications)
-    .innerJoin(projects, eq(projects.id, communications.projectId))
-    .leftJoin(profiles, eq(profiles.userId, projects.userId))
+    .leftJoin(projects, eq(projects.id, communications.projectId))
+    .leftJoin(profiles, eq(profiles.userId, threadCustomerId))
     .leftJoin(users, eq(users.id, communications.authorId));
 }
 
@@ -266,9 +282,14 @@ export async function listCompanyCommunications(
   now = new Date(),
 ): Promise<CompanyCommunicationPage> {
   const empty = { ...pageReply([], 0, query), unreadThreads: 0, waitingThreads: 0, overdueThreads: 0 };
-  if (query.projectId !== undefined && !isUuid(query.projectId)) return empty;
+  const general = isGeneralScope(query.projectId);
+  if (query.projectId !== undefined && !general && !isUuid(query.projectId)) return empty;
   const view: InboxView = query.unread === "true" ? "unread" : (query.show ?? "all");
-  const scope = query.projectId ? eq(communications.projectId, query.projectId) : undefined;
+  const scope = general
+    ? placeCondition({ customerId: null })
+    : query.projectId
+      ? placeCondition({ projectId: query.projectId })
+      : undefined;
   const where = and(scope, viewCondition(view, now));
 
   const [rows, [counts]] = await Promise.all([
@@ -319,12 +340,12 @@ export async function countOverdueThreads(db: Database, now = new Date()): Promi
 
 /**
  * GET /api/projects/{id}/communications/{communicationId}/replies: a thread's replies, latest first, a page at a time
- * (page 1 is the newest; "Show older replies" asks for the next ones). Null when the thread is not the project's.
+ * (page 1 is the newest; "Show older replies" asks for the next ones). Null when the thread is not in the place.
  */
 export async function listThreadReplies(
   db: Database,
   viewer: Viewer,
-  projectId: string,
+  place: ThreadPlace,
   threadId: string,
   paging: Paging,
 ): Promise<Page<CommunicationReply> | null> {
@@ -332,7 +353,7 @@ export async function listThreadReplies(
   const [thread] = await db
     .select({ id: communications.id })
     .from(communications)
-    .where(and(eq(communications.id, threadId), eq(communications.projectId, projectId)))
+    .where(and(eq(communications.id, threadId), placeCondition(place)))
     .limit(1);
   if (!thread) return null;
   const [rows, [total]] = await Promise.all([

@@ -6,13 +6,14 @@ import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { communicationReads, communications } from "../../db/schema";
 import { notFound } from "../../errors";
+import { placeCondition, type ThreadPlace } from "./thread-scope";
 
-export async function markThreadRead(db: Database, user: SessionUser, projectId: string, threadId: string): Promise<void> {
+export async function markThreadRead(db: Database, user: SessionUser, place: ThreadPlace, threadId: string): Promise<void> {
   if (!isUuid(threadId)) throw notFound(COMMUNICATION_MESSAGES.notFound);
   const [thread] = await db
     .select({ id: communications.id })
     .from(communications)
-    .where(and(eq(communications.id, threadId), eq(communications.projectId, projectId)))
+    .where(and(eq(communications.id, threadId), placeCondition(place)))
     .limit(1);
   if (!thread) throw notFound(COMMUNICATION_MESSAGES.notFound);
   // Read in the database, not through a JavaScript Date: PostgreSQL keeps microseconds, a Date only milliseconds, and

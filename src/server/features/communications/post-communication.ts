@@ -1,13 +1,13 @@
-// POST /api/projects/{id}/communications: a new thread (a message, or a meeting with a link and a future time),
+// POST /api/projects/{id}/communications (or .../general/...): a new thread (a message, or a meeting with a link and a future time),
 // announced to the other side by email, bell and live update.
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Communication, newCommunicationSchema } from "../../../shared/schemas/communications";
 import type { AppContext } from "../../context";
 import { communicationReads, communications } from "../../db/schema";
-import type { ProjectAccess } from "../projects/access";
 import { announceThreadActivity } from "./announce";
 import { COMPANY_AUTHOR_FALLBACK, findThread } from "./list-communications";
+import { generalThreadOwner, type ThreadScope } from "./thread-scope";
 
 type Input = z.output<typeof newCommunicationSchema>;
 
@@ -15,8 +15,14 @@ export function displayName(user: { name: string | null; email: string; role: st
   return user.name?.trim() || (user.role === "company" ? COMPANY_AUTHOR_FALLBACK : user.email);
 }
 
-export async function postCommunication(ctx: AppContext, access: ProjectAccess, input: Input): Promise<Communication> {
-  const { user, project } = access;
+/**
+ * A new thread in a project, or (general scope) a customer's general support thread. The company opens no general
+ * thread (generalThreadOwner refuses it): it answers the customer's.
+ */
+export async function postCommunication(ctx: AppContext, scope: ThreadScope, input: Input): Promise<Communication> {
+  const { user } = scope;
+  const project = scope.kind === "project" ? scope.project : null;
+  const customerId = scope.kind === "project" ? scope.project.userId : generalThreadOwner(scope);
   const fromCompany = user.role === "company";
   const isMeeting = input.type === "meeting";
   const threadId = await ctx.db.transaction(async (tx) => {
@@ -24,7 +30,8 @@ export async function postCommunication(ctx: AppContext, access: ProjectAccess, 
     const [row] = await tx
       .insert(communications)
       .values({
-        projectId: project.id,
+        projectId: project?.id ?? null,
+        customerId: project ? null : customerId,
         authorId: user.id,
         fromCompany,
         type: input.type,
@@ -41,6 +48,7 @@ export async function postCommunication(ctx: AppContext, access: ProjectAccess, 
     await tx.insert(communicationReads).values({ communicationId: row.id, userId: user.id, lastReadAt: row.createdAt });
     await announceThreadActivity(ctx, tx, {
       project,
+      customerId,
       thread: row,
       fromCompany,
       author: { userId: user.id, email: user.email, name: displayName(user) },

@@ -9,17 +9,18 @@ import { notFound } from "../../errors";
 import { auditedText } from "../../http/company-audit";
 import { recordAudit } from "../admin/audit-log";
 import { announceThreadActivity } from "./announce";
+import { placeCondition, type ThreadPlace } from "./thread-scope";
 
 export type ReplyAuthor = { userId: string | null; email: string; name: string; fromCompany: boolean };
 
 /**
- * Adds the reply; answers 404 when the thread is not in this project. Returns the reply's id, or null when an emailed
+ * Adds the reply; answers 404 when the thread is not in this place (the project, or the general threads in reach). Returns the reply's id, or null when an emailed
  * reply with the same Message-ID is already in the thread (a resent message is added once).
  */
 export async function postReply(
   ctx: AppContext,
   input: {
-    projectId: string;
+    place: ThreadPlace;
     threadId: string;
     author: ReplyAuthor;
     content: string;
@@ -35,11 +36,14 @@ export async function postReply(
         project: { id: projects.id, projectCode: projects.projectCode, userId: projects.userId },
       })
       .from(communications)
-      .innerJoin(projects, eq(projects.id, communications.projectId))
-      .where(and(eq(communications.id, input.threadId), eq(communications.projectId, input.projectId)))
+      .leftJoin(projects, eq(projects.id, communications.projectId))
+      .where(and(eq(communications.id, input.threadId), placeCondition(input.place)))
       .for("update", { of: communications })
       .limit(1);
     if (!found) throw notFound(COMMUNICATION_MESSAGES.notFound);
+    const { project } = found;
+    const customerId = project?.userId ?? found.thread.customerId;
+    if (!customerId) throw new Error("a thread with neither a project nor a customer");
     const { author } = input;
     const [reply] = await tx
       .insert(communicationReplies)
@@ -78,7 +82,7 @@ export async function postReply(
       // Audited here, where the reply happens, whatever the channel (the portal or an emailed reply): the route
       // hook only sees HTTP requests (issue 26, item 7).
       await recordAudit(tx, {
-        projectId: found.project.id,
+        projectId: project?.id ?? null,
         actor: { id: author.userId, email: author.email },
         action: "communication.replied",
         changes: [
@@ -89,7 +93,8 @@ export async function postReply(
       });
     }
     await announceThreadActivity(ctx, tx, {
-      project: found.project,
+      project,
+      customerId,
       thread: found.thread,
       fromCompany: author.fromCompany,
       author,

@@ -1,7 +1,8 @@
-// The project threads' cached read (cache/define-read.ts).
+// The project threads' cached read (cache/define-read.ts). General support threads are read from the database each
+// time: they are one customer's few, on their own index, and no change notice names their customer.
 import type { SessionUser } from "../../auth/sessions";
 import { defineRead } from "../../cache/define-read";
-import { listProjectCommunications } from "./list-communications";
+import { listThreads } from "./list-communications";
 
 export const DEFAULT_COMMUNICATIONS_LIMIT = 100;
 
@@ -17,7 +18,7 @@ export const communicationsRead = defineRead({
       limit,
       before,
     }: { viewer: Pick<SessionUser, "id" | "email" | "role">; projectId: string; limit: number; before?: string },
-  ) => listProjectCommunications(db, viewer, projectId, { limit, ...(before ? { before: new Date(before) } : {}) }),
+  ) => listThreads(db, viewer, { projectId }, { limit, ...(before ? { before: new Date(before) } : {}) }),
   keep: ({ limit, before }) => limit === DEFAULT_COMMUNICATIONS_LIMIT && !before,
   owner: ({ viewer }) => viewer.id,
   rows: ({ projectId }, _, row) => [

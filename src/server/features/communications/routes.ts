@@ -1,5 +1,7 @@
 // Communications: a project's threads (GET/POST /api/projects/{id}/communications), replies and read markers, and the
-// company admins' view of every project's threads (GET /api/company/communications).
+// company admins' view of every project's threads (GET /api/company/communications). In place of a project id, the
+// word "general" names the caller's general support threads with the company (any customer's, for the company), so a
+// customer can write before any project exists; thread-scope.ts says who reaches what.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -9,6 +11,7 @@ import {
   companyCommunicationPageSchema,
   companyCommunicationSchema,
   companyCommunicationsQuerySchema,
+  GENERAL_THREADS,
   newCommunicationSchema,
   newReplySchema,
   serviceLevelCountsSchema,
@@ -19,21 +22,25 @@ import { notFound } from "../../errors";
 import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { errorReplies } from "../../http/openapi";
 import { countOverdueMeetingRequests } from "../meeting-requests/list-meeting-requests";
-import { requireProjectAccess } from "../projects/access";
 import {
   countOverdueThreads,
   findCompanyThread,
   findThread,
   listCompanyCommunications,
   listThreadReplies,
+  listThreads,
 } from "./list-communications";
 import { markThreadRead } from "./mark-thread-read";
 import { displayName, postCommunication } from "./post-communication";
 import { postReply } from "./post-reply";
 import { communicationsRead, DEFAULT_COMMUNICATIONS_LIMIT } from "./reads";
+import { placeOf, requireThreadScope } from "./thread-scope";
 
-const params = z.object({ id: z.string().max(64) });
-const threadParams = z.object({ id: z.string().max(64), communicationId: z.string().max(64) });
+const scopeId = z.string().max(64).describe(`A project's id, or "${GENERAL_THREADS}" for general support threads`);
+const params = z.object({ id: scopeId });
+const threadParams = z.object({ id: scopeId, communicationId: z.string().max(64) });
+/** `id` may be a project's id or GENERAL_THREADS (http/path-ids.ts). */
+const pathIds = { id: "threadScope" } as const;
 
 export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -41,9 +48,11 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/projects/:id/communications",
     {
+      config: { pathIds },
       schema: {
         tags: ["communications"],
-        summary: "The project's communications as threads with their replies, newest activity first",
+        summary:
+          "The project's (or the caller's general support) communications as threads with their replies, newest activity first",
         params,
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(200).default(DEFAULT_COMMUNICATIONS_LIMIT),
@@ -53,28 +62,34 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { project, user } = await requireProjectAccess(request, request.params.id, "view");
+      const scope = await requireThreadScope(request, request.params.id, "view");
       const { limit, before } = request.query;
+      const { user } = scope;
       const viewer = { id: user.id, email: user.email, role: user.role };
-      return communicationsRead.get(ctx, { viewer, projectId: project.id, limit, ...(before ? { before } : {}) });
+      if (scope.kind === "general") {
+        return listThreads(ctx.db, viewer, placeOf(scope), { limit, ...(before ? { before: new Date(before) } : {}) });
+      }
+      return communicationsRead.get(ctx, { viewer, projectId: scope.project.id, limit, ...(before ? { before } : {}) });
     },
   );
 
   app.post(
     "/api/projects/:id/communications",
     {
+      config: { pathIds },
       schema: {
         tags: ["communications"],
-        summary: "Send a message or propose a meeting; the other side is emailed and notified",
+        summary:
+          "Send a message or propose a meeting (in general support: a customer starts a thread with the company); the other side is emailed and notified",
         params,
         body: newCommunicationSchema,
         response: { 201: communicationSchema, ...errorReplies },
       },
     },
     async (request, reply) => {
-      const access = await requireProjectAccess(request, request.params.id, "post");
-      await limitCustomerWrite(ctx.db, access.user, "messages");
-      return reply.status(201).send(await postCommunication(ctx, access, request.body));
+      const scope = await requireThreadScope(request, request.params.id, "post");
+      await limitCustomerWrite(ctx.db, scope.user, "messages");
+      return reply.status(201).send(await postCommunication(ctx, scope, request.body));
     },
   );
 
@@ -82,7 +97,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/projects/:id/communications/:communicationId/replies",
     {
       // A company reply is audited by postReply itself, whatever the channel (portal or email).
-      config: { audit: false },
+      config: { audit: false, pathIds },
       schema: {
         tags: ["communications"],
         summary: "Reply in a thread; the other side is emailed and notified",
@@ -92,11 +107,11 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const access = await requireProjectAccess(request, request.params.id, "post");
-      const { user } = access;
+      const scope = await requireThreadScope(request, request.params.id, "post");
+      const { user } = scope;
       await limitCustomerWrite(ctx.db, user, "messages");
       await postReply(ctx, {
-        projectId: access.project.id,
+        place: placeOf(scope),
         threadId: request.params.communicationId,
         author: { userId: user.id, email: user.email, name: displayName(user), fromCompany: user.role === "company" },
         content: request.body.content,
@@ -111,7 +126,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/projects/:id/communications/:communicationId/replies",
     {
-      config: { notFoundMessage: COMMUNICATION_MESSAGES.notFound },
+      config: { notFoundMessage: COMMUNICATION_MESSAGES.notFound, pathIds },
       schema: {
         tags: ["communications"],
         summary: "A thread's replies, latest first, a page at a time (a thread view carries only its newest)",
@@ -121,8 +136,8 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { project, user } = await requireProjectAccess(request, request.params.id, "view");
-      const page = await listThreadReplies(ctx.db, user, project.id, request.params.communicationId, request.query);
+      const scope = await requireThreadScope(request, request.params.id, "view");
+      const page = await listThreadReplies(ctx.db, scope.user, placeOf(scope), request.params.communicationId, request.query);
       if (!page) throw notFound(COMMUNICATION_MESSAGES.notFound);
       return page;
     },
@@ -132,7 +147,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/projects/:id/communications/:communicationId/read",
     {
       // A read marker: the caller's own state, not a change to audit.
-      config: { audit: false },
+      config: { audit: false, pathIds },
       schema: {
         tags: ["communications"],
         summary: "Mark a thread read for the caller (clears its unread marker)",
@@ -141,8 +156,8 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
-      await markThreadRead(ctx.db, access.user, access.project.id, request.params.communicationId);
+      const scope = await requireThreadScope(request, request.params.id, "view");
+      await markThreadRead(ctx.db, scope.user, placeOf(scope), request.params.communicationId);
       return { success: true };
     },
   );
@@ -153,7 +168,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["communications", "company"],
         summary:
-          "Every project's threads for the company admins, newest activity first (filters: projectId; show all, unread for the company, waiting for us, overdue), paged",
+          "Every project's and every general support thread for the company admins, newest activity first (filters: projectId, or general; show all, unread for the company, waiting for us, overdue), paged",
         querystring: companyCommunicationsQuerySchema,
         response: { 200: companyCommunicationPageSchema, ...errorReplies },
       },

@@ -30,16 +30,35 @@ export async function customerSide(db: Database, projectId: string): Promise<Per
   return people;
 }
 
+/** The customer's side of a thread: the project's (customerSide), or a general support thread's customer alone. */
+export async function threadCustomers(
+  db: Database,
+  thread: { project: { id: string } | null; customerId: string },
+): Promise<Person[]> {
+  if (thread.project) return customerSide(db, thread.project.id);
+  const [customer] = await db
+    .select({ id: users.id, email: users.email, name: users.name, timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, thread.customerId))
+    .limit(1);
+  return customer
+    ? [{ email: customer.email.toLowerCase(), userId: customer.id, name: customer.name, timeZone: customer.timeZone }]
+    : [];
+}
+
 /** The company inbox: every ADMIN_EMAILS address. */
 export function companySide(config: Config): Person[] {
   return config.adminEmails.map((email) => ({ email, userId: null, name: null }));
 }
 
-/** Whether this address may write in the project's conversation, and as whom (used for replies by email). */
+/**
+ * Whether this address may write in the thread's conversation (a project's, or a general support thread's: its
+ * customer alone), and as whom (used for replies by email).
+ */
 export async function writerByEmail(
   db: Database,
   config: Config,
-  projectId: string,
+  thread: { projectId: string | null; customerId: string | null },
   email: string,
 ): Promise<{ side: "company" | "customer"; userId: string | null; name: string | null } | null> {
   const address = email.trim().toLowerCase();
@@ -50,6 +69,10 @@ export async function writerByEmail(
     .limit(1);
   if (account?.role === "company" || config.adminEmails.includes(address)) {
     return { side: "company", userId: account?.id ?? null, name: account?.name ?? null };
+  }
+  const { projectId } = thread;
+  if (!projectId) {
+    return account && account.id === thread.customerId ? { side: "customer", userId: account.id, name: account.name } : null;
   }
   const [project] = await db.select({ ownerId: projects.userId }).from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project) return null;

@@ -97,6 +97,34 @@ describe("replying to a notification email", () => {
     expect(toAdmin?.replyTo).toMatch(/^reply\+/);
   });
 
+  it("in a general support thread only its customer and the company answer by email", async () => {
+    const nell = await customer(t.app, "inbound-newcomer@example.com", "Nell Newcomer");
+    const started = await t.app.inject({
+      method: "POST",
+      url: "/api/projects/general/communications",
+      payload: { type: "message", subject: "Before my NDA", content: "A question first." },
+      headers: { cookie: nell.cookie, ...json },
+    });
+    expect(started.statusCode).toBe(201);
+    const generalId: string = started.json().id;
+    const address = (recipient: string) =>
+      replyAddress({ secretKey: t.app.ctx.config.secretKey, domain: DOMAIN, threadId: generalId, recipient });
+
+    await sendInto({ from: "admin@blueprint.local", to: address("admin@blueprint.local"), text: "Ask away." });
+    await sendInto({ from: nell.email, to: address(nell.email), text: "Do you sign our NDA?" });
+    // Another customer (the project owner here) holds no part in it, even with a signed address.
+    await expect(sendInto({ from: owner.email, to: address(owner.email), text: "Me too" })).rejects.toMatchObject({
+      responseCode: 550,
+    });
+    const [thread] = (
+      await t.app.inject({ method: "GET", url: "/api/projects/general/communications", headers: { cookie: nell.cookie } })
+    ).json();
+    expect(thread.replies.map((r: { content: string; fromCompany: boolean }) => [r.content, r.fromCompany])).toEqual([
+      ["Ask away.", true],
+      ["Do you sign our NDA?", false],
+    ]);
+  });
+
   it("the admin can answer by email too", async () => {
     const address = replyAddress({
       secretKey: t.app.ctx.config.secretKey,

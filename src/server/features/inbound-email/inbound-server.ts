@@ -113,17 +113,17 @@ export async function startInboundEmail(options: {
     const autoSubmitted = mail.autoSubmitted;
     if (autoSubmitted && autoSubmitted.toLowerCase() !== "no") return; // out-of-office and bounces: dropped
     const [thread] = await ctx.db
-      .select({ projectId: communications.projectId })
+      .select({ projectId: communications.projectId, customerId: communications.customerId })
       .from(communications)
       .where(eq(communications.id, parsed.threadId))
       .limit(1);
     if (!thread) throw smtpError(550, "This conversation no longer exists");
-    const writer = await writerByEmail(ctx.db, ctx.config, thread.projectId, sender);
+    const writer = await writerByEmail(ctx.db, ctx.config, thread, sender);
     if (!writer) throw smtpError(550, "The sender may not write in this conversation");
     const content = stripQuotedReply(mail.text).slice(0, COMMUNICATION_LIMITS.content);
     if (!content) throw smtpError(550, "The reply is empty");
     const added = await postReply(ctx, {
-      projectId: thread.projectId,
+      place: thread.projectId ? { projectId: thread.projectId } : { customerId: thread.customerId },
       threadId: parsed.threadId,
       author: {
         userId: writer.userId,

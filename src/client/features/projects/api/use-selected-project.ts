@@ -25,8 +25,8 @@ function rememberProject(projectId: string): void {
   }
 }
 
-/** A list's page and an opened thread belong to the project they were in: switching drops them. */
-const PER_PROJECT_PARAM = /(^|-)page$|^thread$/;
+/** A list's page, an opened thread and General support (`scope`) belong to what was in view: choosing a project drops them. */
+const PER_PROJECT_PARAM = /(^|-)page$|^thread$|^scope$/;
 
 export function useSelectedProject(options: { enabled?: boolean } = {}) {
   const projects = useQuery({ ...projectsQueryOptions(), enabled: options.enabled ?? true });
