@@ -7,7 +7,7 @@ const ref = { projectId: "p-1", projectCode: "PRJ-2026-0007", subjectId: "s-1" }
 
 describe("where an item lives", () => {
   it.each<[ItemTarget, string, string]>([
-    ["thread", "/communications?project=PRJ-2026-0007&thread=s-1", "/admin?tab=inbox&thread=s-1"],
+    ["thread", "/communications?thread=s-1&project=PRJ-2026-0007", "/admin?tab=inbox&thread=s-1"],
     [
       "feedback",
       "/testing-feedback?project=PRJ-2026-0007&item=s-1",
@@ -20,6 +20,11 @@ describe("where an item lives", () => {
   ])("%s: %s for the customer, %s for the company", (target, customer, company) => {
     expect(itemPath(target, "customer", ref)).toBe(customer);
     expect(itemPath(target, "company", ref)).toBe(company);
+  });
+
+  it("opens a thread with no project as General support", () => {
+    expect(itemPath("thread", "customer", { subjectId: "t-1" })).toBe("/communications?thread=t-1&scope=general");
+    expect(itemPath("thread", "company", { subjectId: "t-1" })).toBe("/admin?tab=inbox&thread=t-1");
   });
 
   it("leaves out what it does not know (a deleted project, an event about no item)", () => {

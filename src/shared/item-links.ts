@@ -38,7 +38,7 @@ const CUSTOMER: Record<ItemTarget, (ref: ItemRef) => string> = {
     withQuery(
       "/communications",
       ref.projectCode
-        ? { project: ref.projectCode, thread: ref.subjectId }
+        ? { thread: ref.subjectId, project: ref.projectCode }
         : { thread: ref.subjectId, [GENERAL_SUPPORT.param]: GENERAL_THREADS },
     ),
   meeting: (ref) => withQuery("/meeting-requests", { project: ref.projectCode, request: ref.subjectId }),

@@ -9,7 +9,7 @@ const THREAD = "3f2b6c1e-0000-4000-8000-000000000001";
 
 describe("the emails' links", () => {
   it.each([
-    ["a customer's thread", customerLinks.thread(APP, PROJECT, THREAD), `/communications?project=PRJ-2026-0001&thread=${THREAD}`],
+    ["a customer's thread", customerLinks.thread(APP, PROJECT, THREAD), `/communications?thread=${THREAD}&project=PRJ-2026-0001`],
     [
       "a customer's General support thread",
       customerLinks.thread(APP, null, THREAD),

@@ -97,7 +97,7 @@ describe("what a notification opens", () => {
       (await send(`/api/projects/${project.id}/communications/${threadId}/replies`, admin, { content: "Here." })).statusCode,
     ).toBe(201);
     const forCustomer = (await bellOf(customer)).find((n) => n.type === "communication.reply");
-    expect(forCustomer?.href).toBe(`/communications?project=${project.projectCode}&thread=${threadId}`);
+    expect(forCustomer?.href).toBe(`/communications?thread=${threadId}&project=${project.projectCode}`);
   });
 
   it("a meeting request: the console's Meeting Requests with it open; the NDA: the console's NDA tab", async () => {
