@@ -187,11 +187,13 @@ describe("a customer's emails, opened signed out", () => {
     });
     const mail = await smtp.waitFor((m) => m.to === OWNER.email && m.subject.includes("Walk through the prototype"));
     const link = actionLink(mail, "View your meeting requests");
-    expect(pathOf(link)).toBe(`/meeting-requests?project=${project.projectCode}`);
+    // The link names the request itself: after sign-in it is the one marked and brought into view.
+    expect(pathOf(link)).toBe(`/meeting-requests?project=${project.projectCode}&request=${request.id}`);
 
     const { page } = await followSignedOut(link, OWNER, PHONE);
     await page.getByRole("heading", { name: "Meeting Requests" }).waitFor();
     await page.getByText("Walk through the prototype").first().waitFor();
+    expect(await page.locator('[data-linked-id][aria-current="true"]').getAttribute("data-linked-id")).toBe(request.id);
     await expectToastClearOfActions(page);
   });
 
@@ -205,11 +207,12 @@ describe("a customer's emails, opened signed out", () => {
     expect(done.statusCode).toBe(200);
     const mail = await smtp.waitFor((m) => m.to === OWNER.email && m.subject.startsWith("Feedback addressed"));
     const link = actionLink(mail, "Open Testing & Feedback");
-    expect(pathOf(link)).toBe(`/testing-feedback?project=${project.projectCode}`);
+    expect(pathOf(link)).toBe(`/testing-feedback?project=${project.projectCode}&item=${created.id}`);
 
     const { page } = await followSignedOut(link, OWNER);
     await page.getByRole("heading", { name: "Testing & Feedback" }).waitFor();
     await page.getByText(GOOD_FEEDBACK.issueFaced).first().waitFor();
+    expect(await page.locator('[data-linked-id][aria-current="true"]').getAttribute("data-linked-id")).toBe(created.id);
     await page.getByText("Fixed in build 42: the button saves every time.").first().waitFor();
   });
 
