@@ -31,7 +31,11 @@ afterAll(async () => {
 });
 
 const send = (options: HttpRequestOptions) => httpRequest(server.url, options);
-const attack = (options: HttpRequestOptions) => expectNoChange(server.app.ctx.db, () => send(options));
+/** A refused request changes nothing. The outbox is settled first: an email queued by an earlier step, sent meanwhile, is not the attack's doing. */
+const attack = async (options: HttpRequestOptions) => {
+  await server.app.emailWorker.drain();
+  return expectNoChange(server.app.ctx.db, () => send(options));
+};
 
 describe("path traversal", () => {
   it("serves a real built file (the control: the static route works)", async () => {

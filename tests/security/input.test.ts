@@ -21,7 +21,11 @@ afterAll(async () => {
 });
 
 const send = (options: HttpRequestOptions) => httpRequest(w.url, options);
-const attack = (options: HttpRequestOptions) => expectNoChange(w.server.app.ctx.db, () => send(options));
+/** A refused request changes nothing. The outbox is settled first: an email queued by an earlier step, sent meanwhile, is not the attack's doing. */
+const attack = async (options: HttpRequestOptions) => {
+  await w.server.app.emailWorker.drain();
+  return expectNoChange(w.server.app.ctx.db, () => send(options));
+};
 const whoAmI = (cookie: string) => attack({ path: "/api/auth/user", cookie });
 const CONTACT = { name: "Dana Visitor", email: "dana@visitor.example", remarks: "Hello" };
 
