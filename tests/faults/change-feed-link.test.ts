@@ -11,7 +11,7 @@ import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { type DatabaseHandle, LISTEN_HEARTBEAT, openDatabase } from "../../src/server/db/client";
 import { projectMembers, projects, sessions } from "../../src/server/db/schema";
-import { type Customer, createProjectWithStatus, customer } from "../factories";
+import { type Customer, createProjectWithStatus, customer, onboardOwner } from "../factories";
 import { recordQueuedEmails, TEST_ENV } from "../setup/test-app";
 import { openTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -113,6 +113,8 @@ describe.skipIf(!onPostgres)("the change feed's link dies silently", () => {
     await app.ready();
     reader = await customer(app, "link.reader@example.com", "Rita Reader");
     owner = await customer(app, "link.owner@example.com", "Olga Owner");
+    // A project exists only once its owner's profile is complete and the NDA signed (issue 31).
+    await onboardOwner(app.ctx.db, owner.userId);
     member = await customer(app, "link.member@example.com", "Mo Member");
     projectId = (await createProjectWithStatus(direct.db, { ownerId: owner.userId, status: "development" })).id;
     await direct.db.insert(projectMembers).values({ projectId, email: member.email, accessLevel: "user" });
