@@ -1,9 +1,10 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Customer, customer, json, newProject, openTeam } from "../../../../tests/factories";
+import { queuedEmails } from "../../../../tests/setup/outbox";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { COMMUNICATION_MESSAGES } from "../../../shared/schemas/communications";
-import { activityEvents, outgoingEmails } from "../../db/schema";
+import { activityEvents } from "../../db/schema";
 
 let t: TestApp;
 let admin: string;
@@ -23,13 +24,7 @@ const reply = (id: string, threadId: string, cookie: string, content: string) =>
 const list = (id: string, cookie: string) => t.app.inject({ method: "GET", url: base(id), headers: { cookie } });
 const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
 
-async function emailsTo(address: string, kind: string) {
-  return t.app.ctx.db
-    .select()
-    .from(outgoingEmails)
-    .where(and(eq(outgoingEmails.toAddress, address), eq(outgoingEmails.kind, kind)))
-    .orderBy(desc(outgoingEmails.createdAt));
-}
+const emailsTo = (address: string, kind: string) => queuedEmails(t.app.ctx.db, address, kind);
 
 async function bell(cookie: string) {
   return (await t.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie } })).json();

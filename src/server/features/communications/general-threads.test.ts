@@ -5,13 +5,14 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { and, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Customer, customer, json, newProject, openTeam } from "../../../../tests/factories";
 import { signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
+import { queuedEmails } from "../../../../tests/setup/outbox";
 import { createTestApp, latestCodeFor, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { COMMUNICATION_MESSAGES, GENERAL_SUPPORT } from "../../../shared/schemas/communications";
-import { communicationReplies, communications, outgoingEmails, profiles } from "../../db/schema";
+import { communicationReplies, communications, profiles } from "../../db/schema";
 
 let t: TestApp;
 let admin: string;
@@ -32,13 +33,7 @@ const post = (cookie: string | undefined, payload: object, url = base) =>
 const get = (url: string, cookie?: string) => t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 const message = (subject: string, content = "Hello from a brand-new customer.") => ({ type: "message", subject, content });
 
-async function emailsTo(address: string, kind: string) {
-  return t.app.ctx.db
-    .select()
-    .from(outgoingEmails)
-    .where(and(eq(outgoingEmails.toAddress, address), eq(outgoingEmails.kind, kind)))
-    .orderBy(desc(outgoingEmails.createdAt));
-}
+const emailsTo = (address: string, kind: string) => queuedEmails(t.app.ctx.db, address, kind);
 
 describe("a brand-new customer's general support thread", () => {
   let nova: Customer;

@@ -3,21 +3,14 @@
 // viewer and invitations closed after the date while the documents, the hand-over package and the data export stay
 // open, the company's extension (audited, the owner told, a past date or a forged id refused with nothing stored),
 // and invitations from testing onward within the seat limit. Time moves by the `now` the reminder run takes.
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Customer, createProjectWithStatus, customer, json } from "../../../../../tests/factories";
+import { queuedEmails } from "../../../../../tests/setup/outbox";
 import { createTestApp, signIn, type TestApp } from "../../../../../tests/setup/test-app";
 import { ACCESS_EXPIRY_MESSAGES } from "../../../../shared/domain/access-expiry";
 import { TEAM_MESSAGES } from "../../../../shared/schemas/team";
-import {
-  accessExpiryReminders,
-  activityEvents,
-  adminAuditLog,
-  outgoingEmails,
-  projectMembers,
-  projects,
-  requirements,
-} from "../../../db/schema";
+import { accessExpiryReminders, activityEvents, adminAuditLog, projectMembers, projects, requirements } from "../../../db/schema";
 import { ACCESS_REMINDERS_JOB, sendAccessExpiryReminders, startAccessExpiryReminders } from "./reminders";
 
 const DAY = 86_400_000;
@@ -50,13 +43,7 @@ async function projectRow(id: string) {
   if (!row) throw new Error("no project");
   return row;
 }
-async function emailsTo(to: string, kind: string) {
-  return t.app.ctx.db
-    .select()
-    .from(outgoingEmails)
-    .where(and(eq(outgoingEmails.toAddress, to), eq(outgoingEmails.kind, kind)))
-    .orderBy(desc(outgoingEmails.createdAt));
-}
+const emailsTo = (address: string, kind: string) => queuedEmails(t.app.ctx.db, address, kind);
 
 /** A project in testing with a prototype, its expiry set through the console's deployment date. */
 async function projectInTesting(
