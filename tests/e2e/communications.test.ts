@@ -2,6 +2,7 @@
 // meeting, a message sent, the admin's reply arriving live (no reload), a scheduled meeting card.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { communications } from "../../src/server/db/schema";
 import { json, newProject, type SignedInUser, signedInUser } from "../factories";
 import { launchBrowser, signInContext } from "../setup/browser";
 import { documentStillMarked, firstLiveAndFetch, markDocument, pageLogSince, recordLivePage } from "../setup/live-page";
@@ -102,7 +103,7 @@ describe("Communications", () => {
       url: `/api/projects/${project.id}/communications`,
       headers: { cookie: admin },
     });
-    const id = threads.json().find((t: { subject: string }) => t.subject === "Brand colours").id;
+    const id = threads.json().items.find((t: { subject: string }) => t.subject === "Brand colours").id;
     const logAt = await markDocument(page);
     const replied = await server.app.inject({
       method: "POST",
@@ -127,6 +128,40 @@ describe("Communications", () => {
     await thread.getByRole("list", { name: "Replies" }).getByText("Yes — send us the hex code.").waitFor();
     await thread.locator("strong", { hasText: "brand blue" }).waitFor();
     await thread.getByText("1 new").waitFor({ state: "detached" });
+  });
+
+  it("pages a long conversation: 20 threads a page, Next shows the older ones, and another conversation starts on page 1", async () => {
+    // Stored directly (the write allowance would stop 25 posts), an hour apart and older than the threads above.
+    const start = Date.now() - 48 * 3_600_000;
+    await server.app.ctx.db.insert(communications).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        projectId: project.id,
+        authorId: owner.userId,
+        type: "message" as const,
+        subject: `Older topic ${i + 1}`,
+        content: "An earlier question.",
+        lastActivityAt: new Date(start + i * 3_600_000),
+        createdAt: new Date(start + i * 3_600_000),
+      })),
+    );
+    await page.goto(`${server.url}/communications`);
+    const pages = page.getByRole("navigation", { name: "Pages" }).last();
+    await pages.getByText(/^1–20 of 2\d$/).waitFor();
+    // Scheduled Meetings fits on one page: no pager of its own.
+    expect(await page.getByRole("navigation", { name: "Pages" }).count()).toBe(1);
+    const messages = page.getByRole("region", { name: "Messages" });
+    await messages.getByText("Older topic 25", { exact: true }).waitFor();
+    expect(await messages.getByText("Older topic 1", { exact: true }).count()).toBe(0);
+    await pages.getByRole("button", { name: "Next" }).click();
+    await messages.getByText("Older topic 1", { exact: true }).waitFor();
+    await pages.getByText(/^21–2\d of 2\d$/).waitFor();
+    expect(await messages.getByText("Older topic 25", { exact: true }).count()).toBe(0);
+    // General support is another conversation: it opens on its first page.
+    await page.getByRole("button", { name: "General support" }).click();
+    await page.getByRole("heading", { name: "General support" }).waitFor();
+    expect(await messages.count()).toBe(0);
+    await page.getByRole("button", { name: /^Project / }).click();
+    await page.getByRole("navigation", { name: "Pages" }).last().getByText(/^1–20 of 2\d$/).waitFor();
   });
 
   it("looks finished at 375 px", async () => {

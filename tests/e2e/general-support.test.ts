@@ -75,7 +75,7 @@ describe("General support for a customer with no project", () => {
         url: "/api/projects/general/communications",
         headers: { cookie: nova.cookie },
       });
-      expect(saved.json()).toMatchObject([{ subject: "Where do I start?", projectId: null }]);
+      expect(saved.json()).toMatchObject({ items: [{ subject: "Where do I start?", projectId: null }], total: 1 });
     },
     LONG,
   );
@@ -136,7 +136,7 @@ describe("General support for a customer with no project", () => {
             url: "/api/projects/general/communications",
             headers: { cookie: nova.cookie },
           });
-          return res.json()[0].unreadCount;
+          return res.json().items[0].unreadCount;
         }, SETTLE)
         .toBe(0);
       await checkBothWidths(page, "general-support-thread");
@@ -176,7 +176,7 @@ describe("General support for a customer with no project", () => {
           url: `/api/projects/${project.id}/communications`,
           headers: { cookie: owen.cookie },
         });
-        expect(inProject.json()).toEqual([]);
+        expect(inProject.json()).toMatchObject({ items: [], total: 0 });
         // Back to the project's conversation.
         await chooser.getByRole("button", { name: `Project ${project.projectCode}` }).click();
         await page.getByRole("heading", { name: "Messages" }).waitFor();

@@ -249,7 +249,7 @@ describe("the company's inbox", () => {
         url: `/api/projects/${ottoProject.id}/communications`,
         headers: { cookie: otto.cookie },
       });
-      expect(otto_.json()).toEqual(
+      expect(otto_.json().items).toEqual(
         expect.arrayContaining([expect.objectContaining({ subject: "Kick-off call", type: "meeting", fromCompany: true })]),
       );
     },

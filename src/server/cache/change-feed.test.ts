@@ -186,7 +186,7 @@ describe("two server processes on one database", () => {
 
   it("a message posted through one is in the other's list", async () => {
     const url = `/api/projects/${projectId}/communications`;
-    const before = (await get(other.app, url, owner.cookie)).json() as unknown[];
+    const before = (await get(other.app, url, owner.cookie)).json().items as unknown[];
     const posted = await t.app.inject({
       method: "POST",
       url,
@@ -195,7 +195,7 @@ describe("two server processes on one database", () => {
     });
     expect(posted.statusCode).toBe(201);
     await other.app.changeFeed.caughtUp();
-    const after = (await get(other.app, url, owner.cookie)).json() as Array<{ subject: string }>;
+    const after = (await get(other.app, url, owner.cookie)).json().items as Array<{ subject: string }>;
     expect(after).toHaveLength(before.length + 1);
     expect(after.some((thread) => thread.subject === "Across processes")).toBe(true);
   });

@@ -1,9 +1,11 @@
 // The change triggers come from one map, and every table a cached read declares has them: a read over a table without
 // a trigger would serve stale answers until its lifetime ends.
+
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { THREADS_PAGE_SIZE } from "../../shared/schemas/communications";
 import { adminStatsRead } from "../features/admin/reads";
 import { communicationsRead } from "../features/communications/reads";
 import { feedbackListRead } from "../features/feedback/reads";
@@ -137,9 +139,11 @@ describe("a cached read's tags", () => {
     expect(feedback.key({ ...caller, query: { page: 2, pageSize: 10 } })).toBeNull();
     expect(feedback.key({ ...caller, query: { page: 1, pageSize: 10, status: "pending" } })).toBeNull();
     const viewer = { id: "u1", email: "e", role: "customer" as const };
-    expect(communicationsRead.key({ viewer, projectId: "p1", limit: 100 })).not.toBeNull();
-    expect(communicationsRead.key({ viewer, projectId: "p1", limit: 100, before: "2026-01-01T00:00:00Z" })).toBeNull();
-    expect(communicationsRead.key({ viewer, projectId: "p1", limit: 37 })).toBeNull();
+    const threads = { viewer, projectId: "p1", page: 1, pageSize: THREADS_PAGE_SIZE, show: "all" as const };
+    expect(communicationsRead.key(threads)).not.toBeNull();
+    expect(communicationsRead.key({ ...threads, page: 2 })).toBeNull();
+    expect(communicationsRead.key({ ...threads, pageSize: 37 })).toBeNull();
+    expect(communicationsRead.key({ ...threads, show: "meetings" })).toBeNull();
     expect(notificationsRead.key({ userId: "u1", role: "customer", limit: 7 })).toBeNull();
   });
 });

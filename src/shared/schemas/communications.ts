@@ -112,6 +112,23 @@ export const communicationSchema = z.object({
 });
 export type Communication = z.infer<typeof communicationSchema>;
 
+/**
+ * The conversation's views: every thread, newest activity first, or the meetings with a time (Scheduled Meetings),
+ * earliest first.
+ */
+export const THREAD_VIEWS = ["all", "meetings"] as const;
+export type ThreadView = (typeof THREAD_VIEWS)[number];
+export const THREADS_PAGE_SIZE = 20;
+
+/** GET /api/projects/{id}/communications: a project's (or the caller's general support) threads, paged. */
+export const communicationsQuerySchema = z.object({
+  show: z.enum(THREAD_VIEWS).default("all"),
+  ...pageQueryFields(THREADS_PAGE_SIZE),
+});
+export type CommunicationsQuery = z.input<typeof communicationsQuerySchema>;
+export const communicationPageSchema = pageSchema(communicationSchema);
+export type CommunicationPage = z.infer<typeof communicationPageSchema>;
+
 export const projectRefSchema = z.object({
   id: z.string(),
   projectCode: z.string(),

@@ -6,6 +6,11 @@ import { Button } from "../ui/button";
 /** One page of a list as the server answers it; a list paged by key also names the cursors beside it. */
 type PageReply = { page: number; pageSize: number; total: number; nextCursor?: string | null; previousCursor?: string | null };
 
+/** Whether the list runs over more than one page (a short list on a customer's page goes without a pager). */
+export function hasPages(reply: PageReply): boolean {
+  return reply.total > reply.pageSize;
+}
+
 export function Pager({ of: reply, onPage }: { of: PageReply; onPage: (page: number, cursor?: string) => void }) {
   const pages = Math.max(1, Math.ceil(reply.total / reply.pageSize));
   if (reply.total === 0) return null;

@@ -9,6 +9,7 @@ import { ndaStatusDisplay } from "../../../shared/domain/nda-status";
 import { ADMIN_MESSAGES, type AdminProject } from "../../../shared/schemas/admin";
 import { ListState } from "../../components/kit/ListState";
 import { MarkdownView } from "../../components/kit/MarkdownView";
+import { hasPages, Pager } from "../../components/kit/Pager";
 import { ReplyForm, ThreadView } from "../../components/kit/ThreadView";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -17,6 +18,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { serverMessage } from "../../lib/api";
 import { formatCalendarDate, formatDate, formatDateTime } from "../../lib/date-time";
+import { usePageOf } from "../../lib/use-page-of";
 import { useCommunications } from "../communications/api/get-communications";
 import { useReplyToCommunication } from "../communications/api/reply-to-communication";
 import { useRequirements } from "../projects/api/get-requirements";
@@ -231,20 +233,21 @@ function NdaPanel({ userId }: { userId: string }) {
 }
 
 function CommunicationsPanel({ projectId }: { projectId: string }) {
-  const list = useCommunications(projectId);
+  const [page, setPage] = usePageOf(projectId);
+  const list = useCommunications(projectId, { page, show: "all" });
   const send = useReplyToCommunication(projectId);
   const now = new Date();
   return (
     <ListState
       isLoading={list.isLoading}
       error={list.error}
-      isEmpty={list.data?.length === 0}
+      isEmpty={list.data?.total === 0}
       emptyText="No communications on this project yet."
       errorText="Communications could not be loaded."
       onRetry={() => list.refetch()}
     >
       <ul className="space-y-4">
-        {list.data?.map((c) => (
+        {list.data?.items.map((c) => (
           <li key={c.id} className="rounded-xl border border-slate-200 p-4">
             <div className="mb-3 flex flex-wrap items-center gap-2">
               <Badge variant={c.type === "meeting" ? "warning" : "secondary"}>{c.type}</Badge>
@@ -262,6 +265,7 @@ function CommunicationsPanel({ projectId }: { projectId: string }) {
           </li>
         ))}
       </ul>
+      {list.data && hasPages(list.data) && <Pager of={list.data} onPage={setPage} />}
     </ListState>
   );
 }

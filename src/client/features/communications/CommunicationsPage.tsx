@@ -8,6 +8,7 @@ import { useSearchParams } from "react-router";
 import { accessAllows } from "../../../shared/domain/project-access";
 import { GENERAL_SUPPORT, GENERAL_THREADS } from "../../../shared/schemas/communications";
 import { ListState } from "../../components/kit/ListState";
+import { hasPages, Pager } from "../../components/kit/Pager";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { ProjectsLoadError } from "../../components/project/ProjectsLoadError";
 import { Button } from "../../components/ui/button";
@@ -16,6 +17,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { useFallbackPolling } from "../../lib/live-status";
 import { POLL_MS } from "../../lib/query-client";
+import { usePageOf } from "../../lib/use-page-of";
 import { useSelectedProject } from "../projects/api/use-selected-project";
 import { useCommunications } from "./api/get-communications";
 import { NewCommunicationForm } from "./NewCommunicationForm";
@@ -30,7 +32,9 @@ export function CommunicationsPage() {
   const scope = general ? GENERAL_THREADS : selected?.id;
   // Live like a project's: the company's answer in General support notifies the customer, and that event refreshes the
   // list (features/live/refresh-by-tag.ts); without the stream it polls.
-  const threads = useCommunications(scope, { refetchInterval: useFallbackPolling(POLL_MS.communicationsFallback) });
+  const refetchInterval = useFallbackPolling(POLL_MS.communicationsFallback);
+  const [page, setPage] = usePageOf(scope);
+  const threads = useCommunications(scope, { page, show: "all" }, { refetchInterval });
   const [composing, setComposing] = useState(params.get("openMessage") === "true");
   const [focusThread] = useState(params.get("thread"));
   // General support is the customer's own: they may always write there.
@@ -121,7 +125,7 @@ export function CommunicationsPage() {
             errorText="Messages could not be loaded. Check your connection and try again."
             onRetry={() => threads.refetch()}
           >
-            <ScheduledMeetings threads={threads.data ?? []} />
+            <ScheduledMeetings projectId={scope} refetchInterval={refetchInterval} />
             <section aria-labelledby="conversation-title">
               <h2 id="conversation-title" className="mb-3 flex items-center gap-2 text-lg font-semibold text-slate-900">
                 {general ? (
@@ -131,7 +135,7 @@ export function CommunicationsPage() {
                 )}
                 {general ? GENERAL_SUPPORT.label : "Messages"}
               </h2>
-              {(threads.data ?? []).length === 0 ? (
+              {threads.data?.total === 0 ? (
                 <Card>
                   <CardContent className="flex flex-col items-center gap-2 px-6 py-12 text-center">
                     <MessagesSquare className="size-10 text-slate-300" aria-hidden="true" />
@@ -150,19 +154,22 @@ export function CommunicationsPage() {
                   </CardContent>
                 </Card>
               ) : (
-                <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
-                  {(threads.data ?? []).map((thread) => (
-                    <li key={thread.id}>
-                      <ThreadCard
-                        thread={thread}
-                        projectId={scope}
-                        canPost={canPost}
-                        initiallyOpen={thread.id === focusThread}
-                        now={now}
-                      />
-                    </li>
-                  ))}
-                </ul>
+                <>
+                  <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
+                    {(threads.data?.items ?? []).map((thread) => (
+                      <li key={thread.id}>
+                        <ThreadCard
+                          thread={thread}
+                          projectId={scope}
+                          canPost={canPost}
+                          initiallyOpen={thread.id === focusThread}
+                          now={now}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                  {threads.data && hasPages(threads.data) && <Pager of={threads.data} onPage={setPage} />}
+                </>
               )}
             </section>
           </ListState>

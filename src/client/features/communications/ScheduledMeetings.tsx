@@ -1,16 +1,19 @@
-// Scheduled Meetings: meetings with a time, earliest first; Upcoming or Past; date and time in the
-// viewer's zone; Join Meeting.
+// Scheduled Meetings: the conversation's meetings with a time, earliest first, paged; Upcoming or Past; date and time
+// in the viewer's zone; Join Meeting.
 import { CalendarClock, Clock } from "lucide-react";
 import { MEETING_DURATION_MINUTES, meetingTiming } from "../../../shared/constants/meetings";
-import { type Communication, scheduledMeetings } from "../../../shared/schemas/communications";
 import { JoinMeetingButton } from "../../components/kit/JoinMeetingButton";
+import { hasPages, Pager } from "../../components/kit/Pager";
 import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
 import { formatTime, formatWeekdayDate } from "../../lib/date-time";
+import { usePageOf } from "../../lib/use-page-of";
+import { useCommunications } from "./api/get-communications";
 
-export function ScheduledMeetings({ threads }: { threads: Communication[] }) {
-  const meetings = scheduledMeetings(threads);
-  if (meetings.length === 0) return null;
+export function ScheduledMeetings(props: { projectId: string; refetchInterval: number | false }) {
+  const [page, setPage] = usePageOf(props.projectId);
+  const reply = useCommunications(props.projectId, { page, show: "meetings" }, { refetchInterval: props.refetchInterval }).data;
+  if (!reply || reply.total === 0) return null;
   const now = new Date();
   return (
     <section aria-labelledby="scheduled-meetings-title" className="mb-8">
@@ -19,7 +22,7 @@ export function ScheduledMeetings({ threads }: { threads: Communication[] }) {
         Scheduled Meetings
       </h2>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {meetings.map((meeting) => {
+        {reply.items.map((meeting) => {
           const at = meeting.scheduledFor as string;
           const upcoming = meetingTiming(at, now) === "upcoming";
           return (
@@ -53,6 +56,7 @@ export function ScheduledMeetings({ threads }: { threads: Communication[] }) {
           );
         })}
       </ul>
+      {hasPages(reply) && <Pager of={reply} onPage={setPage} />}
     </section>
   );
 }

@@ -114,7 +114,7 @@ describe("a customer's message and the admin's answer", () => {
   });
 
   it("the customer sees the reply unread until they mark the thread read", async () => {
-    const threads = (await list(project.id, owner.cookie)).json();
+    const threads = (await list(project.id, owner.cookie)).json().items;
     expect(threads[0]).toMatchObject({ id: threadId, unreadCount: 1, replyCount: 1 });
     const read = await t.app.inject({
       method: "POST",
@@ -122,7 +122,7 @@ describe("a customer's message and the admin's answer", () => {
       headers: { cookie: owner.cookie },
     });
     expect(read.statusCode).toBe(200);
-    expect((await list(project.id, owner.cookie)).json()[0].unreadCount).toBe(0);
+    expect((await list(project.id, owner.cookie)).json().items[0].unreadCount).toBe(0);
   });
 
   it("lists threads by newest activity: a reply moves an older thread back to the top", async () => {
@@ -132,14 +132,14 @@ describe("a customer's message and the admin's answer", () => {
     expect(
       (await list(project.id, owner.cookie))
         .json()
-        .map((x: { id: string }) => x.id)
+        .items.map((x: { id: string }) => x.id)
         .slice(0, 2),
     ).toEqual([second.id, threadId]);
     await reply(project.id, threadId, owner.cookie, "Thanks!");
     expect(
       (await list(project.id, owner.cookie))
         .json()
-        .map((x: { id: string }) => x.id)
+        .items.map((x: { id: string }) => x.id)
         .slice(0, 2),
     ).toEqual([threadId, second.id]);
   });
@@ -249,7 +249,7 @@ describe("team members", () => {
 
     const thread = (await post(project.id, member, { type: "message", subject: "From a member", content: "Hello" })).json();
     expect(thread.authorName).toBe("Uma User");
-    expect((await list(project.id, viewer)).json()[0]).toMatchObject({ id: thread.id, unreadCount: 1 });
+    expect((await list(project.id, viewer)).json().items[0]).toMatchObject({ id: thread.id, unreadCount: 1 });
     const refused = await post(project.id, viewer, { type: "message", subject: "Hi", content: "Hello" });
     expect(refused.statusCode).toBe(403);
     expect((await reply(project.id, thread.id, viewer, "me too")).statusCode).toBe(403);

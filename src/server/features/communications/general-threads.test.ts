@@ -48,7 +48,7 @@ describe("a brand-new customer's general support thread", () => {
   it("starts with no threads, then sends a message the company is emailed about", async () => {
     const empty = await get(base, nova.cookie);
     expect(empty.statusCode).toBe(200);
-    expect(empty.json()).toEqual([]);
+    expect(empty.json()).toMatchObject({ items: [], total: 0 });
 
     const res = await post(nova.cookie, message("How do I get started?"));
     expect(res.statusCode, res.body).toBe(201);
@@ -62,7 +62,7 @@ describe("a brand-new customer's general support thread", () => {
     expect(mail?.textBody).toContain("Nova Newcomer wrote in General support");
     expect(mail?.textBody).toContain(`http://localhost:3000/admin?tab=inbox&thread=${threadId}`);
 
-    const listed = (await get(base, nova.cookie)).json();
+    const listed = (await get(base, nova.cookie)).json().items;
     expect(listed.map((item: { id: string }) => item.id)).toEqual([threadId]);
   });
 
@@ -103,10 +103,10 @@ describe("a brand-new customer's general support thread", () => {
   });
 
   it("the customer reads the answer (unread until opened), replies, and pages the replies", async () => {
-    const [thread] = (await get(base, nova.cookie)).json();
+    const [thread] = (await get(base, nova.cookie)).json().items;
     expect(thread.unreadCount).toBe(1);
     expect((await post(nova.cookie, {}, `${base}/${threadId}/read`)).statusCode).toBe(200);
-    expect((await get(base, nova.cookie)).json()[0].unreadCount).toBe(0);
+    expect((await get(base, nova.cookie)).json().items[0].unreadCount).toBe(0);
 
     const replied = await post(nova.cookie, { content: "Thanks, done." }, `${base}/${threadId}/replies`);
     expect(replied.statusCode).toBe(201);
@@ -121,7 +121,7 @@ describe("a brand-new customer's general support thread", () => {
 
   it("nobody else reaches it: another customer, a member of the customer's project, visitors", async () => {
     const stranger = await customer(t.app, "nosy-stranger@example.com");
-    expect((await get(base, stranger.cookie)).json()).toEqual([]);
+    expect((await get(base, stranger.cookie)).json().items).toEqual([]);
     expect((await get(`${base}/${threadId}/replies`, stranger.cookie)).statusCode).toBe(404);
     const intruding = await post(stranger.cookie, { content: "Let me in" }, `${base}/${threadId}/replies`);
     expect(intruding.statusCode).toBe(404);
@@ -136,7 +136,7 @@ describe("a brand-new customer's general support thread", () => {
     const member = await customer(t.app, "nova-member@example.com", "Milo Member");
     const invited = await post(nova.cookie, { email: member.email, accessLevel: "admin" }, `/api/projects/${project.id}/users`);
     expect(invited.statusCode, invited.body).toBe(201);
-    expect((await get(base, member.cookie)).json()).toEqual([]);
+    expect((await get(base, member.cookie)).json().items).toEqual([]);
     expect((await get(`${base}/${threadId}/replies`, member.cookie)).statusCode).toBe(404);
     expect((await post(member.cookie, { content: "Hi" }, `${base}/${threadId}/replies`)).statusCode).toBe(404);
     // Nor does a project's path reach it: the thread is in no project.
@@ -144,8 +144,8 @@ describe("a brand-new customer's general support thread", () => {
     expect((await get(`/api/projects/${project.id}/communications/${threadId}/replies`, nova.cookie)).statusCode).toBe(404);
 
     // With a project, Nova still reaches General support, and the project's threads stay apart from it.
-    expect((await get(base, nova.cookie)).json().map((item: { id: string }) => item.id)).toEqual([threadId]);
-    expect((await get(`/api/projects/${project.id}/communications`, nova.cookie)).json()).toEqual([]);
+    expect((await get(base, nova.cookie)).json().items.map((item: { id: string }) => item.id)).toEqual([threadId]);
+    expect((await get(`/api/projects/${project.id}/communications`, nova.cookie)).json().items).toEqual([]);
 
     const visitor = await get(base);
     expect(visitor.statusCode).toBe(401);

@@ -1,7 +1,7 @@
 // Threads as the API answers them: each communication with its newest replies (at most THREAD_REPLY_PREVIEW, oldest
 // first; replyCount says how many in all, the older ones are paged by listThreadReplies), newest activity first, and
 // per-viewer unread counts. Four queries for a whole page (threads, their replies, read markers, unread counts).
-import { and, asc, count, desc, eq, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
 import { isUuid } from "../../../shared/domain/ids";
 import { messageOverdueCutoff } from "../../../shared/domain/service-levels";
 import {
@@ -13,6 +13,7 @@ import {
   type InboxView,
   isGeneralScope,
   THREAD_REPLY_PREVIEW,
+  type ThreadView,
 } from "../../../shared/schemas/communications";
 import type { Page, Paging } from "../../../shared/schemas/paging";
 import type { SessionUser } from "../../auth/sessions";
@@ -143,23 +144,38 @@ function flatten(
   return rows.map((r) => ({ ...r.thread, authorName: r.authorName, authorEmail: r.authorEmail }));
 }
 
-/** GET /api/projects/{id}/communications: the project's (or the caller's general support) threads, newest activity first. */
+/**
+ * GET /api/projects/{id}/communications: one page of the project's (or the caller's general support) threads, newest
+ * activity first, or its meetings with a time, earliest first.
+ */
 export async function listThreads(
   db: Database,
   viewer: Viewer,
   place: ThreadPlace,
-  options: { limit: number; before?: Date },
-): Promise<Communication[]> {
-  const conditions: SQL[] = [placeCondition(place)];
-  if (options.before) conditions.push(lt(communications.lastActivityAt, options.before));
-  const rows = await db
-    .select(threadColumns)
-    .from(communications)
-    .leftJoin(users, eq(users.id, communications.authorId))
-    .where(and(...conditions))
-    .orderBy(desc(communications.lastActivityAt), desc(communications.id))
-    .limit(options.limit);
-  return hydrate(db, viewer, flatten(rows));
+  query: Paging & { show: ThreadView },
+): Promise<Page<Communication>> {
+  const meetings = query.show === "meetings";
+  const where = and(
+    placeCondition(place),
+    meetings ? and(eq(communications.type, "meeting"), isNotNull(communications.scheduledFor)) : undefined,
+  );
+  const order = meetings
+    ? [asc(communications.scheduledFor), asc(communications.id)]
+    : [desc(communications.lastActivityAt), desc(communications.id)];
+  const [rows, [counted]] = await Promise.all([
+    onePage(
+      db
+        .select(threadColumns)
+        .from(communications)
+        .leftJoin(users, eq(users.id, communications.authorId))
+        .where(where)
+        .orderBy(...order)
+        .$dynamic(),
+      query,
+    ),
+    db.select({ total: count() }).from(communications).where(where),
+  ]);
+  return pageReply(await hydrate(db, viewer, flatten(rows)), counted?.total ?? 0, query);
 }
 
 /** One thread (after posting or replying), with the viewer's unread count. */

@@ -6,8 +6,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   COMMUNICATION_MESSAGES,
+  communicationPageSchema,
   communicationReplyPageSchema,
   communicationSchema,
+  communicationsQuerySchema,
   companyCommunicationPageSchema,
   companyCommunicationSchema,
   companyCommunicationsQuerySchema,
@@ -33,7 +35,7 @@ import {
 import { markThreadRead } from "./mark-thread-read";
 import { displayName, postCommunication } from "./post-communication";
 import { postReply } from "./post-reply";
-import { communicationsRead, DEFAULT_COMMUNICATIONS_LIMIT } from "./reads";
+import { communicationsRead } from "./reads";
 import { placeOf, requireThreadScope } from "./thread-scope";
 
 const scopeId = z.string().max(64).describe(`A project's id, or "${GENERAL_THREADS}" for general support threads`);
@@ -52,24 +54,18 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["communications"],
         summary:
-          "The project's (or the caller's general support) communications as threads with their replies, newest activity first",
+          "The project's (or the caller's general support) communications as threads with their newest replies, paged: newest activity first, or (show=meetings) the meetings with a time, earliest first",
         params,
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(200).default(DEFAULT_COMMUNICATIONS_LIMIT),
-          before: z.iso.datetime({ offset: true }).optional(),
-        }),
-        response: { 200: z.array(communicationSchema), ...errorReplies },
+        querystring: communicationsQuerySchema,
+        response: { 200: communicationPageSchema, ...errorReplies },
       },
     },
     async (request) => {
       const scope = await requireThreadScope(request, request.params.id, "view");
-      const { limit, before } = request.query;
       const { user } = scope;
       const viewer = { id: user.id, email: user.email, role: user.role };
-      if (scope.kind === "general") {
-        return listThreads(ctx.db, viewer, placeOf(scope), { limit, ...(before ? { before: new Date(before) } : {}) });
-      }
-      return communicationsRead.get(ctx, { viewer, projectId: scope.project.id, limit, ...(before ? { before } : {}) });
+      if (scope.kind === "general") return listThreads(ctx.db, viewer, placeOf(scope), request.query);
+      return communicationsRead.get(ctx, { viewer, projectId: scope.project.id, ...request.query });
     },
   );
 

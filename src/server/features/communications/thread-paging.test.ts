@@ -61,7 +61,7 @@ describe("a thread of 200 replies of 10,000 characters", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.body.length).toBeLessThan(BOUND);
-    const [thread] = res.json();
+    const [thread] = res.json().items;
     expect(thread.replyCount).toBe(REPLIES);
     expect(thread.replies).toHaveLength(THREAD_REPLY_PREVIEW);
     expect(thread.replies.map(numberOf)).toEqual(

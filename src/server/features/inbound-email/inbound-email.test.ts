@@ -77,7 +77,7 @@ describe("replying to a notification email", () => {
     });
     const threads = (
       await t.app.inject({ method: "GET", url: `/api/projects/${project.id}/communications`, headers: { cookie: admin } })
-    ).json();
+    ).json().items;
     const thread = threads.find((x: { id: string }) => x.id === threadId);
     expect(thread.replies.at(-1)).toMatchObject({
       content: "It's #1E40AF.\nThanks!",
@@ -118,7 +118,7 @@ describe("replying to a notification email", () => {
     });
     const [thread] = (
       await t.app.inject({ method: "GET", url: "/api/projects/general/communications", headers: { cookie: nell.cookie } })
-    ).json();
+    ).json().items;
     expect(thread.replies.map((r: { content: string; fromCompany: boolean }) => [r.content, r.fromCompany])).toEqual([
       ["Ask away.", true],
       ["Do you sign our NDA?", false],
@@ -135,7 +135,7 @@ describe("replying to a notification email", () => {
     await sendInto({ from: "admin@blueprint.local", to: address, text: "Great, updated.\n\n-- \nAda" });
     const threads = (
       await t.app.inject({ method: "GET", url: `/api/projects/${project.id}/communications`, headers: { cookie: owner.cookie } })
-    ).json();
+    ).json().items;
     expect(threads[0].replies.at(-1)).toMatchObject({
       content: "Great, updated.",
       fromCompany: true,

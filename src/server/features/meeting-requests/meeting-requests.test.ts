@@ -135,7 +135,7 @@ describe("meeting requests", () => {
 
     const threads = (
       await t.app.inject({ method: "GET", url: `/api/projects/${project.id}/communications`, headers: { cookie: owner.cookie } })
-    ).json();
+    ).json().items;
     expect(threads[0]).toMatchObject({
       type: "meeting",
       scheduledFor: at,
@@ -179,7 +179,7 @@ describe("meeting requests", () => {
     expect(cancel).toContain("STATUS:CANCELLED");
     const threads = (
       await t.app.inject({ method: "GET", url: `/api/projects/${project.id}/communications`, headers: { cookie: owner.cookie } })
-    ).json();
+    ).json().items;
     expect(threads.find((c: { meetingRequestId: string }) => c.meetingRequestId === ids.high).scheduledFor).toBeNull();
   });
 

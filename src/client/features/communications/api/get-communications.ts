@@ -1,21 +1,42 @@
-// GET /api/projects/{id}/communications: a project's threads with their replies (the customer's page and the
-// admin's project details). Live updates refresh it; without the stream it polls.
+// GET /api/projects/{id}/communications: one page of a project's threads with their newest replies (the customer's
+// page and the admin's project details), or of its meetings with a time (Scheduled Meetings). Live updates refresh
+// it; without the stream it polls.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Communication } from "../../../../shared/schemas/communications";
+import { type CommunicationPage, THREADS_PAGE_SIZE, type ThreadView } from "../../../../shared/schemas/communications";
 import { apiRequest } from "../../../lib/api";
 
+/** Every page and view of a project's threads: what a change to them refreshes. */
 export const communicationsKey = (projectId: string) => ["/api/projects", projectId, "communications"] as const;
 
-export const getCommunications = (projectId: string) =>
-  apiRequest<Communication[]>("GET", `/api/projects/${projectId}/communications`);
+export type ThreadsQuery = { page: number; show: ThreadView };
+export const FIRST_THREADS_PAGE: ThreadsQuery = { page: 1, show: "all" };
 
-export const communicationsQueryOptions = (projectId: string) =>
-  queryOptions({ queryKey: communicationsKey(projectId), queryFn: () => getCommunications(projectId) });
+export const getCommunications = (projectId: string, query: ThreadsQuery) =>
+  apiRequest<CommunicationPage>(
+    "GET",
+    `/api/projects/${projectId}/communications?${new URLSearchParams({
+      show: query.show,
+      page: String(query.page),
+      pageSize: String(THREADS_PAGE_SIZE),
+    })}`,
+  );
 
-export function useCommunications(projectId: string | undefined, options: { refetchInterval?: number | false } = {}) {
+export const communicationsQueryOptions = (projectId: string, query: ThreadsQuery = FIRST_THREADS_PAGE) =>
+  queryOptions({
+    queryKey: [...communicationsKey(projectId), query] as const,
+    queryFn: () => getCommunications(projectId, query),
+  });
+
+export function useCommunications(
+  projectId: string | undefined,
+  query: ThreadsQuery = FIRST_THREADS_PAGE,
+  options: { refetchInterval?: number | false } = {},
+) {
   return useQuery({
-    ...communicationsQueryOptions(projectId ?? ""),
+    ...communicationsQueryOptions(projectId ?? "", query),
     enabled: Boolean(projectId),
+    // While the next page loads, the one on screen stays (not another project's).
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === projectId ? previous : undefined),
     refetchInterval: options.refetchInterval ?? false,
   });
 }

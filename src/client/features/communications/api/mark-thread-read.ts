@@ -2,7 +2,7 @@
 // at once in the cache, then from the server with the notifications.
 import { useQueryClient } from "@tanstack/react-query";
 import { rowTag } from "../../../../shared/live-tags";
-import type { Communication } from "../../../../shared/schemas/communications";
+import type { CommunicationPage } from "../../../../shared/schemas/communications";
 import { apiRequest } from "../../../lib/api";
 import { ownRowTag, refreshTags } from "../../../lib/tag-refresh";
 import { useAction } from "../../../lib/use-action";
@@ -16,8 +16,13 @@ export function useMarkThreadRead(projectId: string) {
   return useAction({
     mutationFn: (communicationId: string) => markThreadRead({ projectId, communicationId }),
     onMutate: (communicationId) => {
-      queryClient.setQueryData<Communication[]>(communicationsKey(projectId), (threads) =>
-        threads?.map((thread) => (thread.id === communicationId ? { ...thread, unreadCount: 0 } : thread)),
+      queryClient.setQueriesData<CommunicationPage>({ queryKey: communicationsKey(projectId) }, (threads) =>
+        threads
+          ? {
+              ...threads,
+              items: threads.items.map((thread) => (thread.id === communicationId ? { ...thread, unreadCount: 0 } : thread)),
+            }
+          : threads,
       );
     },
     onSettled: () =>
