@@ -2,8 +2,11 @@
 // when TEST_DATABASE_URL names a server, with the several-processes-behind-nginx test and the dead change-feed link.
 import { spawnSync } from "node:child_process";
 
+/** Runs one step and says how long it took (the suite's own time is tracked in docs/performance.md). */
 function run(command, args, env = process.env) {
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env });
+  console.log(`\n[npm test] ${[command, ...args].join(" ")}: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
