@@ -242,7 +242,7 @@ describe("the admin console", () => {
       url: `/api/projects/${project.id}/meeting-requests`,
       headers: { cookie: customer.cookie },
     });
-    expect(mine.json()[0]).toMatchObject({
+    expect(mine.json().items[0]).toMatchObject({
       status: "scheduled",
       meetingLink: "https://meet.google.com/abc-defg-hij",
       scheduledAt: when.toISOString(),

@@ -161,7 +161,11 @@ describe("Communications", () => {
     await page.getByRole("heading", { name: "General support" }).waitFor();
     expect(await messages.count()).toBe(0);
     await page.getByRole("button", { name: /^Project / }).click();
-    await page.getByRole("navigation", { name: "Pages" }).last().getByText(/^1–20 of 2\d$/).waitFor();
+    await page
+      .getByRole("navigation", { name: "Pages" })
+      .last()
+      .getByText(/^1–20 of 2\d$/)
+      .waitFor();
   });
 
   it("looks finished at 375 px", async () => {

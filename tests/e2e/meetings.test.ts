@@ -2,6 +2,7 @@
 // list and stats, the admin's scheduling arriving live, the booking page in a new tab and 'Popup Blocked'.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { meetingRequests } from "../../src/server/db/schema";
 import { json, newProject, type SignedInUser, signedInUser } from "../factories";
 import { launchBrowser, signInContext } from "../setup/browser";
 import { documentStillMarked, firstLiveAndFetch, markDocument, pageLogSince, recordLivePage } from "../setup/live-page";
@@ -130,6 +131,30 @@ describe("Meeting Requests", () => {
     await page.getByRole("button", { name: "Book a 30-minute call" }).click();
     await page.getByText("Popup Blocked").first().waitFor();
     await page.getByText("Please allow popups and try again").first().waitFor();
+  });
+
+  it("pages a long list of requests: 10 a page, the older ones on the next", async () => {
+    // Stored directly (the write allowance would stop 12 requests), an hour apart and older than the one above.
+    const start = Date.now() - 48 * 3_600_000;
+    await server.app.ctx.db.insert(meetingRequests).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        projectId,
+        requestedBy: owner.userId,
+        subject: `Earlier call ${i + 1}`,
+        createdAt: new Date(start + i * 3_600_000),
+      })),
+    );
+    await page.goto(`${server.url}/meeting-requests`);
+    const pages = page.getByRole("navigation", { name: "Pages" });
+    await pages.getByText("1–10 of 13").waitFor();
+    const list = page.getByRole("region", { name: "Your Requests" });
+    await list.getByText("Earlier call 12", { exact: true }).waitFor();
+    await pages.getByRole("button", { name: "Next" }).click();
+    await list.getByText("Earlier call 1", { exact: true }).waitFor();
+    await pages.getByText("11–13 of 13").waitFor();
+    expect(await list.getByText("Earlier call 12", { exact: true }).count()).toBe(0);
+    await pages.getByRole("button", { name: "Previous" }).click();
+    await list.getByText("Earlier call 12", { exact: true }).waitFor();
   });
 
   it("looks finished at 1280 and 375 px", async () => {

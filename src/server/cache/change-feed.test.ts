@@ -152,12 +152,12 @@ describe("a change made by hand in the database reaches the caches", () => {
         .set({ status: "completed" })
         .where(eq(meetingRequests.id, meeting?.id ?? "")),
     );
-    expect(scheduled.after[0].status).toBe("completed");
+    expect(scheduled.after.items[0].status).toBe("completed");
     expect(await stats()).toMatchObject({ pendingRequests: 0, completedRequests: 1 });
   });
 
   it("a person's new name in the lists that show it, and the admin console's list and counts", async () => {
-    const meetings = () => get(t.app, `/api/projects/${projectId}/meeting-requests`, owner.cookie).then((r) => r.json());
+    const meetings = () => get(t.app, `/api/projects/${projectId}/meeting-requests`, owner.cookie).then((r) => r.json().items);
     const { after } = await seesHandChange(meetings, () =>
       db().update(users).set({ name: "Cara Renamed" }).where(eq(users.id, owner.userId)),
     );

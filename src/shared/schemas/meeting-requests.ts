@@ -103,6 +103,12 @@ export const meetingRequestSchema = z.object({
 });
 export type MeetingRequest = z.infer<typeof meetingRequestSchema>;
 
+export const MEETING_REQUESTS_PAGE_SIZE = 10;
+/** GET /api/projects/{id}/meeting-requests: a project's requests, newest first, paged. */
+export const meetingRequestsQuerySchema = z.object(pageQueryFields(MEETING_REQUESTS_PAGE_SIZE));
+export const meetingRequestPageSchema = pageSchema(meetingRequestSchema);
+export type MeetingRequestPage = z.infer<typeof meetingRequestPageSchema>;
+
 export const meetingRequestStatsSchema = z.object({
   totalRequests: z.number(),
   scheduledRequests: z.number(),

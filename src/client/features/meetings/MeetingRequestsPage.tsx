@@ -27,6 +27,7 @@ import {
 import { accessAllows } from "../../../shared/domain/project-access";
 import type { MeetingRequest } from "../../../shared/schemas/meeting-requests";
 import { JoinMeetingButton } from "../../components/kit/JoinMeetingButton";
+import { hasPages, Pager } from "../../components/kit/Pager";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { NoProjectFound } from "../../components/project/NoProjectFound";
 import { ProjectsLoadError } from "../../components/project/ProjectsLoadError";
@@ -39,6 +40,7 @@ import { toast } from "../../components/ui/use-toast";
 import { formatDate, formatTime, formatWeekdayDate } from "../../lib/date-time";
 import { bookingUrl } from "../../lib/runtime-config";
 import { linkedItemProps, useLinkedItem } from "../../lib/use-linked-item";
+import { usePageOf } from "../../lib/use-page-of";
 import { useSelectedProject } from "../projects/api/use-selected-project";
 import { useMeetingRequests } from "./api/get-meeting-requests";
 import { useMeetingRequestStats } from "./api/get-meeting-stats";
@@ -159,7 +161,8 @@ function RequestItem({ request }: { request: MeetingRequest }) {
 
 export function MeetingRequestsPage() {
   const { projects, selected } = useSelectedProject();
-  const requests = useMeetingRequests(selected?.id);
+  const [page, setPage] = usePageOf(selected?.id);
+  const requests = useMeetingRequests(selected?.id, page);
   const linkedRequest = useLinkedItem("request");
   const stats = useMeetingRequestStats(selected?.id);
   const [requesting, setRequesting] = useState(false);
@@ -274,7 +277,7 @@ export function MeetingRequestsPage() {
                   Retry
                 </Button>
               </Alert>
-            ) : (requests.data ?? []).length === 0 ? (
+            ) : requests.data?.total === 0 ? (
               <Card>
                 <CardContent className="flex flex-col items-center gap-2 px-6 py-12 text-center">
                   <CalendarClock className="size-10 text-slate-300" aria-hidden="true" />
@@ -286,13 +289,16 @@ export function MeetingRequestsPage() {
                 </CardContent>
               </Card>
             ) : (
-              <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
-                {(requests.data ?? []).map((request) => (
-                  <li key={request.id} {...linkedItemProps(request.id, linkedRequest)}>
-                    <RequestItem request={request} />
-                  </li>
-                ))}
-              </ul>
+              <>
+                <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
+                  {(requests.data?.items ?? []).map((request) => (
+                    <li key={request.id} {...linkedItemProps(request.id, linkedRequest)}>
+                      <RequestItem request={request} />
+                    </li>
+                  ))}
+                </ul>
+                {requests.data && hasPages(requests.data) && <Pager of={requests.data} onPage={setPage} />}
+              </>
             )}
           </section>
           <RequestMeetingDialog projectId={selected.id} open={requesting} onOpenChange={setRequesting} />

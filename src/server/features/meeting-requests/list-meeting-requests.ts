@@ -9,7 +9,7 @@ import type {
   MeetingRequest,
   MeetingRequestStats,
 } from "../../../shared/schemas/meeting-requests";
-import type { Paging } from "../../../shared/schemas/paging";
+import type { Page, Paging } from "../../../shared/schemas/paging";
 import type { Database } from "../../db/client";
 import { onePage, pageReply } from "../../db/paging";
 import { meetingRequests, profiles, projects, users } from "../../db/schema";
@@ -17,15 +17,27 @@ import { toMeetingRequestDto } from "./meeting-request-dto";
 
 const requesterName = sql<string | null>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`;
 
-export async function listProjectMeetingRequests(db: Database, projectId: string): Promise<MeetingRequest[]> {
-  const rows = await db
-    .select({ request: meetingRequests, requestedByName: requesterName })
-    .from(meetingRequests)
-    .leftJoin(users, eq(users.id, meetingRequests.requestedBy))
-    .where(eq(meetingRequests.projectId, projectId))
-    .orderBy(desc(meetingRequests.createdAt))
-    .limit(500);
-  return rows.map((row) => toMeetingRequestDto(row.request, row.requestedByName));
+/** GET /api/projects/{id}/meeting-requests: one page of a project's requests, newest first. */
+export async function listProjectMeetingRequests(db: Database, projectId: string, paging: Paging): Promise<Page<MeetingRequest>> {
+  const where = eq(meetingRequests.projectId, projectId);
+  const [rows, [counted]] = await Promise.all([
+    onePage(
+      db
+        .select({ request: meetingRequests, requestedByName: requesterName })
+        .from(meetingRequests)
+        .leftJoin(users, eq(users.id, meetingRequests.requestedBy))
+        .where(where)
+        .orderBy(desc(meetingRequests.createdAt), desc(meetingRequests.id))
+        .$dynamic(),
+      paging,
+    ),
+    db.select({ total: count() }).from(meetingRequests).where(where),
+  ]);
+  return pageReply(
+    rows.map((row) => toMeetingRequestDto(row.request, row.requestedByName)),
+    counted?.total ?? 0,
+    paging,
+  );
 }
 
 /** GET /api/meeting-requests/stats: over the projects the caller can see (company admins: "all" of them). */

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Customer, customer, json, newProject, openTeam } from "../../../../tests/factories";
 import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
-import { MEETING_REQUEST_MESSAGES } from "../../../shared/schemas/meeting-requests";
+import { MEETING_REQUEST_MESSAGES, MEETING_REQUESTS_PAGE_SIZE } from "../../../shared/schemas/meeting-requests";
+import { meetingRequests } from "../../db/schema";
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -64,7 +65,8 @@ describe("meeting requests", () => {
       expect(res.json()).toMatchObject({ status: "pending", urgency, requestedByRole: "customer", requestedByName: "Mia Owner" });
       ids[urgency] = res.json().id;
     }
-    const list = (await t.app.inject({ method: "GET", url: requestsOf(project.id), headers: { cookie: owner.cookie } })).json();
+    const list = (await t.app.inject({ method: "GET", url: requestsOf(project.id), headers: { cookie: owner.cookie } })).json()
+      .items;
     expect(list.map((r: { urgency: string }) => r.urgency)).toEqual(["high", "medium", "low"]);
     expect(list[2]).toMatchObject({ preferredDates: "Any weekday morning", description: null });
     await t.app.emailWorker.drain();
@@ -276,9 +278,9 @@ describe("access matrix and isolation", () => {
       headers: { cookie: owner.cookie, ...json },
     });
     const viewer = await signIn(t.app, "meet-viewer@example.com", "Vic Viewer");
-    expect((await t.app.inject({ method: "GET", url: requestsOf(project.id), headers: { cookie: viewer } })).json()).toHaveLength(
-      1,
-    );
+    expect(
+      (await t.app.inject({ method: "GET", url: requestsOf(project.id), headers: { cookie: viewer } })).json().items,
+    ).toHaveLength(1);
     expect((await create(project.id, viewer, { subject: "Me", urgency: "low" })).statusCode).toBe(403);
     expect(await stats(viewer)).toMatchObject({ totalRequests: 1 });
   });
@@ -350,5 +352,37 @@ describe("the stats of one project (GET /api/meeting-requests/stats?projectId=)"
     const viewer = await signIn(t.app, "meet-scope-viewer@example.com", "Vic Viewer");
     expect((await statsOf(viewer, project.id)).json()).toMatchObject({ totalRequests: 1, pendingRequests: 1 });
     expect((await statsOf(admin, project.id)).json()).toMatchObject({ totalRequests: 1 });
+  });
+});
+
+// Issue 27 §3: the list answered at most 500 requests as a bare array, the rest silently left out; it is now paged
+// like every other list.
+describe("a project's meeting requests, paged (GET /api/projects/{id}/meeting-requests)", () => {
+  it("answers pages of the newest first with the total, and refuses a bad page with the JSON error shape", async () => {
+    const owner = await customer(t.app, "meet-many@example.com", "Max Many");
+    const project = await newProject(t.app, owner);
+    const start = Date.now() - 30 * 3_600_000;
+    await t.app.ctx.db.insert(meetingRequests).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        projectId: project.id,
+        requestedBy: owner.userId,
+        subject: `Call ${i + 1}`,
+        createdAt: new Date(start + i * 3_600_000),
+      })),
+    );
+    const page = async (query: string) =>
+      t.app.inject({ method: "GET", url: `${requestsOf(project.id)}${query}`, headers: { cookie: owner.cookie } });
+    const first = (await page("")).json();
+    expect(first).toMatchObject({ total: 12, page: 1, pageSize: MEETING_REQUESTS_PAGE_SIZE });
+    expect(first.items.map((r: { subject: string }) => r.subject)).toEqual(
+      Array.from({ length: MEETING_REQUESTS_PAGE_SIZE }, (_, i) => `Call ${12 - i}`),
+    );
+    const second = (await page("?page=2")).json();
+    expect(second.items.map((r: { subject: string }) => r.subject)).toEqual(["Call 2", "Call 1"]);
+    for (const bad of ["?pageSize=101", "?page=0", "?page=x"]) {
+      const res = await page(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: "VALIDATION_FAILED" });
+    }
   });
 });

@@ -1,12 +1,15 @@
 // The meeting requests' cached reads (cache/define-read.ts).
+import { MEETING_REQUESTS_PAGE_SIZE } from "../../../shared/schemas/meeting-requests";
+import type { Paging } from "../../../shared/schemas/paging";
 import { defineRead } from "../../cache/define-read";
 import { listProjectMeetingRequests, meetingRequestStats } from "./list-meeting-requests";
 
-/** A project's meeting requests, the same for all its viewers (charged to the first to read them). */
+/** A project's meeting requests, the same for all its viewers (charged to the first to read them): the first page is kept. */
 export const meetingRequestsRead = defineRead({
   name: "meeting-requests",
   tables: ["meeting_requests", "users"],
-  load: (db, { projectId }: { projectId: string }) => listProjectMeetingRequests(db, projectId),
+  load: (db, { projectId, ...paging }: { projectId: string } & Paging) => listProjectMeetingRequests(db, projectId, paging),
+  keep: ({ page, pageSize }) => page === 1 && pageSize === MEETING_REQUESTS_PAGE_SIZE,
   rows: ({ projectId }, _, row) => [row("meeting_requests", "project_id", projectId)],
 });
 

@@ -5,9 +5,11 @@ import { z } from "zod";
 import {
   companyMeetingRequestPageSchema,
   companyMeetingRequestsQuerySchema,
+  meetingRequestPageSchema,
   meetingRequestSchema,
   meetingRequestStatsQuerySchema,
   meetingRequestStatsSchema,
+  meetingRequestsQuerySchema,
   meetingResponseSchema,
   newMeetingRequestSchema,
 } from "../../../shared/schemas/meeting-requests";
@@ -32,14 +34,15 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["meeting requests"],
-        summary: "The project's meeting requests, newest first (the page polls it every 30 s)",
+        summary: "The project's meeting requests, newest first, paged (the page polls it every 30 s)",
         params,
-        response: { 200: z.array(meetingRequestSchema), ...errorReplies },
+        querystring: meetingRequestsQuerySchema,
+        response: { 200: meetingRequestPageSchema, ...errorReplies },
       },
     },
     async (request) => {
       const { project, user } = await requireProjectAccess(request, request.params.id, "view");
-      return meetingRequestsRead.get(ctx, { projectId: project.id }, { owner: user.id });
+      return meetingRequestsRead.get(ctx, { projectId: project.id, ...request.query }, { owner: user.id });
     },
   );
 
