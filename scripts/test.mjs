@@ -1,27 +1,67 @@
-// npm test: builds the web client, runs every test on PGlite, then the API tests again on PostgreSQL
-// when TEST_DATABASE_URL names a server, with the several-processes-behind-nginx test and the dead change-feed link.
-import { spawnSync } from "node:child_process";
-
-/** Runs one step and says how long it took (the suite's own time is tracked in docs/performance.md). */
-function run(command, args, env = process.env) {
-  const started = Date.now();
-  const result = spawnSync(command, args, { stdio: "inherit", env });
-  console.log(`\n[npm test] ${[command, ...args].join(" ")}: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+// npm test: builds the web client, then runs every test on PGlite and, when TEST_DATABASE_URL names a server, at the
+// same time the API and security tests again on PostgreSQL with the several-processes-behind-nginx test, then the dead
+// change-feed link. The two passes share the machine: the browser tests leave a core part idle (they wait on Chromium
+// and the servers), which the PostgreSQL pass fills (docs/performance.md, "The suite's own time").
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
 
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
-run("npm", ["run", "build"]);
-run("npx", ["vitest", "run", ...process.argv.slice(2)], withoutPostgres);
-if (TEST_DATABASE_URL) {
-  console.log(`\nAPI tests again on PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, "//")})\n`);
-  run("npx", ["vitest", "run", "--project", "api", "--project", "security", "--project", "cluster"], {
-    ...process.env,
-    TEST_DATABASE_URL,
-  });
-  // The silent dead-link test needs a connection to lose, so it runs only here (PGlite has none).
-  run("npx", ["vitest", "run", "--project", "faults", "tests/faults/change-feed-link.test.ts"], {
-    ...process.env,
-    TEST_DATABASE_URL,
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+
+/**
+ * Runs one step and says how long it took; a step beside another has its lines marked with `label`, so the two logs
+ * can be told apart.
+ */
+function run(command, args, { env = process.env, label } = {}) {
+  const started = Date.now();
+  const child = spawn(command, args, { env, stdio: label ? ["ignore", "pipe", "pipe"] : "inherit" });
+  if (label) {
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      createInterface({ input: stream }).on("line", (line) => out.write(`[${label}] ${line}\n`));
+    }
+  }
+  return new Promise((resolve) => {
+    child.on("close", (code, signal) => {
+      const status = code ?? (signal ? 1 : 0);
+      console.log(`\n[npm test] ${[command, ...args].join(" ")}: ${seconds(started)}${status ? ` (exit ${status})` : ""}\n`);
+      resolve(status);
+    });
   });
 }
+
+/** Runs steps one after another; the first that fails stops them and gives its status. */
+async function inTurn(...steps) {
+  for (const step of steps) {
+    const status = await step();
+    if (status !== 0) return status;
+  }
+  return 0;
+}
+
+const started = Date.now();
+const buildStatus = await run("npm", ["run", "build"]);
+if (buildStatus !== 0) process.exit(buildStatus);
+
+const passes = [run("npx", ["vitest", "run", ...process.argv.slice(2)], { env: withoutPostgres })];
+if (TEST_DATABASE_URL) {
+  console.log(`API tests also on PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, "//")}), beside the first pass\n`);
+  const env = { ...process.env, TEST_DATABASE_URL };
+  passes.push(
+    inTurn(
+      () =>
+        run("npx", ["vitest", "run", "--project", "api", "--project", "security", "--project", "cluster"], {
+          env,
+          label: "postgres",
+        }),
+      // The silent dead-link test needs a connection to lose, so it runs only here (PGlite has none).
+      () =>
+        run("npx", ["vitest", "run", "--project", "faults", "tests/faults/change-feed-link.test.ts"], { env, label: "postgres" }),
+    ),
+  );
+}
+const statuses = await Promise.all(passes);
+console.log(`[npm test] all: ${seconds(started)}`);
+process.exit(statuses.find((status) => status !== 0) ?? 0);

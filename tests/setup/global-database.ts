@@ -23,7 +23,8 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  project.provide("pgliteSnapshotPath", await pgliteSnapshot());
+  // On PostgreSQL no file opens PGlite (tests/setup/test-database.ts), so a run there does not make the snapshot.
+  project.provide("pgliteSnapshotPath", process.env.TEST_DATABASE_URL ? "" : await pgliteSnapshot());
   return await makePostgresTemplate(project);
 }
 
