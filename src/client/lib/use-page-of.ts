@@ -7,3 +7,12 @@ export function usePageOf(owner: string | undefined): [page: number, setPage: (p
   if (state.owner !== owner) setState({ owner, page: 1 });
   return [state.owner === owner ? state.page : 1, (page) => setState({ owner, page })];
 }
+
+/**
+ * A paged query's `placeholderData`: while the next page of the same owner loads, the page on screen stays; another
+ * owner's is never shown in its place. The owner is the key's second part (`["/api/projects", id, ...]`).
+ */
+export function previousPageOf<T>(owner: string | undefined) {
+  return (previous: T | undefined, previousQuery: { queryKey: readonly unknown[] } | undefined) =>
+    previousQuery?.queryKey[1] === owner ? previous : undefined;
+}

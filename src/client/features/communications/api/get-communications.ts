@@ -4,6 +4,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type CommunicationPage, THREADS_PAGE_SIZE, type ThreadView } from "../../../../shared/schemas/communications";
 import { apiRequest } from "../../../lib/api";
+import { previousPageOf } from "../../../lib/use-page-of";
 
 /** Every page and view of a project's threads: what a change to them refreshes. */
 export const communicationsKey = (projectId: string) => ["/api/projects", projectId, "communications"] as const;
@@ -35,8 +36,7 @@ export function useCommunications(
   return useQuery({
     ...communicationsQueryOptions(projectId ?? "", query),
     enabled: Boolean(projectId),
-    // While the next page loads, the one on screen stays (not another project's).
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === projectId ? previous : undefined),
+    placeholderData: previousPageOf(projectId),
     refetchInterval: options.refetchInterval ?? false,
   });
 }

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { MEETING_REQUESTS_PAGE_SIZE, type MeetingRequestPage } from "../../../../shared/schemas/meeting-requests";
 import { apiRequest } from "../../../lib/api";
 import { POLL_MS } from "../../../lib/query-client";
+import { previousPageOf } from "../../../lib/use-page-of";
 
 /** Every page of a project's requests: what a change to them refreshes. */
 export const meetingRequestsKey = (projectId: string) => ["/api/projects", projectId, "meeting-requests"] as const;
@@ -24,7 +25,6 @@ export function useMeetingRequests(projectId: string | undefined, page = 1) {
   return useQuery({
     ...meetingRequestsQueryOptions(projectId ?? "", page),
     enabled: Boolean(projectId),
-    // While the next page loads, the one on screen stays (not another project's).
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === projectId ? previous : undefined),
+    placeholderData: previousPageOf(projectId),
   });
 }
