@@ -186,7 +186,8 @@ describe("the company's inbox", () => {
   );
 
   it("shows a customer's proposed meeting with its time in the viewer's zone and its link", async () => {
-    const at = new Date(Date.now() + 3 * 86_400_000);
+    // Two hours from now's hour, so the row's own time (the thread's, now) never shows the same clock reading.
+    const at = new Date(Date.now() + 3 * 86_400_000 + 2 * 3_600_000);
     at.setUTCMinutes(30, 0, 0);
     const res = await post(noraProject.id, nora, {
       type: "meeting",

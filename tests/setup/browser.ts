@@ -1,17 +1,21 @@
-// Headless Chromium for end-to-end tests (CHROMIUM_PATH, else Debian's /usr/bin/chromium), and the login fixture.
+// Headless Chromium for end-to-end tests, and the login fixture. The browser is CHROMIUM_PATH, else Chromium's headless
+// shell (Debian: chromium-headless-shell), else Debian's full /usr/bin/chromium (docs/decisions/0033-chromium-headless-shell.md).
 import { existsSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { type SignedInUser, signedInUser, type User, type Who } from "../factories";
 
+/** Debian's paths: the headless shell first, as Playwright itself runs headless tests; the full browser otherwise. */
+const INSTALLED_CHROMIUMS = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"];
+
 export function chromiumPath(): string {
-  const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (!existsSync(path)) {
-    throw new Error(
-      `Chromium was not found at ${path}. Install it (Debian: \`apt-get install -y chromium\`) or set CHROMIUM_PATH to its executable.`,
-    );
-  }
-  return path;
+  const chosen = process.env.CHROMIUM_PATH;
+  if (chosen && existsSync(chosen)) return chosen;
+  const installed = chosen ? undefined : INSTALLED_CHROMIUMS.find((path) => existsSync(path));
+  if (installed) return installed;
+  throw new Error(
+    `Chromium was not found at ${chosen ?? INSTALLED_CHROMIUMS.join(" or ")}. Install it (Debian: \`apt-get install -y chromium-headless-shell\`) or set CHROMIUM_PATH to its executable.`,
+  );
 }
 
 function startChromium(): Promise<Browser> {
