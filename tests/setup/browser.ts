@@ -9,12 +9,11 @@ import { type SignedInUser, signedInUser, type User, type Who } from "../factori
 const INSTALLED_CHROMIUMS = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"];
 
 export function chromiumPath(): string {
-  const chosen = process.env.CHROMIUM_PATH;
-  if (chosen && existsSync(chosen)) return chosen;
-  const installed = chosen ? undefined : INSTALLED_CHROMIUMS.find((path) => existsSync(path));
-  if (installed) return installed;
+  const candidates = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : INSTALLED_CHROMIUMS;
+  const found = candidates.find((path) => existsSync(path));
+  if (found) return found;
   throw new Error(
-    `Chromium was not found at ${chosen ?? INSTALLED_CHROMIUMS.join(" or ")}. Install it (Debian: \`apt-get install -y chromium-headless-shell\`) or set CHROMIUM_PATH to its executable.`,
+    `Chromium was not found at ${candidates.join(" or ")}. Install it (Debian: \`apt-get install -y chromium-headless-shell\`) or set CHROMIUM_PATH to its executable.`,
   );
 }
 
