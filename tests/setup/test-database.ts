@@ -15,11 +15,41 @@ export type TestDatabaseOptions = {
   logQuery?: (query: string, params: unknown[]) => void;
 };
 
+/**
+ * The migrated snapshot as PGlite's `loadDataDir` reads it (only `arrayBuffer()` and `type`), its bytes read once per
+ * worker and handed over as they are: PGlite copies each file out of them, so every database of the worker shares them.
+ * Read again for each database into Node's own Blob, which copies them in and reads them back piece by piece, the
+ * snapshot cost a sixth of the API and security tests' CPU (docs/performance.md).
+ */
+class SnapshotTarball extends Blob {
+  readonly #bytes: ArrayBuffer;
+
+  constructor(bytes: Uint8Array) {
+    super([], { type: "application/x-tar" });
+    this.#bytes = new Uint8Array(bytes).buffer;
+  }
+
+  override get size(): number {
+    return this.#bytes.byteLength;
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#bytes);
+  }
+}
+
+let snapshot: { path: string; tarball: SnapshotTarball } | undefined;
+
+function pgliteSnapshot(): SnapshotTarball {
+  const path = inject("pgliteSnapshotPath");
+  if (snapshot?.path !== path) snapshot = { path, tarball: new SnapshotTarball(readFileSync(path)) };
+  return snapshot.tarball;
+}
+
 export async function openTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const snapshot = readFileSync(inject("pgliteSnapshotPath"));
-    return openDatabase({ url: "memory://", pgliteSnapshot: new Blob([snapshot]), logQuery: options.logQuery });
+    return openDatabase({ url: "memory://", pgliteSnapshot: pgliteSnapshot(), logQuery: options.logQuery });
   }
   const name = `bp_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
