@@ -86,8 +86,8 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** HTTP server timeouts (default SERVER_TIMEOUTS); the fault tests shorten them. */
   serverTimeouts?: Partial<ServerTimeouts>;
-  /** Run the scheduled jobs: the status rules every 10 minutes, the file sweep hourly (default true; API tests drive them by hand). */
-  statusScheduler?: boolean;
+  /** Run the scheduled jobs: the status rules every 10 minutes, the digest, the reminders and the file sweep (default true; tests drive them by hand). */
+  scheduledJobs?: boolean;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
   /** DNS lookups for the DKIM keys of replies by email (default: the system's; tests serve their own keys). */
@@ -275,7 +275,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   maintenance.unref();
   // The jobs that run once per tick across processes: a test app without schedulers runs none of them.
   const scheduledJobs =
-    options.statusScheduler === false
+    options.scheduledJobs === false
       ? []
       : [
           startStatusScheduler({ db: database.db, log: app.log, reminders: { outbox: ctx.email, config } }),

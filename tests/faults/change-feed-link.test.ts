@@ -107,7 +107,7 @@ describe.skipIf(!onPostgres)("the change feed's link dies silently", () => {
       database: proxied,
       serveClient: false,
       logStream: { write: (line: string) => logLines.push(line) },
-      statusScheduler: false,
+      scheduledJobs: false,
     });
     recordQueuedEmails(app);
     await app.ready();

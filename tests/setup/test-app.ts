@@ -39,7 +39,7 @@ export async function createTestApp(
     clientDir: options.clientDir,
     logger: options.logStream !== undefined,
     logStream: options.logStream,
-    statusScheduler: false,
+    scheduledJobs: false,
     dnsResolver: options.dnsResolver,
     metricsReuseMs: options.metricsReuseMs,
   });

@@ -13,6 +13,11 @@ export type TestServerOptions = Pick<
   BuildAppOptions,
   "serveClient" | "clientDir" | "transport" | "serverTimeouts" | "dnsResolver"
 > & {
+  /**
+   * Run the scheduled jobs (default false, as in the API tests: they drive them by hand). A tick that began while a
+   * test watched the database would write rows no request made: the security tests' "a refused request changes nothing".
+   */
+  scheduledJobs?: boolean;
   /** An already open database (default: a fresh test database, closed with the server). */
   database?: DatabaseHandle;
 };
@@ -36,6 +41,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     transport: options.transport,
     serverTimeouts: options.serverTimeouts,
     dnsResolver: options.dnsResolver,
+    scheduledJobs: options.scheduledJobs ?? false,
   });
   recordQueuedEmails(app);
   await app.listen({ port, host: "127.0.0.1" });

@@ -49,7 +49,7 @@ beforeAll(async () => {
     database: database ?? t.database,
     serveClient: false,
     logger: false,
-    statusScheduler: false,
+    scheduledJobs: false,
   });
   await app.ready();
   other = { app, database };

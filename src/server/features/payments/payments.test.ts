@@ -462,7 +462,7 @@ describe("webhook", () => {
       config: loadConfig({ ...TEST_ENV, ...env }),
       database: t.database,
       serveClient: false,
-      statusScheduler: false,
+      scheduledJobs: false,
     });
     await restarted.ready();
     try {
@@ -483,7 +483,7 @@ describe("webhook", () => {
       config: loadConfig({ ...TEST_ENV, ...env }),
       database: second ?? t.database,
       serveClient: false,
-      statusScheduler: false,
+      scheduledJobs: false,
     });
     await other.ready();
     recordQueuedEmails(other);
