@@ -34,7 +34,7 @@ async function main(): Promise<void> {
       APP_URL: "http://127.0.0.1:9",
       LOG_LEVEL: "silent",
     }),
-    statusScheduler: false,
+    scheduledJobs: false,
   });
   try {
     await app.ready();
