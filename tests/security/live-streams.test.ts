@@ -1,5 +1,6 @@
 // A live-update stream (/api/events) never outlives the right to read it: sign-out, the session's expiry, removal
-// from a project and a role change end the affected streams at once, not at the next heartbeat (25 s later).
+// from a project and a role change end the affected streams at once, not at the next heartbeat (25 s later). Using
+// the session (its last-seen time refreshed) is not one of them.
 import http from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +19,13 @@ afterAll(async () => {
   await w?.close();
 });
 
-type OpenStream = { ended: Promise<void>; isOpen(): boolean; close(): void };
+type OpenStream = {
+  ended: Promise<void>;
+  isOpen(): boolean;
+  close(): void;
+  /** Whether an event naming `tag` came before the stream ended (15 s is a safety net, not a speed bound). */
+  hears(tag: string): Promise<boolean>;
+};
 
 function openStream(cookie: string): Promise<OpenStream> {
   const url = new URL(w.url);
@@ -40,8 +47,20 @@ function openStream(cookie: string): Promise<OpenStream> {
           response.on("close", finish);
           response.on("error", finish);
         });
-        response.resume();
-        resolve({ ended, isOpen: () => open, close: () => request.destroy() });
+        let received = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          received += chunk;
+        });
+        const hears = async (tag: string) => {
+          const deadline = Date.now() + 15_000;
+          while (!received.includes(`"${tag}"`)) {
+            if (!open || Date.now() > deadline) return false;
+            await new Promise((wake) => setTimeout(wake, 20));
+          }
+          return true;
+        };
+        resolve({ ended, isOpen: () => open, close: () => request.destroy(), hears });
       },
     );
     request.on("error", reject);
@@ -71,6 +90,33 @@ describe("live streams end with the right to read them", () => {
     expect(await endsPromptly(stream)).toBe(true);
     expect(other.isOpen()).toBe(true);
     other.close();
+  });
+
+  it("a session used again a minute later keeps its stream, which still hears the next change", async () => {
+    const cookie = await signIn(w.server.app, w.alice.email);
+    const stream = await openStream(cookie);
+    // As if the tab had been open a while: the session was last seen two minutes ago, so its next request refreshes it.
+    const thisSession = eq(sessions.id, sessionIdOf(cookie));
+    await w.server.app.ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 120_000) })
+      .where(thisSession);
+    await w.server.app.changeFeed.caughtUp();
+    expect((await httpRequest(w.url, { path: "/api/auth/user", cookie })).status).toBe(200);
+    const [seen] = await w.server.app.ctx.db.select({ at: sessions.lastSeenAt }).from(sessions).where(thisSession);
+    expect(Date.now() - (seen?.at.getTime() ?? 0)).toBeLessThan(60_000);
+    await w.server.app.changeFeed.caughtUp();
+
+    const posted = await httpRequest(w.url, {
+      method: "POST",
+      path: `/api/projects/${w.alice.projectId}/communications`,
+      body: { type: "message", subject: "Still live?", content: "Written after the session was refreshed." },
+      cookie: w.alice.cookie,
+    });
+    expect(posted.status, posted.text).toBe(201);
+    expect(await stream.hears(`communications.project_id:${w.alice.projectId}`)).toBe(true);
+    expect(stream.isOpen()).toBe(true);
+    stream.close();
   });
 
   it("the session's expiry ends the stream when it comes", async () => {

@@ -42,6 +42,8 @@ type Stream = {
   reply: FastifyReply;
   /** Fires when the session's expiry or idle limit comes, to end the stream then rather than at the next heartbeat. */
   expiry?: NodeJS.Timeout;
+  /** Counts the session checks begun: only the latest one's answer sets the timer. */
+  checks: number;
 };
 
 export type LiveHub = {
@@ -154,17 +156,21 @@ export async function startLiveHub(options: {
   let pending = new Set<string>();
   let flushTimer: NodeJS.Timeout | null = null;
   /**
-   * A stream ends at once, on every process, when its session is deleted (sign-out, expiry), its user's row changes
-   * (a role change: its sessions hold the old role) or its user's membership of a project changes (removed: no more of
-   * that project's updates). The tab reconnects and is checked again.
+   * A stream ends at once, on every process, when its session ends (sign-out, expiry), its user's row changes (a role
+   * change: its sessions hold the old role) or its user's membership of a project changes (removed: no more of that
+   * project's updates). The tab reconnects and is checked again. A session's row also changes when it is merely used
+   * (last_seen_at, once a minute): that is checked, not obeyed, or every active tab would lose the events of the seconds
+   * it takes to reconnect.
    */
   function closeOnChange(tag: string): void {
     const { table, column, value } = parseTag(tag);
     if (value === null) return;
+    if (table === "sessions" && column === "id") {
+      for (const stream of streams) if (stream.sessionId === value) watchExpiry(stream);
+      return;
+    }
     const ends =
-      table === "sessions" && column === "id"
-        ? (stream: Stream) => stream.sessionId === value
-        : table === "users" && column === "id"
+      table === "users" && column === "id"
           ? (stream: Stream) => stream.user.id === value
           : table === "project_members" && column === "email"
             ? (stream: Stream) => stream.user.email.toLowerCase() === value.toLowerCase()
@@ -199,13 +205,15 @@ export async function startLiveHub(options: {
 
   /** Ends the stream when its session's time is up; a session used meanwhile (idle limit moved) is checked again. */
   function watchExpiry(stream: Stream): void {
+    const check = ++stream.checks;
     sessionDeadline(stream.sessionId)
       .then((deadline) => {
-        if (!streams.has(stream)) return;
+        if (!streams.has(stream) || check !== stream.checks) return;
         if (deadline === null) {
           end(stream);
           return;
         }
+        clearTimeout(stream.expiry);
         stream.expiry = setTimeout(() => watchExpiry(stream), Math.min(deadline - Date.now() + 10, MAX_TIMER_MS));
         stream.expiry.unref();
       })
@@ -262,6 +270,7 @@ export async function startLiveHub(options: {
         user: { id: user.id, email: user.email, role: user.role },
         sessionId: sha256Hex(sessionToken),
         reply,
+        checks: 0,
       };
       reply.hijack();
       const headers: Record<string, string | string[]> = {};
