@@ -171,10 +171,10 @@ export async function startLiveHub(options: {
     }
     const ends =
       table === "users" && column === "id"
-          ? (stream: Stream) => stream.user.id === value
-          : table === "project_members" && column === "email"
-            ? (stream: Stream) => stream.user.email.toLowerCase() === value.toLowerCase()
-            : null;
+        ? (stream: Stream) => stream.user.id === value
+        : table === "project_members" && column === "email"
+          ? (stream: Stream) => stream.user.email.toLowerCase() === value.toLowerCase()
+          : null;
     if (!ends) return;
     for (const stream of [...streams]) if (ends(stream)) end(stream);
   }
