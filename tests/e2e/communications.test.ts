@@ -1,5 +1,6 @@
 // Communications in the browser: Contact Support opens the panel and cleans the URL, the §5 messages, a refused past
-// meeting, a message sent, the admin's reply arriving live (no reload), a scheduled meeting card.
+// meeting, a message sent, the admin's reply arriving live (no reload) and after a cut stream reconnects, a scheduled
+// meeting card.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { communications } from "../../src/server/db/schema";
@@ -128,6 +129,42 @@ describe("Communications", () => {
     await thread.getByRole("list", { name: "Replies" }).getByText("Yes — send us the hex code.").waitFor();
     await thread.locator("strong", { hasText: "brand blue" }).waitFor();
     await thread.getByText("1 new").waitFor({ state: "detached" });
+  });
+
+  it("a reply posted while the live stream was cut shows once the tab reconnects, without a reload, marked new", async () => {
+    const thread = page.locator("li", { hasText: "Brand colours" }).first();
+    await thread.getByRole("button", { name: /Brand colours/ }).click();
+    await thread.getByRole("list", { name: "Replies" }).waitFor({ state: "detached" });
+    const threads = await server.app.inject({
+      method: "GET",
+      url: `/api/projects/${project.id}/communications`,
+      headers: { cookie: admin },
+    });
+    const threadId = threads.json().items.find((t: { subject: string }) => t.subject === "Brand colours").id;
+    const logAt = await markDocument(page);
+    // As a deploy or a network drop would: every connection cut, the stream with them. The reply lands while the tab
+    // is still waiting to reconnect, so no event can announce it.
+    server.app.server.closeAllConnections();
+    const replied = await server.app.inject({
+      method: "POST",
+      url: `/api/projects/${project.id}/communications/${threadId}/replies`,
+      payload: { content: "And the logo in SVG, please." },
+      headers: { cookie: admin, ...json, origin: server.url },
+    });
+    expect(replied.statusCode).toBe(201);
+    await thread.getByText("1 new").waitFor({ timeout: 15_000 });
+    // Cause: the stream opened again and the list was fetched after that, with no event naming the reply before it.
+    const log = await pageLogSince(page, logAt);
+    const reopened = log.findIndex((entry) => entry.kind === "open");
+    const path = `/api/projects/${project.id}/communications`;
+    const refetched = log.findIndex((entry, i) => i > reopened && entry.kind === "fetch" && entry.url === path);
+    expect(reopened).toBeGreaterThanOrEqual(0);
+    expect(refetched).toBeGreaterThan(reopened);
+    const announced = log
+      .slice(0, refetched)
+      .some((entry) => entry.kind === "live" && entry.tags.includes(`communication_replies.project_id:${project.id}`));
+    expect(announced).toBe(false);
+    expect(await documentStillMarked(page)).toBe(true);
   });
 
   it("pages a long conversation: 20 threads a page, Next shows the older ones, and another conversation starts on page 1", async () => {

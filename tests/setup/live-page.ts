@@ -1,11 +1,11 @@
 // What a browser test needs to prove an update arrived live: one ordered log, kept in the page, of every 'change'
-// event the live-updates stream (GET /api/events) delivered and every fetch the page made, and a mark on the loaded
+// event the live-updates stream (GET /api/events) delivered, every time it (re)opened and every fetch the page made, and a mark on the loaded
 // document that only survives while the page is neither reloaded nor navigated. Proving cause, not speed: a busy CI
 // machine may take any time, but only the stream can put the event before the refetch that shows the change.
 import type { BrowserContext, Page } from "playwright-core";
 import { LIVE_EVENT_NAME } from "../../src/shared/constants/live";
 
-export type PageLogEntry = { kind: "live"; tags: string[] } | { kind: "fetch"; url: string };
+export type PageLogEntry = { kind: "live"; tags: string[] } | { kind: "fetch"; url: string } | { kind: "open" };
 
 // A string, not a function: the test transform may add helpers to a function's source that the page does not have.
 const RECORDER = `(() => {
@@ -15,6 +15,7 @@ const RECORDER = `(() => {
   window.EventSource = class extends NativeEventSource {
     constructor(url, init) {
       super(url, init);
+      this.addEventListener("open", () => log.push({ kind: "open" }));
       this.addEventListener(${JSON.stringify(LIVE_EVENT_NAME)}, (event) => {
         try { log.push({ kind: "live", tags: JSON.parse(event.data).tags }); } catch { log.push({ kind: "live", tags: [] }); }
       });

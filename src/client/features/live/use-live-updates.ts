@@ -1,6 +1,7 @@
 // One live-updates stream per signed-in tab (GET /api/events): each 'change' event names the change tags of rows the
 // user may see, and the queries they make stale are refetched (refresh-by-tag.ts, loaded with the first event).
-// EventSource reconnects by itself; while the stream is down the pages' fallback polling takes over.
+// EventSource reconnects by itself; while the stream is down the pages' fallback polling takes over, and once it is
+// back every query is refreshed: what changed meanwhile was announced to no one.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { LIVE_EVENT_NAME } from "../../../shared/constants/live";
@@ -19,6 +20,7 @@ export function useLiveUpdates(enabled: boolean): void {
   useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
     let failures = 0;
+    let openedBefore = false;
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | null = null;
     // The schema (and with it zod) and the tag map (which names every feature's query keys, so imports their owners)
@@ -39,6 +41,8 @@ export function useLiveUpdates(enabled: boolean): void {
       source.onopen = () => {
         failures = 0;
         setLiveConnected(true);
+        if (openedBefore) void queryClient.invalidateQueries();
+        openedBefore = true;
       };
       source.onerror = () => {
         setLiveConnected(false);
