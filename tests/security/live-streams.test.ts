@@ -119,6 +119,29 @@ describe("live streams end with the right to read them", () => {
     stream.close();
   });
 
+  it("signing in elsewhere and saving one's time zone keep the user's streams, which still hear the next change", async () => {
+    const stream = await openStream(w.alice.cookie);
+    await signIn(w.server.app, w.alice.email);
+    const saved = await httpRequest(w.url, {
+      method: "PUT",
+      path: "/api/me/time-zone",
+      body: { timeZone: "Asia/Tokyo" },
+      cookie: w.alice.cookie,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    await w.server.app.changeFeed.caughtUp();
+    const posted = await httpRequest(w.url, {
+      method: "POST",
+      path: `/api/projects/${w.alice.projectId}/communications`,
+      body: { type: "message", subject: "Still here?", content: "Written after a sign-in elsewhere." },
+      cookie: w.alice.cookie,
+    });
+    expect(posted.status, posted.text).toBe(201);
+    expect(await stream.hears(`communications.project_id:${w.alice.projectId}`)).toBe(true);
+    expect(stream.isOpen()).toBe(true);
+    stream.close();
+  });
+
   it("the session's expiry ends the stream when it comes", async () => {
     const cookie = await signIn(w.server.app, "expiring-stream@customer-a.example");
     await w.server.app.ctx.db

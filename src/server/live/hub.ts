@@ -14,7 +14,7 @@ import type { SessionUser } from "../auth/sessions";
 import type { ChangeFeed } from "../cache/change-feed";
 import { changeNotices } from "../cache/change-notices";
 import type { DatabaseHandle } from "../db/client";
-import { projectMembers, projects, sessions } from "../db/schema";
+import { projectMembers, projects, sessions, users } from "../db/schema";
 import { tooManyRequests } from "../errors";
 
 export const LIVE_LIMITS = {
@@ -156,11 +156,11 @@ export async function startLiveHub(options: {
   let pending = new Set<string>();
   let flushTimer: NodeJS.Timeout | null = null;
   /**
-   * A stream ends at once, on every process, when its session ends (sign-out, expiry), its user's row changes (a role
-   * change: its sessions hold the old role) or its user's membership of a project changes (removed: no more of that
-   * project's updates). The tab reconnects and is checked again. A session's row also changes when it is merely used
-   * (last_seen_at, once a minute): that is checked, not obeyed, or every active tab would lose the events of the seconds
-   * it takes to reconnect.
+   * A stream ends at once, on every process, when its session ends (sign-out, expiry), its user's role changes (its
+   * sessions hold the old role) or its user's membership of a project changes (removed: no more of that project's
+   * updates). The tab reconnects and is checked again. The session's and the user's rows also change when they are
+   * merely used (last_seen_at once a minute, a sign-in elsewhere, a new name): those are checked, not obeyed, or every
+   * such tab would lose the events of the seconds it takes to reconnect.
    */
   function closeOnChange(tag: string): void {
     const { table, column, value } = parseTag(tag);
@@ -169,14 +169,28 @@ export async function startLiveHub(options: {
       for (const stream of streams) if (stream.sessionId === value) watchExpiry(stream);
       return;
     }
-    const ends =
-      table === "users" && column === "id"
-        ? (stream: Stream) => stream.user.id === value
-        : table === "project_members" && column === "email"
-          ? (stream: Stream) => stream.user.email.toLowerCase() === value.toLowerCase()
-          : null;
-    if (!ends) return;
-    for (const stream of [...streams]) if (ends(stream)) end(stream);
+    if (table === "users" && column === "id") {
+      if ([...streams].some((stream) => stream.user.id === value)) {
+        endIfUserChanged(value).catch((error) => log.warn({ err: error }, "live hub: user check failed"));
+      }
+      return;
+    }
+    if (table === "project_members" && column === "email") {
+      for (const stream of [...streams]) if (stream.user.email.toLowerCase() === value.toLowerCase()) end(stream);
+    }
+  }
+
+  /** Ends the user's streams when their role or email is no longer what the streams hold (a name or a sign-in elsewhere is not that). */
+  async function endIfUserChanged(userId: string): Promise<void> {
+    const [row] = await database.db
+      .select({ role: users.role, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    for (const stream of [...streams]) {
+      if (stream.user.id !== userId) continue;
+      if (!row || row.role !== stream.user.role || row.email.toLowerCase() !== stream.user.email.toLowerCase()) end(stream);
+    }
   }
 
   options.changeFeed.onChange((tag) => {
