@@ -35,6 +35,23 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The admin answers the project's thread with this subject (through the API, as the console would). */
+async function adminReplies(subject: string, content: string): Promise<void> {
+  const threads = await server.app.inject({
+    method: "GET",
+    url: `/api/projects/${project.id}/communications`,
+    headers: { cookie: admin },
+  });
+  const id = threads.json().items.find((t: { subject: string }) => t.subject === subject).id;
+  const replied = await server.app.inject({
+    method: "POST",
+    url: `/api/projects/${project.id}/communications/${id}/replies`,
+    payload: { content },
+    headers: { cookie: admin, ...json, origin: server.url },
+  });
+  expect(replied.statusCode).toBe(201);
+}
+
 describe("Communications", () => {
   it("Contact Support while signed in opens the message panel and removes ?openMessage from the URL", async () => {
     await page.goto(`${server.url}/contact`);
@@ -99,20 +116,8 @@ describe("Communications", () => {
     const thread = page.locator("li", { hasText: "Brand colours" }).first();
     await thread.waitFor();
 
-    const threads = await server.app.inject({
-      method: "GET",
-      url: `/api/projects/${project.id}/communications`,
-      headers: { cookie: admin },
-    });
-    const id = threads.json().items.find((t: { subject: string }) => t.subject === "Brand colours").id;
     const logAt = await markDocument(page);
-    const replied = await server.app.inject({
-      method: "POST",
-      url: `/api/projects/${project.id}/communications/${id}/replies`,
-      payload: { content: "Yes — send us the hex code." },
-      headers: { cookie: admin, ...json, origin: server.url },
-    });
-    expect(replied.statusCode).toBe(201);
+    await adminReplies("Brand colours", "Yes — send us the hex code.");
     // Cause, not speed: the stream named this project's replies, the page refetched the list after that event, and the
     // document is the one loaded before the reply (no reload or navigation brought it). The 15 s is only a safety net.
     await thread.getByText("1 new").waitFor({ timeout: 15_000 });
@@ -135,23 +140,11 @@ describe("Communications", () => {
     const thread = page.locator("li", { hasText: "Brand colours" }).first();
     await thread.getByRole("button", { name: /Brand colours/ }).click();
     await thread.getByRole("list", { name: "Replies" }).waitFor({ state: "detached" });
-    const threads = await server.app.inject({
-      method: "GET",
-      url: `/api/projects/${project.id}/communications`,
-      headers: { cookie: admin },
-    });
-    const threadId = threads.json().items.find((t: { subject: string }) => t.subject === "Brand colours").id;
     const logAt = await markDocument(page);
     // As a deploy or a network drop would: every connection cut, the stream with them. The reply lands while the tab
     // is still waiting to reconnect, so no event can announce it.
     server.app.server.closeAllConnections();
-    const replied = await server.app.inject({
-      method: "POST",
-      url: `/api/projects/${project.id}/communications/${threadId}/replies`,
-      payload: { content: "And the logo in SVG, please." },
-      headers: { cookie: admin, ...json, origin: server.url },
-    });
-    expect(replied.statusCode).toBe(201);
+    await adminReplies("Brand colours", "And the logo in SVG, please.");
     await thread.getByText("1 new").waitFor({ timeout: 15_000 });
     // Cause: the stream opened again and the list was fetched after that, with no event naming the reply before it.
     const log = await pageLogSince(page, logAt);

@@ -78,6 +78,20 @@ async function endsPromptly(stream: OpenStream): Promise<boolean> {
   return ended;
 }
 
+/** Alice posts on her project: the stream, still open, hears it. */
+async function expectStillHearsAlicesProject(stream: OpenStream): Promise<void> {
+  const posted = await httpRequest(w.url, {
+    method: "POST",
+    path: `/api/projects/${w.alice.projectId}/communications`,
+    body: { type: "message", subject: "Still live?", content: "Written after the stream's session or user changed." },
+    cookie: w.alice.cookie,
+  });
+  expect(posted.status, posted.text).toBe(201);
+  expect(await stream.hears(`communications.project_id:${w.alice.projectId}`)).toBe(true);
+  expect(stream.isOpen()).toBe(true);
+  stream.close();
+}
+
 const sessionIdOf = (cookie: string) => sha256Hex(cookie.split("=")[1] ?? "");
 
 describe("live streams end with the right to read them", () => {
@@ -107,16 +121,7 @@ describe("live streams end with the right to read them", () => {
     expect(Date.now() - (seen?.at.getTime() ?? 0)).toBeLessThan(60_000);
     await w.server.app.changeFeed.caughtUp();
 
-    const posted = await httpRequest(w.url, {
-      method: "POST",
-      path: `/api/projects/${w.alice.projectId}/communications`,
-      body: { type: "message", subject: "Still live?", content: "Written after the session was refreshed." },
-      cookie: w.alice.cookie,
-    });
-    expect(posted.status, posted.text).toBe(201);
-    expect(await stream.hears(`communications.project_id:${w.alice.projectId}`)).toBe(true);
-    expect(stream.isOpen()).toBe(true);
-    stream.close();
+    await expectStillHearsAlicesProject(stream);
   });
 
   it("signing in elsewhere and saving one's time zone keep the user's streams, which still hear the next change", async () => {
@@ -130,16 +135,7 @@ describe("live streams end with the right to read them", () => {
     });
     expect(saved.status, saved.text).toBe(200);
     await w.server.app.changeFeed.caughtUp();
-    const posted = await httpRequest(w.url, {
-      method: "POST",
-      path: `/api/projects/${w.alice.projectId}/communications`,
-      body: { type: "message", subject: "Still here?", content: "Written after a sign-in elsewhere." },
-      cookie: w.alice.cookie,
-    });
-    expect(posted.status, posted.text).toBe(201);
-    expect(await stream.hears(`communications.project_id:${w.alice.projectId}`)).toBe(true);
-    expect(stream.isOpen()).toBe(true);
-    stream.close();
+    await expectStillHearsAlicesProject(stream);
   });
 
   it("the session's expiry ends the stream when it comes", async () => {
