@@ -1,7 +1,6 @@
 // The public site as a visitor meets it: the real server (built client, PGlite, real SMTP) driven through Chromium.
 import { existsSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rateLimitHits } from "../../src/server/db/schema";
@@ -9,6 +8,7 @@ import { DELIVERY_STEPS } from "../../src/shared/constants/marketing";
 import { PUBLIC_PAGES } from "../../src/shared/public-pages";
 import { launchBrowser, signInContext } from "../setup/browser";
 import { freePort } from "../setup/free-port";
+import { axeViolations } from "../setup/screen-checks";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
@@ -351,8 +351,8 @@ describe("small screens and accessibility", () => {
           await poll(() => page.locator("h1").count()).toBe(1);
           await poll(() => page.getByRole("main").count()).toBe(1);
           expect(await page.title()).toBe(PUBLIC_PAGES.find((p) => p.path === path)?.title);
-          const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-          expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+          const violations = await axeViolations(page);
+          expect(violations.map((v) => `${v.id}: ${v.targets.join(", ")}`)).toEqual([]);
           expect(errors).toEqual([]);
         },
         { width },
