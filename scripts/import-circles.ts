@@ -55,7 +55,7 @@ export function specifiersOf(path: string, code = readFileSync(path, "utf8")): s
   return found;
 }
 
-function resolveRelative(from: string, specifier: string): string | undefined {
+export function resolveRelative(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith(".")) return undefined;
   const base = resolve(dirname(from), specifier.replace(/\.js$/, ""));
   for (const suffix of CANDIDATES) {

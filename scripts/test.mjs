@@ -1,8 +1,8 @@
 // npm test: builds the web client, then runs every test on PGlite and, when TEST_DATABASE_URL names a server, at the
-// same time the API and security tests again on PostgreSQL with the several-processes-behind-nginx test, then the dead
-// change-feed link. The two passes share the machine: the browser tests leave a core part idle (they wait on Chromium
+// same time the API and security tests that open the database under test again on PostgreSQL with the
+// several-processes-behind-nginx test, then the dead change-feed link. The two passes share the machine: the browser tests leave a core part idle (they wait on Chromium
 // and the servers), which the PostgreSQL pass fills (docs/performance.md, "The suite's own time").
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
@@ -49,13 +49,31 @@ const passes = [run("npx", ["vitest", "run", ...process.argv.slice(2)], { env: w
 if (TEST_DATABASE_URL) {
   console.log(`API tests also on PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, "//")}), beside the first pass\n`);
   const env = { ...process.env, TEST_DATABASE_URL };
+  // Files that never open the database under test would repeat the first pass exactly (scripts/lib/database-independent-tests.ts).
+  const firstPassOnly = execFileSync(process.execPath, ["--import", "tsx", "scripts/lib/database-independent-tests.ts"], {
+    encoding: "utf8",
+  })
+    .split("\n")
+    .filter(Boolean);
+  console.log(`${firstPassOnly.length} API and security files open no database under test: they run in the first pass only\n`);
   passes.push(
     inTurn(
       () =>
-        run("npx", ["vitest", "run", "--project", "api", "--project", "security", "--project", "cluster"], {
-          env,
-          label: "postgres",
-        }),
+        run(
+          "npx",
+          [
+            "vitest",
+            "run",
+            "--project",
+            "api",
+            "--project",
+            "security",
+            "--project",
+            "cluster",
+            ...firstPassOnly.flatMap((file) => ["--exclude", file]),
+          ],
+          { env, label: "postgres" },
+        ),
       // The silent dead-link test needs a connection to lose, so it runs only here (PGlite has none).
       () =>
         run("npx", ["vitest", "run", "--project", "faults", "tests/faults/change-feed-link.test.ts"], { env, label: "postgres" }),
