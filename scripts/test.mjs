@@ -1,7 +1,8 @@
 // npm test: builds the web client, then runs every test on PGlite and, when TEST_DATABASE_URL names a server, at the
 // same time the API and security tests that open the database under test again on PostgreSQL with the
-// several-processes-behind-nginx test, then the dead change-feed link. The two passes share the machine: the browser tests leave a core part idle (they wait on Chromium
-// and the servers), which the PostgreSQL pass fills (docs/performance.md, "The suite's own time").
+// several-processes-behind-nginx test, then the dead change-feed link. The two passes share the machine: the browser
+// tests leave a core part idle (they wait on Chromium and the servers), which the PostgreSQL pass fills
+// (docs/performance.md, "The suite's own time").
 import { execFileSync, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 

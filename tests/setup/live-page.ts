@@ -1,7 +1,8 @@
 // What a browser test needs to prove an update arrived live: one ordered log, kept in the page, of every 'change'
 // event the live-updates stream (GET /api/events) delivered, every time it (re)opened and every fetch the page made,
-// and a mark on the loaded document that only survives while the page is neither reloaded nor navigated. Proving cause, not speed: a busy CI
-// machine may take any time, but only the stream can put the event before the refetch that shows the change.
+// and a mark on the loaded document that only survives while the page is neither reloaded nor navigated. Proving
+// cause, not speed: a busy CI machine may take any time, but only the stream can put the event before the refetch that
+// shows the change.
 import type { BrowserContext, Page } from "playwright-core";
 import { LIVE_EVENT_NAME } from "../../src/shared/constants/live";
 
