@@ -1,19 +1,23 @@
-// npm test: builds the web client, then runs every test on PGlite and, when TEST_DATABASE_URL names a server, at the
-// same time the API and security tests that open the database under test again on PostgreSQL with the
-// several-processes-behind-nginx test, then the dead change-feed link. The two passes share the machine: the browser
-// tests leave a core part idle (they wait on Chromium and the servers), which the PostgreSQL pass fills
-// (docs/performance.md, "The suite's own time").
+// npm test: builds, then runs every test on PGlite in two steps: the unit, API, security and smoke tests, which keep
+// both cores busy on their own, then the browser tests beside the fault tests, which wait on Chromium, servers and
+// child processes and leave a core part idle. Beside that second step it runs the passes that fill the idle part: when
+// TEST_DATABASE_URL names a server, the API and security tests that open the database under test again on PostgreSQL
+// with the several-processes-behind-nginx test, then the dead change-feed link; when TEST_ALSO_ON_NODE names another
+// Node executable (CI's active LTS), the unit tests and the built server's smoke test on it (docs/performance.md,
+// "The suite's own time"). Arguments go to the PGlite run, which is then one `vitest run` with the side passes beside it.
 import { execFileSync, spawn } from "node:child_process";
+import { dirname } from "node:path";
 import { createInterface } from "node:readline";
 
-const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
+const { TEST_DATABASE_URL, TEST_ALSO_ON_NODE, ...withoutSidePasses } = process.env;
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+const vitestArgs = process.argv.slice(2);
 
 /**
  * Runs one step and says how long it took; a step beside another has its lines marked with `label`, so the two logs
  * can be told apart.
  */
-function run(command, args, { env = process.env, label } = {}) {
+function run(command, args, { env = withoutSidePasses, label } = {}) {
   const started = Date.now();
   const child = spawn(command, args, { env, stdio: label ? ["ignore", "pipe", "pipe"] : "inherit" });
   if (label) {
@@ -42,45 +46,60 @@ async function inTurn(...steps) {
   return 0;
 }
 
-const started = Date.now();
-const buildStatus = await run("npm", ["run", "build"]);
-if (buildStatus !== 0) process.exit(buildStatus);
+/** Runs steps at once and gives the first failing status, after all have ended. */
+async function together(...steps) {
+  const statuses = await Promise.all(steps.map((step) => step()));
+  return statuses.find((status) => status !== 0) ?? 0;
+}
 
-const passes = [run("npx", ["vitest", "run", ...process.argv.slice(2)], { env: withoutPostgres })];
-if (TEST_DATABASE_URL) {
-  console.log(`API tests also on PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, "//")}), beside the first pass\n`);
-  const env = { ...process.env, TEST_DATABASE_URL };
+const projects = (...names) => names.flatMap((name) => ["--project", name]);
+
+function postgresPass() {
+  console.log(`API tests also on PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, "//")})\n`);
+  const env = { ...withoutSidePasses, TEST_DATABASE_URL };
   // Files that never open the database under test would repeat the first pass exactly (scripts/lib/database-independent-tests.ts).
   const firstPassOnly = execFileSync(process.execPath, ["--import", "tsx", "scripts/lib/database-independent-tests.ts"], {
     encoding: "utf8",
   })
     .split("\n")
     .filter(Boolean);
-  console.log(`${firstPassOnly.length} API and security files open no database under test: they run in the first pass only\n`);
-  passes.push(
-    inTurn(
-      () =>
-        run(
-          "npx",
-          [
-            "vitest",
-            "run",
-            "--project",
-            "api",
-            "--project",
-            "security",
-            "--project",
-            "cluster",
-            ...firstPassOnly.flatMap((file) => ["--exclude", file]),
-          ],
-          { env, label: "postgres" },
-        ),
-      // The silent dead-link test needs a connection to lose, so it runs only here (PGlite has none).
-      () =>
-        run("npx", ["vitest", "run", "--project", "faults", "tests/faults/change-feed-link.test.ts"], { env, label: "postgres" }),
-    ),
+  console.log(`${firstPassOnly.length} API and security files open no database under test: they run on PGlite only\n`);
+  const exclusions = firstPassOnly.flatMap((file) => ["--exclude", file]);
+  return inTurn(
+    () => run("npx", ["vitest", "run", ...projects("api", "security", "cluster"), ...exclusions], { env, label: "postgres" }),
+    // The silent dead-link test needs a connection to lose, so it runs only here (PGlite has none).
+    () =>
+      run("npx", ["vitest", "run", "--project", "faults", "tests/faults/change-feed-link.test.ts"], { env, label: "postgres" }),
   );
 }
-const statuses = await Promise.all(passes);
+
+function otherNodePass() {
+  const version = execFileSync(TEST_ALSO_ON_NODE, ["--version"], { encoding: "utf8" }).trim();
+  console.log(`The unit tests and the built server's smoke test also on Node ${version}\n`);
+  const env = { ...withoutSidePasses, PATH: `${dirname(TEST_ALSO_ON_NODE)}:${process.env.PATH}` };
+  return run("npx", ["vitest", "run", ...projects("unit", "smoke")], { env, label: `node ${version}` });
+}
+
+const sidePasses = [...(TEST_DATABASE_URL ? [postgresPass] : []), ...(TEST_ALSO_ON_NODE ? [otherNodePass] : [])];
+
+const started = Date.now();
+const buildStatus = await run("npm", ["run", "build"], { env: process.env });
+if (buildStatus !== 0) process.exit(buildStatus);
+
+let status;
+if (vitestArgs.length > 0) {
+  status = await together(() => run("npx", ["vitest", "run", ...vitestArgs]), ...sidePasses);
+} else {
+  // The fault tests run one file at a time (their project's fileParallelism), so in a run of their own beside the
+  // browser tests: in one run with them they would start only after the last browser test. Every step runs whatever
+  // the first gives, so one run reports every failure.
+  const first = await run("npx", ["vitest", "run", ...projects("unit", "api", "security", "smoke")]);
+  const second = await together(
+    () => run("npx", ["vitest", "run", ...projects("e2e")]),
+    () => run("npx", ["vitest", "run", ...projects("faults")], { label: "faults" }),
+    ...sidePasses,
+  );
+  status = first || second;
+}
 console.log(`[npm test] all: ${seconds(started)}`);
-process.exit(statuses.find((status) => status !== 0) ?? 0);
+process.exit(status);
