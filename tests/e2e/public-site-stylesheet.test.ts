@@ -36,32 +36,43 @@ afterAll(async () => {
 function computedStyles(page: Page, key: string, compareWith?: string): Promise<{ elements: number; differences: string[] }> {
   return page.evaluate(
     ({ key, compareWith }) => {
-      const store = window as unknown as Record<string, Map<string, string>>;
+      const store = window as unknown as Record<string, Map<string, string[]>>;
       const pathOf = (element: Element): string => {
         const parent = element.parentElement;
         return parent ? `${pathOf(parent)}>${element.tagName.toLowerCase()}[${[...parent.children].indexOf(element)}]` : "html";
       };
-      const styles = new Map<string, string>();
-      const keep = (at: string, style: CSSStyleDeclaration) => {
-        for (const property of style) styles.set(`${at} ${property}`, style.getPropertyValue(property));
-      };
-      for (const element of document.body.querySelectorAll("*")) {
-        const at = pathOf(element);
-        keep(at, getComputedStyle(element));
+      // Every computed style lists the same properties in the same order: read by name from one list, three times
+      // faster than walking each style's own list.
+      const properties = [...getComputedStyle(document.body)];
+      const valuesOf = (style: CSSStyleDeclaration) => properties.map((property) => style.getPropertyValue(property));
+      // Only the head's stylesheet changes between captures, so an element's place in the body's list names it.
+      const elements = [...document.body.querySelectorAll("*")];
+      const styles = new Map<string, string[]>();
+      elements.forEach((element, index) => {
+        styles.set(`${index}`, valuesOf(getComputedStyle(element)));
         for (const pseudo of ["::before", "::after"]) {
           const style = getComputedStyle(element, pseudo);
-          if (style.content !== "none" && style.content !== "normal") keep(`${at}${pseudo}`, style);
+          if (style.content !== "none" && style.content !== "normal") styles.set(`${index}${pseudo}`, valuesOf(style));
         }
-      }
+      });
       store[key] = styles;
+      if (!compareWith) return { elements: elements.length, differences: [] };
+      const other = store[compareWith];
+      const named = (at: string) => {
+        const [index, pseudo = ""] = at.split(/(?=::)/);
+        return `${pathOf(elements[Number(index)])}${pseudo}`;
+      };
       const differences: string[] = [];
-      const other = compareWith ? store[compareWith] : undefined;
-      for (const [property, value] of other ?? []) {
-        if (styles.get(property) !== value && differences.length < 10) {
-          differences.push(`${property}: ${value} (cut) / ${styles.get(property)} (whole)`);
-        }
+      for (const [at, values] of other) {
+        const mine = styles.get(at);
+        properties.forEach((property, i) => {
+          if (mine?.[i] !== values[i]) differences.push(`${named(at)} ${property}: ${values[i]} (cut) / ${mine?.[i]} (whole)`);
+        });
       }
-      return { elements: document.body.querySelectorAll("*").length, differences };
+      for (const at of styles.keys()) {
+        if (!other.has(at)) differences.push(`${named(at)}: drawn only with the whole stylesheet`);
+      }
+      return { elements: elements.length, differences: differences.slice(0, 10) };
     },
     { key, compareWith },
   );
