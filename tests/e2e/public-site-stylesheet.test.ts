@@ -58,9 +58,11 @@ function computedStyles(page: Page, key: string, compareWith?: string): Promise<
       store[key] = styles;
       if (!compareWith) return { elements: elements.length, differences: [] };
       const other = store[compareWith];
+      if (!other) throw new Error(`no styles kept under "${compareWith}"`);
       const named = (at: string) => {
         const [index, pseudo = ""] = at.split(/(?=::)/);
-        return `${pathOf(elements[Number(index)])}${pseudo}`;
+        const element = elements[Number(index)];
+        return `${element ? pathOf(element) : `element ${index}`}${pseudo}`;
       };
       const differences: string[] = [];
       for (const [at, values] of other) {
