@@ -11,11 +11,11 @@ import { type SignedInUser, signedInUser } from "../factories";
 import { launchBrowser, signInContext } from "../setup/browser";
 import { GOOD_FEEDBACK } from "../setup/feedback";
 import { signNdaFor, submitProfile } from "../setup/onboarding";
+import { saveScreenshot } from "../setup/screen-checks";
 import { codeIn, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
 const ADMIN = "admin@blueprint.local";
-const SHOTS = "test-results/admin";
 
 let smtp: TestSmtpServer;
 let server: TestServer;
@@ -46,7 +46,6 @@ beforeAll(async () => {
     headers: { cookie: admin.cookie },
     payload: { projectName: "Compiler Dashboard" },
   });
-  mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -75,7 +74,7 @@ describe("the admin console", () => {
     await page.getByText("No projects found matching your filters.").waitFor();
     await page.goto(`${server.url}/admin?q=${encodeURIComponent("Grace")}`);
     await page.getByTestId(`project-row-${project.projectCode}`).waitFor();
-    await page.screenshot({ path: `${SHOTS}/console-1280.png`, fullPage: true });
+    await saveScreenshot(page, "admin-console");
     await context.close();
   });
 
@@ -98,7 +97,7 @@ describe("the admin console", () => {
     await page.getByLabel("Advance payment link").fill("https://pay.example/advance-42");
     await page.getByRole("button", { name: "Save Project Details" }).click();
     await page.getByText("All details saved. Customers will see the updated information immediately.").first().waitFor();
-    await page.screenshot({ path: `${SHOTS}/edit-1280.png` });
+    await saveScreenshot(page, "admin-edit");
     await context.close();
 
     const customerContext = await contextFor(customer);
@@ -138,7 +137,7 @@ describe("the admin console", () => {
       .first()
       .waitFor();
     await documents.scrollIntoViewIfNeeded();
-    await dashboard.screenshot({ path: `${SHOTS}/customer-documents-1280.png`, fullPage: true });
+    await saveScreenshot(dashboard, "admin-customer-documents");
     await customerContext.close();
   });
 
@@ -192,7 +191,7 @@ describe("the admin console", () => {
     await item.getByRole("button", { name: "Save Response" }).click();
     await page.getByText("Feedback updated successfully").first().waitFor();
     await item.getByText("Fixed in the build of Friday: the button saves every time.").first().waitFor();
-    await page.screenshot({ path: `${SHOTS}/feedback-1280.png`, fullPage: true });
+    await saveScreenshot(page, "admin-feedback");
     await item.getByLabel(/Status of feedback/).click();
     await page.getByRole("option", { name: "Done" }).click();
     await page.getByText("No feedback found matching your filters.").waitFor();
@@ -232,7 +231,7 @@ describe("the admin console", () => {
     const local = new Date(when.getTime() - when.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
     await dialog.getByLabel("Scheduled time").fill(local);
     await dialog.getByLabel("Admin notes").fill("We will share the staging link in the call.");
-    await page.screenshot({ path: `${SHOTS}/respond-1280.png` });
+    await saveScreenshot(page, "admin-respond");
     await dialog.getByRole("button", { name: "Send Response" }).click();
     await page.getByText("Meeting request updated").first().waitFor();
     await row.getByText("Scheduled", { exact: true }).first().waitFor();
@@ -271,12 +270,12 @@ describe("the admin console", () => {
       const page = await context.newPage();
       await page.goto(`${server.url}/company`);
       await page.getByTestId("admin-projects").waitFor();
-      if (width === 375) await page.screenshot({ path: `${SHOTS}/console-375.png`, fullPage: true });
+      if (width === 375) await saveScreenshot(page, "admin-console");
       for (const tab of ["activity", "feedback", "nda", "meetings", "inquiries", "audit"]) {
         await page.goto(`${server.url}/company?tab=${tab}`);
         await page.getByRole("tabpanel").waitFor();
         await page.getByRole("tabpanel").locator("[aria-busy='true']").first().waitFor({ state: "detached" });
-        await page.screenshot({ path: `${SHOTS}/tab-${tab}-${width}.png`, fullPage: true });
+        await saveScreenshot(page, `admin-tab-${tab}`);
       }
       await context.close();
     }
@@ -309,9 +308,9 @@ describe("the admin console", () => {
     expect(codes).toEqual(["PRJ-2000-0006", "PRJ-2000-0005", "PRJ-2000-0004", "PRJ-2000-0003", "PRJ-2000-0002", "PRJ-2000-0001"]);
     await page.reload();
     await pager.getByText("26–31 of 31").waitFor();
-    await page.screenshot({ path: `${SHOTS}/projects-page-2-1280.png`, fullPage: true });
+    await saveScreenshot(page, "admin-projects-page-2");
     await page.setViewportSize({ width: 375, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/projects-page-2-375.png`, fullPage: true });
+    await saveScreenshot(page, "admin-projects-page-2");
     await pager.getByRole("button", { name: "Previous" }).click();
     await pager.getByText("1–25 of 31").waitFor();
     expect(new URL(page.url()).search).toBe("");

@@ -7,6 +7,7 @@ import { communications } from "../../src/server/db/schema";
 import { json, newProject, type SignedInUser, signedInUser } from "../factories";
 import { launchBrowser, signInContext } from "../setup/browser";
 import { documentStillMarked, firstLiveAndFetch, markDocument, pageLogSince, recordLivePage } from "../setup/live-page";
+import { saveScreenshot } from "../setup/screen-checks";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
 let server: TestServer;
@@ -65,9 +66,9 @@ describe("Communications", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     await page.getByText("Subject is required").waitFor();
     await page.getByText("Content is required").waitFor();
-    if (process.env.SCREENSHOTS_DIR) {
+    if (process.env.SCREENSHOTS === "1") {
       await page.setViewportSize({ width: 375, height: 800 });
-      await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/communications-form-375.png`, fullPage: true });
+      await saveScreenshot(page, "communications-form");
       await page.setViewportSize({ width: 1280, height: 900 });
     }
 
@@ -202,10 +203,10 @@ describe("Communications", () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole("heading", { name: "Communications" }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    if (process.env.SCREENSHOTS_DIR) {
-      await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/communications-375.png`, fullPage: true });
+    await saveScreenshot(page, "communications");
+    if (process.env.SCREENSHOTS === "1") {
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/communications-1280.png`, fullPage: true });
+      await saveScreenshot(page, "communications");
     }
     expect(overflow).toBeLessThanOrEqual(0);
   });

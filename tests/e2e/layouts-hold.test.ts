@@ -6,9 +6,8 @@ import { createCompletedProfile, createProjectWithStatus, createUser, findUser, 
 import { launchBrowser, signedInAs } from "../setup/browser";
 import { GOOD_FEEDBACK, postFeedback } from "../setup/feedback";
 import { makeSignaturePng, pngDataUrl } from "../setup/png";
+import { saveScreenshot } from "../setup/screen-checks";
 import { startTestServer, type TestServer } from "../setup/test-server";
-
-const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
 
 let server: TestServer;
 let browser: Browser;
@@ -52,7 +51,7 @@ describe("the dashboard at 1280 px", () => {
     // Each word of the status sits on one line: a word split across lines ("requirement / s") has two boxes.
     const split = await splitWords(value);
     expect(split).toEqual([]);
-    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/dashboard-status-1280.png` });
+    await saveScreenshot(page, "dashboard-status");
     await context.close();
   });
 });
@@ -76,7 +75,7 @@ describe("at 375 px", () => {
     await page.getByRole("region", { name: "Package comparison, scrollable" }).evaluate((el) => el.scrollBy(400, 0));
     const label = await table.getByRole("rowheader", { name: "Price" }).boundingBox();
     expect(label?.x).toBeGreaterThanOrEqual(0);
-    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/pricing-compare-375.png`, fullPage: true });
+    await saveScreenshot(page, "pricing-compare");
     await context.close();
   });
 
@@ -99,7 +98,7 @@ describe("at 375 px", () => {
     // The charts wait for a tap on a phone, then show.
     await page.getByRole("button", { name: "Show service levels and charts" }).click();
     await page.getByText("Projects by status").waitFor();
-    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/console-375.png` });
+    await saveScreenshot(page, "console-project");
     await context.close();
   });
 
@@ -123,7 +122,7 @@ describe("at 375 px", () => {
     const box = await badge.boundingBox();
     expect(box && box.width > box.height).toBe(true);
     expect(await splitWords(badge)).toEqual([]);
-    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/scheduled-meeting-375.png`, fullPage: true });
+    await saveScreenshot(page, "scheduled-meeting");
     await context.close();
   });
 
@@ -148,7 +147,7 @@ describe("at 375 px", () => {
     const label = overlay.getByText("View screenshot");
     const box = await label.boundingBox();
     expect(box && box.width > box.height).toBe(true);
-    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/feedback-thumbnail-375.png`, fullPage: true });
+    await saveScreenshot(page, "feedback-thumbnail");
     await context.close();
   });
 });

@@ -6,6 +6,7 @@ import { meetingRequests } from "../../src/server/db/schema";
 import { json, newProject, type SignedInUser, signedInUser } from "../factories";
 import { launchBrowser, signInContext } from "../setup/browser";
 import { documentStillMarked, firstLiveAndFetch, markDocument, pageLogSince, recordLivePage } from "../setup/live-page";
+import { saveScreenshot } from "../setup/screen-checks";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
 const BOOKING = "https://calendly.com/blueprint-test/30min";
@@ -61,9 +62,9 @@ describe("Meeting Requests", () => {
     expect(await dialog.getByRole("radio", { name: /Medium/ }).isChecked()).toBe(true);
     await dialog.getByRole("button", { name: "Submit Request" }).click();
     await dialog.getByText("Subject is required").waitFor();
-    if (process.env.SCREENSHOTS_DIR) {
+    if (process.env.SCREENSHOTS === "1") {
       await page.setViewportSize({ width: 375, height: 800 });
-      await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/meetings-dialog-375.png` });
+      await saveScreenshot(page, "meetings-dialog");
       await page.setViewportSize({ width: 1280, height: 900 });
     }
 
@@ -160,12 +161,10 @@ describe("Meeting Requests", () => {
   it("looks finished at 1280 and 375 px", async () => {
     await page.reload();
     await page.getByText("Walk through the booking flow").waitFor();
-    if (process.env.SCREENSHOTS_DIR)
-      await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/meetings-1280.png`, fullPage: true });
+    await saveScreenshot(page, "meetings");
     await page.setViewportSize({ width: 375, height: 800 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    if (process.env.SCREENSHOTS_DIR)
-      await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/meetings-375.png`, fullPage: true });
+    await saveScreenshot(page, "meetings");
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });

@@ -8,10 +8,9 @@ import { FEEDBACK_MESSAGES } from "../../src/shared/schemas/feedback";
 import { createProjectWithStatus, createUser } from "../factories";
 import { launchBrowser, signedInAs } from "../setup/browser";
 import { submitProfile } from "../setup/onboarding";
+import { saveScreenshot } from "../setup/screen-checks";
 import { codeIn, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { startTestServer, type TestServer } from "../setup/test-server";
-
-const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
 
 let smtp: TestSmtpServer;
 let server: TestServer;
@@ -85,7 +84,7 @@ describe("a double click", () => {
     await page.getByRole("button", { name: "Verify & Sign NDA" }).dblclick();
     await expect.poll(() => page.getByRole("tab", { name: /Prototype Status/ }).getAttribute("aria-selected")).toBe("true");
     expect(await page.getByText("Verification Failed", { exact: false }).count()).toBe(0);
-    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/nda-signed-after-double-click.png` });
+    await saveScreenshot(page, "nda-signed-after-double-click");
     await context.close();
   });
 });

@@ -10,11 +10,11 @@ import { projectMembers, projects } from "../../src/server/db/schema";
 import { createProjectWithStatus, createSessionFor, createUser, type User } from "../factories";
 import { launchBrowser, signedInAs } from "../setup/browser";
 import { HTML_BYTES, pngOfSize } from "../setup/images";
+import { saveScreenshot } from "../setup/screen-checks";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { startTestServer, type TestServer } from "../setup/test-server";
 
 const MB = 1024 * 1024;
-const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
 
 type Prototype = { url: string; close(): Promise<void> };
 
@@ -81,10 +81,6 @@ async function customerWithProject(email: string, prototypeUrl?: string) {
   return { user, project };
 }
 
-async function shot(page: Page, name: string) {
-  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
-
 describe("the prototype viewer", () => {
   it("says Prototype Not Ready when there is no prototype link", async () => {
     const { user } = await customerWithProject("nolink@e2e.example");
@@ -93,7 +89,7 @@ describe("the prototype viewer", () => {
     await page.getByRole("heading", { name: "Prototype Not Ready" }).waitFor();
     await page.getByText("You will be notified as soon as it is ready for testing.").waitFor();
     await page.getByText("No feedback yet").waitFor();
-    await shot(page, "not-ready-1280");
+    await saveScreenshot(page, "viewer-not-ready");
     await context.close();
   });
 
@@ -108,7 +104,7 @@ describe("the prototype viewer", () => {
     expect(await direct.getAttribute("target")).toBe("_blank");
     await page.getByRole("button", { name: "Try Again" }).click();
     await page.getByRole("heading", { name: "Unable to Load Prototype" }).waitFor();
-    await shot(page, "blocked-1280");
+    await saveScreenshot(page, "viewer-blocked");
     await context.close();
   });
 
@@ -144,7 +140,7 @@ describe("the prototype viewer", () => {
     await page.getByText(/did not answer/).waitFor();
     expect(await page.getByText("Loaded", { exact: true }).count()).toBe(0);
     expect(await page.locator("iframe[title^='Prototype']").count()).toBe(0);
-    await shot(page, "no-answer-375");
+    await saveScreenshot(page, "viewer-no-answer");
     await context.close();
   });
 });
@@ -157,7 +153,7 @@ describe("submitting feedback", () => {
     await page.getByText("Loaded · page tracking on").waitFor();
     const frame = page.frameLocator("iframe[title^='Prototype']");
     await frame.getByRole("button", { name: "Next step" }).click();
-    await shot(page, "loaded-1280");
+    await saveScreenshot(page, "viewer-loaded");
 
     await page.getByRole("button", { name: "Submit Feedback" }).first().click();
     const dialog = page.getByRole("dialog");
@@ -179,7 +175,7 @@ describe("submitting feedback", () => {
     await page.getByRole("option", { name: /Error/ }).click();
     await dialog.getByLabel("Issue Faced").fill("The slot list fails to load on step 2 of booking.");
     await dialog.getByLabel("Change Needed").fill("Show the free slots, or a clear message when none are free.");
-    await shot(page, "dialog-1280");
+    await saveScreenshot(page, "viewer-dialog");
     const answer = page.waitForResponse(
       (r) => r.url().endsWith(`/api/projects/${project.id}/feedback`) && r.request().method() === "POST",
     );
@@ -225,10 +221,10 @@ describe("submitting feedback", () => {
     await reviewed.getByRole("button", { name: "Enlarge screenshot" }).click();
     await page.getByRole("dialog").getByRole("img").waitFor();
     await page.keyboard.press("Escape");
-    await shot(page, "reviewed-1280");
+    await saveScreenshot(page, "viewer-reviewed");
 
     await page.setViewportSize({ width: 375, height: 800 });
-    await shot(page, "reviewed-375");
+    await saveScreenshot(page, "viewer-reviewed");
     await context.close();
   });
 
@@ -243,7 +239,7 @@ describe("submitting feedback", () => {
     await page.getByText("You have view-only access").waitFor();
     await page.getByText("No feedback yet").waitFor();
     expect(await page.getByRole("button", { name: "Submit Feedback" }).count()).toBe(0);
-    await shot(page, "view-only-375");
+    await saveScreenshot(page, "viewer-view-only");
     await context.close();
   });
 });
@@ -352,7 +348,7 @@ describe("the screenshot", () => {
     await editor.getByRole("button", { name: "Arrow" }).click();
     await drag(page, canvas, [500, 80], [700, 220]);
     await editor.getByRole("button", { name: "Undo" }).click();
-    await shot(page, "markup-1280");
+    await saveScreenshot(page, "viewer-markup");
     await editor.getByRole("button", { name: "Use marked-up image" }).click();
     await editor.waitFor({ state: "hidden" });
     await dialog.getByRole("img", { name: "Screenshot preview" }).waitFor();
@@ -452,17 +448,17 @@ describe("the screenshot", () => {
     await drop(HTML_BYTES, "notes.png", "image/png");
     await dialog.getByText("Please choose a PNG, JPG, WebP or GIF image").waitFor();
     expect(await dialog.getByLabel(/Screenshot/).getAttribute("aria-invalid")).toBe("true");
-    await shot(page, "drop-refused-375");
+    await saveScreenshot(page, "viewer-drop-refused");
     await drop(image, "phone.jpg", "image/jpeg");
     await dialog.getByRole("img", { name: "Screenshot preview" }).waitFor();
     expect(await dialog.getByText("Please choose a PNG, JPG, WebP or GIF image").count()).toBe(0);
-    await shot(page, "dialog-375");
+    await saveScreenshot(page, "viewer-dialog");
 
     const created = await send(page, dialog, project.id);
     const stored = await storedFile(cookie, created.screenshotUrl);
     expect(isJpeg(stored)).toBe(true);
     expect(stored.equals(image)).toBe(true);
-    await shot(page, "list-375");
+    await saveScreenshot(page, "viewer-list");
     await context.close();
   });
 });
