@@ -7,6 +7,9 @@ export default defineConfig({
     // the browser tests run after everything else, two files at a time (the first pass 767 s -> 614 s with the API
     // and security files sharing their workers' modules).
     maxWorkers: 3,
+    // Modules transformed once are kept in node_modules/.experimental-vitest-cache (keyed by their content, the config
+    // and the lockfile): npm test's five other runs (browser, faults, PostgreSQL, dead link, other Node) read them.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         test: {
