@@ -77,7 +77,7 @@ function otherNodePass() {
   const version = execFileSync(TEST_ALSO_ON_NODE, ["--version"], { encoding: "utf8" }).trim();
   console.log(`The unit tests and the built server's smoke test also on Node ${version}\n`);
   const env = { ...withoutSidePasses, PATH: `${dirname(TEST_ALSO_ON_NODE)}:${process.env.PATH}` };
-  return run("npx", ["vitest", "run", ...projects("unit", "smoke")], { env, label: `node ${version}` });
+  return run("npx", ["vitest", "run", ...projects("unit*", "smoke")], { env, label: `node ${version}` });
 }
 
 const sidePasses = [...(TEST_DATABASE_URL ? [postgresPass] : []), ...(TEST_ALSO_ON_NODE ? [otherNodePass] : [])];
@@ -93,7 +93,7 @@ if (vitestArgs.length > 0) {
   // The fault tests run one file at a time (their project's fileParallelism), so in a run of their own beside the
   // browser tests: in one run with them they would start only after the last browser test. Every step runs whatever
   // the first gives, so one run reports every failure.
-  const first = await run("npx", ["vitest", "run", ...projects("unit", "api", "security", "smoke")]);
+  const first = await run("npx", ["vitest", "run", ...projects("unit*", "api", "security", "smoke")]);
   const second = await together(
     () => run("npx", ["vitest", "run", ...projects("e2e")]),
     () => run("npx", ["vitest", "run", ...projects("faults")], { label: "faults" }),
