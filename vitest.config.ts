@@ -6,8 +6,8 @@ export default defineConfig({
   test: {
     // One more worker than cores: much of the suite waits on servers, Chromium and child processes, not the CPU
     // (3 workers: the unit, API and security tests 255 s -> 176 s on 2 cores). Faults run their files one at a time;
-    // the browser tests run after everything else, two files at a time (the first pass 767 s -> 614 s with the API
-    // and security files sharing their workers' modules).
+    // the browser tests run after everything else, two files at a time. npm test runs them in runs of their own, the
+    // browser and fault tests beside each other (scripts/test.mjs).
     maxWorkers: 3,
     // Modules transformed once are kept in node_modules/.experimental-vitest-cache (keyed by their content, the config
     // and the lockfile): npm test's five other runs (browser, faults, PostgreSQL, dead link, other Node) read them.
