@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const ZOD_LOAD_ORDER_TEST = "src/client/lib/zod-jitless.test.ts";
 
@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["src/shared/**/*.test.ts", "src/client/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
-          exclude: [ZOD_LOAD_ORDER_TEST],
+          exclude: [...configDefaults.exclude, ZOD_LOAD_ORDER_TEST],
           // Pure code: the files share their worker's modules (22 -> 8 CPU s).
           isolate: false,
           environment: "node",

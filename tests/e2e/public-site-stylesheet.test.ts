@@ -68,13 +68,15 @@ function computedStyles(page: Page, key: string, compareWith?: string): Promise<
       for (const [at, values] of other) {
         const mine = styles.get(at);
         properties.forEach((property, i) => {
-          if (mine?.[i] !== values[i]) differences.push(`${named(at)} ${property}: ${values[i]} (cut) / ${mine?.[i]} (whole)`);
+          if (mine?.[i] !== values[i] && differences.length < 10) {
+            differences.push(`${named(at)} ${property}: ${values[i]} (cut) / ${mine?.[i]} (whole)`);
+          }
         });
       }
       for (const at of styles.keys()) {
-        if (!other.has(at)) differences.push(`${named(at)}: drawn only with the whole stylesheet`);
+        if (!other.has(at) && differences.length < 10) differences.push(`${named(at)}: drawn only with the whole stylesheet`);
       }
-      return { elements: elements.length, differences: differences.slice(0, 10) };
+      return { elements: elements.length, differences };
     },
     { key, compareWith },
   );
