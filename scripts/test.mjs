@@ -3,7 +3,7 @@
 // child processes and leave a core part idle. Beside that second step it runs the passes that fill the idle part: when
 // TEST_DATABASE_URL names a server, the API and security tests that open the database under test again on PostgreSQL
 // with the several-processes-behind-nginx test, then the dead change-feed link; when TEST_ALSO_ON_NODE names another
-// Node executable (CI's active LTS), the unit tests and the built server's smoke test on it (docs/performance.md,
+// Node executable (CI's active LTS), the built server's smoke test on it (docs/performance.md,
 // "The suite's own time"). Arguments go to the PGlite run, which is then one `vitest run` with the side passes beside it.
 import { execFileSync, spawn } from "node:child_process";
 import { dirname } from "node:path";
@@ -75,9 +75,9 @@ function postgresPass() {
 
 function otherNodePass() {
   const version = execFileSync(TEST_ALSO_ON_NODE, ["--version"], { encoding: "utf8" }).trim();
-  console.log(`The unit tests and the built server's smoke test also on Node ${version}\n`);
+  console.log(`The built server's smoke test also on Node ${version}\n`);
   const env = { ...withoutSidePasses, PATH: `${dirname(TEST_ALSO_ON_NODE)}:${process.env.PATH}` };
-  return run("npx", ["vitest", "run", ...projects("unit*", "smoke")], { env, label: `node ${version}` });
+  return run("npx", ["vitest", "run", ...projects("smoke")], { env, label: `node ${version}` });
 }
 
 const sidePasses = [...(TEST_DATABASE_URL ? [postgresPass] : []), ...(TEST_ALSO_ON_NODE ? [otherNodePass] : [])];

@@ -36,6 +36,8 @@ describe("the files the PostgreSQL pass leaves out", () => {
     const files = databaseIndependentTests();
     expect(files).toContain("src/server/main.test.ts");
     expect(files).toContain("tests/security/crash-log.test.ts");
+    // Its child servers run on PGlite; it imports the settings (test-env.ts), not the app on the test database.
+    expect(files).toContain("tests/security/nginx-retries.test.ts");
     for (const usesDatabase of ["src/server/features/payments/payments.test.ts", "tests/security/access.test.ts"]) {
       expect(files).not.toContain(usesDatabase);
     }

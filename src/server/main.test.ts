@@ -3,10 +3,11 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { serverEntry } from "../../tests/setup/child-server";
 import { freePort } from "../../tests/setup/free-port";
 
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, serverEntry(), {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -24,7 +25,7 @@ function startServer(env: Record<string, string>) {
 }
 
 async function waitUntilReady(server: ReturnType<typeof startServer>, base: string): Promise<void> {
-  // Generous: a cold tsx start plus PGlite's first initdb is slow on a busy machine.
+  // Generous: a cold start (tsx, when the build is older than the sources) is slow on a busy machine.
   for (let i = 0; i < 360 && server.child.exitCode === null; i++) {
     try {
       if ((await fetch(`${base}/readyz`)).ok) return;
@@ -47,8 +48,9 @@ afterAll(() => {
   for (const root of dataDirs) rmSync(root, { recursive: true, force: true });
 });
 
-// Every case starts the server from src/ through tsx. The first start in a fresh clone compiles every module (no
-// transform cache yet): in .ci/run, beside the other passes, it took 30-42 s, past the API tests' 30 s for a case.
+// Every case starts the server as tests/setup/child-server.ts does (the build when it is current, else src/ through
+// tsx). A first tsx start in a fresh clone compiles every module: beside the other passes it took 30-42 s, past the
+// API tests' 30 s for a case.
 describe("the server process", { timeout: 120_000 }, () => {
   it("stops at start with a message naming a wrong variable", async () => {
     const server = startServer({ DATABASE_URL: "memory://", PORT: "not-a-port", SECRET_KEY: "x".repeat(40) });
@@ -123,10 +125,12 @@ describe("the server process", { timeout: 120_000 }, () => {
       SECRET_KEY: "x".repeat(40),
       SMTP_URL: "smtp://127.0.0.1:9",
       LOG_LEVEL: "warn",
+      // Production drains 5 s after SIGTERM; what this case checks is the folders.
+      SHUTDOWN_DRAIN_SECONDS: "0",
     });
     try {
       const base = `http://127.0.0.1:${port}`;
-      // Generous: a cold tsx start plus PGlite's first initdb is slow on a busy machine.
+      // Generous: a cold start (tsx, when the build is older than the sources) is slow on a busy machine.
       for (let i = 0; i < 360 && server.child.exitCode === null; i++) {
         try {
           if ((await fetch(`${base}/readyz`)).ok) break;

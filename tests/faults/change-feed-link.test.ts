@@ -12,8 +12,9 @@ import { loadConfig } from "../../src/server/config";
 import { type DatabaseHandle, LISTEN_HEARTBEAT, openDatabase } from "../../src/server/db/client";
 import { projectMembers, projects, sessions } from "../../src/server/db/schema";
 import { type Customer, createProjectWithStatus, customer, onboardOwner } from "../factories";
-import { recordQueuedEmails, TEST_ENV } from "../setup/test-app";
+import { recordQueuedEmails } from "../setup/test-app";
 import { openTestDatabase, type TestDatabase } from "../setup/test-database";
+import { TEST_ENV } from "../setup/test-env";
 
 /**
  * Forwards connections to PostgreSQL. A connection that has sent LISTEN is a listening one; while `silence()` is on,

@@ -49,7 +49,7 @@ function halfSentRequest(url: string, head: string, firstPart: Buffer, rest: Buf
 
 const statusOf = (raw: string) => Number(raw.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? 0);
 
-// Starting a server process (tsx + migrations) takes seconds on an idle machine and far longer on a loaded one.
+// Starting a server process takes seconds on an idle machine and far longer on a loaded one.
 describe("SIGTERM with requests in flight", { timeout: 120_000 }, () => {
   let smtp: TestSmtpServer;
   let server: ChildServer;

@@ -9,7 +9,8 @@ import { replyAddress } from "../../src/server/features/inbound-email/reply-addr
 import { type Customer, customer, json, newProject } from "../factories";
 import { expectNoChange } from "../setup/db-state";
 import { dkimDomain, dkimResolver, type InboundMessage, sendInbound } from "../setup/dkim";
-import { createTestApp, TEST_ENV, type TestApp } from "../setup/test-app";
+import { createTestApp, type TestApp } from "../setup/test-app";
+import { TEST_ENV } from "../setup/test-env";
 
 const DOMAIN = "replies.blueprint.test";
 const RELAY = "127.0.0.2";

@@ -115,7 +115,9 @@ describe("the generated nginx configuration", () => {
 
 describe("a stopping process drains through /readyz", () => {
   it("after SIGTERM, /readyz answers 503 while requests are still served, then the process exits cleanly", async () => {
-    const server = await spawnServer({ DATABASE_URL: "memory://", SHUTDOWN_DRAIN_SECONDS: "3" });
+    // A new DATA_DIR, filled from the build's migrated template (`memory://` would run initdb: seconds of CPU).
+    const dataRoot = mkdtempSync(path.join(tmpdir(), "bp-drain-"));
+    const server = await spawnServer({ DATA_DIR: path.join(dataRoot, "data"), SHUTDOWN_DRAIN_SECONDS: "3" });
     try {
       await waitForHealthy(server, 200_000);
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
@@ -134,6 +136,8 @@ describe("a stopping process drains through /readyz", () => {
       expect(await server.exited).toEqual({ code: 0, signal: null });
     } finally {
       if (server.child.exitCode === null) server.child.kill("SIGKILL");
+      await server.exited;
+      rmSync(dataRoot, { recursive: true, force: true });
     }
   }, 260_000);
 });

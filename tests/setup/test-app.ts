@@ -7,16 +7,7 @@ import { renderEmailOf } from "../../src/server/email/kinds";
 import type { EmailMessage } from "../../src/server/email/outbox";
 import { codeIn } from "./smtp";
 import { openTestDatabase } from "./test-database";
-
-export const TEST_ENV = {
-  NODE_ENV: "test",
-  SECRET_KEY: "test-secret-key-that-is-long-enough-0123456789",
-  ADMIN_EMAILS: "admin@blueprint.local",
-  DEMO_EMAIL: "demo@blueprint.local",
-  APP_URL: "http://localhost:3000",
-  LOG_LEVEL: "silent",
-  DATABASE_URL: "memory://",
-} as const;
+import { TEST_ENV } from "./test-env";
 
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close(): Promise<void> };
 

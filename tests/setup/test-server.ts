@@ -4,8 +4,9 @@ import { loadConfig } from "../../src/server/config";
 import type { DatabaseHandle } from "../../src/server/db/client";
 import { clientDistDir } from "../../src/server/http/web";
 import { freePort } from "./free-port";
-import { recordQueuedEmails, TEST_ENV } from "./test-app";
+import { recordQueuedEmails } from "./test-app";
 import { openTestDatabase } from "./test-database";
+import { TEST_ENV } from "./test-env";
 
 export type TestServer = { app: FastifyInstance; url: string; database: DatabaseHandle; close(): Promise<void> };
 

@@ -77,6 +77,9 @@ beforeAll(async () => {
       SMTP_URL: smtp.url,
       ADMIN_EMAILS: ADMIN,
       LOG_LEVEL: "warn",
+      // Production drains 5 s after SIGTERM, which here would be 5 s of an idle machine at the end of the first run;
+      // the drain itself is checked in tests/security/nginx-retries.test.ts.
+      SHUTDOWN_DRAIN_SECONDS: "1",
     },
   });
   server.stdout?.on("data", (chunk: Buffer) => {

@@ -3,7 +3,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Customer, customer, json, newProject } from "../../../tests/factories";
-import { createTestApp, signIn, TEST_ENV, type TestApp } from "../../../tests/setup/test-app";
+import { createTestApp, signIn, type TestApp } from "../../../tests/setup/test-app";
+import { TEST_ENV } from "../../../tests/setup/test-env";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { type DatabaseHandle, openDatabase } from "../db/client";

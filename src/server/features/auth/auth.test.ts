@@ -6,10 +6,10 @@ import {
   createTestApp,
   latestCodeFor,
   signIn,
-  TEST_ENV,
   type TestApp,
   type TestBrowser,
 } from "../../../../tests/setup/test-app";
+import { TEST_ENV } from "../../../../tests/setup/test-env";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import { oneTimeCodes, outgoingEmails, sessions, users } from "../../db/schema";

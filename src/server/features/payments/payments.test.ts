@@ -19,7 +19,8 @@ import {
   stripeEvent,
   stripeSignature,
 } from "../../../../tests/setup/stripe";
-import { createTestApp, recordQueuedEmails, signIn, TEST_ENV, type TestApp } from "../../../../tests/setup/test-app";
+import { createTestApp, recordQueuedEmails, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { TEST_ENV } from "../../../../tests/setup/test-env";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import { type DatabaseHandle, openDatabase } from "../../db/client";
