@@ -8,6 +8,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { dirname } from "node:path";
 import { createInterface } from "node:readline";
+import { buildInputsHash, recordBuild } from "./lib/build-stamp.mjs";
 
 const { TEST_DATABASE_URL, TEST_ALSO_ON_NODE, ...withoutSidePasses } = process.env;
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
@@ -83,8 +84,11 @@ function otherNodePass() {
 const sidePasses = [...(TEST_DATABASE_URL ? [postgresPass] : []), ...(TEST_ALSO_ON_NODE ? [otherNodePass] : [])];
 
 const started = Date.now();
+const inputsHash = buildInputsHash();
 const buildStatus = await run("npm", ["run", "build"], { env: process.env });
 if (buildStatus !== 0) process.exit(buildStatus);
+// The tests' child servers run this build only when it is of the sources as they are (tests/setup/child-server.ts).
+recordBuild(inputsHash);
 
 let status;
 if (vitestArgs.length > 0) {

@@ -1,26 +1,13 @@
 // The server as its own process, for tests that signal it, watch it exit or start it on a broken DATA_DIR: the build's
-// dist/server/main.js when it is newer than every source it is bundled from (npm test builds first), else
-// src/server/main.ts through tsx, so a test run after an edit without a build still runs the edited code.
+// dist/server/main.js when it was built from the sources as they are (npm test builds first), else src/server/main.ts
+// through tsx, so a test run after an edit without a build still runs the edited code.
 import { type ChildProcess, spawn } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { buildIsCurrent } from "../../scripts/lib/build-stamp.mjs";
 import { freePort } from "./free-port";
 import { TEST_ENV } from "./test-env";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const BUILT_MAIN = path.join(ROOT, "dist/server/main.js");
-/** What scripts/build-server.mjs bundles: the server and the shared rules. */
-const BUNDLED_SOURCES = ["src/server", "src/shared"];
-
-function newestSourceChange(): number {
-  let newest = 0;
-  for (const folder of BUNDLED_SOURCES) {
-    for (const name of readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" })) {
-      if (!name.endsWith(".test.ts")) newest = Math.max(newest, statSync(path.join(ROOT, folder, name)).mtimeMs);
-    }
-  }
-  return newest;
-}
 
 let entry: string[] | undefined;
 
@@ -29,15 +16,7 @@ let entry: string[] | undefined;
  * compiles every module on the way (docs/performance.md).
  */
 export function serverEntry(): string[] {
-  if (!entry) {
-    let built = 0;
-    try {
-      built = statSync(BUILT_MAIN).mtimeMs;
-    } catch {
-      // not built
-    }
-    entry = built > newestSourceChange() ? [BUILT_MAIN] : ["--import", "tsx", "src/server/main.ts"];
-  }
+  entry ??= buildIsCurrent() ? [path.join(ROOT, "dist/server/main.js")] : ["--import", "tsx", "src/server/main.ts"];
   return entry;
 }
 
