@@ -85,7 +85,7 @@ export default defineConfig({
       },
       {
         test: {
-          // The built server in its own process (npm test builds first); CI runs it again on the newest Node LTS.
+          // The built server in its own process (npm test builds first); CI runs it again on the lowest supported Node.
           name: "smoke",
           include: ["tests/smoke/**/*.test.ts"],
           environment: "node",

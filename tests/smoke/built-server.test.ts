@@ -1,7 +1,7 @@
 // The built server as it is deployed (`node dist/server/main.js`, production settings, a new embedded database from
-// the build's template), started on the Node that runs this file: CI runs it again on the newest Node LTS, where the
-// whole API suite already proven on the lowest supported Node would only repeat the same JavaScript. It signs a
-// customer and an admin in through emailed codes and walks the main flows over real HTTP.
+// the build's template), started on the Node that runs this file: CI runs it again on the lowest supported Node, where
+// the whole API suite already proven on the active LTS would only repeat the same JavaScript. It signs a customer and
+// an admin in through emailed codes and walks the main flows over real HTTP.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
