@@ -3,8 +3,9 @@
 // child processes and leave a core part idle. Beside that second step it runs the passes that fill the idle part: when
 // TEST_DATABASE_URL names a server, the API and security tests that open the database under test again on PostgreSQL
 // with the several-processes-behind-nginx test, then the dead change-feed link; when TEST_ALSO_ON_NODE names another
-// Node executable (in CI the machine's Node 20, the lowest supported), the built server's smoke test on it (docs/performance.md,
-// "The suite's own time"). Arguments go to the PGlite run, which is then one `vitest run` with the side passes beside it.
+// Node executable (in CI the machine's Node 20, the lowest supported), the built server's smoke test on it
+// (docs/performance.md, "The suite's own time"). Arguments go to the PGlite run, which is then one `vitest run` with the
+// side passes beside it.
 import { execFileSync, spawn } from "node:child_process";
 import { dirname } from "node:path";
 import { createInterface } from "node:readline";
