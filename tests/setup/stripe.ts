@@ -74,7 +74,7 @@ export type FakeStripe = {
   url: string;
   requests: RecordedRequest[];
   sessions: Map<string, StripeSession>;
-  /** The next create answers this Stripe error (status, type, message) instead. */
+  /** The next create or expire answers this Stripe error (status, type, message) instead. */
   failNext(status: number, type: string, message: string): void;
   /** Creates hold their answer this long (a slow Stripe). */
   delayMs: number;
@@ -158,6 +158,18 @@ export async function startFakeStripe(options: { publicUrl?: string } = {}): Pro
       return stripeError(res, 400, "invalid_request_error", "Invalid line_items[0][price_data].", { param: "line_items" });
     }
     if (!form.success_url) return stripeError(res, 400, "invalid_request_error", "Missing required param: success_url.");
+    const now = Math.floor(Date.now() / 1000);
+    const expiresAt = form.expires_at === undefined ? now + 24 * 3600 : Number(form.expires_at);
+    // Stripe's own bounds: at least 30 minutes and at most 24 hours after the session is created.
+    if (!Number.isInteger(expiresAt) || expiresAt < now + 30 * 60 || expiresAt > now + 24 * 3600) {
+      return stripeError(
+        res,
+        400,
+        "invalid_request_error",
+        "The `expires_at` timestamp must be between 30 minutes and 24 hours after Checkout Session creation.",
+        { param: "expires_at" },
+      );
+    }
     const id = `cs_test_${randomBytes(16).toString("hex")}`;
     const session: StripeSession = {
       id,
@@ -174,8 +186,8 @@ export async function startFakeStripe(options: { publicUrl?: string } = {}): Pro
       payment_intent: null,
       success_url: String(form.success_url),
       cancel_url: String(form.cancel_url ?? ""),
-      expires_at: Math.floor(Date.now() / 1000) + 24 * 3600,
-      created: Math.floor(Date.now() / 1000),
+      expires_at: expiresAt,
+      created: now,
       livemode: false,
       url: `${options.publicUrl ?? state.url}/c/pay/${id}`,
     };
@@ -184,10 +196,32 @@ export async function startFakeStripe(options: { publicUrl?: string } = {}): Pro
     sendJson(res, 200, session);
   }
 
+  /** POST /v1/checkout/sessions/{id}/expire: only an open session can be expired; it can no longer be paid. */
+  function expireSession(res: ServerResponse, id: string) {
+    if (failure) {
+      const { status, type, message } = failure;
+      failure = null;
+      return stripeError(res, status, type, message);
+    }
+    const session = sessions.get(id);
+    if (!session) return stripeError(res, 404, "invalid_request_error", `No such checkout.session: '${id}'`);
+    if (session.status !== "open") {
+      return stripeError(res, 400, "invalid_request_error", 'Only Checkout Sessions with a status in ["open"] can be expired.');
+    }
+    const expired = { ...session, status: "expired" };
+    sessions.set(id, expired);
+    sendJson(res, 200, expired);
+  }
+
   /** The hosted page: a Pay button; paying completes the session, posts the signed event, then goes to success_url. */
   async function hostedPage(req: IncomingMessage, res: ServerResponse, id: string) {
     const session = sessions.get(id);
     if (!session) return stripeError(res, 404, "invalid_request_error", "No such checkout session.");
+    if (session.status !== "open") {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end("<!doctype html><title>Expired</title><h1>This checkout session is no longer available</h1>");
+      return;
+    }
     if (req.method === "GET") {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       res.end(`<!doctype html><title>Pay</title><h1>Test checkout</h1><p>${session.amount_total / 100} ${session.currency.toUpperCase()}</p>
@@ -222,6 +256,8 @@ export async function startFakeStripe(options: { publicUrl?: string } = {}): Pro
         }
         if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
         if (req.method === "POST" && path === "/v1/checkout/sessions") return await createSession(req, res, raw);
+        const expire = /^\/v1\/checkout\/sessions\/([\w]+)\/expire$/.exec(path);
+        if (req.method === "POST" && expire?.[1]) return expireSession(res, expire[1]);
         const one = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path);
         if (req.method === "GET" && one?.[1]) {
           const session = sessions.get(one[1]);
