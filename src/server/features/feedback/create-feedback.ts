@@ -1,11 +1,13 @@
 // POST /api/projects/{id}/feedback: a tester's report, with its screenshot stored in the file store and the
-// context their browser captured; it joins the project's open feedback round.
+// context their browser captured; it joins the project's open feedback round. A completed project, or one whose access
+// has expired for the customer's team, takes no new feedback (409, shared/domain/feedback-open.ts).
 import { eq, max } from "drizzle-orm";
+import { FEEDBACK_CLOSED_MESSAGES, feedbackClosedReason } from "../../../shared/domain/feedback-open";
 import { currentFeedbackRound } from "../../../shared/domain/feedback-rounds";
 import type { CreateFeedbackInput, FeedbackHistoryEvent, FeedbackItem, FeedbackStatus } from "../../../shared/schemas/feedback";
 import type { AppContext } from "../../context";
 import { feedback, projects, projectVersions } from "../../db/schema";
-import { notFound } from "../../errors";
+import { conflict, notFound } from "../../errors";
 import { releaseProjectFile, storeProjectFile } from "../files/project-files";
 import { PROJECT_NOT_FOUND, type ProjectAccess } from "../projects/access";
 import { buildFeedbackContext } from "./feedback-context";
@@ -21,6 +23,8 @@ export async function createFeedback(
   const { user } = access;
   const byCompany = access.accessLevel === "company";
   const { body } = input;
+  // Checked before the screenshot is stored, and again on the locked row below.
+  requireFeedbackOpen(access.project, access);
 
   const screenshot =
     input.screenshot.kind === "new"
@@ -38,6 +42,7 @@ export async function createFeedback(
       // Locked so a round closing at the same moment cannot leave this item in the closed round.
       const [project] = await tx.select().from(projects).where(eq(projects.id, access.project.id)).for("update").limit(1);
       if (!project) throw notFound(PROJECT_NOT_FOUND);
+      requireFeedbackOpen(project, access);
       // Status and reply are the company's: a customer's are ignored.
       const adminComment = byCompany ? body.adminComment?.trim() || null : null;
       const status = byCompany ? (body.status ?? "pending") : "pending";
@@ -86,6 +91,12 @@ export async function createFeedback(
       await releaseProjectFile(ctx, { projectId: access.project.id, kind: "feedback_screenshot", fileId: screenshot.fileId });
     throw error;
   }
+}
+
+/** 409 with the reason once the project takes no new feedback. */
+function requireFeedbackOpen(project: ProjectAccess["project"], access: ProjectAccess): void {
+  const closed = feedbackClosedReason(project, access.accessLevel, new Date());
+  if (closed) throw conflict(FEEDBACK_CLOSED_MESSAGES[closed]);
 }
 
 /** A new item's history: reported and, when the company sent it with a status or reply, answered at once. */
