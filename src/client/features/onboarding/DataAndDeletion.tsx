@@ -97,7 +97,7 @@ function DeleteAccountDialog({
       <DialogContent>
         <DialogHeader
           title="Delete your account?"
-          description="Your profile, projects, answers, feedback and messages are erased and you are signed out everywhere. Signed NDAs and invoices are kept only as the law requires."
+          description="Your profile, projects, answers, feedback and messages are erased and you are signed out everywhere. Signed NDAs and invoices are kept only as the law requires. On other people's projects, what you did stays under “Deleted user”, without your email, IP address or browser; documents already issued (sealed PDFs) are not rewritten."
         />
         {!codeSent ? (
           <DialogFooter>

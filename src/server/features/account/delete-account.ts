@@ -34,11 +34,11 @@ import {
 } from "../../db/schema";
 import { forbidden } from "../../errors";
 import { recordAudit } from "../admin/audit-log";
+import { DELETED_AUTHOR, eraseTraces } from "./erase-traces";
 
 type ProjectRow = typeof projects.$inferSelect;
 
-/** The name deleted people's messages are shown under. */
-export const DELETED_AUTHOR = "Deleted user";
+export { DELETED_AUTHOR };
 
 function requireCustomerAccount(user: SessionUser): void {
   if (user.role !== "customer") throw forbidden(ACCOUNT_MESSAGES.notCustomer);
@@ -171,6 +171,8 @@ async function eraseAccount(tx: Database, user: SessionUser, email: string, rele
   // replies and read markers with them (the foreign keys cascade). An anonymised account row would otherwise keep them.
   await tx.delete(communications).where(eq(communications.customerId, user.id));
   // What they did on other people's projects stays with those projects, without their name or address.
+  const names = [user.name, profile?.fullName].filter((name): name is string => Boolean(name));
+  await eraseTraces(tx, { userId: user.id, email, names }, now);
   await tx.delete(projectMembers).where(eq(projectMembers.email, email));
   await tx
     .update(communicationReplies)
