@@ -1,13 +1,15 @@
 // One submission is one action: a request repeated with the same Idempotency-Key (a double click that got through, a
 // retry after a lost answer) gets the first answer and acts once, for each kind of route: creating, sending a code,
 // signing, confirming.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customer, GOOD_ANSWERS, json, newProject, onboardOwner } from "../../../tests/factories";
 import { feedbackUrl, GOOD_FEEDBACK } from "../../../tests/setup/feedback";
-import { SIGNATURE, submitProfile } from "../../../tests/setup/onboarding";
-import { createTestApp, latestCodeFor, recordQueuedEmails, type TestApp } from "../../../tests/setup/test-app";
+import { fileUpload } from "../../../tests/setup/multipart";
+import { SIGNATURE, signNdaFor, submitProfile } from "../../../tests/setup/onboarding";
+import { createTestApp, latestCodeFor, recordQueuedEmails, signIn, type TestApp } from "../../../tests/setup/test-app";
 import { contactInquiries, feedback, idempotentRequests, outgoingEmails, projects } from "../db/schema";
+import { ANONYMOUS_ANSWERS_KEPT } from "./idempotency";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -107,8 +109,8 @@ describe("a repeated create", () => {
       { ...GOOD_FEEDBACK, feedbackType: "suggestion" },
       { cookie: owner.cookie, key },
     );
-    expect(other.statusCode).toBe(409);
-    expect(other.json().code).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED", requestId: expect.any(String) });
     const bad = await post(feedbackUrl(projectId), GOOD_FEEDBACK, { cookie: owner.cookie, key: "x" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: "VALIDATION_FAILED", message: expect.stringContaining("Idempotency-Key") });
@@ -194,5 +196,94 @@ describe("a repeated confirmation", () => {
     expect(again.json()).toEqual(first.json());
     const without = await post(url, confirm, { cookie: owner.cookie });
     expect(without.statusCode).toBe(409);
+  });
+});
+
+describe("a key is the caller's own", () => {
+  it("answers a visitor who sends someone else's key with a different file for that file, not the first visitor's NDA", async () => {
+    const signer = await customer(t.app, "idem-verify@example.com", "Nora Private");
+    await submitProfile(t.app, signer.cookie, { fullName: "Nora Private", company: "Secret Works" });
+    await signNdaFor(t.app, signer.cookie, signer.email);
+    const signed = await t.app.inject({ method: "GET", url: "/api/nda/download/signed", headers: { cookie: signer.cookie } });
+    const key = nextKey();
+    const verify = (bytes: Buffer) => {
+      const body = fileUpload("document.pdf", bytes);
+      return t.app.inject({
+        method: "POST",
+        url: "/api/verify-document",
+        payload: body.payload,
+        headers: { ...body.headers, "idempotency-key": key },
+      });
+    };
+    const first = await verify(signed.rawPayload);
+    expect(first.json()).toMatchObject({ valid: true, document: { signerEmail: signer.email } });
+    const { customerName, companyName } = first.json().document;
+    const stranger = await verify(Buffer.from("%PDF-1.4\n% a different file\n%%EOF\n"));
+    expect(stranger.statusCode).toBe(200);
+    expect(stranger.headers["idempotent-replayed"]).toBeUndefined();
+    expect(stranger.json().valid).toBe(false);
+    for (const detail of [customerName, companyName, signer.email]) expect(stranger.body).not.toContain(detail);
+  });
+
+  it("lets a second visitor's contact form with the same key act for its own body", async () => {
+    const key = nextKey();
+    const first = { name: "Una First", email: "una-first@example.com", message: "The first visitor writes." };
+    const second = { name: "Otto Second", email: "otto-second@example.com", message: "Another visitor, same key." };
+    expect((await post("/api/contact", first, { key })).statusCode).toBeLessThan(300);
+    const other = await post("/api/contact", second, { key });
+    expect(other.statusCode).toBeLessThan(300);
+    expect(other.headers["idempotent-replayed"]).toBeUndefined();
+    const rows = await t.app.ctx.db.select().from(contactInquiries).where(eq(contactInquiries.email, "otto-second@example.com"));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("sends a second visitor's sign-in code although their request carries the first visitor's key", async () => {
+    const key = nextKey();
+    await post("/api/auth/request-code", { email: "idem-first-visitor@example.com", name: "First Visitor" }, { key });
+    const other = await post("/api/auth/request-code", { email: "idem-second-visitor@example.com", name: "Second" }, { key });
+    expect(other.statusCode).toBe(200);
+    expect(await mailsTo("idem-second-visitor@example.com", "sign-in-code")).toHaveLength(1);
+  });
+
+  it("keeps one person's two sessions apart: the same key from another browser acts there", async () => {
+    const email = "idem-two-browsers@example.com";
+    const first = await customer(t.app, email);
+    await onboardOwner(t.app.ctx.db, first.userId);
+    const otherBrowser = await signIn(t.app, email, "Casey Client");
+    const key = nextKey();
+    const a = await post("/api/projects", {}, { cookie: first.cookie, key });
+    const b = await post("/api/projects", {}, { cookie: otherBrowser, key });
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(b.headers["idempotent-replayed"]).toBeUndefined();
+    expect(b.json().id).not.toBe(a.json().id);
+  });
+
+  it(`keeps at most ${ANONYMOUS_ANSWERS_KEPT} signed-out answers, the oldest dropped first`, async () => {
+    const old = new Date(Date.now() - 3600_000);
+    const filler = Array.from({ length: ANONYMOUS_ANSWERS_KEPT }, (_, i) => ({
+      userKey: `anonymous:filler-${i}`,
+      route: "POST /api/contact",
+      key: `filler-key-${i}`,
+      fingerprint: "",
+      statusCode: 200,
+      body: "{}",
+      createdAt: new Date(old.getTime() + i),
+    }));
+    for (let i = 0; i < filler.length; i += 500) await t.app.ctx.db.insert(idempotentRequests).values(filler.slice(i, i + 500));
+    const key = nextKey();
+    const inquiry = { name: "Cap Visitor", email: "cap-visitor@example.com", message: "One more signed-out answer." };
+    expect((await post("/api/contact", inquiry, { key })).statusCode).toBeLessThan(300);
+    const [{ count }] = await t.app.ctx.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(idempotentRequests)
+      .where(sql`${idempotentRequests.userKey} like 'anonymous:%'`);
+    expect(count).toBeLessThanOrEqual(ANONYMOUS_ANSWERS_KEPT);
+    const oldest = await t.app.ctx.db.select().from(idempotentRequests).where(eq(idempotentRequests.key, "filler-key-0"));
+    expect(oldest).toHaveLength(0);
+    const mine = await t.app.ctx.db.select().from(idempotentRequests).where(eq(idempotentRequests.key, key));
+    expect(mine).toHaveLength(1);
+    // The kept answer still dedupes a retry of the same request.
+    const again = await post("/api/contact", inquiry, { key });
+    expect(again.headers["idempotent-replayed"]).toBe("true");
   });
 });

@@ -9,12 +9,16 @@ export const apiErrorSchema = z.object({
   requestId: z.string().optional(),
 });
 
-/** The error answers every route can give; routes add 409, 413 or 502 where their use case throws them. */
+/**
+ * The error answers every route can give (422: an Idempotency-Key reused for another body); routes add 409, 413 or
+ * 502 where their use case throws them.
+ */
 export const errorReplies = {
   400: apiErrorSchema,
   401: apiErrorSchema,
   403: apiErrorSchema,
   404: apiErrorSchema,
+  422: apiErrorSchema,
   429: apiErrorSchema,
   500: apiErrorSchema,
 };
