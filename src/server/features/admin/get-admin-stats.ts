@@ -1,10 +1,12 @@
 // GET /api/company/stats: the six stat cards in one statement, one round trip. Project totals come from the counts the
 // triggers keep (project_counts, owner_open_projects), not from counting the projects. Login Only and Incomplete count
 // leads: a user who owns no project but was invited to one (a member) is not a lead, whatever their profile says.
-import { count, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { UPDATE_DUE_STATUSES, UPDATE_INTERVAL_HOURS, updateDueCutoff } from "../../../shared/domain/progress-updates";
 import type { AdminStats } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { projects } from "../../db/schema";
+import { updateDueCondition } from "../updates/update-due";
 import { overdueCondition } from "./project-filters";
 
 /**
@@ -51,8 +53,41 @@ export async function getAdminStats(db: Database): Promise<AdminStats> {
   };
 }
 
-/** Projects past their delivery due time with no version: read on every call (the clock, not a write, changes it). */
-export async function countOverdue(db: Database, now = new Date()): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(projects).where(overdueCondition(now));
-  return row?.n ?? 0;
+/** The two cards the clock moves, and the next instant the clock alone changes either (null: only a write will). */
+export type ClockCounts = { overdue: number; updateDue: number; changesAt: string | null };
+
+/**
+ * Overdue and Update due as of `now`, with when they next change without a write: the earliest running delivery
+ * clock still ahead, and the earliest fresh update's 24 hours. Kept by the read cache until then (or a write), so
+ * the cards are exact to the millisecond without counting on every call.
+ */
+export async function getClockCounts(db: Database, now = new Date()): Promise<ClockCounts> {
+  const statuses = sql.join(
+    UPDATE_DUE_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  type Row = { overdue: number; update_due: number; next_overdue: string | Date | null; next_fresh: string | Date | null };
+  const result = await db.execute<Row>(sql`
+    select
+      (select count(*)::int from ${projects} where ${overdueCondition(now)}) as overdue,
+      (select count(*)::int from ${projects} where ${updateDueCondition(now)}) as update_due,
+      (select min(${projects.deliveryDueAt}) from ${projects}
+         where ${projects.deliveredAt} is null and ${projects.deliveryDueAt} > ${now}) as next_overdue,
+      (select min(${projects.lastUpdateAt}) from ${projects}
+         where ${projects.status} in (${statuses}) and ${projects.lastUpdateAt} >= ${updateDueCutoff(now)}
+           and (${projects.developmentStartedAt} is null or ${projects.lastUpdateAt} >= ${projects.developmentStartedAt})) as next_fresh
+  `);
+  const row = (result as unknown as { rows: Row[] }).rows[0];
+  const nextFresh = row?.next_fresh ? new Date(row.next_fresh).getTime() + UPDATE_INTERVAL_HOURS * 3_600_000 : null;
+  const nextOverdue = row?.next_overdue ? new Date(row.next_overdue).getTime() : null;
+  const next = [nextOverdue, nextFresh].filter((time): time is number => time !== null);
+  return {
+    overdue: Number(row?.overdue ?? 0),
+    updateDue: Number(row?.update_due ?? 0),
+    changesAt: next.length ? new Date(Math.min(...next)).toISOString() : null,
+  };
 }
+
+/** Whether clock counts still hold now (the cache's `fresh` test). */
+export const clockCountsHold = (counts: ClockCounts, now = Date.now()) =>
+  counts.changesAt === null || now < Date.parse(counts.changesAt);

@@ -2,7 +2,7 @@
 // filters are a closed set, their search bounded text.
 import type { ProjectListQuery } from "../../../shared/schemas/admin";
 import { COMPANY_SHARE, defineRead } from "../../cache/define-read";
-import { getAdminStats } from "./get-admin-stats";
+import { getAdminStats, getClockCounts } from "./get-admin-stats";
 import { listAdminProjects } from "./list-admin-projects";
 import { type ActivityQuery, listUserActivity } from "./user-activity";
 
@@ -12,6 +12,14 @@ export const adminStatsRead = defineRead({
   name: "company-stats",
   tables: CONSOLE_TABLES,
   load: (db, _: Record<string, never>) => getAdminStats(db),
+  owner: () => COMPANY_SHARE,
+});
+
+/** Overdue and Update due: kept until a write to projects, or until the clock changes them (`clockCountsHold`). */
+export const adminClockCountsRead = defineRead({
+  name: "company-clock-counts",
+  tables: ["projects"],
+  load: (db, _: Record<string, never>) => getClockCounts(db),
   owner: () => COMPANY_SHARE,
 });
 

@@ -32,16 +32,15 @@ import { auditSnapshots } from "../../http/company-audit";
 import { contentDisposition } from "../../http/content-disposition";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { extendAccess } from "../projects/access-expiry/extend";
-import { countUpdateDue } from "../updates/update-due";
 import { listAudit } from "./audit-log";
 import { setBrd } from "./brd";
 import { getChartData } from "./charts";
 import { getCustomerNda, getCustomerProfile } from "./customer-profile";
 import { documentUploadRoutes } from "./document-uploads";
-import { countOverdue } from "./get-admin-stats";
+import { clockCountsHold } from "./get-admin-stats";
 import { listInquiries, setInquiryStatus } from "./inquiries";
 import { exportProjectsCsv } from "./projects-csv";
-import { adminProjectsRead, adminStatsRead, adminUserActivityRead } from "./reads";
+import { adminClockCountsRead, adminProjectsRead, adminStatsRead, adminUserActivityRead } from "./reads";
 import { runStatusRules } from "./run-status-rules";
 import { getServiceLevelReport } from "./service-level-report";
 import { updateProject } from "./update-project";
@@ -70,10 +69,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async () => {
-        const [stats, overdue, updateDue] = await Promise.all([
+        const [stats, { overdue, updateDue }] = await Promise.all([
           adminStatsRead.get(ctx, {}),
-          countOverdue(ctx.db),
-          countUpdateDue(ctx.db),
+          adminClockCountsRead.get(ctx, {}, { fresh: (counts) => clockCountsHold(counts) }),
         ]);
         return { ...stats, overdue, updateDue };
       },
@@ -138,7 +136,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: adminProjectSchema, ...errorReplies },
         },
       },
-      async (request) => updateProject(ctx, companyUser(request), request.params.id, request.body),
+      async (request) => updateProject(ctx, companyUser(request), request.params.id, request.body, request.log),
     );
 
     company.post(

@@ -1,9 +1,8 @@
 // The console's "Update due" (shared/domain/progress-updates.ts) in SQL: a project in development or testing with no
 // progress update in the last 24 hours, or none since it entered development. Its filter and its count use this one
 // condition, so the list and the stat agree.
-import { and, count, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { UPDATE_DUE_STATUSES, updateDueCutoff } from "../../../shared/domain/progress-updates";
-import type { Database } from "../../db/client";
 import { projects } from "../../db/schema";
 
 export function updateDueCondition(now: Date): SQL {
@@ -15,10 +14,4 @@ export function updateDueCondition(now: Date): SQL {
       sql`${projects.lastUpdateAt} < ${projects.developmentStartedAt}`,
     ),
   ) as SQL;
-}
-
-/** How many projects are due an update now (read on every call: the clock, not a write, moves it). */
-export async function countUpdateDue(db: Database, now = new Date()): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(projects).where(updateDueCondition(now));
-  return row?.n ?? 0;
 }
