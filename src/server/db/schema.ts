@@ -20,6 +20,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { CODE_PURPOSES } from "../../shared/constants/auth";
 import { FILE_KINDS } from "../../shared/constants/files";
+import { PAYMENT_ISSUES, PAYMENT_RECORD_KINDS } from "../../shared/domain/payments";
 import { MEMBER_ACCESS_LEVELS } from "../../shared/domain/project-access";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -366,9 +367,9 @@ export const projects = pgTable(
     /** How a received phase was paid: by Stripe (webhook) or by transfer (the admin's typed date); null = unpaid. */
     advancePaidVia: text("advance_paid_via", { enum: ["stripe", "transfer"] }),
     balancePaidVia: text("balance_paid_via", { enum: ["stripe", "transfer"] }),
-    /** What the admin must look at for a phase: a payment of the wrong amount, or a refund; null = nothing. */
-    advancePaymentIssue: text("advance_payment_issue", { enum: ["amount_mismatch", "refunded"] }),
-    balancePaymentIssue: text("balance_payment_issue", { enum: ["amount_mismatch", "refunded"] }),
+    /** What the admin must look at for a phase: a payment of the wrong amount, a second payment, or a refund; null = nothing. */
+    advancePaymentIssue: text("advance_payment_issue", { enum: PAYMENT_ISSUES }),
+    balancePaymentIssue: text("balance_payment_issue", { enum: PAYMENT_ISSUES }),
     /** Payment reminders sent for the phase (at most three) and when the last one went. */
     advanceRemindersSent: integer("advance_reminders_sent").notNull().default(0),
     advanceLastReminderAt: ts("advance_last_reminder_at"),
@@ -886,7 +887,7 @@ export const stripeCheckoutSessions = pgTable(
   (t) => [index("stripe_checkout_sessions_project_idx").on(t.projectId, t.phase, t.status)],
 );
 
-/** Every payment fact: Stripe's (paid, mismatch, failed, expired, refunded) and the admin's typed transfers. */
+/** Every payment fact: Stripe's (paid, paid again, mismatch, failed, expired, refunded) and the admin's typed transfers. */
 export const payments = pgTable(
   "payments",
   {
@@ -896,7 +897,7 @@ export const payments = pgTable(
       .references(() => projects.id, { onDelete: "cascade" }),
     phase: text("phase", { enum: ["advance", "balance"] }).notNull(),
     provider: text("provider", { enum: ["stripe", "transfer"] }).notNull(),
-    kind: text("kind", { enum: ["paid", "amount_mismatch", "failed", "expired", "refunded"] }).notNull(),
+    kind: text("kind", { enum: PAYMENT_RECORD_KINDS }).notNull(),
     amountMinor: bigint("amount_minor", { mode: "number" }),
     currency: text("currency"),
     stripeEventId: text("stripe_event_id"),

@@ -26,6 +26,7 @@ import ndaCompanyNotice from "./templates/nda-company-notice";
 import ndaCustomerCode from "./templates/nda-customer-code";
 import notificationDigest from "./templates/notification-digest";
 import paymentCompanyNotice from "./templates/payment-company-notice";
+import paymentDuplicateNotice from "./templates/payment-duplicate-notice";
 import paymentReceived from "./templates/payment-received";
 import paymentReminder from "./templates/payment-reminder";
 import profileReminder from "./templates/profile-reminder";
@@ -68,6 +69,7 @@ export const EMAIL_KINDS = {
   "project-invitation": { category: "team", template: projectInvitation },
   "payment-received": { category: "payments", template: paymentReceived },
   "payment-company-notice": { category: "payments", template: paymentCompanyNotice },
+  "payment-duplicate-notice": { category: "payments", template: paymentDuplicateNotice },
   "payment-reminder": { category: "payments", template: paymentReminder },
   // Always sent
   "sign-in-code": { category: "security", template: signInCode },

@@ -23,6 +23,9 @@ describe("payment amounts", () => {
     expect(paymentPhaseState({ ...base, receivedDate: new Date(), paidVia: null })).toBe("paid_transfer");
     expect(paymentPhaseState({ ...base, amount: "1", issue: "amount_mismatch" })).toBe("amount_mismatch");
     expect(paymentPhaseState({ ...base, receivedDate: new Date(), paidVia: "stripe", issue: "refunded" })).toBe("refunded");
+    expect(paymentPhaseState({ ...base, receivedDate: new Date(), paidVia: "stripe", issue: "duplicate_payment" })).toBe(
+      "duplicate_payment",
+    );
   });
 });
 

@@ -11,6 +11,7 @@ export const PAYMENT_PHASE_STATES = [
   "paid_stripe",
   "paid_transfer",
   "amount_mismatch",
+  "duplicate_payment",
   "refunded",
 ] as const;
 export type PaymentPhaseState = (typeof PAYMENT_PHASE_STATES)[number];
@@ -21,8 +22,19 @@ export const PAYMENT_PHASE_STATE_LABELS: Record<PaymentPhaseState, string> = {
   paid_stripe: "Paid via Stripe",
   paid_transfer: "Paid by transfer",
   amount_mismatch: "Amount mismatch",
+  duplicate_payment: "Paid twice: refund one",
   refunded: "Refunded",
 };
+
+/**
+ * What a phase is flagged with for the admin: a card payment of another amount or currency than the phase asks today
+ * (not paid), a second payment of a phase already received (paid; the extra one is to be refunded), or a refund.
+ */
+export const PAYMENT_ISSUES = ["amount_mismatch", "duplicate_payment", "refunded"] as const;
+export type PaymentIssue = (typeof PAYMENT_ISSUES)[number];
+
+/** The facts the payments table keeps: a phase paid, paid again (a duplicate), a wrong amount, a failure, an expiry, a refund. */
+export const PAYMENT_RECORD_KINDS = ["paid", "duplicate", "amount_mismatch", "failed", "expired", "refunded"] as const;
 
 export const PAYMENT_PHASE_LABELS: Record<PaymentPhase, string> = { advance: "Advance payment", balance: "Balance payment" };
 
@@ -51,13 +63,14 @@ export type PhaseFacts = {
   amount: string | null;
   receivedDate: Date | string | null;
   paidVia: "stripe" | "transfer" | null;
-  issue: "amount_mismatch" | "refunded" | null;
+  issue: PaymentIssue | null;
 };
 
-/** The phase's state: paid (how, or refunded), a wrong amount to look at, issued and unpaid, or not issued. */
+/** The phase's state: paid (how, twice, or refunded), a wrong amount to look at, issued and unpaid, or not issued. */
 export function paymentPhaseState(facts: PhaseFacts): PaymentPhaseState {
   if (facts.receivedDate) {
     if (facts.issue === "refunded") return "refunded";
+    if (facts.issue === "duplicate_payment") return "duplicate_payment";
     return facts.paidVia === "stripe" ? "paid_stripe" : "paid_transfer";
   }
   if (facts.issue === "amount_mismatch") return "amount_mismatch";

@@ -1,5 +1,5 @@
 // Each payment phase's state as the admin sees it (not issued, awaiting payment, paid via Stripe or by transfer,
-// amount mismatch, refunded), and a pasted amount that could not be read as money, kept word for word and flagged.
+// amount mismatch, paid twice, refunded), and a pasted amount that could not be read as money, kept word for word and flagged.
 import { AlertTriangle } from "lucide-react";
 import {
   PAYMENT_PHASE_STATE_LABELS,
@@ -25,6 +25,7 @@ const STATE_VARIANT: Record<PaymentPhaseState, "secondary" | "warning" | "succes
   paid_stripe: "success",
   paid_transfer: "success",
   amount_mismatch: "danger",
+  duplicate_payment: "danger",
   refunded: "outline",
 };
 

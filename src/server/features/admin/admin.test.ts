@@ -6,6 +6,7 @@ import { signNdaFor } from "../../../../tests/setup/onboarding";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { isoMonth } from "../../../shared/domain/dates";
 import { CLOSE_MESSAGES } from "../../../shared/schemas/admin";
+import { VERSION_MESSAGES } from "../../../shared/schemas/versions";
 import {
   activityEvents,
   contactInquiries,
@@ -432,6 +433,27 @@ describe("PATCH /api/company/projects/{id}", () => {
     if (message) expect(res.json().fields[field]).toBe(message);
     const [row] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, a.project.id));
     expect(row?.status).toBe("requirements");
+  });
+
+  it.each([
+    "https://192.168.1.20/app",
+    "https://10.0.0.5/",
+    "https://localhost/app",
+    "https://intranet.local/app",
+    "https://[::1]/",
+    "https://metadata/",
+  ])("refuses the private or local prototype URL %s with the message version publishing gives", async (prototypeUrl) => {
+    const a = await customerWithProject();
+    const res = await req("PATCH", `/api/company/projects/${a.project.id}`, admin, { prototypeUrl });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: VERSION_MESSAGES.urlPrivate,
+      fields: { prototypeUrl: VERSION_MESSAGES.urlPrivate },
+      requestId: expect.any(String),
+    });
+    const [row] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, a.project.id));
+    expect(row?.prototypeUrl).toBeNull();
   });
 
   it("answers 404 for a project that does not exist and 400 for an empty body", async () => {

@@ -3,10 +3,11 @@
 // told to the customer where it matters to them (a status change by email too, once it has settled:
 // status-email.ts).
 import { eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { ActivityType } from "../../../shared/activity-types";
 import { HOSTED_ACCESS_YEARS } from "../../../shared/constants/packages";
 import { isUuid } from "../../../shared/domain/ids";
-import { type PaymentPhase, toMinorUnits } from "../../../shared/domain/payments";
+import { PAYMENT_PHASES, type PaymentPhase, toMinorUnits } from "../../../shared/domain/payments";
 import { statusLabel } from "../../../shared/domain/project-status";
 import { type AdminProject, CLOSE_MESSAGES, DATE_FIELDS, type ProjectPatch } from "../../../shared/schemas/admin";
 import type { SessionUser } from "../../auth/sessions";
@@ -15,8 +16,10 @@ import type { Database } from "../../db/client";
 import { payments, projects } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
+import { endOpenSessions, expireAtStripe } from "../payments/open-sessions";
 import { PROJECT_NOT_FOUND } from "../projects/access";
 import { deliveryHoursSql, startDeliveryClockIfReady } from "../projects/delivery-clock";
+import { checkVersionUrl } from "../versions/version-url";
 import { type FieldChange, recordAudit } from "./audit-log";
 import { findAdminProject } from "./list-admin-projects";
 import { scheduleStatusEmail } from "./status-email";
@@ -165,15 +168,29 @@ async function recordTransfers(db: Database, before: ProjectRow, update: Project
   }
 }
 
+/**
+ * The phases whose open Checkout Sessions must end: a new amount or currency (a session asks the old price), or a
+ * received date typed (paid by transfer: a card payment now would be a second one).
+ */
+function phasesRepriced(update: ProjectUpdate): PaymentPhase[] {
+  return PAYMENT_PHASES.filter((phase) => {
+    const fields = PHASE_FIELDS[phase];
+    return fields.amount in update || fields.currency in update || update[fields.received] instanceof Date;
+  });
+}
+
 export async function updateProject(
   ctx: Pick<AppContext, "config" | "db" | "email">,
   admin: SessionUser,
   projectId: string,
   patch: ProjectPatch,
+  log: Pick<FastifyBaseLogger, "warn">,
 ): Promise<AdminProject> {
   const { db } = ctx;
   if (!isUuid(projectId)) throw notFound(PROJECT_NOT_FOUND);
   if (Object.keys(patch).length === 0) throw badRequest("Nothing to update: send at least one field");
+  // The prototype's address obeys version publishing's rule: public https, unless its origin is listed for framing.
+  if (patch.prototypeUrl) checkVersionUrl(patch.prototypeUrl, ctx.config.prototypeFrameOrigins, "prototypeUrl");
   const [before] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!before) throw notFound(PROJECT_NOT_FOUND);
 
@@ -213,6 +230,7 @@ export async function updateProject(
     });
   }
 
+  let endedSessions: string[] = [];
   if (changes.length > 0) {
     const now = new Date();
     if (update.status) update.statusSetManuallyAt = now;
@@ -239,6 +257,7 @@ export async function updateProject(
         changes,
       });
       await recordTransfers(tx, before, update, now);
+      endedSessions = await endOpenSessions(tx, projectId, phasesRepriced(update));
       for (const event of customerEvents(before, update, closing ? closeReason : null)) {
         await recordActivity(tx, { userId: before.userId, projectId, actorId: admin.id, notify: true, ...event });
       }
@@ -252,6 +271,8 @@ export async function updateProject(
       }
     });
   }
+  // After the commit: the edit stands whatever Stripe answers (the webhook refuses a price the phase no longer asks).
+  await expireAtStripe(ctx.config.stripe, endedSessions, log);
   const after = await findAdminProject(db, projectId);
   if (!after) throw notFound(PROJECT_NOT_FOUND);
   return after;

@@ -1,19 +1,19 @@
 // POST /api/projects/{id}/payments/{phase}/checkout: a Stripe Checkout Session for one payment phase. The owner or an
-// admin-level member may start it; the portal records the session it created (the webhook believes only those), reuses
-// one still open for the same amount, and sends Stripe an idempotency key made of what it asks, so a double click
-// (or two at once) gets the same session.
+// admin-level member may start it; the portal records the session it created (the webhook believes only those). A
+// phase has one open session whoever pays: one still open at the phase's price is handed out again, the session names
+// no payer, and Stripe gets an idempotency key made of what it asks, so a double click (or two payers at once) gets
+// the same session; should two be made all the same (two processes, a minute apart), the later one is ended at once.
 import { createHash } from "node:crypto";
-import { and, count, eq, gt, ne } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import Stripe from "stripe";
 import { PAYMENT_PHASE_LABELS, type PaymentPhase, toMinorUnits } from "../../../shared/domain/payments";
 import type { AppContext } from "../../context";
-import { stripeCheckoutSessions } from "../../db/schema";
+import { projects, stripeCheckoutSessions } from "../../db/schema";
 import { AppError, badGateway, conflict, forbidden } from "../../errors";
 import type { ProjectAccess } from "../projects/access";
+import { expireAtStripe, type PhasePrice, reusableSessions, SESSION_LIFETIME_MS } from "./open-sessions";
 import { stripeClient } from "./stripe-client";
-
-/** An open session is reused only while it has at least this long left (the customer needs time to pay). */
-const REUSE_MARGIN_MS = 30 * 60 * 1000;
 
 export const PAYMENT_MESSAGES = {
   notConfigured: "Card payments are not set up. Please use the payment link, or contact the Blueprint team.",
@@ -24,6 +24,7 @@ export const PAYMENT_MESSAGES = {
   providerDown: "We could not reach our payment provider, so nothing was charged. Please try again in a few minutes.",
 } as const;
 
+/** A phase's amount, currency and received date on the project row. */
 export function phaseFields(project: ProjectAccess["project"], phase: PaymentPhase) {
   return phase === "advance"
     ? {
@@ -38,51 +39,45 @@ export function phaseFields(project: ProjectAccess["project"], phase: PaymentPha
       };
 }
 
+/**
+ * Stripe's end of the session, rounded up to the minute: presses within the same minute send the same parameters
+ * (Stripe replays the first answer for the same key).
+ */
+function sessionEnd(now: Date): number {
+  return Math.ceil((now.getTime() + SESSION_LIFETIME_MS) / 60_000) * 60;
+}
+
 export async function startCheckout(
   ctx: Pick<AppContext, "config" | "db">,
   access: ProjectAccess,
   phase: PaymentPhase,
+  log: Pick<FastifyBaseLogger, "warn">,
 ): Promise<{ url: string }> {
   const stripe = ctx.config.stripe;
   if (!stripe) throw conflict(PAYMENT_MESSAGES.notConfigured, "PAYMENTS_NOT_CONFIGURED");
   if (access.accessLevel !== "owner" && access.accessLevel !== "admin") throw forbidden(PAYMENT_MESSAGES.notAllowed);
-  const { project, user } = access;
+  const { user } = access;
+  // The phase's price as the project row has it now (the access check may have read a cached copy).
+  const [project = access.project] = await ctx.db.select().from(projects).where(eq(projects.id, access.project.id)).limit(1);
   const fields = phaseFields(project, phase);
   if (fields.received) throw conflict(PAYMENT_MESSAGES.alreadyPaid, "PAYMENT_ALREADY_PAID");
   const amountMinor = toMinorUnits(fields.amount);
   if (amountMinor === null || amountMinor <= 0) throw conflict(PAYMENT_MESSAGES.noAmount, "PAYMENT_AMOUNT_MISSING");
   const currency = fields.currency;
+  const price: PhasePrice = { projectId: project.id, phase, amountMinor, currency };
 
   const now = new Date();
-  const [open] = await ctx.db
-    .select({ url: stripeCheckoutSessions.url })
-    .from(stripeCheckoutSessions)
-    .where(
-      and(
-        eq(stripeCheckoutSessions.projectId, project.id),
-        eq(stripeCheckoutSessions.phase, phase),
-        eq(stripeCheckoutSessions.status, "open"),
-        eq(stripeCheckoutSessions.amountMinor, amountMinor),
-        eq(stripeCheckoutSessions.currency, currency),
-        gt(stripeCheckoutSessions.expiresAt, new Date(now.getTime() + REUSE_MARGIN_MS)),
-      ),
-    )
-    .limit(1);
+  const [open] = await reusableSessions(ctx.db, price, now).limit(1);
   if (open) return { url: open.url };
 
-  // Sessions of this phase that ended without payment: each one ended makes the next attempt a new key.
-  const [ended] = await ctx.db
+  // Every session the phase had makes the next one a new key: a new attempt after one ended or ran short of time.
+  const [made] = await ctx.db
     .select({ n: count() })
     .from(stripeCheckoutSessions)
-    .where(
-      and(
-        eq(stripeCheckoutSessions.projectId, project.id),
-        eq(stripeCheckoutSessions.phase, phase),
-        ne(stripeCheckoutSessions.status, "open"),
-      ),
-    );
+    .where(and(eq(stripeCheckoutSessions.projectId, project.id), eq(stripeCheckoutSessions.phase, phase)));
   const label = PAYMENT_PHASE_LABELS[phase];
   const dashboard = `${ctx.config.appUrl}/dashboard`;
+  // No customer_email: the session is the project's, for whichever of its payers opens it (Stripe asks for an email).
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: "payment",
     line_items: [
@@ -98,12 +93,12 @@ export async function startCheckout(
     client_reference_id: project.id,
     metadata: { projectId: project.id, phase },
     payment_intent_data: { metadata: { projectId: project.id, phase } },
-    customer_email: user.email,
+    expires_at: sessionEnd(now),
     success_url: `${dashboard}?payment=success&phase=${phase}`,
     cancel_url: `${dashboard}?payment=cancelled&phase=${phase}`,
   };
   const idempotencyKey = `bp-checkout-${createHash("sha256")
-    .update(JSON.stringify({ params, attempt: ended?.n ?? 0 }))
+    .update(JSON.stringify({ params, attempt: made?.n ?? 0 }))
     .digest("hex")
     .slice(0, 40)}`;
 
@@ -129,5 +124,16 @@ export async function startCheckout(
       createdBy: user.id,
     })
     .onConflictDoNothing();
+
+  // Another press made its session first (at another process, or in another minute): everybody gets that one.
+  const [first] = await reusableSessions(ctx.db, price, now).limit(1);
+  if (first && first.id !== session.id) {
+    await ctx.db
+      .update(stripeCheckoutSessions)
+      .set({ status: "expired" })
+      .where(and(eq(stripeCheckoutSessions.id, session.id), eq(stripeCheckoutSessions.status, "open")));
+    await expireAtStripe(stripe, [session.id], log);
+    return { url: first.url };
+  }
   return { url: session.url };
 }

@@ -35,6 +35,7 @@ import {
   stripeEvents,
 } from "../../db/schema";
 import { sendPaymentReminders } from "./reminders";
+import { stripeClient } from "./stripe-client";
 
 let stripe: FakeStripe;
 let t: TestApp;
@@ -115,6 +116,10 @@ async function paidRecords(projectId: string) {
   return t.app.ctx.db.select().from(payments).where(eq(payments.projectId, projectId));
 }
 
+/** The open Checkout Sessions the local Stripe holds for a project (what a customer could still pay). */
+const openAtStripe = (projectId: string) =>
+  [...stripe.sessions.values()].filter((s) => s.metadata.projectId === projectId && s.status === "open");
+
 describe("checkout", () => {
   it("creates a Checkout Session with the phase's amount in minor units, the project and an idempotency key", async () => {
     const owner = await ownerWithProject();
@@ -131,7 +136,6 @@ describe("checkout", () => {
       line_items: [{ quantity: "1", price_data: { currency: "usd", unit_amount: "250000" } }],
       client_reference_id: owner.projectId,
       metadata: { projectId: owner.projectId, phase: "advance" },
-      customer_email: owner.email,
       success_url: "http://localhost:3000/dashboard?payment=success&phase=advance",
       cancel_url: "http://localhost:3000/dashboard?payment=cancelled&phase=advance",
     });
@@ -147,9 +151,9 @@ describe("checkout", () => {
     expect(b.json().url).toBe(a.json().url);
     const again = await checkout(owner, owner.projectId);
     expect(again.json().url).toBe(a.json().url);
-    const created = [...stripe.sessions.values()].filter((s) => s.metadata.projectId === owner.projectId);
-    expect(created).toHaveLength(1);
-    expect(created[0]).toMatchObject({ amount_total: 8000000, currency: "inr" });
+    const open = openAtStripe(owner.projectId);
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ amount_total: 8000000, currency: "inr" });
   });
 
   it("makes a new session when the amount changed", async () => {
@@ -505,6 +509,241 @@ describe("webhook", () => {
     expect(received).toHaveLength(1);
     const [row] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, owner.projectId));
     expect(row?.status).toBe("development");
+  });
+});
+
+const sessionRow = async (id: string) =>
+  (await t.app.ctx.db.select().from(stripeCheckoutSessions).where(eq(stripeCheckoutSessions.id, id)))[0];
+
+const emailsTo = async (address: string, kind: string) =>
+  (await t.app.ctx.db.select().from(outgoingEmails)).filter((m) => m.kind === kind && m.toAddress === address);
+
+/** The project as the console's list shows it. */
+const inConsole = async (projectId: string) =>
+  (await req("GET", "/api/company/projects?pageSize=100", admin)).json().items.find((p: { id: string }) => p.id === projectId);
+
+describe("a phase whose price changed, or that was paid by transfer", () => {
+  it("asks Stripe for a session that ends within the hour and is not tied to the payer's email", async () => {
+    const owner = await ownerWithProject();
+    const before = Math.floor(Date.now() / 1000);
+    expect((await checkout(owner, owner.projectId)).statusCode).toBe(200);
+    const sent = stripe.requests.findLast((r) => r.path === "/v1/checkout/sessions");
+    const expiresAt = Number(sent?.form.expires_at);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 30 * 60);
+    expect(expiresAt).toBeLessThanOrEqual(before + 61 * 60);
+    expect(sent?.form.customer_email).toBeUndefined();
+  });
+
+  it.each([
+    ["the amount changes", { advancePaymentAmount: "2,500.00" }],
+    ["the currency changes", { advancePaymentCurrency: "INR" }],
+    ["it is marked received by transfer", { advancePaymentReceivedDate: "2026-11-05" }],
+  ])("expires the phase's open session at Stripe and in the portal when %s", async (_name, patch) => {
+    const { owner, sessionId } = await startedCheckout("100");
+    const balance = await req("PATCH", `/api/company/projects/${owner.projectId}`, admin, { balancePaymentAmount: "300" });
+    expect(balance.statusCode).toBe(200);
+    const other = await sessionIdOf((await checkout(owner, owner.projectId, "balance")).json().url);
+    const res = await req("PATCH", `/api/company/projects/${owner.projectId}`, admin, patch);
+    expect(res.statusCode).toBe(200);
+    expect(stripe.requests.some((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${sessionId}/expire`)).toBe(true);
+    expect(stripe.sessions.get(sessionId)?.status).toBe("expired");
+    expect((await sessionRow(sessionId))?.status).toBe("expired");
+    // The customer's old page can no longer take the money; the other phase's session is untouched.
+    const page = await fetch(stripe.sessions.get(sessionId)?.url ?? "", { method: "POST", redirect: "manual" });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("no longer available");
+    expect(stripe.sessions.get(other)?.status).toBe("open");
+    expect((await sessionRow(other))?.status).toBe("open");
+  });
+
+  it("pays nothing for a session made before the amount or currency changed, and flags it for the admin", async () => {
+    for (const patch of [{ advancePaymentAmount: "2500" }, { advancePaymentCurrency: "INR" }]) {
+      const { owner, sessionId } = await startedCheckout("100");
+      await req("PATCH", `/api/company/projects/${owner.projectId}`, admin, patch);
+      // The customer's payment crossed the expiry on the way (Stripe had already taken it): 100 USD for the old price.
+      const res = await deliver(stripeEvent("checkout.session.completed", stripe.completed(sessionId)));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().outcome).toMatch(/^flagged/);
+      const project = await mine(owner);
+      expect(project.advancePaymentReceivedDate).toBeNull();
+      expect(project.advancePaymentState).toBe("amount_mismatch");
+      expect(project.status).toBe("requirements");
+      expect(await paidRecords(owner.projectId)).toEqual([
+        expect.objectContaining({ kind: "amount_mismatch", amountMinor: 10000, currency: "USD", stripeSessionId: sessionId }),
+      ]);
+      expect(await emailsTo(owner.email, "payment-received")).toHaveLength(0);
+      const notices = await emailsTo("admin@blueprint.local", "payment-company-notice");
+      expect(notices.filter((m) => m.subject.includes(owner.projectCode))).toHaveLength(0);
+      const receipt = await req("GET", `/api/projects/${owner.projectId}/payments/advance/receipt`, owner.cookie);
+      expect(receipt.statusCode).toBe(404);
+    }
+  });
+
+  it("keeps the admin's edit when Stripe cannot expire the session, and still refuses the old price", async () => {
+    const { owner, sessionId } = await startedCheckout("100");
+    stripe.failNext(500, "api_error", "Something went wrong on Stripe's end.");
+    const res = await req("PATCH", `/api/company/projects/${owner.projectId}`, admin, { advancePaymentAmount: "2500" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().advancePaymentAmount).toBe("2500.00");
+    expect((await sessionRow(sessionId))?.status).toBe("expired");
+    const paid = await deliver(stripeEvent("checkout.session.completed", stripe.completed(sessionId)));
+    expect(paid.json().outcome).toMatch(/^flagged/);
+    expect((await mine(owner)).advancePaymentReceivedDate).toBeNull();
+    // The next Pay Now asks the new price.
+    const next = await checkout(owner, owner.projectId);
+    expect(next.statusCode).toBe(200);
+    expect(stripe.sessions.get(await sessionIdOf(next.json().url))?.amount_total).toBe(250000);
+  });
+});
+
+describe("one checkout per phase, whoever pays", () => {
+  async function adminMember(owner: Owner) {
+    const email = `member-admin-${++counter}@example.com`;
+    await t.app.ctx.db.insert(projectMembers).values({ projectId: owner.projectId, email, accessLevel: "admin" });
+    return signedInUser(t.app, { email, name: "Morgan Admin" });
+  }
+
+  it("gives the owner and an admin-level member pressing Pay Now at once the same session", async () => {
+    const owner = await ownerWithProject();
+    const member = await adminMember(owner);
+    const [a, b] = await Promise.all([checkout(owner, owner.projectId), checkout(member, owner.projectId)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(b.json().url).toBe(a.json().url);
+    expect(openAtStripe(owner.projectId)).toHaveLength(1);
+    // Later presses, by either of them, get the same page too.
+    expect((await checkout(member, owner.projectId)).json().url).toBe(a.json().url);
+    expect((await checkout(owner, owner.projectId)).json().url).toBe(a.json().url);
+    expect(openAtStripe(owner.projectId)).toHaveLength(1);
+  });
+
+  it("keeps the first of two sessions made at once by two processes, and ends the other at Stripe", async () => {
+    const owner = await ownerWithProject();
+    const member = await adminMember(owner);
+    stripe.delayMs = 400;
+    let pressed: ReturnType<typeof checkout>;
+    try {
+      pressed = checkout(owner, owner.projectId);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      // Meanwhile another process, a minute earlier by its clock, recorded the member's press.
+      stripe.delayMs = 0;
+      const config = t.app.ctx.config.stripe;
+      if (!config) throw new Error("card payments are off in this test app");
+      const other = await stripeClient(config).checkout.sessions.create({
+        mode: "payment",
+        line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: 250000, product_data: { name: "x" } } }],
+        metadata: { projectId: owner.projectId, phase: "advance" },
+        success_url: "http://localhost:3000/dashboard",
+        expires_at: Math.floor(Date.now() / 1000) + 3600,
+      });
+      await t.app.ctx.db.insert(stripeCheckoutSessions).values({
+        id: other.id,
+        projectId: owner.projectId,
+        phase: "advance",
+        amountMinor: 250000,
+        currency: "USD",
+        url: other.url ?? "",
+        expiresAt: new Date(other.expires_at * 1000),
+        createdBy: member.userId,
+        createdAt: new Date(Date.now() - 60_000),
+      });
+      const res = await pressed;
+      expect(res.statusCode).toBe(200);
+      expect(res.json().url).toBe(other.url);
+    } finally {
+      stripe.delayMs = 0;
+    }
+    expect(openAtStripe(owner.projectId).map((s) => s.id)).toEqual([await sessionIdOf(String((await pressed).json().url))]);
+    const rows = await t.app.ctx.db
+      .select()
+      .from(stripeCheckoutSessions)
+      .where(eq(stripeCheckoutSessions.projectId, owner.projectId));
+    expect(rows.filter((r) => r.status === "open")).toHaveLength(1);
+    expect(rows).toHaveLength(2);
+  });
+
+  /** The owner's session from a while ago (too little time left to hand out again) and a member's newer one, both paid. */
+  async function paidTwice() {
+    const { owner, sessionId: first } = await startedCheckout();
+    await t.app.ctx.db
+      .update(stripeCheckoutSessions)
+      .set({ expiresAt: new Date(Date.now() + 5 * 60_000) })
+      .where(eq(stripeCheckoutSessions.id, first));
+    const member = await adminMember(owner);
+    const second = await sessionIdOf((await checkout(member, owner.projectId)).json().url);
+    expect(second).not.toBe(first);
+    const firstPaid = stripe.completed(first);
+    const paidEvent = stripeEvent("checkout.session.completed", firstPaid);
+    expect((await deliver(paidEvent)).json().outcome).toMatch(/^applied/);
+    const again = stripe.completed(second);
+    return { owner, firstPaid, again, paidAt: new Date(paidEvent.created * 1000).toISOString() };
+  }
+
+  it("flags a second payment of a paid phase in the console and emails the company, once", async () => {
+    const { owner, again, paidAt } = await paidTwice();
+    const event = stripeEvent("checkout.session.completed", again);
+    const res = await deliver(event);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().outcome).toMatch(/^flagged: duplicate/);
+    expect(await inConsole(owner.projectId)).toMatchObject({
+      advancePaymentState: "duplicate_payment",
+      advancePaymentReceivedDate: paidAt,
+    });
+    expect((await mine(owner)).advancePaymentReceivedDate).toBe(paidAt);
+    expect(
+      (await paidRecords(owner.projectId))
+        .map((p) => [p.kind, p.stripePaymentIntentId])
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    ).toEqual([
+      ["duplicate", again.payment_intent],
+      ["paid", expect.any(String)],
+    ]);
+    const notices = (await emailsTo("admin@blueprint.local", "payment-duplicate-notice")).filter((m) =>
+      m.subject.includes(owner.projectCode),
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.textBody).toContain("2,500.00 USD");
+    expect(notices[0]?.textBody).toContain(String(again.payment_intent));
+    // The customer was told of the payment once; Stripe's retry of the same event changes nothing.
+    expect(await emailsTo(owner.email, "payment-received")).toHaveLength(1);
+    const sent = (await emailsTo("admin@blueprint.local", "payment-duplicate-notice")).length;
+    expect((await deliver(event)).json().outcome).toMatch(/^duplicate/);
+    expect(await emailsTo("admin@blueprint.local", "payment-duplicate-notice")).toHaveLength(sent);
+  });
+
+  it("leaves the phase paid when the duplicate is refunded, and clears the flag", async () => {
+    const { owner, again, paidAt } = await paidTwice();
+    await deliver(stripeEvent("checkout.session.completed", again));
+    const refund = await deliver(
+      stripeEvent("charge.refunded", {
+        id: "ch_test_duplicate",
+        object: "charge",
+        amount: 250000,
+        amount_refunded: 250000,
+        currency: "usd",
+        refunded: true,
+        payment_intent: again.payment_intent,
+      }),
+    );
+    expect(refund.json().outcome).toMatch(/^recorded: refund/);
+    expect(await inConsole(owner.projectId)).toMatchObject({
+      advancePaymentState: "paid_stripe",
+      advancePaymentReceivedDate: paidAt,
+    });
+    expect((await mine(owner)).status).toBe("development");
+    expect((await paidRecords(owner.projectId)).map((p) => p.kind).sort()).toEqual(["duplicate", "paid", "refunded"]);
+  });
+
+  it("flags a card payment that arrives after the admin marked the phase received by transfer", async () => {
+    const { owner, sessionId } = await startedCheckout();
+    await req("PATCH", `/api/company/projects/${owner.projectId}`, admin, { advancePaymentReceivedDate: "2026-11-06" });
+    const res = await deliver(stripeEvent("checkout.session.completed", stripe.completed(sessionId)));
+    expect(res.json().outcome).toMatch(/^flagged: duplicate/);
+    expect(await inConsole(owner.projectId)).toMatchObject({ advancePaymentState: "duplicate_payment" });
+    const notices = (await emailsTo("admin@blueprint.local", "payment-duplicate-notice")).filter((m) =>
+      m.subject.includes(owner.projectCode),
+    );
+    expect(notices).toHaveLength(1);
+    expect(await emailsTo(owner.email, "payment-received")).toHaveLength(0);
   });
 });
 

@@ -30,7 +30,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const access = await requireProjectAccess(request, request.params.id, "view");
       await limitCustomerWrite(ctx.db, access.user, "checkout");
-      return startCheckout(ctx, access, request.params.phase);
+      return startCheckout(ctx, access, request.params.phase, request.log);
     },
   );
 

@@ -2,16 +2,24 @@
 // (5-minute tolerance); the event is stored by its id before anything is done, and handled in one transaction that
 // locks its row and marks it processed, so a retry after a crash finishes the work and a duplicate (or the same event
 // at two processes at once) changes nothing.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type Stripe from "stripe";
-import { formatMoney, PAYMENT_PHASE_LABELS, PAYMENT_PHASES, type PaymentPhase } from "../../../shared/domain/payments";
+import {
+  formatMoney,
+  PAYMENT_PHASE_LABELS,
+  PAYMENT_PHASES,
+  type PaymentIssue,
+  type PaymentPhase,
+  toMinorUnits,
+} from "../../../shared/domain/payments";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { payments, projects, stripeCheckoutSessions, stripeEvents, users } from "../../db/schema";
 import { badRequest } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
 import { applyStatusRules } from "../projects/apply-status-rules";
+import { phaseFields } from "./checkout";
 import { stripeClient, WEBHOOK_TOLERANCE_SECONDS } from "./stripe-client";
 
 type Ctx = Pick<AppContext, "config" | "db" | "email">;
@@ -83,37 +91,62 @@ async function handleEvent(ctx: Ctx, tx: Database, event: Stripe.Event): Promise
       });
       return failed ? "recorded: payment failed, the customer can pay again" : "recorded: session expired";
     }
-    case "charge.refunded": {
-      const charge = event.data.object;
-      const intent = paymentIntentId(charge.payment_intent);
-      if (!intent) return "ignored: refund without a payment intent";
-      const [original] = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.stripePaymentIntentId, intent), eq(payments.kind, "paid")))
-        .limit(1);
-      if (!original) return "ignored: refund of a payment the portal does not know";
-      await tx.insert(payments).values({
-        projectId: original.projectId,
-        phase: original.phase,
-        provider: "stripe",
-        kind: "refunded",
-        amountMinor: charge.amount_refunded,
-        currency: charge.currency.toUpperCase(),
-        stripeEventId: event.id,
-        stripeSessionId: original.stripeSessionId,
-        stripePaymentIntentId: intent,
-        occurredAt: new Date(event.created * 1000),
-      });
-      await tx
-        .update(projects)
-        .set(original.phase === "advance" ? { advancePaymentIssue: "refunded" } : { balancePaymentIssue: "refunded" })
-        .where(eq(projects.id, original.projectId));
-      return "recorded: refund (the received date is the admin's decision)";
-    }
+    case "charge.refunded":
+      return refunded(tx, event, event.data.object);
     default:
       return `ignored: ${event.type} is not handled`;
   }
+}
+
+/**
+ * A refund, recorded. A refund of the phase's payment flags the phase refunded (its received date and the project's
+ * status stay the admin's decision); a refund of a second payment leaves the phase paid, and once every second
+ * payment of the phase is refunded in full, the flag that asked for it is cleared.
+ */
+async function refunded(tx: Database, event: Stripe.Event, charge: Stripe.Charge): Promise<string> {
+  const intent = paymentIntentId(charge.payment_intent);
+  if (!intent) return "ignored: refund without a payment intent";
+  const [original] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.stripePaymentIntentId, intent), inArray(payments.kind, ["paid", "duplicate"])))
+    .limit(1);
+  if (!original) return "ignored: refund of a payment the portal does not know";
+  await tx.insert(payments).values({
+    projectId: original.projectId,
+    phase: original.phase,
+    provider: "stripe",
+    kind: "refunded",
+    amountMinor: charge.amount_refunded,
+    currency: charge.currency.toUpperCase(),
+    stripeEventId: event.id,
+    stripeSessionId: original.stripeSessionId,
+    stripePaymentIntentId: intent,
+    occurredAt: new Date(event.created * 1000),
+  });
+  if (original.kind === "paid") {
+    await tx.update(projects).set(issueOf(original.phase, "refunded")).where(eq(projects.id, original.projectId));
+    return "recorded: refund (the received date is the admin's decision)";
+  }
+  const [project] = await tx.select().from(projects).where(eq(projects.id, original.projectId)).for("update");
+  const issue = original.phase === "advance" ? project?.advancePaymentIssue : project?.balancePaymentIssue;
+  if (issue === "duplicate_payment" && !(await unrefundedDuplicates(tx, original.projectId, original.phase))) {
+    await tx.update(projects).set(issueOf(original.phase, null)).where(eq(projects.id, original.projectId));
+  }
+  return "recorded: refund of a second payment (the phase stays paid)";
+}
+
+/** Whether the phase still has a second payment not refunded in full (Stripe's refunded amount is the running total). */
+async function unrefundedDuplicates(tx: Database, projectId: string, phase: PaymentPhase): Promise<boolean> {
+  const rows = await tx
+    .select({ kind: payments.kind, intent: payments.stripePaymentIntentId, amountMinor: payments.amountMinor })
+    .from(payments)
+    .where(and(eq(payments.projectId, projectId), eq(payments.phase, phase), inArray(payments.kind, ["duplicate", "refunded"])));
+  const refundedBy = new Map<string | null, number>();
+  for (const row of rows.filter((r) => r.kind === "refunded")) {
+    refundedBy.set(row.intent, Math.max(refundedBy.get(row.intent) ?? 0, row.amountMinor ?? 0));
+  }
+  return rows.some((r) => r.kind === "duplicate" && (refundedBy.get(r.intent) ?? 0) < (r.amountMinor ?? 0));
 }
 
 function paymentIntentId(value: string | { id: string } | null): string | null {
@@ -144,7 +177,7 @@ async function record(
   event: Stripe.Event,
   session: SessionRow,
   facts: {
-    kind: "paid" | "amount_mismatch" | "failed" | "expired";
+    kind: "paid" | "duplicate" | "amount_mismatch" | "failed" | "expired";
     amountMinor: number | null;
     currency: string | null;
     paymentIntent: string | null;
@@ -164,6 +197,11 @@ async function record(
   });
 }
 
+/**
+ * A settled card payment, judged with the project row locked (an admin's edit of the phase waits, and this waits for
+ * it): a phase already received was paid twice; a payment other than the phase's price of the moment (the session's
+ * own amount, or the phase's current amount and currency after an admin changed them) is flagged, not paid.
+ */
 async function paid(
   ctx: Ctx,
   tx: Database,
@@ -175,21 +213,25 @@ async function paid(
   const currency = session.currency?.toUpperCase() ?? null;
   const paymentIntent = paymentIntentId(session.payment_intent);
   const phase = row.phase;
-  if (amountMinor !== row.amountMinor || currency !== row.currency) {
+  const [project] = await tx.select().from(projects).where(eq(projects.id, row.projectId)).for("update");
+  if (!project) return "ignored: the project no longer exists";
+  // The session is spent whatever follows: it is never handed out again.
+  await tx.update(stripeCheckoutSessions).set({ status: "complete" }).where(eq(stripeCheckoutSessions.id, row.id));
+  const current = phaseFields(project, phase);
+  if (current.received) return paidTwice(ctx, tx, { event, row, project, amountMinor, currency, paymentIntent });
+  const askedNow = toMinorUnits(current.amount);
+  // Paid what the session asked, and the session asked what the phase asks now.
+  const paidAsAsked = amountMinor === row.amountMinor && currency === row.currency;
+  const askedAsNow = askedNow === row.amountMinor && current.currency === row.currency;
+  if (!paidAsAsked || !askedAsNow) {
     await record(tx, event, row, { kind: "amount_mismatch", amountMinor, currency, paymentIntent });
-    await tx
-      .update(projects)
-      .set(phase === "advance" ? { advancePaymentIssue: "amount_mismatch" } : { balancePaymentIssue: "amount_mismatch" })
-      .where(eq(projects.id, row.projectId));
-    return `flagged: paid ${amountMinor ?? "?"} ${currency ?? "?"} where ${row.amountMinor} ${row.currency} was asked`;
+    await tx.update(projects).set(issueOf(phase, "amount_mismatch")).where(eq(projects.id, row.projectId));
+    const paidMoney = moneyOf(amountMinor, currency);
+    const sessionMoney = formatMoney(row.amountMinor, row.currency);
+    return `flagged: paid ${paidMoney} by a session that asked ${sessionMoney}; the phase now asks ${moneyOf(askedNow, current.currency)}`;
   }
   await record(tx, event, row, { kind: "paid", amountMinor, currency, paymentIntent });
-  await tx.update(stripeCheckoutSessions).set({ status: "complete" }).where(eq(stripeCheckoutSessions.id, row.id));
   const paidAt = new Date(event.created * 1000);
-  const [project] = await tx.select().from(projects).where(eq(projects.id, row.projectId)).limit(1);
-  if (!project) return "ignored: the project no longer exists";
-  const alreadyReceived = phase === "advance" ? project.advancePaymentReceivedDate : project.balancePaymentReceivedDate;
-  if (alreadyReceived) return "recorded: paid again for a phase already received (for the admin to refund)";
   await tx
     .update(projects)
     .set(
@@ -211,6 +253,45 @@ async function paid(
   await notifyPaid(ctx, tx, project, phase, money);
   await applyStatusRules(tx, project.id, null);
   return `applied: ${phase} paid (${money})`;
+}
+
+function moneyOf(minor: number | null, currency: string | null): string {
+  return minor === null || !currency ? "an unknown amount" : formatMoney(minor, currency);
+}
+
+function issueOf(phase: PaymentPhase, issue: PaymentIssue | null) {
+  return phase === "advance" ? { advancePaymentIssue: issue } : { balancePaymentIssue: issue };
+}
+
+/** A second payment of a received phase: recorded, the phase flagged (it stays paid) and the company told to refund it. */
+async function paidTwice(
+  ctx: Ctx,
+  tx: Database,
+  facts: {
+    event: Stripe.Event;
+    row: SessionRow;
+    project: typeof projects.$inferSelect;
+    amountMinor: number | null;
+    currency: string | null;
+    paymentIntent: string | null;
+  },
+): Promise<string> {
+  const { event, row, project, amountMinor, currency, paymentIntent } = facts;
+  await record(tx, event, row, { kind: "duplicate", amountMinor, currency, paymentIntent });
+  await tx.update(projects).set(issueOf(row.phase, "duplicate_payment")).where(eq(projects.id, project.id));
+  const money = moneyOf(amountMinor, currency);
+  const via = row.phase === "advance" ? project.advancePaidVia : project.balancePaidVia;
+  const email = {
+    project: { projectCode: project.projectCode, projectName: project.projectName },
+    phase: PAYMENT_PHASE_LABELS[row.phase],
+    money,
+    paidBefore: via === "stripe" ? "by card" : "by bank transfer",
+    paymentIntent,
+  };
+  for (const admin of ctx.config.adminEmails) {
+    await ctx.email.enqueue({ kind: "payment-duplicate-notice", to: admin, data: email }, tx);
+  }
+  return `flagged: duplicate payment of ${money} for the ${row.phase}, already received (for the company to refund)`;
 }
 
 async function notifyPaid(

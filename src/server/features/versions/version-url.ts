@@ -9,11 +9,12 @@ import { isPublicAddress } from "../../http/public-fetch";
 
 const LOCAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa)$/i;
 
-export function checkVersionUrl(href: string, listedOrigins: readonly string[]): void {
+/** Also the admin's prototype URL field's check (`field` names the form field the message belongs to). */
+export function checkVersionUrl(href: string, listedOrigins: readonly string[], field = "url"): void {
   const url = new URL(href);
   if (listedOrigins.includes(url.origin)) return;
-  if (url.protocol !== "https:") throw badRequest(VERSION_MESSAGES.urlHttps, { url: VERSION_MESSAGES.urlHttps });
+  if (url.protocol !== "https:") throw badRequest(VERSION_MESSAGES.urlHttps, { [field]: VERSION_MESSAGES.urlHttps });
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const privateHost = net.isIP(host) ? !isPublicAddress(host) : LOCAL_NAME.test(host) || !host.includes(".");
-  if (privateHost) throw badRequest(VERSION_MESSAGES.urlPrivate, { url: VERSION_MESSAGES.urlPrivate });
+  if (privateHost) throw badRequest(VERSION_MESSAGES.urlPrivate, { [field]: VERSION_MESSAGES.urlPrivate });
 }
