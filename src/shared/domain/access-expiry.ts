@@ -37,6 +37,14 @@ export function accessExpired(project: ExpiryFacts, now: Date): boolean {
   return expiry !== null && expiry.getTime() <= now.getTime();
 }
 
+/**
+ * The prototype is closed to this caller: access has ended and they are the owner or a member (the company, who
+ * extends the date, always sees it). The viewer, its links and the project's answered address all follow this.
+ */
+export function prototypeClosedTo(project: ExpiryFacts & { accessLevel: string }, now: Date): boolean {
+  return project.accessLevel !== "company" && accessExpired(project, now);
+}
+
 /** Which reminder is due at `now` for an expiry at `expiry`: 7 in the last 7 days, 30 in the last 30, else none. */
 export function reminderStepAt(expiry: Date, now: Date): AccessReminderStep | null {
   const left = expiry.getTime() - now.getTime();

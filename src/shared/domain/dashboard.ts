@@ -6,7 +6,7 @@ import { accessExpired } from "./access-expiry";
 import { calendarDayInZone, daysBetween, FALLBACK_TIME_ZONE, formatLongDate } from "./dates";
 import { memberLevelOf, requirementsSubmitted } from "./next-action";
 import { accessAllows, type ProjectAccessLevel } from "./project-access";
-import { prototypeReadyForTeam } from "./project-rules";
+import { hasPrototype, prototypeReadyForTeam } from "./project-rules";
 import { progressForStatus, statusLabel } from "./project-status";
 import { safeExternalUrl } from "./safe-url";
 
@@ -14,6 +14,7 @@ type ProjectFacts =
   | {
       status?: string | null;
       prototypeUrl?: string | null;
+      hasPrototype?: boolean;
       userLimit?: number | null;
       authorizedUsersCount?: number | null;
       iterationsUsed?: number | null;
@@ -193,7 +194,7 @@ export function currentTask(profile: ProfileFacts, project: ProjectFacts): Curre
       links: [{ label: "View Requirements", target: "/requirements" }],
     };
   }
-  if (status === "testing" && project?.prototypeUrl) {
+  if (status === "testing" && hasPrototype(project)) {
     return {
       key: "testing",
       title: "Testing your prototype",

@@ -1,5 +1,6 @@
 // The nine-step journey: which step is current, which are done, and how long each takes.
 import { type GuidanceProfile, type GuidanceProject, memberLevelOf, requirementsSubmitted } from "./next-action";
+import { hasPrototype } from "./project-rules";
 import { isProjectStatus, type ProjectStatus } from "./project-status";
 
 const JOURNEY_STEPS = [
@@ -65,7 +66,7 @@ function stepDone(id: JourneyStepId, facts: JourneyFacts): boolean {
     case "development":
       return rank >= AFTER.testing;
     case "prototype":
-      return rank >= AFTER.completed || (rank === AFTER.testing && Boolean(project?.prototypeUrl));
+      return rank >= AFTER.completed || (rank === AFTER.testing && hasPrototype(project));
     case "iterations":
     case "deployment":
       return rank >= AFTER.completed;
@@ -85,7 +86,7 @@ export function currentJourneyStep(facts: JourneyFacts): JourneyStepId | "done" 
   if (!member && !profile?.ndaSigned) return "nda";
   const status = isProjectStatus(project?.status) ? project.status : null;
   if (status === "completed") return "done";
-  if (status === "testing") return project?.prototypeUrl ? "iterations" : "prototype";
+  if (status === "testing") return hasPrototype(project) ? "iterations" : "prototype";
   if (status === "development") return "development";
   if (!stepDone("requirements", facts)) return "requirements";
   return meetingHeld(project, facts.now) ? "discussion" : "meeting";

@@ -1,6 +1,6 @@
 // The dashboard's What's Next card: the owner's eight rules (first match wins) and a member's own card.
 import { accessAllows, MEMBER_ACCESS_LEVELS, type MemberAccessLevel, type ProjectAccessLevel } from "./project-access";
-import { prototypeReadyForTeam } from "./project-rules";
+import { hasPrototype, prototypeReadyForTeam } from "./project-rules";
 
 /** What the guidance (next action, journey, progress) reads of the owner's profile. */
 export type GuidanceProfile =
@@ -12,6 +12,7 @@ export type GuidanceProject =
   | {
       status?: string | null;
       prototypeUrl?: string | null;
+      hasPrototype?: boolean;
       requirementsSubmitted?: boolean | null;
       accessLevel?: ProjectAccessLevel | null;
     }
@@ -167,7 +168,7 @@ const NEXT_ACTIONS = {
 
 function memberNextAction(level: MemberAccessLevel, project: GuidanceProject): NextAction {
   if (project?.status === "completed") return NEXT_ACTIONS.member_completed;
-  if (project?.status === "testing" && project.prototypeUrl) {
+  if (project?.status === "testing" && hasPrototype(project)) {
     return accessAllows(level, "feedback") ? NEXT_ACTIONS.member_test : NEXT_ACTIONS.member_view;
   }
   return NEXT_ACTIONS.member_waiting;

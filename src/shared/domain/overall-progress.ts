@@ -1,6 +1,7 @@
 // Your Progress: five items for the owner (three for a member: the profile and NDA are the owner's); the percent is
 // the share of those done.
 import { type GuidanceProfile, type GuidanceProject, memberLevelOf, requirementsSubmitted } from "./next-action";
+import { hasPrototype } from "./project-rules";
 
 const AT_LEAST_DEVELOPMENT = new Set(["development", "testing", "completed"]);
 
@@ -28,7 +29,7 @@ export function overallProgress({ profile, project }: ProgressFacts): { items: P
     {
       id: "prototype",
       label: "Prototype ready",
-      done: Boolean(project?.prototypeUrl) || status === "testing" || status === "completed",
+      done: hasPrototype(project) || status === "testing" || status === "completed",
     },
   ];
   const done = items.filter((item) => item.done).length;

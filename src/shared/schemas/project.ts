@@ -20,7 +20,10 @@ export const projectSchema = z.object({
   iterationsUsed: z.number(),
   maxIterations: z.number(),
   expectedCompletionDate: isoDate,
+  /** Null before a prototype is up, and for the owner and members once their access has ended (hasPrototype stays). */
   prototypeUrl: z.string().nullable(),
+  /** A prototype is up, whether or not its address is answered to this caller. */
+  hasPrototype: z.boolean(),
   budgetRange: z.string().nullable(),
   timeline: z.string().nullable(),
   advancePaymentLink: z.string().nullable(),

@@ -4,6 +4,7 @@ import { lazy, Suspense } from "react";
 import { viewerScope } from "../../../shared/domain/dashboard";
 import { nextActionFor } from "../../../shared/domain/next-action";
 import { UPDATE_DUE_STATUSES } from "../../../shared/domain/progress-updates";
+import { hasPrototype } from "../../../shared/domain/project-rules";
 import { PageHeader } from "../../components/layout/PageHeader";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -91,7 +92,7 @@ export function DashboardPage() {
   // Approve / Request changes (testing, a version published) and the hand-over downloads (completed), for the owner and
   // admin-level members, right on the dashboard as on Testing & Feedback.
   const finishLine =
-    Boolean(project?.prototypeUrl) &&
+    hasPrototype(project) &&
     (project?.status === "testing" || project?.status === "completed") &&
     (project?.accessLevel === "owner" || project?.accessLevel === "admin");
   return (

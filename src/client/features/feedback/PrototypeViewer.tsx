@@ -6,7 +6,7 @@
 import { AlertTriangle, CalendarX2, Clock, ExternalLink, Loader2, RefreshCw, ShieldAlert } from "lucide-react";
 import { type RefObject, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { ACCESS_EXPIRY_MESSAGES, accessExpired } from "../../../shared/domain/access-expiry";
+import { ACCESS_EXPIRY_MESSAGES, prototypeClosedTo } from "../../../shared/domain/access-expiry";
 import type { Project } from "../../../shared/schemas/project";
 import { EmptyState } from "../../components/kit/EmptyState";
 import { Button } from "../../components/ui/button";
@@ -33,7 +33,7 @@ export function PrototypeViewer({
   versionNumber?: number | null;
 }) {
   // After the access expiry date the viewer is closed (the server refuses its frame check too): say why, whom to ask.
-  const ended = project.accessLevel !== "company" && accessExpired(project, new Date());
+  const ended = prototypeClosedTo(project, new Date());
   const url = ended ? null : project.prototypeUrl;
   return (
     <Card className="overflow-hidden">

@@ -1,7 +1,9 @@
-// The Prototype Status tab: the current project's status, polled every 30 s.
+// The Prototype Status tab: the current project's status, polled every 30 s. Open Prototype goes once access has
+// ended (the server stops answering the address then too): the tab says why and whom to ask instead.
 import { ExternalLink, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
 import { PACKAGES } from "../../../shared/constants/packages";
+import { ACCESS_EXPIRY_MESSAGES, prototypeClosedTo } from "../../../shared/domain/access-expiry";
 import { ownOnboardingProject, prototypeStatusProgress } from "../../../shared/domain/onboarding";
 import { statusLabel } from "../../../shared/domain/project-status";
 import { safeExternalUrl } from "../../../shared/domain/safe-url";
@@ -33,7 +35,8 @@ export function PrototypeStatusTab() {
     return <Alert variant="info">Your project appears here once your company profile is saved.</Alert>;
   }
   const percent = prototypeStatusProgress(project.status);
-  const prototypeUrl = safeExternalUrl(project.prototypeUrl);
+  const ended = prototypeClosedTo(project, new Date());
+  const prototypeUrl = ended ? null : safeExternalUrl(project.prototypeUrl);
   return (
     <Card>
       <CardHeader>
@@ -57,6 +60,11 @@ export function PrototypeStatusTab() {
         <p className="text-sm text-slate-600">
           This page checks for updates every 30 seconds. We will also email you when your prototype is ready to test.
         </p>
+        {ended && (
+          <Alert variant="info" data-testid="prototype-access-ended">
+            {ACCESS_EXPIRY_MESSAGES.prototypeClosed}
+          </Alert>
+        )}
         <div className="flex flex-wrap gap-2">
           <Button asChild>
             <Link to="/requirements">Continue Requirements</Link>

@@ -8,7 +8,10 @@ import { profileQueryOptions } from "../onboarding/api/get-profile";
 import { useSelectedProject } from "../projects/api/use-selected-project";
 
 export type ShellProfile = Pick<Profile, "fullName" | "company"> | null;
-export type ShellProject = Pick<Project, "id" | "projectCode" | "projectName" | "packageType" | "status" | "prototypeUrl">;
+export type ShellProject = Pick<
+  Project,
+  "id" | "projectCode" | "projectName" | "packageType" | "status" | "prototypeUrl" | "hasPrototype"
+>;
 
 export function useShellData(enabled: boolean) {
   const profile = useQuery({ ...profileQueryOptions(), enabled, retry: false });

@@ -1,6 +1,7 @@
 // Turns project rows into the API shape (dates as ISO strings, with the member count and the caller's access).
 // An invited member below admin level is not told the owner's payments: those fields are empty in their answer;
 // an admin-level member sees them (they may pay).
+import { prototypeClosedTo } from "../../../shared/domain/access-expiry";
 import { memberLevelOf } from "../../../shared/domain/next-action";
 import { paymentPhaseState } from "../../../shared/domain/payments";
 import type { Project } from "../../../shared/schemas/project";
@@ -35,6 +36,7 @@ export function toProjectDto(
     maxIterations: row.maxIterations,
     expectedCompletionDate: iso(row.expectedCompletionDate),
     prototypeUrl: row.prototypeUrl,
+    hasPrototype: Boolean(row.prototypeUrl),
     budgetRange: row.budgetRange,
     timeline: row.timeline,
     advancePaymentLink: row.advancePaymentLink,
@@ -91,6 +93,17 @@ export function toProjectDto(
   };
   const level = memberLevelOf(dto);
   return level && level !== "admin" ? { ...dto, ...NO_PAYMENTS } : dto;
+}
+
+/**
+ * The projects as they are answered at `now`: once access has ended, the owner and members are not given the
+ * prototype's address (the viewer and its links are closed; the company, who hosts it, still gets it). Applied to
+ * each answer, after the read cache: a list cached before the date must not carry the address past it.
+ */
+export function withoutEndedPrototypes<T extends Project>(list: T[], now = new Date()): T[] {
+  return list.map((project) =>
+    project.prototypeUrl && prototypeClosedTo(project, now) ? { ...project, prototypeUrl: null } : project,
+  );
 }
 
 /** The projects as the routes answer them: whether Stripe payments are on is the server's configuration, not a row's. */

@@ -10,7 +10,7 @@ import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "./access";
 import { createCustomerProject } from "./create-customer-project";
 import { deleteEmptyProject } from "./delete-project";
-import { withCardPayments } from "./project-dto";
+import { withCardPayments, withoutEndedPrototypes } from "./project-dto";
 import { cachedProjectListFor } from "./reads";
 import { requirementsRoutes } from "./requirements/routes";
 import { teamRoutes } from "./team/routes";
@@ -29,7 +29,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return withCardPayments(await cachedProjectListFor(ctx, user), ctx.config.stripe !== null);
+      return withCardPayments(withoutEndedPrototypes(await cachedProjectListFor(ctx, user)), ctx.config.stripe !== null);
     },
   );
 

@@ -4,7 +4,7 @@
 // open, the company's extension (audited, the owner told, a past date or a forged id refused with nothing stored),
 // and invitations from testing onward within the seat limit. Time moves by the `now` the reminder run takes.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Customer, createProjectWithStatus, customer, json } from "../../../../../tests/factories";
 import { queuedEmails } from "../../../../../tests/setup/outbox";
 import { createTestApp, signIn, type TestApp } from "../../../../../tests/setup/test-app";
@@ -172,6 +172,52 @@ describe("after the access expiry date", () => {
     expect((await call("GET", `/api/projects/${projectId}/versions`, owner.cookie)).statusCode).toBe(200);
     // The company still sees the prototype.
     expect((await frameCheck(projectId, admin)).statusCode).toBe(200);
+  });
+});
+
+describe("the prototype's address after the access expiry date", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const listed = async (cookie: string, projectId: string) => {
+    const res = await call("GET", "/api/projects", cookie);
+    expect(res.statusCode).toBe(200);
+    const project = res.json().find((p: { id: string }) => p.id === projectId);
+    if (!project) throw new Error("project not listed");
+    return project as { prototypeUrl: string | null; hasPrototype: boolean };
+  };
+
+  it("is not answered to the owner or a member once the date passes (even a list read before it), and still to the company", async () => {
+    // Access ends in an hour; the clock then moves two hours on (within the company session's 12 hours).
+    const { owner, projectId } = await projectInTesting("expiry-url@example.com", yearAgo(1 / 24), "completed");
+    const member = await customer(t.app, "expiry-url-member@example.com", "Mo Member");
+    await t.app.ctx.db.insert(projectMembers).values({ projectId, email: member.email, accessLevel: "admin" });
+    // The lists read (and cached) while access is open carry the address.
+    expect((await listed(owner.cookie, projectId)).prototypeUrl).toBe(`${ORIGIN}/v1`);
+    expect((await listed(member.cookie, projectId)).prototypeUrl).toBe(`${ORIGIN}/v1`);
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 2 * 3600_000);
+    for (const cookie of [owner.cookie, member.cookie]) {
+      const project = await listed(cookie, projectId);
+      expect(project.prototypeUrl).toBeNull();
+      // Still a project with a prototype: User Management and the hand-over stay where they were.
+      expect(project.hasPrototype).toBe(true);
+    }
+    expect((await listed(admin, projectId)).prototypeUrl).toBe(`${ORIGIN}/v1`);
+    const console = await call(
+      "GET",
+      `/api/company/projects?q=${encodeURIComponent((await projectRow(projectId)).projectCode)}`,
+      admin,
+    );
+    expect(console.body).toContain(`${ORIGIN}/v1`);
+  });
+
+  it("is answered again once the company extends the date", async () => {
+    const { owner, projectId } = await projectInTesting("expiry-url-back@example.com", yearAgo(-2), "completed");
+    expect((await listed(owner.cookie, projectId)).prototypeUrl).toBeNull();
+    expect((await extend(projectId, admin, new Date(Date.now() + 30 * DAY).toISOString())).statusCode).toBe(200);
+    expect((await listed(owner.cookie, projectId)).prototypeUrl).toBe(`${ORIGIN}/v1`);
   });
 });
 
