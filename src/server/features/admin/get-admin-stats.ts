@@ -2,11 +2,11 @@
 // triggers keep (project_counts, owner_open_projects), not from counting the projects. Login Only and Incomplete count
 // leads: a user who owns no project but was invited to one (a member) is not a lead, whatever their profile says.
 import { type SQL, sql } from "drizzle-orm";
-import { UPDATE_DUE_STATUSES, UPDATE_INTERVAL_HOURS, updateDueCutoff } from "../../../shared/domain/progress-updates";
+import { UPDATE_INTERVAL_HOURS, updateDueCutoff } from "../../../shared/domain/progress-updates";
 import type { AdminStats } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { projects } from "../../db/schema";
-import { updateDueCondition } from "../updates/update-due";
+import { alwaysUpdateDueCondition, freshUpdateCondition, updatedSinceStartCondition } from "../updates/update-due";
 import { overdueCondition } from "./project-filters";
 
 /**
@@ -62,20 +62,16 @@ export type ClockCounts = { overdue: number; updateDue: number; changesAt: strin
  * the cards are exact to the millisecond without counting on every call.
  */
 export async function getClockCounts(db: Database, now = new Date()): Promise<ClockCounts> {
-  const statuses = sql.join(
-    UPDATE_DUE_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  );
   type Row = { overdue: number; update_due: number; next_overdue: string | Date | null; next_fresh: string | Date | null };
   const result = await db.execute<Row>(sql`
     select
       (select count(*)::int from ${projects} where ${overdueCondition(now)}) as overdue,
-      (select count(*)::int from ${projects} where ${updateDueCondition(now)}) as update_due,
+      (select count(*)::int from ${projects} where ${alwaysUpdateDueCondition()})
+        + (select count(*)::int from ${projects}
+             where ${updatedSinceStartCondition()} and ${projects.lastUpdateAt} < ${updateDueCutoff(now)}) as update_due,
       (select min(${projects.deliveryDueAt}) from ${projects}
          where ${projects.deliveredAt} is null and ${projects.deliveryDueAt} > ${now}) as next_overdue,
-      (select min(${projects.lastUpdateAt}) from ${projects}
-         where ${projects.status} in (${statuses}) and ${projects.lastUpdateAt} >= ${updateDueCutoff(now)}
-           and (${projects.developmentStartedAt} is null or ${projects.lastUpdateAt} >= ${projects.developmentStartedAt})) as next_fresh
+      (select min(${projects.lastUpdateAt}) from ${projects} where ${freshUpdateCondition(now)}) as next_fresh
   `);
   const row = (result as unknown as { rows: Row[] }).rows[0];
   const nextFresh = row?.next_fresh ? new Date(row.next_fresh).getTime() + UPDATE_INTERVAL_HOURS * 3_600_000 : null;
