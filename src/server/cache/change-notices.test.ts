@@ -1,18 +1,32 @@
 // The change triggers come from one map, and every table a cached read declares has them: a read over a table without
 // a trigger would serve stale answers until its lifetime ends.
 
-import { readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { changeNotices as sharedChangeNotices, type TableNotice } from "../../shared/change-notices";
 import { THREADS_PAGE_SIZE } from "../../shared/schemas/communications";
+import type { Database } from "../db/client";
+import { addMigration, readJournal } from "../db/migration-files";
 import { adminStatsRead } from "../features/admin/reads";
 import { communicationsRead } from "../features/communications/reads";
 import { feedbackListRead } from "../features/feedback/reads";
 import { notificationsRead } from "../features/notifications/reads";
 import { projectListRead } from "../features/projects/reads";
 import { requirementsRead } from "../features/projects/requirements/reads";
-import { CHANGE_NOTICES_MIGRATION, changeNotices, changeNoticesMigration } from "./change-notices";
+import {
+  CHANGE_CHANNEL,
+  changeNoticeStatements,
+  changeNotices,
+  changeNoticesMigration,
+  installedChangeNotices,
+} from "./change-notices";
 import { type CachedRead, defineRead } from "./define-read";
 import { createReadCaches } from "./read-caches";
 
@@ -36,9 +50,12 @@ afterAll(async () => {
 });
 
 describe("the change-notice triggers", () => {
-  it("are the migration generated from the table → tag map (run scripts/generate-change-notices.ts after a change)", () => {
-    const file = new URL(`../../../drizzle/${CHANGE_NOTICES_MIGRATION}.sql`, import.meta.url);
-    expect(readFileSync(file, "utf8")).toBe(changeNoticesMigration());
+  it("are what the migrations install: the map and the migrated database agree (after a change: scripts/generate-change-notices.ts)", async () => {
+    const installed = await installedChangeNotices(database.db);
+    expect(installed.triggers.length).toBe(2 * Object.keys(changeNotices).length);
+    expect(changeNoticeStatements(installed)).toEqual([]);
+    const edited = { ...installed, functions: { ...installed.functions, bp_notify_table: "begin return null; end" } };
+    expect(changeNoticeStatements(edited)).toEqual([expect.stringMatching(/^create or replace function bp_notify_table\(\)/)]);
   });
 
   it("exist in the migrated database for every table a cached read declares", async () => {
@@ -59,6 +76,88 @@ describe("the change-notice triggers", () => {
       expect(triggers.has(`${table}_row_notice`), `${table} has no row trigger`).toBe(true);
       expect(triggers.has(`${table}_table_notice`), `${table} has no table trigger`).toBe(true);
     }
+  });
+});
+
+const DRIZZLE = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+
+/** Runs the migrations of `folder` the database has not run yet, as the server does at start. */
+async function migrateFrom(handle: TestDatabase, folder: string): Promise<void> {
+  if (handle.kind === "pglite")
+    await migratePglite(handle.db as Parameters<typeof migratePglite>[0], { migrationsFolder: folder });
+  else await migratePg(handle.db as Parameters<typeof migratePg>[0], { migrationsFolder: folder });
+}
+
+async function noticesHeard(handle: TestDatabase, write: (db: Database) => Promise<unknown>): Promise<string[]> {
+  const heard: string[] = [];
+  const listening = await handle.listen(CHANGE_CHANNEL, { onMessage: (payload) => heard.push(payload) });
+  await write(handle.db);
+  await expect.poll(() => heard.length).toBeGreaterThan(0);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await listening.stop();
+  return heard;
+}
+
+describe("a change to the table → tag map", () => {
+  // One table added, one removed, a row column and a wide-update column dropped.
+  const { activity_events: _removed, ...kept } = sharedChangeNotices;
+  const changedMap: Record<string, TableNotice> = {
+    ...kept,
+    projects: { rows: { id: "project" } },
+    users: { rows: { id: "user" }, wideOn: ["email", "name"] },
+    contact_inquiries: { rows: { id: "nobody" } },
+  };
+  let shipped: TestDatabase;
+  let folder: string;
+  beforeAll(async () => {
+    shipped = await openTestDatabase();
+    folder = mkdtempSync(path.join(tmpdir(), "bp-drizzle-"));
+    cpSync(DRIZZLE, folder, { recursive: true });
+  });
+  afterAll(async () => {
+    await shipped.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("is a new migration holding only the triggers that changed, which a database that ran the shipped ones applies", async () => {
+    const statements = changeNoticeStatements(await installedChangeNotices(shipped.db), changedMap);
+    const touched = statements.map((statement) =>
+      /^(create|drop) trigger (?:if exists )?(\w+)/.exec(statement)?.slice(1, 3).join(" "),
+    );
+    expect(touched).toEqual([
+      "drop activity_events_row_notice",
+      "drop activity_events_table_notice",
+      "drop users_table_notice",
+      "create users_table_notice",
+      "drop projects_row_notice",
+      "create projects_row_notice",
+      "create contact_inquiries_row_notice",
+      "create contact_inquiries_table_notice",
+    ]);
+
+    const shippedFiles = readdirSync(folder).filter((file) => file.endsWith(".sql"));
+    const tag = addMigration(folder, "change_notices", changeNoticesMigration(statements));
+    expect(tag).toBe(`${String(shippedFiles.length).padStart(4, "0")}_change_notices`);
+    for (const file of shippedFiles) {
+      expect(readFileSync(path.join(folder, file)).equals(readFileSync(path.join(DRIZZLE, file))), file).toBe(true);
+    }
+    expect(readJournal(folder).entries.map((entry) => entry.tag)).toEqual([
+      ...readJournal(DRIZZLE).entries.map((entry) => entry.tag),
+      tag,
+    ]);
+
+    await migrateFrom(shipped, folder);
+    expect(changeNoticeStatements(await installedChangeNotices(shipped.db), changedMap)).toEqual([]);
+    const inquiry = await noticesHeard(shipped, (db) =>
+      db.execute(sql`insert into contact_inquiries (form, name, email) values ('short', 'Ada', 'ada@example.com')`),
+    );
+    expect(inquiry).toContain("contact_inquiries");
+    expect(inquiry.some((tag) => tag.startsWith("contact_inquiries.id:"))).toBe(true);
+    const activity = await noticesHeard(shipped, async (db) => {
+      await db.execute(sql`insert into activity_events (type, title) values ('test', 'A company-wide event')`);
+      await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, 'marker')`);
+    });
+    expect(activity).toEqual(["marker"]);
   });
 });
 
