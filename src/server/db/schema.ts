@@ -414,6 +414,18 @@ export const projects = pgTable(
     index("projects_user_status_idx").on(t.userId, t.status),
     // The console's Overdue filter and stat: running delivery clocks by due time.
     index("projects_delivery_due_idx").on(t.deliveryDueAt).where(sql`${t.deliveredAt} is null`),
+    // The console's Update due stat and filter (features/updates/update-due.ts), one partial index per half of the rule:
+    // due whatever the time, and updated since development began (by the update's time, which the clock ages).
+    index("projects_update_due_always_idx")
+      .on(t.status)
+      .where(
+        sql`${t.status} in ('development', 'testing') and (${t.lastUpdateAt} is null or ${t.lastUpdateAt} < ${t.developmentStartedAt})`,
+      ),
+    index("projects_updated_since_start_idx")
+      .on(t.lastUpdateAt)
+      .where(
+        sql`${t.status} in ('development', 'testing') and ${t.lastUpdateAt} is not null and (${t.developmentStartedAt} is null or ${t.lastUpdateAt} >= ${t.developmentStartedAt})`,
+      ),
     index("projects_code_trgm_idx").using("gin", t.projectCode.op("gin_trgm_ops")),
     index("projects_name_search_trgm_idx").using("gin", t.projectNameSearch.op("gin_trgm_ops")),
   ],

@@ -1,7 +1,7 @@
 // The console's "Update due" (shared/domain/progress-updates.ts) in SQL: a project in development or testing with no
 // progress update in the last 24 hours, or none since it entered development. Its filter and its count use these
 // conditions, so the list and the stat agree. The rule is two disjoint halves, each the predicate of a partial index
-// (drizzle/0033): due whatever the time, and updated since development began (due once that update is 24 hours old).
+// (drizzle/0032_update_due_indexes.sql): due whatever the time, and updated since development began (due once that update is 24 hours old).
 import { and, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { UPDATE_DUE_STATUSES, updateDueCutoff } from "../../../shared/domain/progress-updates";
 import { projects } from "../../db/schema";
