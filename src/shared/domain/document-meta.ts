@@ -14,8 +14,10 @@ function documentTypeLabel(contentType: string): string {
   return contentType.split("/")[1]?.toUpperCase() ?? contentType;
 }
 
-function formatBytes(size: number): string {
+/** "812 B", "34 KB", "5.0 MB", "1.2 GB" (one decimal from a megabyte on). */
+export function formatBytes(size: number): string {
   if (size < 1024) return `${size} B`;
   if (size < 1024 * 1024) return `${Math.round(size / 1024)} KB`;
-  return `${(size / (1024 * 1024)).toFixed(1)} MB`;
+  if (size < 1024 * 1024 * 1024) return `${(size / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(size / (1024 * 1024 * 1024)).toFixed(1)} GB`;
 }

@@ -1,16 +1,39 @@
-// A completed project's two downloads: the hand-over package and the signed acceptance certificate.
-import { FileCheck2, PackageOpen } from "lucide-react";
+// A completed project's two downloads: the hand-over package and the signed acceptance certificate. The package's
+// summary is asked first: a package the portal refuses to stream (over its size cap) shows the server's reason
+// instead of a link whose download would fail. The link stays a plain download, so the browser saves the stream.
+import { FileCheck2, PackageOpen, TriangleAlert } from "lucide-react";
+import { formatBytes } from "../../../shared/domain/document-meta";
+import type { HandoverSummary } from "../../../shared/schemas/handover";
+import { ApiError } from "../../lib/api";
+import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 
-export function HandoverDownloads({ projectId }: { projectId: string }) {
+export type HandoverSummaryState = { data: HandoverSummary | undefined; error: unknown; isPending: boolean };
+
+export function HandoverDownloads({ projectId, summary }: { projectId: string; summary: HandoverSummaryState }) {
+  // A refusal (409) is the package's state; any other failure leaves the download to say what is wrong.
+  const refusal = summary.error instanceof ApiError && summary.error.status === 409 ? summary.error.serverMessage : null;
   return (
     <>
-      <Button asChild>
-        <a href={`/api/projects/${projectId}/handover`} download>
+      {refusal ? (
+        <Alert variant="warning" data-testid="handover-refused">
+          <TriangleAlert aria-hidden="true" />
+          <span>{refusal}</span>
+        </Alert>
+      ) : summary.isPending ? (
+        <Button disabled>
           <PackageOpen aria-hidden="true" />
           Download hand-over package
-        </a>
-      </Button>
+        </Button>
+      ) : (
+        <Button asChild>
+          <a href={`/api/projects/${projectId}/handover`} download>
+            <PackageOpen aria-hidden="true" />
+            Download hand-over package
+            {summary.data ? <span className="font-normal opacity-80">({formatBytes(summary.data.bytes)})</span> : null}
+          </a>
+        </Button>
+      )}
       <Button asChild variant="outline">
         <a href={`/api/projects/${projectId}/acceptance/certificate`} download>
           <FileCheck2 aria-hidden="true" />

@@ -8,10 +8,12 @@ import { HandoverDownloads } from "../../components/kit/HandoverDownloads";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
+import { useHandoverSummary } from "../feedback/api/get-handover-summary";
 import { useVersions } from "../feedback/api/get-versions";
 
 export function FinishLineCard({ project }: { project: Project }) {
   const versions = useVersions(project.id);
+  const handoverSummary = useHandoverSummary(project.id, { enabled: project.status === "completed" });
   if (project.status === "completed") {
     return (
       <Card data-testid="dashboard-handover">
@@ -26,7 +28,7 @@ export function FinishLineCard({ project }: { project: Project }) {
             Everything your developers need is in the hand-over package: the BRD, the brief, the NDA, the certificate, the release
             notes and the feedback history. You can still invite them in User Management.
           </p>
-          <HandoverDownloads projectId={project.id} />
+          <HandoverDownloads projectId={project.id} summary={handoverSummary} />
         </CardContent>
       </Card>
     );

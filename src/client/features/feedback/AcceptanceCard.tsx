@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
 import { useDecideAcceptance } from "./api/decide-acceptance";
+import { useHandoverSummary } from "./api/get-handover-summary";
 
 type Props = {
   project: { id: string; status: string; accessLevel?: string | null };
@@ -23,6 +24,7 @@ export function AcceptanceCard({ project, latestVersion }: Props) {
   const [comment, setComment] = useState("");
   const [error, setError] = useState<string | null>(null);
   const mayDecide = project.accessLevel === "owner" || project.accessLevel === "admin";
+  const handoverSummary = useHandoverSummary(project.id, { enabled: mayDecide && project.status === "completed" });
   // Reached from the dashboard's "Approve or request changes" (#acceptance): bring the card into view once it shows.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the card appears once the versions have loaded
   useEffect(() => {
@@ -44,7 +46,7 @@ export function AcceptanceCard({ project, latestVersion }: Props) {
             Download everything your developers need in one package: the BRD, the brief, the NDA, the acceptance certificate,
             every version's release notes and the feedback history. You can still invite your developers in User Management.
           </p>
-          <HandoverDownloads projectId={project.id} />
+          <HandoverDownloads projectId={project.id} summary={handoverSummary} />
         </CardContent>
       </Card>
     );

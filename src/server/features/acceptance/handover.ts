@@ -1,12 +1,21 @@
 // GET /api/projects/{id}/handover: everything the client's developers need, as one ZIP streamed to the browser, once
-// the project is completed: the BRD, the brief PDF, the signed NDA, the acceptance certificate, every version's release
-// notes, the feedback history (CSV and screenshots), payment receipts when they exist, and index.md listing each file
-// with its SHA-256 and what it is. Every name is ASCII letters, digits, dots and dashes: safe on every OS.
-import type { Readable } from "node:stream";
+// the project is completed: the BRD, the brief PDF, the signed NDA (the owner's and the company's package only: it is
+// the owner's agreement), the acceptance certificate, every version's release notes, the feedback history (CSV and
+// screenshots), payment receipts when they exist, and index.md listing each file with its SHA-256 and what it is.
+// Every name is ASCII letters, digits, dots and dashes: safe on every OS.
+//
+// The package is planned before a byte is sent: the portal's own documents are made (they are small, and their hash
+// is needed), the stored files are only looked up (size and content id: the file store names each file by the SHA-256
+// of its bytes). index.md comes first from that plan; then each stored file is read when the previous entry has been
+// written out, so one download holds about one file in memory however many the package lists.
+import { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
 import { asc, eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import { fileIdFromUrl } from "../../../shared/constants/files";
+import { HANDOVER_MAX_BYTES, HANDOVER_MESSAGES } from "../../../shared/domain/handover";
 import { PAYMENT_PHASE_LABELS, PAYMENT_PHASES } from "../../../shared/domain/payments";
+import type { HandoverSummary } from "../../../shared/schemas/handover";
 import { sha256Hex } from "../../auth/secrets";
 import type { AppContext } from "../../context";
 import { feedback, profiles, projectVersions } from "../../db/schema";
@@ -18,9 +27,19 @@ import type { ProjectAccess } from "../projects/access";
 import { downloadBrief } from "../projects/requirements/download-brief";
 import { acceptanceCertificate } from "./certificate";
 
-export const HANDOVER_NOT_READY = "The hand-over package is ready once the project is completed.";
+/** One file of the package: what index.md says of it, and its bytes when the ZIP gets to it. */
+export type HandoverEntry = { name: string; what: string; size: number; sha256: string; load(): Promise<Buffer> };
 
-export type HandoverFile = { name: string; bytes: Buffer; what: string };
+export type HandoverPlan = {
+  projectCode: string;
+  entries: HandoverEntry[];
+  /** The owner signed an NDA that this caller's package leaves out (a member's): index.md says where it is. */
+  ndaWithOwner: boolean;
+  bytes: number;
+};
+
+/** Who may have the owner's signed NDA in their package: the owner and the company, never a member. */
+const NDA_READERS: readonly ProjectAccess["accessLevel"][] = ["owner", "company"];
 
 /** A name safe on Windows, macOS and Linux: no separators, no reserved characters, no leading dots, short. */
 export function safeName(text: string, fallback = "file"): string {
@@ -35,20 +54,35 @@ export function safeName(text: string, fallback = "file"): string {
   return /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i.test(base) ? `file-${base}` : base;
 }
 
-/** The signed receipt of each paid phase (a phase not paid has none: not in the package). */
-export async function handoverReceipts(ctx: AppContext, access: ProjectAccess): Promise<HandoverFile[]> {
-  const files: HandoverFile[] = [];
-  for (const phase of PAYMENT_PHASES) {
-    const receipt = await optional(() => paymentReceipt(ctx, access, phase));
-    if (receipt) {
-      files.push({
-        name: receipt.filename,
-        bytes: Buffer.from(receipt.bytes),
-        what: `Signed receipt of the ${PAYMENT_PHASE_LABELS[phase].toLowerCase()} (PAdES; check with pdfsig)`,
-      });
-    }
-  }
-  return files;
+export function handoverFilename(projectCode: string): string {
+  return `${safeName(projectCode, "project")}-handover.zip`;
+}
+
+/** A file the portal makes (a PDF, the CSV, release notes): hashed here, kept until it is written. */
+function made(name: string, bytes: Uint8Array, what: string): HandoverEntry {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { name, what, size: buffer.length, sha256: sha256Hex(buffer), load: async () => buffer };
+}
+
+/** A file from the file store, by its content id: looked up now, read only when the ZIP gets to it. */
+async function stored(
+  ctx: AppContext,
+  id: string,
+  describe: (contentType: string) => { name: string; what: string },
+): Promise<HandoverEntry | null> {
+  const head = await ctx.files.head(id);
+  if (!head) return null;
+  return {
+    ...describe(head.contentType),
+    size: head.size,
+    // The content id is the SHA-256 of the bytes (files/content-id.ts).
+    sha256: head.id,
+    async load() {
+      const file = await ctx.files.get(id);
+      if (!file) throw new Error(`hand-over: stored file ${id} disappeared while the package was written`);
+      return file.bytes;
+    },
+  };
 }
 
 async function optional<T>(load: () => Promise<T>): Promise<T | null> {
@@ -61,62 +95,29 @@ async function optional<T>(load: () => Promise<T>): Promise<T | null> {
   }
 }
 
-export async function collectHandoverFiles(ctx: AppContext, access: ProjectAccess): Promise<HandoverFile[]> {
-  const { project } = access;
-  if (project.status !== "completed") throw conflict(HANDOVER_NOT_READY);
-  const code = safeName(project.projectCode, "project");
-  const files: HandoverFile[] = [];
-
-  const brdId = project.brdDocumentUrl ? fileIdFromUrl(project.brdDocumentUrl) : null;
-  const brd = brdId ? await ctx.files.get(brdId) : null;
-  if (brd) {
-    const extension = /\.([A-Za-z0-9]{1,5})$/.exec(project.brdDocumentName ?? "")?.[1] ?? "pdf";
-    files.push({
-      name: `01-${code}-BRD.${extension.toLowerCase()}`,
-      bytes: brd.bytes,
-      what: "The business requirements document (BRD).",
-    });
+/** The signed receipt of each paid phase (a phase not paid has none: not in the package). */
+async function receipts(ctx: AppContext, access: ProjectAccess): Promise<HandoverEntry[]> {
+  const entries: HandoverEntry[] = [];
+  for (const phase of PAYMENT_PHASES) {
+    const receipt = await optional(() => paymentReceipt(ctx, access, phase));
+    if (receipt) {
+      entries.push(
+        made(
+          `receipts/${safeName(receipt.filename)}`,
+          receipt.bytes,
+          `Signed receipt of the ${PAYMENT_PHASE_LABELS[phase].toLowerCase()} (PAdES; check with pdfsig)`,
+        ),
+      );
+    }
   }
-  const brief = await optional(() => downloadBrief(ctx, access));
-  if (brief)
-    files.push({
-      name: `02-${code}-brief.pdf`,
-      bytes: Buffer.from(brief.bytes),
-      what: "The project brief, the client's own words.",
-    });
-  const [owner] = await ctx.db.select().from(profiles).where(eq(profiles.userId, project.userId)).limit(1);
-  const nda = owner ? await optional(() => issueSignedNda(ctx, owner, access.user.id)) : null;
-  if (nda)
-    files.push({
-      name: `03-${code}-NDA-signed.pdf`,
-      bytes: Buffer.from(nda.bytes),
-      what: "The signed non-disclosure agreement.",
-    });
-  const certificate = project.acceptedAt ? await acceptanceCertificate(ctx, access) : null;
-  if (certificate) {
-    files.push({
-      name: `04-${code}-acceptance-certificate.pdf`,
-      bytes: Buffer.from(certificate.bytes),
-      what: "The acceptance certificate, sealed by Blueprint.",
-    });
-  }
+  return entries;
+}
 
-  const versions = await ctx.db
-    .select()
-    .from(projectVersions)
-    .where(eq(projectVersions.projectId, project.id))
-    .orderBy(asc(projectVersions.number));
-  for (const version of versions) {
-    files.push({
-      name: `versions/version-${version.number}-release-notes.md`,
-      bytes: Buffer.from(
-        `# Version ${version.number}\n\nPublished ${version.publishedAt.toISOString()} at ${version.url}\n\n${version.releaseNotes}\n`,
-      ),
-      what: `Release notes of prototype version ${version.number}.`,
-    });
-  }
+const SCREENSHOT_EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/webp": "webp", "image/gif": "gif" };
 
-  const items = await ctx.db.select().from(feedback).where(eq(feedback.projectId, project.id)).orderBy(asc(feedback.createdAt));
+/** The feedback history: one CSV row per item, and each item's screenshot by its own name. */
+async function feedbackEntries(ctx: AppContext, projectId: string): Promise<HandoverEntry[]> {
+  const items = await ctx.db.select().from(feedback).where(eq(feedback.projectId, projectId)).orderBy(asc(feedback.createdAt));
   const header = [
     "created_at",
     "type",
@@ -129,16 +130,15 @@ export async function collectHandoverFiles(ctx: AppContext, access: ProjectAcces
     "screenshot",
   ];
   const rows = [header.join(",")];
+  const screenshots: HandoverEntry[] = [];
   for (const [index, item] of items.entries()) {
-    let screenshot = "";
-    if (item.screenshotFileId) {
-      const stored = await ctx.files.get(item.screenshotFileId);
-      if (stored) {
-        const extension = stored.contentType === "image/jpeg" ? "jpg" : stored.contentType === "image/webp" ? "webp" : "png";
-        screenshot = `feedback/screenshots/feedback-${index + 1}.${extension}`;
-        files.push({ name: screenshot, bytes: stored.bytes, what: `Screenshot of feedback item ${index + 1}.` });
-      }
-    }
+    const screenshot = item.screenshotFileId
+      ? await stored(ctx, item.screenshotFileId, (contentType) => ({
+          name: `feedback/screenshots/feedback-${index + 1}.${SCREENSHOT_EXTENSIONS[contentType] ?? "png"}`,
+          what: `Screenshot of feedback item ${index + 1}.`,
+        }))
+      : null;
+    if (screenshot) screenshots.push(screenshot);
     rows.push(
       [
         item.createdAt.toISOString(),
@@ -149,45 +149,158 @@ export async function collectHandoverFiles(ctx: AppContext, access: ProjectAcces
         item.issueFaced,
         item.changeDescription,
         item.adminComment ?? "",
-        screenshot,
+        screenshot?.name ?? "",
       ]
         .map(csvCell)
         .join(","),
     );
   }
-  files.push({
-    name: "feedback/feedback.csv",
-    bytes: Buffer.from(`${rows.join("\r\n")}\r\n`),
-    what: "The feedback history, one row per item.",
-  });
-  for (const receipt of await handoverReceipts(ctx, access))
-    files.push({ ...receipt, name: `receipts/${safeName(receipt.name)}` });
-  return files;
+  return [
+    ...screenshots,
+    made("feedback/feedback.csv", Buffer.from(`${rows.join("\r\n")}\r\n`), "The feedback history, one row per item."),
+  ];
 }
 
-export function handoverIndex(projectCode: string, files: HandoverFile[]): string {
+/**
+ * What the caller's package holds, or 409: before completion, or when its files add up to more than one download
+ * may hold (the sizes come from the file store's records: nothing is read to find out).
+ */
+export async function planHandover(ctx: AppContext, access: ProjectAccess): Promise<HandoverPlan> {
+  const { project } = access;
+  if (project.status !== "completed") throw conflict(HANDOVER_MESSAGES.notReady);
+  const code = safeName(project.projectCode, "project");
+  const entries: (HandoverEntry | null)[] = [];
+
+  const brdId = project.brdDocumentUrl ? fileIdFromUrl(project.brdDocumentUrl) : null;
+  if (brdId) {
+    const extension = /\.([A-Za-z0-9]{1,5})$/.exec(project.brdDocumentName ?? "")?.[1] ?? "pdf";
+    entries.push(
+      await stored(ctx, brdId, () => ({
+        name: `01-${code}-BRD.${extension.toLowerCase()}`,
+        what: "The business requirements document (BRD).",
+      })),
+    );
+  }
+  const brief = await optional(() => downloadBrief(ctx, access));
+  if (brief) entries.push(made(`02-${code}-brief.pdf`, brief.bytes, "The project brief, the client's own words."));
+
+  const [owner] = await ctx.db.select().from(profiles).where(eq(profiles.userId, project.userId)).limit(1);
+  const ndaReader = NDA_READERS.includes(access.accessLevel);
+  const nda = owner && ndaReader ? await optional(() => issueSignedNda(ctx, owner, access.user.id)) : null;
+  if (nda) entries.push(made(`03-${code}-NDA-signed.pdf`, nda.bytes, "The signed non-disclosure agreement."));
+
+  const certificate = project.acceptedAt ? await acceptanceCertificate(ctx, access) : null;
+  if (certificate) {
+    entries.push(
+      made(`04-${code}-acceptance-certificate.pdf`, certificate.bytes, "The acceptance certificate, sealed by Blueprint."),
+    );
+  }
+
+  const versions = await ctx.db
+    .select()
+    .from(projectVersions)
+    .where(eq(projectVersions.projectId, project.id))
+    .orderBy(asc(projectVersions.number));
+  for (const version of versions) {
+    entries.push(
+      made(
+        `versions/version-${version.number}-release-notes.md`,
+        Buffer.from(
+          `# Version ${version.number}\n\nPublished ${version.publishedAt.toISOString()} at ${version.url}\n\n${version.releaseNotes}\n`,
+        ),
+        `Release notes of prototype version ${version.number}.`,
+      ),
+    );
+  }
+  entries.push(...(await feedbackEntries(ctx, project.id)), ...(await receipts(ctx, access)));
+
+  const listed = entries.filter((entry): entry is HandoverEntry => entry !== null);
+  const bytes = listed.reduce((sum, entry) => sum + entry.size, 0);
+  if (bytes > HANDOVER_MAX_BYTES) throw conflict(HANDOVER_MESSAGES.tooLarge(bytes, HANDOVER_MAX_BYTES));
+  return { projectCode: project.projectCode, entries: listed, ndaWithOwner: !ndaReader && Boolean(owner?.ndaSigned), bytes };
+}
+
+export function handoverSummary(plan: HandoverPlan): HandoverSummary {
+  return { files: plan.entries.length, bytes: plan.bytes, maxBytes: HANDOVER_MAX_BYTES };
+}
+
+export function handoverIndex(plan: HandoverPlan): string {
   const lines = [
-    `# Hand-over package ${projectCode}`,
+    `# Hand-over package ${plan.projectCode}`,
     "",
     "Each file with its SHA-256 (check with `sha256sum`) and what it is.",
     "",
     "| file | SHA-256 | what it is |",
     "|---|---|---|",
-    ...files.map((file) => `| ${file.name} | ${sha256Hex(file.bytes)} | ${file.what} |`),
+    ...plan.entries.map((entry) => `| ${entry.name} | ${entry.sha256} | ${entry.what} |`),
     "",
+    ...(plan.ndaWithOwner ? [HANDOVER_MESSAGES.ndaWithOwner, ""] : []),
   ];
   return lines.join("\n");
 }
 
-/** The ZIP as a stream (PDFs and images stored as they are: they do not compress). */
-export function handoverZip(projectCode: string, files: HandoverFile[]): Readable {
+/** Handed to the ZIP this much at a time, so what waits to be sent is a chunk, not a whole file. */
+const CHUNK_BYTES = 64 * 1024;
+
+function* chunksOf(bytes: Buffer): Generator<Buffer> {
+  for (let at = 0; at < bytes.length; at += CHUNK_BYTES) yield bytes.subarray(at, at + CHUNK_BYTES);
+}
+
+/** Appends one entry and waits until archiver has written it out (or the archive was closed: a client that left). */
+function appendEntry(archive: ZipArchive, name: string, bytes: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error) => {
+      archive.off("entry", written);
+      archive.off("error", failed);
+      archive.off("close", closed);
+      if (error) reject(error);
+      else resolve();
+    };
+    const written = () => settle();
+    const failed = (error: Error) => settle(error);
+    const closed = () => settle(new Error("hand-over: the archive closed before the entry was written"));
+    archive.once("entry", written);
+    archive.once("error", failed);
+    archive.once("close", closed);
+    // PDFs and images are stored as they are: they do not compress.
+    const store = /\.(pdf|png|jpg|webp|gif)$/.test(name);
+    archive.append(Readable.from(chunksOf(bytes), { objectMode: false, highWaterMark: CHUNK_BYTES }), {
+      name,
+      date: new Date(),
+      store,
+    });
+  });
+}
+
+/** The ZIP as a stream, index.md first, each file read when the previous one is written. A failure ends the stream. */
+export function streamHandover(plan: HandoverPlan, log: FastifyBaseLogger): Readable {
   const archive = new ZipArchive({ zlib: { level: 6 } });
-  const root = `${safeName(projectCode, "project")}-handover`;
-  const date = new Date();
-  archive.append(handoverIndex(projectCode, files), { name: `${root}/index.md`, date });
-  for (const file of files) {
-    archive.append(file.bytes, { name: `${root}/${file.name}`, date, store: /\.(pdf|png|jpg|webp)$/.test(file.name) });
-  }
-  void archive.finalize();
+  const root = `${safeName(plan.projectCode, "project")}-handover`;
+  (async () => {
+    await appendEntry(archive, `${root}/index.md`, Buffer.from(handoverIndex(plan)));
+    for (const entry of plan.entries) await appendEntry(archive, `${root}/${entry.name}`, await entry.load());
+    await archive.finalize();
+  })().catch((error) => {
+    if (archive.destroyed) return;
+    log.warn({ err: error, projectCode: plan.projectCode }, "hand-over package failed part-way");
+    archive.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
   return archive;
+}
+
+/** One package in flight per user in this process: a second is refused (409) until the first has ended. */
+export function createHandoverSlots() {
+  const busy = new Set<string>();
+  return {
+    /** Takes the user's slot; the answer gives it back (once, however often it is called). */
+    claim(userId: string): () => void {
+      if (busy.has(userId)) throw conflict(HANDOVER_MESSAGES.inFlight);
+      busy.add(userId);
+      let held = true;
+      return () => {
+        if (held) busy.delete(userId);
+        held = false;
+      };
+    },
+  };
 }
