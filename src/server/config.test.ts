@@ -115,6 +115,7 @@ describe("configuration", () => {
       host: "127.0.0.1",
       replyDomain: "replies.example.com",
       trustedRelays: [],
+      authservId: "replies.example.com",
     });
   });
 

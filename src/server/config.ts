@@ -118,6 +118,10 @@ const envSchema = z.object({
       "must be IP addresses or CIDR ranges separated by commas",
     )
     .default(""),
+  INBOUND_AUTHSERV_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,253}$/, "must be the authserv-id your relay writes first in Authentication-Results (a host name)")
+    .optional(),
   REPLY_DOMAIN: z
     .string()
     .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i, "must be a domain name")
@@ -195,7 +199,14 @@ export type Config = {
   ai: { baseUrl: string | null; apiKey: string | null; model: string; timeoutMs: number };
   calendly: { token: string | null; apiUrl: string; bookingUrl: string };
   /** Replies to notification emails (reply+<token>@replyDomain) received by the built-in SMTP endpoint; null = off. */
-  inboundEmail: { port: number; host: string; replyDomain: string; trustedRelays: TrustedRelays } | null;
+  inboundEmail: {
+    port: number;
+    host: string;
+    replyDomain: string;
+    trustedRelays: TrustedRelays;
+    /** The authserv-id a trusted relay's Authentication-Results must name (RFC 8601), lower case. */
+    authservId: string;
+  } | null;
   trustProxy: TrustProxy;
   logLevel: string;
   /** The read caches' memory budget in bytes, shared by all of them (0: caches off). */
@@ -411,6 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             host: e.INBOUND_SMTP_HOST,
             replyDomain: e.REPLY_DOMAIN.toLowerCase(),
             trustedRelays: parseTrustedRelays(e.INBOUND_TRUSTED_RELAYS),
+            authservId: (e.INBOUND_AUTHSERV_ID ?? e.REPLY_DOMAIN).toLowerCase(),
           }
         : null,
     trustProxy: e.TRUST_PROXY,

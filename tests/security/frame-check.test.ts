@@ -123,6 +123,13 @@ describe("the frame check never reaches the server's own network", () => {
       "fe80::1",
       "fd00:ec2::254",
       "::ffff:10.0.0.1",
+      // An IPv4 address inside IPv6, mapped or in the old IPv4-compatible form, written in hex or dotted.
+      "::7f00:1",
+      "::ffff:7f00:1",
+      "::ffff:127.0.0.1",
+      "::127.0.0.1",
+      "::a9fe:a9fe",
+      "::c0a8:101",
       "64:ff9b::a9fe:a9fe",
       "2002:a9fe:a9fe::1",
       "not an address",
@@ -131,6 +138,7 @@ describe("the frame check never reaches the server's own network", () => {
     }
     expect(isPublicAddress("93.184.215.14")).toBe(true);
     expect(isPublicAddress("2606:4700:4700::1111")).toBe(true);
+    expect(isPublicAddress("::ffff:93.184.215.14")).toBe(true);
   });
 });
 

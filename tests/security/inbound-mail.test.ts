@@ -32,7 +32,13 @@ const replies = () => t.app.ctx.db.select().from(communicationReplies).where(eq(
 
 beforeAll(async () => {
   t = await createTestApp(
-    { INBOUND_SMTP_PORT: "0", REPLY_DOMAIN: DOMAIN, INBOUND_TRUSTED_RELAYS: `${RELAY}, 10.0.0.0/8`, HOST: "0.0.0.0" },
+    {
+      INBOUND_SMTP_PORT: "0",
+      REPLY_DOMAIN: DOMAIN,
+      INBOUND_TRUSTED_RELAYS: `${RELAY}, 10.0.0.0/8`,
+      INBOUND_AUTHSERV_ID: "mx.blueprint.test",
+      HOST: "0.0.0.0",
+    },
     { dnsResolver: dkimResolver([customerDomain, attackerDomain]) },
   );
   owner = await customer(t.app, "owner@customer-a.example", "Olga Owner");
@@ -71,6 +77,18 @@ describe("who may reply by email", () => {
       {
         from: owner.email,
         text: "Trust me",
+        headers: { "Authentication-Results": "mx.customer-a.example; dmarc=pass header.from=customer-a.example" },
+      },
+      null,
+    );
+  });
+
+  it("refuses a dmarc=pass through the trusted relay under another authserv-id than the relay's (the sender wrote it)", async () => {
+    await refused(
+      {
+        from: owner.email,
+        text: "Forwarded with my own verdict",
+        localAddress: RELAY,
         headers: { "Authentication-Results": "mx.customer-a.example; dmarc=pass header.from=customer-a.example" },
       },
       null,

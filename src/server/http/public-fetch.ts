@@ -15,11 +15,23 @@ export class BlockedAddressError extends Error {
   }
 }
 
+/**
+ * The address as the network treats it: an IPv6 address that carries an IPv4 one, mapped (`::ffff:7f00:1`) or in the
+ * deprecated IPv4-compatible form (`::7f00:1`, RFC 4291 2.5.5.1), is that IPv4 address.
+ */
+export function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
+  const ip = ipaddr.parse(address);
+  if (ip.kind() === "ipv4") return ip;
+  const v6 = ip as ipaddr.IPv6;
+  const parts = v6.parts;
+  const compatible = parts.slice(0, 6).every((part) => part === 0) && (parts[6] !== 0 || (parts[7] ?? 0) > 1);
+  return v6.isIPv4MappedAddress() || compatible ? (ipaddr.fromByteArray(v6.toByteArray().slice(12)) as ipaddr.IPv4) : v6;
+}
+
 /** True for an address on the public internet: a unicast address outside every special-purpose range. */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let ip = ipaddr.parse(address);
-  if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  const ip = parseAddress(address);
   // ipaddr.js names every special-purpose range (private, loopback, linkLocal, carrierGradeNat, uniqueLocal,
   // 6to4, teredo, rfc6052...); only what it calls plain "unicast" is public.
   return ip.range() === "unicast";

@@ -74,6 +74,7 @@ export async function startInboundEmail(options: {
   host: string;
   replyDomain: string;
   trustedRelays: TrustedRelays;
+  authservId: string;
   /** DNS lookups for DKIM keys (default: the system's resolver; tests serve their own keys). */
   resolver?: DNSResolver;
 }): Promise<InboundEmailServer> {
@@ -95,6 +96,7 @@ export async function startInboundEmail(options: {
       remoteAddress,
       authenticationResults: authenticationResults?.slice(authenticationResults.indexOf(":") + 1),
       trustedRelays: options.trustedRelays,
+      authservId: options.authservId,
       verifyDkim: parsing.dkim,
     }).catch((error: Error & { temporary?: boolean }) => {
       if (error.temporary) throw smtpError(451, "Could not verify the sender just now; please try again later", error.message);

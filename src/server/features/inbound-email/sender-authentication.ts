@@ -3,6 +3,7 @@
 // arrives from a trusted relay (INBOUND_TRUSTED_RELAYS) whose own Authentication-Results says dmarc=pass for that
 // domain. Anything else is unauthenticated: the From header alone proves nothing.
 import ipaddr from "ipaddr.js";
+import { parseAddress } from "../../http/public-fetch";
 import type { DkimOutcome } from "./mail-parsing";
 
 /** Address ranges of relays whose Authentication-Results header is trusted, parsed from INBOUND_TRUSTED_RELAYS. */
@@ -27,10 +28,7 @@ export function parseTrustedRelays(list: string): TrustedRelays {
 
 export function isTrustedRelay(relays: TrustedRelays, remoteAddress: string | undefined): boolean {
   if (!remoteAddress || !ipaddr.isValid(remoteAddress)) return false;
-  let address = ipaddr.parse(remoteAddress);
-  if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
-    address = (address as ipaddr.IPv6).toIPv4Address();
-  }
+  const address = parseAddress(remoteAddress);
   return relays.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
 }
 
@@ -40,15 +38,17 @@ function domainOf(address: string): string {
 
 /**
  * The relay's verdict: the topmost Authentication-Results header (the one the relay added; a relay must remove any
- * the sender brought) saying dmarc=pass with header.from equal to the From domain.
+ * the sender brought), written under the relay's own authserv-id (RFC 8601: its first token), saying dmarc=pass with
+ * header.from equal to the From domain. A header under any other authserv-id was written by someone else.
  */
-export function relayVouches(authenticationResults: string | undefined, fromAddress: string): boolean {
+export function relayVouches(authenticationResults: string | undefined, fromAddress: string, authservId: string): boolean {
   if (!authenticationResults) return false;
-  const clause = authenticationResults
+  const [identity = "", ...results] = authenticationResults
     .replace(/\([^)]*\)/g, " ")
     .split(";")
-    .map((part) => part.trim().toLowerCase())
-    .find((part) => /^dmarc\s*=/.test(part));
+    .map((part) => part.trim().toLowerCase());
+  if (identity.split(/\s+/)[0] !== authservId.toLowerCase()) return false;
+  const clause = results.find((part) => /^dmarc\s*=/.test(part));
   if (!clause || !/^dmarc\s*=\s*pass\b/.test(clause)) return false;
   const headerFrom = /\bheader\.from\s*=\s*"?([^\s";]+)/.exec(clause)?.[1];
   return headerFrom === domainOf(fromAddress);
@@ -99,10 +99,15 @@ export async function checkSender(input: {
   /** The topmost Authentication-Results header, as received. */
   authenticationResults: string | undefined;
   trustedRelays: TrustedRelays;
+  /** The authserv-id the trusted relays write (INBOUND_AUTHSERV_ID). */
+  authservId: string;
   /** mailauth's DKIM check, run where a parser failure cannot stop the server (mail-parsing.ts). */
   verifyDkim: (raw: Buffer) => Promise<DkimOutcome>;
 }): Promise<SenderCheck> {
-  if (isTrustedRelay(input.trustedRelays, input.remoteAddress) && relayVouches(input.authenticationResults, input.fromAddress)) {
+  if (
+    isTrustedRelay(input.trustedRelays, input.remoteAddress) &&
+    relayVouches(input.authenticationResults, input.fromAddress, input.authservId)
+  ) {
     return { ok: true, how: "relay" };
   }
   return alignedDkimPass(input.raw, input.fromAddress, input.verifyDkim);
