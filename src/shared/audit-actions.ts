@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = {
   "communication.replied": { label: "Message replied" },
   "inquiry.status": { label: "Inquiry status changed" },
   "account.deleted": { label: "Account deleted" },
+  "project.decided": { label: "Prototype approved or changes requested by the customer" },
 } as const satisfies Record<string, AuditActionEntry>;
 
 /** One action's entry: the label the audit log shows for it. */

@@ -29,7 +29,6 @@ export type CertificateInput = {
   approvedEmail: string;
   accessLevel: string;
   decidedAt: string;
-  ip: string | null;
   userAgent: string | null;
   versionNumber: number;
   versionUrl: string;
@@ -38,6 +37,10 @@ export type CertificateInput = {
   briefSha256: string | null;
   comment: string | null;
 };
+
+/** "Name (address)"; a deleted account's approval has a name only ("Deleted user"). */
+const approver = (input: Pick<CertificateInput, "approvedBy" | "approvedEmail">) =>
+  input.approvedEmail ? `${input.approvedBy} (${input.approvedEmail})` : input.approvedBy;
 
 export function certificateInput(
   row: AcceptanceRow,
@@ -50,7 +53,6 @@ export function certificateInput(
     approvedEmail: row.userEmail,
     accessLevel: row.accessLevel,
     decidedAt: row.decidedAt.toISOString(),
-    ip: row.ip,
     userAgent: row.userAgent,
     versionNumber: row.versionNumber,
     versionUrl: row.versionUrl,
@@ -86,12 +88,8 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Uin
     flow.text([{ text: `${label}: `, bold: true }, { text: drawable(value) }], { size: 10.5, leading: 15 });
   };
   field("Project", input.projectCode);
-  field(
-    "Approved by",
-    `${input.approvedBy} (${input.approvedEmail}), ${input.accessLevel === "owner" ? "project owner" : "member with Admin access"}`,
-  );
+  field("Approved by", `${approver(input)}, ${input.accessLevel === "owner" ? "project owner" : "member with Admin access"}`);
   field("Approved at", utc(input.decidedAt));
-  field("From address", input.ip ?? "not recorded");
   field("Browser", input.userAgent ?? "not recorded");
   field("Version approved", `Version ${input.versionNumber}, ${input.versionUrl}`);
   field("SHA-256 of the BRD", input.brdSha256 ?? "no BRD was uploaded");
@@ -137,7 +135,7 @@ export async function acceptanceCertificate(ctx: AppContext, access: ProjectAcce
   const identity = signingIdentity(ctx.config);
   const location = sealLocation(ctx.config);
   const seal: SealDetails = {
-    reason: `Acceptance of prototype version ${input.versionNumber} of ${input.projectCode} by ${input.approvedBy} (${input.approvedEmail}), recorded by ${PROVIDER_NAME}`,
+    reason: `Acceptance of prototype version ${input.versionNumber} of ${input.projectCode} by ${approver(input)}, recorded by ${PROVIDER_NAME}`,
     location,
     signingTime: approval.decidedAt,
   };

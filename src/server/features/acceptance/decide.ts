@@ -11,6 +11,7 @@ import { sha256Hex } from "../../auth/secrets";
 import type { AppContext } from "../../context";
 import { feedback, projectAcceptances, projects, projectVersions, requirements } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
+import { recordAudit } from "../admin/audit-log";
 import { postCommunication } from "../communications/post-communication";
 import { recordFeedbackCreated } from "../feedback/feedback-events";
 import { PROJECT_NOT_FOUND, type ProjectAccess } from "../projects/access";
@@ -93,6 +94,16 @@ export async function decideAcceptance(
       })
       .returning();
     if (!row) throw new Error("acceptance insert returned nothing");
+    await recordAudit(tx, {
+      projectId: project.id,
+      actor: { id: user.id, email: user.email },
+      action: "project.decided",
+      changes: [
+        { field: "decision", before: null, after: `${input.decision} version ${version.number}` },
+        { field: "decidedFromIp", before: null, after: row.ip },
+        { field: "decidedWithBrowser", before: null, after: row.userAgent },
+      ],
+    });
     let status = project.status;
     if (input.decision === "approve") {
       await tx.update(projects).set({ acceptedAt: now, updatedAt: now }).where(eq(projects.id, project.id));

@@ -6,6 +6,7 @@ import { type AnyColumn, and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
   activityEvents,
+  adminAuditLog,
   communications,
   feedback,
   idempotentRequests,
@@ -30,10 +31,31 @@ export async function eraseTraces(
   const { userId, email } = person;
   const names = [...new Set([...person.names, email])];
 
+  const theirApprovals = or(eq(projectAcceptances.userId, userId), sql`lower(${projectAcceptances.userEmail}) = ${email}`);
+  const whereFrom = await tx
+    .select({ ip: projectAcceptances.ip, userAgent: projectAcceptances.userAgent })
+    .from(projectAcceptances)
+    .where(theirApprovals);
+  const traces = [
+    email,
+    ...names,
+    ...whereFrom.flatMap((row) => [row.ip, row.userAgent]).filter((value): value is string => Boolean(value)),
+  ];
   await tx
     .update(projectAcceptances)
     .set({ userId: null, userName: DELETED_AUTHOR, userEmail: "", ip: null, userAgent: null })
-    .where(or(eq(projectAcceptances.userId, userId), sql`lower(${projectAcceptances.userEmail}) = ${email}`));
+    .where(theirApprovals);
+  // The company's audit keeps what they did (their decisions on others' prototypes), under "Deleted user".
+  const audited = await tx
+    .select({ id: adminAuditLog.id, changes: adminAuditLog.changes })
+    .from(adminAuditLog)
+    .where(or(eq(adminAuditLog.actorId, userId), sql`lower(${adminAuditLog.actorEmail}) = ${email}`));
+  for (const { id, changes } of audited) {
+    await tx
+      .update(adminAuditLog)
+      .set({ actorId: null, actorEmail: DELETED_AUTHOR, changes: renamed(changes, traces) as typeof changes })
+      .where(eq(adminAuditLog.id, id));
+  }
   const certificates = await tx
     .select({ id: issuedDocuments.id, details: issuedDocuments.details })
     .from(issuedDocuments)
@@ -44,7 +66,7 @@ export async function eraseTraces(
     const { signerEmail: _erased, ...kept } = details;
     await tx
       .update(issuedDocuments)
-      .set({ details: renamed(kept, [email, ...names]) as Record<string, unknown> })
+      .set({ details: renamed(kept, traces) as Record<string, unknown> })
       .where(eq(issuedDocuments.id, id));
   }
 

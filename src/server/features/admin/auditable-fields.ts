@@ -21,6 +21,10 @@ export const AUDITABLE_FIELDS: ReadonlySet<string> = new Set<string>([
   "finalPaymentAmountUnparsed",
   "iterationsUsed",
   "customerAccessExpiryDate",
+  // The customer's decision on the prototype: where it came from is the company's record, not the certificate's.
+  "decision",
+  "decidedFromIp",
+  "decidedWithBrowser",
   // Prototype versions and the delivery clock.
   "latestVersion",
   "deliveryStartedAt",

@@ -1,0 +1,67 @@
+// Where an approval came from is the company's record, not the customer's document: the certificate the owner
+// downloads names who approved and with which browser, never the IP address; the company's audit log keeps it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProjectWithStatus, customer, json } from "../../../../tests/factories";
+import { pdfText } from "../../../../tests/setup/pdf-text";
+import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { requirements } from "../../db/schema";
+
+const OWNER_IP = "198.51.100.23";
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");
+});
+afterAll(() => t.close());
+
+describe("the acceptance certificate", () => {
+  it("leaves the approver's IP address out of the customer's PDF, and the company's audit log records it", async () => {
+    const owner = await customer(t.app, "cert-ip-owner@example.com", "Ines Owner");
+    const project = await createProjectWithStatus(t.app.ctx.db, { ownerId: owner.userId, status: "development" });
+    await t.app.ctx.db
+      .insert(requirements)
+      .values({
+        projectId: project.id,
+        projectName: "Lagoon",
+        generatedBrief: "# Lagoon",
+        briefConfirmed: true,
+        briefConfirmedAt: new Date(),
+      });
+    const headers = { cookie: admin, ...json };
+    const published = await t.app.inject({
+      method: "POST",
+      url: `/api/company/projects/${project.id}/versions`,
+      payload: { url: "https://proto.example.com/v1", releaseNotes: "Version 1." },
+      headers,
+    });
+    expect(published.statusCode).toBe(201);
+    const approved = await t.app.inject({
+      method: "POST",
+      url: `/api/projects/${project.id}/acceptance`,
+      payload: { decision: "approve" },
+      remoteAddress: OWNER_IP,
+      headers: { cookie: owner.cookie, ...json, "user-agent": "LagoonBrowser/1.0" },
+    });
+    expect(approved.statusCode).toBe(201);
+
+    const pdf = await t.app.inject({
+      method: "GET",
+      url: `/api/projects/${project.id}/acceptance/certificate`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain("Ines Owner (cert-ip-owner@example.com)");
+    expect(text).toContain("LagoonBrowser/1.0");
+    expect(text).not.toContain(OWNER_IP);
+    expect(text).not.toContain("From address");
+
+    const audit = (
+      await t.app.inject({ method: "GET", url: `/api/company/projects/${project.id}/audit`, headers: { cookie: admin } })
+    ).json();
+    const decided = audit.items.find((item: { action: string }) => item.action === "project.decided");
+    expect(decided).toBeDefined();
+    expect(decided.changes).toContainEqual({ field: "decidedFromIp", before: null, after: OWNER_IP });
+  });
+});
