@@ -1,5 +1,5 @@
 // Headless Chromium for end-to-end tests, and the login fixture. The browser is CHROMIUM_PATH, else Chromium's headless
-// shell (Debian: chromium-headless-shell), else Debian's full /usr/bin/chromium (docs/decisions/0033-chromium-headless-shell.md).
+// shell (Debian: chromium-headless-shell), else Debian's full /usr/bin/chromium (docs/decisions/0032-chromium-headless-shell.md).
 import { existsSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
