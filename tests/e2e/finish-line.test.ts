@@ -1,9 +1,10 @@
 // The finish line (issue 30) in Chromium for a customer in New York: the dashboard shows the access date and the days
 // left in the viewer's zone with the banner of the last 30 days, and leads to the approval; the customer approves
 // version 2, downloads the acceptance certificate and the hand-over package from the dashboard, and invites a
-// developer after completion. Then the access date passes: the viewer says why it is closed and whom to ask, and an
-// admin extends the date in the console (a date in the past is refused with the field's message). Pictures at 1280
-// and 375 px (docs/screenshots/finish-*.png with SCREENSHOTS=1).
+// developer after completion. Then the access date passes: the viewer and the Prototype Status tab say why the
+// prototype is closed and whom to ask (no Open Prototype, no address on the page), and an admin extends the date in
+// the console (a date in the past is refused with the field's message). Pictures at 1280 and 375 px
+// (docs/screenshots/finish-*.png with SCREENSHOTS=1).
 import { createServer, type Server } from "node:http";
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -195,6 +196,14 @@ describe("access that ends, and the company's extension", () => {
     await page.goto(`${server.url}/user-management`);
     await page.getByTestId("invitations-closed").getByText(ACCESS_EXPIRY_MESSAGES.invitationsClosed).waitFor();
     expect(await page.getByRole("button", { name: "Add User" }).first().isDisabled()).toBe(true);
+
+    // The Prototype Status tab no longer offers the prototype, and says why.
+    await page.goto(`${server.url}/onboarding`);
+    await page.getByRole("tab", { name: /Prototype Status/ }).click();
+    await page.getByTestId("prototype-access-ended").getByText(ACCESS_EXPIRY_MESSAGES.prototypeClosed).waitFor();
+    await page.getByRole("link", { name: "Go to Dashboard" }).waitFor();
+    expect(await page.getByRole("link", { name: /Open Prototype/ }).count()).toBe(0);
+    expect(await page.content()).not.toContain(prototypeUrl);
   }, 180_000);
 
   it("an admin extends the expired project; a date in the past is refused; the customer's viewer opens again", async () => {
