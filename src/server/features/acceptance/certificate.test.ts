@@ -19,15 +19,13 @@ describe("the acceptance certificate", () => {
   it("leaves the approver's IP address out of the customer's PDF, and the company's audit log records it", async () => {
     const owner = await customer(t.app, "cert-ip-owner@example.com", "Ines Owner");
     const project = await createProjectWithStatus(t.app.ctx.db, { ownerId: owner.userId, status: "development" });
-    await t.app.ctx.db
-      .insert(requirements)
-      .values({
-        projectId: project.id,
-        projectName: "Lagoon",
-        generatedBrief: "# Lagoon",
-        briefConfirmed: true,
-        briefConfirmedAt: new Date(),
-      });
+    await t.app.ctx.db.insert(requirements).values({
+      projectId: project.id,
+      projectName: "Lagoon",
+      generatedBrief: "# Lagoon",
+      briefConfirmed: true,
+      briefConfirmedAt: new Date(),
+    });
     const headers = { cookie: admin, ...json };
     const published = await t.app.inject({
       method: "POST",
