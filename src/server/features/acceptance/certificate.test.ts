@@ -1,10 +1,10 @@
 // Where an approval came from is the company's record, not the customer's document: the certificate the owner
 // downloads names who approved and with which browser, never the IP address; the company's audit log keeps it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProjectWithStatus, customer, json } from "../../../../tests/factories";
+import { customer, json } from "../../../../tests/factories";
+import { projectReadyToApprove } from "../../../../tests/setup/acceptance";
 import { pdfText } from "../../../../tests/setup/pdf-text";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
-import { requirements } from "../../db/schema";
 
 const OWNER_IP = "198.51.100.23";
 let t: TestApp;
@@ -18,22 +18,7 @@ afterAll(() => t.close());
 describe("the acceptance certificate", () => {
   it("leaves the approver's IP address out of the customer's PDF, and the company's audit log records it", async () => {
     const owner = await customer(t.app, "cert-ip-owner@example.com", "Ines Owner");
-    const project = await createProjectWithStatus(t.app.ctx.db, { ownerId: owner.userId, status: "development" });
-    await t.app.ctx.db.insert(requirements).values({
-      projectId: project.id,
-      projectName: "Lagoon",
-      generatedBrief: "# Lagoon",
-      briefConfirmed: true,
-      briefConfirmedAt: new Date(),
-    });
-    const headers = { cookie: admin, ...json };
-    const published = await t.app.inject({
-      method: "POST",
-      url: `/api/company/projects/${project.id}/versions`,
-      payload: { url: "https://proto.example.com/v1", releaseNotes: "Version 1." },
-      headers,
-    });
-    expect(published.statusCode).toBe(201);
+    const project = await projectReadyToApprove(t.app, { ownerId: owner.userId, adminCookie: admin, projectName: "Lagoon" });
     const approved = await t.app.inject({
       method: "POST",
       url: `/api/projects/${project.id}/acceptance`,

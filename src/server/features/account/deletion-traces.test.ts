@@ -5,11 +5,12 @@
 // were issued; the certificate issued after the deletion no longer names them.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProjectWithStatus, customer, json } from "../../../../tests/factories";
+import { customer, json } from "../../../../tests/factories";
+import { projectReadyToApprove } from "../../../../tests/setup/acceptance";
 import { postFeedback } from "../../../../tests/setup/feedback";
 import { pdfText } from "../../../../tests/setup/pdf-text";
 import { createTestApp, latestCodeFor, signIn, type TestApp } from "../../../../tests/setup/test-app";
-import { projectAcceptances, projectMembers, requirements, stripeEvents } from "../../db/schema";
+import { projectAcceptances, projectMembers, stripeEvents } from "../../db/schema";
 import { DELETED_AUTHOR } from "./delete-account";
 
 const MEMBER_EMAIL = "mira.member@example.com";
@@ -48,21 +49,7 @@ async function rowsMentioning(needle: string): Promise<string[]> {
 describe("deleting the account of a member who approved someone else's project", () => {
   it("renames them in the approval, the feedback history and the verify record, and erases their address, IP, browser, Stripe payloads and stored answers", async () => {
     const owner = await customer(t.app, "olga.owner@example.com", "Olga Owner");
-    const project = await createProjectWithStatus(t.app.ctx.db, { ownerId: owner.userId, status: "development" });
-    await t.app.ctx.db.insert(requirements).values({
-      projectId: project.id,
-      projectName: "Fjord",
-      generatedBrief: "# Fjord",
-      briefConfirmed: true,
-      briefConfirmedAt: new Date(),
-    });
-    const published = await t.app.inject({
-      method: "POST",
-      url: `/api/company/projects/${project.id}/versions`,
-      payload: { url: "https://proto.example.com/v1", releaseNotes: "Version 1." },
-      headers: { cookie: admin, ...json },
-    });
-    expect(published.statusCode).toBe(201);
+    const project = await projectReadyToApprove(t.app, { ownerId: owner.userId, adminCookie: admin, projectName: "Fjord" });
 
     const member = await customer(t.app, MEMBER_EMAIL, MEMBER_NAME);
     await t.app.ctx.db.insert(projectMembers).values({ projectId: project.id, email: MEMBER_EMAIL, accessLevel: "admin" });
