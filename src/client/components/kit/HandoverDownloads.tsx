@@ -1,7 +1,7 @@
 // A completed project's two downloads: the hand-over package and the signed acceptance certificate. The package's
 // summary is asked first: a package the portal refuses to stream (over its size cap) shows the server's reason
 // instead of a link whose download would fail. The link stays a plain download, so the browser saves the stream.
-import { FileCheck2, PackageOpen, TriangleAlert } from "lucide-react";
+import { AlertTriangle, FileCheck2, PackageOpen } from "lucide-react";
 import { formatBytes } from "../../../shared/domain/document-meta";
 import type { HandoverSummary } from "../../../shared/schemas/handover";
 import { ApiError } from "../../lib/api";
@@ -17,7 +17,7 @@ export function HandoverDownloads({ projectId, summary }: { projectId: string; s
     <>
       {refusal ? (
         <Alert variant="warning" data-testid="handover-refused">
-          <TriangleAlert aria-hidden="true" />
+          <AlertTriangle aria-hidden="true" />
           <span>{refusal}</span>
         </Alert>
       ) : summary.isPending ? (
@@ -27,10 +27,13 @@ export function HandoverDownloads({ projectId, summary }: { projectId: string; s
         </Button>
       ) : (
         <Button asChild>
-          <a href={`/api/projects/${projectId}/handover`} download>
+          <a
+            href={`/api/projects/${projectId}/handover`}
+            download
+            title={summary.data ? `${summary.data.files} files, ${formatBytes(summary.data.bytes)}` : undefined}
+          >
             <PackageOpen aria-hidden="true" />
             Download hand-over package
-            {summary.data ? <span className="font-normal opacity-80">({formatBytes(summary.data.bytes)})</span> : null}
           </a>
         </Button>
       )}
