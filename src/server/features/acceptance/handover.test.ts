@@ -184,7 +184,8 @@ describe("the hand-over package's files", () => {
   });
 });
 
-describe("the hand-over package's bounds", () => {
+// Each case stores and moves 5 MB screenshots: under a busy CI machine they take longer than the default 30 s.
+describe("the hand-over package's bounds", { timeout: 120_000 }, () => {
   it("refuses a package over the size cap before streaming (409 with its size), in the summary and the download", async () => {
     const image = pngOfSize(MAX_SCREENSHOT_BYTES);
     // One 5 MB image sent again and again: stored once, but copied into the package for every item.
