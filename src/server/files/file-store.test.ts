@@ -6,6 +6,7 @@ import { loadConfig } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { contentIdOf } from "./content-id";
 import { createFileStore } from "./create-file-store";
+import { STREAM_PART_BYTES } from "./database-file-store";
 import type { FileStore } from "./file-store";
 
 const base = { SECRET_KEY: "x".repeat(40), DATABASE_URL: "memory://" };
@@ -43,6 +44,19 @@ function contract(name: string, open: () => Promise<{ store: FileStore; close():
       const file = await store.get(head.id);
       expect(file?.size).toBe(bytes.length);
       expect(file?.bytes.equals(bytes)).toBe(true);
+    });
+
+    it("streams the bytes exactly, in parts, for a file larger than one part", async () => {
+      const bytes = Buffer.alloc(STREAM_PART_BYTES * 3 + 1234);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 17 + (i >> 10)) & 0xff;
+      const head = await store.put(bytes, "image/png");
+      const stream = await store.stream(head.id);
+      const parts: Buffer[] = [];
+      for await (const part of stream ?? []) parts.push(part as Buffer);
+      expect(Buffer.concat(parts).equals(bytes)).toBe(true);
+      expect(Math.max(...parts.map((part) => part.length))).toBeLessThan(bytes.length);
+      expect(await store.stream("0".repeat(64))).toBeNull();
+      expect(await store.stream("../../etc/passwd")).toBeNull();
     });
 
     it("deletes, after which the id names nothing", async () => {

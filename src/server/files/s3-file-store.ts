@@ -1,4 +1,5 @@
 // The S3-compatible file store backend (AWS S3, MinIO, Ceph, R2...) through the AWS SDK for JavaScript v3.
+import { Readable } from "node:stream";
 import type { FileStorageConfig } from "../config";
 import { contentIdOf, isContentId } from "./content-id";
 import type { FileStore } from "./file-store";
@@ -48,6 +49,17 @@ export async function createS3FileStore(config: S3Config): Promise<FileStore> {
         const answer = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(id) }));
         const bytes = Buffer.from((await answer.Body?.transformToByteArray()) ?? []);
         return { id, contentType: answer.ContentType ?? "application/octet-stream", size: bytes.length, bytes };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async stream(id) {
+      if (!isContentId(id)) return null;
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(id) }));
+        // In Node the SDK answers the body as the HTTP response stream itself.
+        return answer.Body instanceof Readable ? answer.Body : null;
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;

@@ -6,8 +6,9 @@
 //
 // The package is planned before a byte is sent: the portal's own documents are made (they are small, and their hash
 // is needed), the stored files are only looked up (size and content id: the file store names each file by the SHA-256
-// of its bytes). index.md comes first from that plan; then each stored file is read when the previous entry has been
-// written out, so one download holds about one file in memory however many the package lists.
+// of its bytes). index.md comes first from that plan; then each stored file is streamed from the store (a part at a
+// time) once the previous entry has been written out, so a download holds a few parts of one file in memory, however
+// many files the package lists and however slowly the client reads.
 import { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
 import { asc, eq } from "drizzle-orm";
@@ -28,7 +29,7 @@ import { downloadBrief } from "../projects/requirements/download-brief";
 import { acceptanceCertificate } from "./certificate";
 
 /** One file of the package: what index.md says of it, and its bytes when the ZIP gets to it. */
-export type HandoverEntry = { name: string; what: string; size: number; sha256: string; load(): Promise<Buffer> };
+export type HandoverEntry = { name: string; what: string; size: number; sha256: string; open(): Promise<Readable> };
 
 export type HandoverPlan = {
   projectCode: string;
@@ -61,7 +62,7 @@ export function handoverFilename(projectCode: string): string {
 /** A file the portal makes (a PDF, the CSV, release notes): hashed here, kept until it is written. */
 function made(name: string, bytes: Uint8Array, what: string): HandoverEntry {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { name, what, size: buffer.length, sha256: sha256Hex(buffer), load: async () => buffer };
+  return { name, what, size: buffer.length, sha256: sha256Hex(buffer), open: async () => inChunks(buffer) };
 }
 
 /** A file from the file store, by its content id: looked up now, read only when the ZIP gets to it. */
@@ -77,10 +78,10 @@ async function stored(
     size: head.size,
     // The content id is the SHA-256 of the bytes (files/content-id.ts).
     sha256: head.id,
-    async load() {
-      const file = await ctx.files.get(id);
+    async open() {
+      const file = await ctx.files.stream(id);
       if (!file) throw new Error(`hand-over: stored file ${id} disappeared while the package was written`);
-      return file.bytes;
+      return file;
     },
   };
 }
@@ -242,12 +243,17 @@ export function handoverIndex(plan: HandoverPlan): string {
 /** Handed to the ZIP this much at a time, so what waits to be sent is a chunk, not a whole file. */
 const CHUNK_BYTES = 64 * 1024;
 
-function* chunksOf(bytes: Buffer): Generator<Buffer> {
-  for (let at = 0; at < bytes.length; at += CHUNK_BYTES) yield bytes.subarray(at, at + CHUNK_BYTES);
+function inChunks(bytes: Buffer): Readable {
+  return Readable.from(
+    (function* () {
+      for (let at = 0; at < bytes.length; at += CHUNK_BYTES) yield bytes.subarray(at, at + CHUNK_BYTES);
+    })(),
+    { objectMode: false, highWaterMark: CHUNK_BYTES },
+  );
 }
 
 /** Appends one entry and waits until archiver has written it out (or the archive was closed: a client that left). */
-function appendEntry(archive: ZipArchive, name: string, bytes: Buffer): Promise<void> {
+function appendEntry(archive: ZipArchive, name: string, source: Readable): Promise<void> {
   return new Promise((resolve, reject) => {
     const settle = (error?: Error) => {
       archive.off("entry", written);
@@ -264,7 +270,7 @@ function appendEntry(archive: ZipArchive, name: string, bytes: Buffer): Promise<
     archive.once("close", closed);
     // PDFs and images are stored as they are: they do not compress.
     const store = /\.(pdf|png|jpg|webp|gif)$/.test(name);
-    archive.append(Readable.from(chunksOf(bytes), { objectMode: false, highWaterMark: CHUNK_BYTES }), {
+    archive.append(source, {
       name,
       date: new Date(),
       store,
@@ -277,8 +283,8 @@ export function streamHandover(plan: HandoverPlan, log: FastifyBaseLogger): Read
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const root = `${safeName(plan.projectCode, "project")}-handover`;
   (async () => {
-    await appendEntry(archive, `${root}/index.md`, Buffer.from(handoverIndex(plan)));
-    for (const entry of plan.entries) await appendEntry(archive, `${root}/${entry.name}`, await entry.load());
+    await appendEntry(archive, `${root}/index.md`, inChunks(Buffer.from(handoverIndex(plan))));
+    for (const entry of plan.entries) await appendEntry(archive, `${root}/${entry.name}`, await entry.open());
     await archive.finalize();
   })().catch((error) => {
     if (archive.destroyed) return;
