@@ -1,10 +1,3 @@
-// npm run bench:export: the data export's peak memory (issue 26, item 5), in process over PostgreSQL. A customer with
-// 20,000 messages (100 threads of 1 message and 199 replies, 2,000 characters each: about 40 MB of text) exports
-// their data; the ZIP is read to its end while the heap and resident memory are sampled every 5 ms. Reported: the
-// peaks above the baseline taken after a full garbage collection (run with --expose-gc, as the npm script does).
-// Database: BENCH_DATABASE_URL, else a throwaway database on the local PostgreSQL. BENCH_EXPORT_MODULE names another
-// export module (e.g. the code before the change, copied next to it) to measure it the same way.
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,9 +5,8 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "../../src/server/app";
 import type { SessionUser } from "../../src/server/auth/sessions";
-import { loadConfig } from "../../src/server/config";
 import { users } from "../../src/server/db/schema";
-import { throwawayDatabase } from "../lib/bench-database";
+import { benchConfig, throwawayDatabase } from "../lib/bench-database";
 
 const THREADS = 100;
 const REPLIES_PER_THREAD = 199;
@@ -25,15 +17,7 @@ async function main(): Promise<void> {
   const database = await throwawayDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "bp-bench-export-"));
   const app = await buildApp({
-    config: loadConfig({
-      NODE_ENV: "production",
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      SECRET_KEY: randomBytes(32).toString("hex"),
-      SMTP_URL: "smtp://127.0.0.1:9",
-      APP_URL: "http://127.0.0.1:9",
-      LOG_LEVEL: "silent",
-    }),
+    config: benchConfig(database.url, dataDir),
     scheduledJobs: false,
   });
   try {

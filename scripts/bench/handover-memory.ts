@@ -17,9 +17,8 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { eq } from "drizzle-orm";
 import { buildApp } from "../../src/server/app";
 import { createSession, sessionCookieName } from "../../src/server/auth/sessions";
-import { loadConfig } from "../../src/server/config";
 import { feedback, projects, users } from "../../src/server/db/schema";
-import { throwawayDatabase } from "../lib/bench-database";
+import { benchConfig, throwawayDatabase } from "../lib/bench-database";
 
 /** BENCH_HANDOVER_ITEMS: the feedback items (each with the screenshot); 60 by default. */
 const ITEMS = Number(process.env.BENCH_HANDOVER_ITEMS ?? 60);
@@ -29,16 +28,7 @@ const MB = 1024 * 1024;
 async function main(): Promise<void> {
   const database = await throwawayDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "bp-bench-handover-"));
-  const config = loadConfig({
-    NODE_ENV: "production",
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    SECRET_KEY: randomBytes(32).toString("hex"),
-    SMTP_URL: "smtp://127.0.0.1:9",
-    APP_URL: "http://127.0.0.1:9",
-    ADMIN_EMAILS: "handover-admin@example.com",
-    LOG_LEVEL: "silent",
-  });
+  const config = benchConfig(database.url, dataDir, { ADMIN_EMAILS: "handover-admin@example.com" });
   const app = await buildApp({ config, scheduledJobs: false });
   try {
     const base = await app.listen({ port: 0, host: "127.0.0.1" });

@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
+import { type Config, loadConfig } from "../../src/server/config";
 
 const LOCAL_POSTGRES = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -51,4 +52,18 @@ export async function sessionFor(client: pg.Client, email: string): Promise<stri
     [createHash("sha256").update(token).digest("hex"), email],
   );
   return `bp_session=${token}`;
+}
+
+/** A production configuration on the bench's database: silent, a fresh key, mail to a closed port. */
+export function benchConfig(databaseUrl: string, dataDir: string, extra: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SECRET_KEY: randomBytes(32).toString("hex"),
+    SMTP_URL: "smtp://127.0.0.1:9",
+    APP_URL: "http://127.0.0.1:9",
+    LOG_LEVEL: "silent",
+    ...extra,
+  });
 }
