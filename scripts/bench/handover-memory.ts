@@ -1,13 +1,13 @@
 // npm run bench:handover: the hand-over package's peak memory and the process's responsiveness while it streams
 // (issue 42), in process over PostgreSQL. A completed project holds 60 feedback items (BENCH_HANDOVER_ITEMS), each
 // with the same 5 MB screenshot (stored once, as the portal stores equal bytes). After a first download that warms the
-// process up (not counted), the owner downloads the package over HTTP, then the owner and an admin download it at
-// once, each read to its end by a client process while it asks /healthz every 20 ms. Reported per run: the server
-// process's peak resident memory above its idle one (after a full garbage collection; run with --expose-gc, as the npm
-// script does), /healthz's median and slowest answer, and the server's event loop delay (what the server held up
-// itself, apart from what a busy machine adds). Database: BENCH_DATABASE_URL (memory:// for the embedded PGlite), else
-// a throwaway database on the local PostgreSQL. The bench reads only the HTTP routes, so it measures an older checkout
-// the same way.
+// process up (not counted), the owner downloads the package over HTTP, then the owner and an admin at once, then six
+// people at once (the issue's six), each read to its end by a client process while it asks /healthz every 20 ms.
+// Reported per run: the server process's peak resident memory above its idle one (after a full garbage collection; run
+// with --expose-gc, as the npm script does), /healthz's median and slowest answer, and the server's event loop delay
+// (what the server held up itself, apart from what a busy machine adds). Database: BENCH_DATABASE_URL (memory:// for
+// the embedded PGlite), else a throwaway database on the local PostgreSQL. The bench reads only the HTTP routes, so it
+// measures an older checkout the same way.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -28,17 +28,18 @@ const MB = 1024 * 1024;
 async function main(): Promise<void> {
   const database = await throwawayDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "bp-bench-handover-"));
-  const config = benchConfig(database.url, dataDir, { ADMIN_EMAILS: "handover-admin@example.com" });
+  const adminEmails = Array.from({ length: 5 }, (_, n) => `handover-admin-${n + 1}@example.com`);
+  const config = benchConfig(database.url, dataDir, { ADMIN_EMAILS: adminEmails.join(",") });
   const app = await buildApp({ config, scheduledJobs: false });
   try {
     const base = await app.listen({ port: 0, host: "127.0.0.1" });
     const { db } = app.ctx;
     const [owner] = await db.insert(users).values({ email: "handover-owner@example.com", name: "Hand Over" }).returning();
-    const [admin] = await db
+    const admins = await db
       .insert(users)
-      .values({ email: "handover-admin@example.com", name: "Ada Admin", role: "company" })
+      .values(adminEmails.map((email, n) => ({ email, name: `Admin ${n + 1}`, role: "company" as const })))
       .returning();
-    if (!owner || !admin) throw new Error("no users");
+    if (!owner) throw new Error("no owner");
     const [project] = await db
       .insert(projects)
       .values({ userId: owner.id, projectCode: "BENCH-HANDOVER", status: "completed", acceptedAt: null })
@@ -58,12 +59,13 @@ async function main(): Promise<void> {
     await db.update(projects).set({ status: "completed" }).where(eq(projects.id, project.id));
     const cookieOf = async (user: { id: string; role: "customer" | "company" }) =>
       `${sessionCookieName(config)}=${(await createSession(db, user, {})).token}`;
-    const cookies = [await cookieOf({ id: owner.id, role: "customer" }), await cookieOf({ id: admin.id, role: "company" })];
+    const cookies = [await cookieOf({ id: owner.id, role: "customer" })];
+    for (const admin of admins) cookies.push(await cookieOf({ id: admin.id, role: "company" }));
 
     // A first download, not counted: the code it loads and compiles on first use is not the package's cost.
     await measure(base, project.id, cookies.slice(1));
     const rows: Record<string, Record<string, string>> = {};
-    for (const downloaders of [cookies.slice(0, 1), cookies]) {
+    for (const downloaders of [cookies.slice(0, 1), cookies.slice(0, 2), cookies]) {
       const run = await measure(base, project.id, downloaders);
       rows[`${downloaders.length} at once`] = {
         "package MB": (run.sizes[0] ?? 0).toFixed(0),
