@@ -37,12 +37,15 @@ export function FeedbackList({
   projectId,
   maxIterations,
   canSubmit,
+  canReport = canSubmit,
   onSubmitClick,
   onEdit,
 }: {
   projectId: string;
   maxIterations: number;
+  /** May change feedback (their own items); `canReport`: may also send new items (not once the project has ended). */
   canSubmit: boolean;
+  canReport?: boolean;
   onSubmitClick: () => void;
   onEdit: (item: FeedbackItem) => void;
 }) {
@@ -88,11 +91,11 @@ export function FeedbackList({
               <>
                 <span className="block font-semibold text-slate-900">No feedback yet</span>
                 <span className="mx-auto block max-w-sm text-sm">
-                  {canSubmit
+                  {canReport
                     ? "Found something broken or have an idea? Send it to our team with a screenshot."
                     : "Feedback from your team will appear here."}
                 </span>
-                {canSubmit && (
+                {canReport && (
                   <Button size="sm" className="mt-2" onClick={onSubmitClick}>
                     Submit Feedback
                   </Button>

@@ -1,7 +1,9 @@
 // /testing-feedback — the hosted prototype, the testing guidelines, Submit Feedback and the project's feedback.
-// View-only members see everything but cannot submit.
-import { Eye, History, MessageSquarePlus } from "lucide-react";
+// View-only members see everything but cannot submit; once the project is completed (or, for the customer's team,
+// its access has ended) nobody is offered the form, and the page says why.
+import { Eye, History, Lock, MessageSquarePlus } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
+import { FEEDBACK_CLOSED_MESSAGES, feedbackClosedReason } from "../../../shared/domain/feedback-open";
 import { currentFeedbackRound, feedbackRoundLabel } from "../../../shared/domain/feedback-rounds";
 import { accessAllows } from "../../../shared/domain/project-access";
 import type { FeedbackItem } from "../../../shared/schemas/feedback";
@@ -29,6 +31,8 @@ export function TestingFeedbackPage() {
   const bridge = usePrototypeBridge(frameRef, selected?.prototypeUrl ?? null);
   const [dialog, setDialog] = useState<{ open: boolean; editing: FeedbackItem | null }>({ open: false, editing: null });
   const canSubmit = accessAllows(selected?.accessLevel, "feedback");
+  const closed = selected ? feedbackClosedReason(selected, selected.accessLevel, new Date()) : null;
+  const canReport = canSubmit && closed === null;
   const versions = useVersions(selected?.id);
   const inViewer = versions.data?.items.find((version) => version.url === selected?.prototypeUrl)?.number ?? null;
 
@@ -47,7 +51,7 @@ export function TestingFeedbackPage() {
         title="Testing & Feedback"
         description="Try your prototype, then tell us what to fix or improve. We reply to every item."
         actions={
-          selected && canSubmit ? (
+          selected && canReport ? (
             <Button onClick={openSubmit}>
               <MessageSquarePlus aria-hidden="true" />
               Submit Feedback
@@ -67,6 +71,12 @@ export function TestingFeedbackPage() {
         <NoProjectAlert message="Your project opens once your company profile is complete and the NDA signed. Your prototype will appear here once it is built." />
       ) : (
         <div className="grid gap-6">
+          {canSubmit && closed && (
+            <Alert variant="info" data-testid="feedback-closed">
+              <Lock aria-hidden="true" />
+              <span>{FEEDBACK_CLOSED_MESSAGES[closed]}</span>
+            </Alert>
+          )}
           {!canSubmit && (
             <Alert variant="info">
               <Eye aria-hidden="true" />
@@ -88,6 +98,7 @@ export function TestingFeedbackPage() {
               projectId={selected.id}
               maxIterations={selected.maxIterations}
               canSubmit={canSubmit}
+              canReport={canReport}
               onSubmitClick={openSubmit}
               onEdit={(item) => setDialog({ open: true, editing: item })}
             />
