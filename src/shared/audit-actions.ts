@@ -1,7 +1,7 @@
 // The closed list of audit actions (admin_audit_log.action) a company user's or the system's change is logged under,
 // each with the label the audit log shows. Adding one is one entry here; `recordAudit` and a route's
-// `config.audit.action` accept only a listed action. A company write route that names none is logged as its method
-// and route ("PATCH /api/company/x/:id"), which the label reads as words.
+// `config.audit.action` accept only a listed action, and every write route names one (or `audit: false` where its use
+// case records its own entries or no company user can call it): the app refuses to start otherwise.
 
 export const AUDIT_ACTIONS = {
   "project.update": { label: "Project updated" },
@@ -27,6 +27,26 @@ export const AUDIT_ACTIONS = {
   "inquiry.status": { label: "Inquiry status changed" },
   "account.deleted": { label: "Account deleted" },
   "project.decided": { label: "Prototype approved or changes requested by the customer" },
+  "project.created": { label: "Project created" },
+  "project.deleted": { label: "Empty project removed" },
+  "requirements.saved": { label: "Requirements saved" },
+  "requirements.brief_generated": { label: "Brief generated" },
+  "member.left": { label: "Left the project" },
+  "feedback.confirmed": { label: "Fix confirmed" },
+  "feedback.reopened": { label: "Feedback reopened" },
+  "communication.sent": { label: "Message sent" },
+  "profile.saved": { label: "Company profile saved" },
+  "profile.reminder_sent": { label: "Profile reminder sent" },
+  "nda.code_sent": { label: "NDA signing code sent" },
+  "nda.signed": { label: "NDA signed" },
+  "nda.approval_code_sent": { label: "NDA approval code sent" },
+  "nda.approved": { label: "NDA approved" },
+  "account.time_zone": { label: "Time zone changed" },
+  "account.name": { label: "Name changed" },
+  "account.email_choices": { label: "Email choices changed" },
+  "account.deletion_code_sent": { label: "Account deletion code sent" },
+  "account.unsubscribed": { label: "Unsubscribed from an email" },
+  "inquiry.created": { label: "Inquiry sent" },
 } as const satisfies Record<string, AuditActionEntry>;
 
 /** One action's entry: the label the audit log shows for it. */
@@ -34,16 +54,13 @@ export type AuditActionEntry = { label: string };
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
-/** What a company write route that names no action is logged as: its method and route. */
-export type RouteAuditAction = `${"POST" | "PUT" | "PATCH" | "DELETE"} /${string}`;
-
 export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === "string" && Object.hasOwn(AUDIT_ACTIONS, value);
 }
 
 /**
- * Entries whose route named no action are stored as "METHOD /api/route": the log reads the common ones by these names,
- * so it never shows a raw route.
+ * Entries written before every route named its action were stored as "METHOD /api/route": the log reads those by
+ * these names, so it never shows a raw route.
  */
 const ROUTE_ACTION_LABELS: Readonly<Record<string, string>> = {
   "POST /api/projects/:id/communications": "Message sent",
@@ -55,10 +72,9 @@ const ROUTE_ACTION_LABELS: Readonly<Record<string, string>> = {
   "POST /api/nda/send-company-otp": "NDA approval code sent",
   "POST /api/nda/verify-company-otp": "NDA approved",
   "POST /api/company/users/:userId/profile-reminder": "Profile reminder sent",
-  "POST /api/calendly/test-connection": "Calendly connection tested",
   "POST /api/projects/:id/requirements": "Requirements saved",
   "POST /api/projects/:id/requirements/generate": "Brief generated",
-  "POST /api/me/time-zone": "Time zone changed",
+  "PUT /api/me/time-zone": "Time zone changed",
   "PUT /api/me/notification-preferences": "Email choices changed",
   "PATCH /api/company/meeting-requests/:id": "Meeting request answered",
 };

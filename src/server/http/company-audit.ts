@@ -1,11 +1,12 @@
 // Every state change a company user makes is audited here, once, whatever route it goes through (the console's or a
 // customer's: adding a member, a meeting response, a feedback review, closing a round, an inquiry): who, what, and
-// each field before → after. A route describes what it changes in its config (`audit`); a route whose use case
-// records field-level entries itself says `audit: false`. The entry is written once the change succeeded and before
+// each field before → after. Every write route names its action in its config (`audit`); a route whose use case
+// records field-level entries itself, or that no company user can call, says `audit: false`. A write route that says
+// neither is refused when it is registered, so the app does not start with one. The entry is written once the change succeeded and before
 // the answer leaves, so the console's audit view shows it as soon as the company user sees the change.
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AuditAction, RouteAuditAction } from "../../shared/audit-actions";
+import type { AuditAction } from "../../shared/audit-actions";
 import { currentUser } from "../auth/guards";
 import type { Database } from "../db/client";
 import { contactInquiries, feedback, meetingRequests, projectMembers, projects } from "../db/schema";
@@ -15,8 +16,8 @@ import { type FieldChange, recordAudit } from "../features/admin/audit-log";
 export type AuditSnapshot = { projectId: string | null; fields: Record<string, unknown> };
 
 export type RouteAudit = {
-  /** The entry's action, from the closed list in shared/audit-actions.ts (default: the method and route). */
-  action?: AuditAction;
+  /** The entry's action, from the closed list in shared/audit-actions.ts. */
+  action: AuditAction;
   /** Reads the target before and after the change; without one the entry lists the request's fields as "after". */
   snapshot?: (db: Database, params: Record<string, string>) => Promise<AuditSnapshot | null>;
 };
@@ -69,7 +70,19 @@ function requestFields(body: unknown): FieldChange[] {
   return Object.entries(body as Record<string, unknown>).map(([field, value]) => ({ field, before: null, after: brief(value) }));
 }
 
+/** The write routes registered without an audit action (`config.audit` absent): none may be. */
+export function unnamedAuditRoute(route: { method: string | string[]; url: string; config?: unknown }): string | null {
+  const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => STATE_CHANGING.has(method));
+  if (methods.length === 0 || NOT_AUDITED.test(route.url)) return null;
+  const audit = (route.config as { audit?: unknown } | undefined)?.audit;
+  return audit === undefined ? `${methods.join(",")} ${route.url}` : null;
+}
+
 export function registerCompanyAudit(app: FastifyInstance): void {
+  app.addHook("onRoute", (route) => {
+    const unnamed = unnamedAuditRoute(route);
+    if (unnamed) throw new Error(`${unnamed} names no audit action: give it config.audit (shared/audit-actions.ts)`);
+  });
   app.addHook("preHandler", async (request) => {
     const audit = request.routeOptions.config.audit;
     if (audit === false || !STATE_CHANGING.has(request.method) || NOT_AUDITED.test(request.routeOptions.url ?? "")) return;
@@ -94,7 +107,8 @@ export function registerCompanyAudit(app: FastifyInstance): void {
 }
 
 async function recordEntry(request: FastifyRequest, pending: NonNullable<FastifyRequest["companyAudit"]>): Promise<void> {
-  const audit = request.routeOptions.config.audit || {};
+  const audit = request.routeOptions.config.audit;
+  if (!audit) return;
   const route = request.routeOptions.url ?? request.url;
   const params = (request.params ?? {}) as Record<string, string>;
   const { db } = request.server.ctx;
@@ -104,7 +118,7 @@ async function recordEntry(request: FastifyRequest, pending: NonNullable<Fastify
   await recordAudit(db, {
     projectId,
     actor: pending.actor,
-    action: audit.action ?? (`${request.method} ${route}` as RouteAuditAction),
+    action: audit.action,
     changes,
   });
 }

@@ -43,6 +43,8 @@ export const acceptanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/projects/:id/acceptance",
     {
+      // The decision's audit entry (project.decided) is written by decide.ts, in the decision's transaction.
+      config: { audit: false },
       schema: {
         tags: ["projects"],
         summary:

@@ -73,6 +73,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/me/time-zone",
     {
+      config: { audit: { action: "account.time_zone" } },
       schema: {
         tags: ["account"],
         summary: "Sets the caller's time zone (an IANA name): the portal and its emails show times in it",
@@ -90,6 +91,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/me/name",
     {
+      config: { audit: { action: "account.name" } },
       schema: {
         tags: ["account"],
         summary: "Sets the caller's own name: the portal, its emails and the team lists call them by it",
@@ -107,6 +109,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/me/notification-preferences",
     {
+      config: { audit: { action: "account.email_choices" } },
       schema: {
         tags: ["account"],
         summary: "Sets the caller's notification choices: email, a daily digest, or off, per kind",
@@ -125,6 +128,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/me/deletion-code",
     {
+      config: { audit: { action: "account.deletion_code_sent" } },
       schema: {
         tags: ["account"],
         summary: "Emails the caller a code that confirms deleting their account",
@@ -140,6 +144,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/me/delete",
     {
+      // delete-account.ts writes account.deleted itself, in the deletion's transaction.
+      config: { audit: false },
       schema: {
         tags: ["account"],
         summary: "Deletes the caller's account once the emailed code is right; their sessions end at once",

@@ -69,6 +69,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/unsubscribe",
     {
+      config: { audit: { action: "account.unsubscribed" } },
       schema: {
         tags: ["account"],
         summary: "One-click unsubscribe (RFC 8058): turns the link's kind of email off for the link's user",

@@ -1,6 +1,6 @@
 // The admin audit log: who changed what on which project, each field before → after.
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { AuditAction, RouteAuditAction } from "../../../shared/audit-actions";
+import type { AuditAction } from "../../../shared/audit-actions";
 import type { AuditEntry, Page } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { onePage, pageReply } from "../../db/paging";
@@ -12,7 +12,7 @@ export type AuditInput = {
   projectId: string | null;
   actor: { id: string | null; email: string };
   /** A listed action (shared/audit-actions.ts), or the method and route of a company write route that names none. */
-  action: AuditAction | RouteAuditAction;
+  action: AuditAction;
   changes?: FieldChange[];
 };
 

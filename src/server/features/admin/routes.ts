@@ -223,6 +223,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     company.post(
       "/api/company/users/:userId/profile-reminder",
       {
+        config: { audit: { action: "profile.reminder_sent" } },
         schema: {
           tags: ["company"],
           summary: "Email a customer a reminder to complete their profile (once a day at most)",

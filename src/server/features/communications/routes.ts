@@ -72,7 +72,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/projects/:id/communications",
     {
-      config: { pathIds },
+      config: { audit: { action: "communication.sent" }, pathIds },
       schema: {
         tags: ["communications"],
         summary:

@@ -10,6 +10,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/contact",
     {
+      config: { audit: { action: "inquiry.created" } },
       schema: {
         tags: ["contact"],
         summary: "Send the 'Send Us a Message' card or the Contact page's project inquiry",

@@ -145,6 +145,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/projects/:id/feedback/:feedbackId/confirm",
     {
+      config: { audit: { action: "feedback.confirmed" } },
       schema: {
         tags: ["feedback"],
         summary: "Confirm an item's fix (the reporter, the owner or an admin member); 409 unless it is marked fixed",
@@ -162,6 +163,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/projects/:id/feedback/:feedbackId/reopen",
     {
+      config: { audit: { action: "feedback.reopened" } },
       schema: {
         tags: ["feedback"],
         summary:

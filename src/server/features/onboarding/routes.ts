@@ -84,6 +84,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     customer.post(
       "/api/profile",
       {
+        config: { audit: { action: "profile.saved" } },
         schema: {
           tags: ["profile"],
           summary: "Save the company profile (NDA fields in the body are ignored; the first project is created)",
@@ -102,6 +103,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     customer.post(
       "/api/nda/send-otp",
       {
+        config: { audit: { action: "nda.code_sent" } },
         schema: {
           tags: ["nda"],
           summary: "Email the customer a signing code and tell the company a signature is in progress",
@@ -123,6 +125,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     customer.post(
       "/api/send-otp",
       {
+        config: { audit: { action: "nda.code_sent" } },
         schema: {
           tags: ["nda"],
           summary: "Older variant of /api/nda/send-otp",
@@ -139,6 +142,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     customer.post(
       "/api/nda/verify-customer-otp",
       {
+        config: { audit: { action: "nda.signed" } },
         schema: {
           tags: ["nda"],
           summary: "Verify the customer's code and record the signature",
@@ -161,6 +165,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     customer.post(
       "/api/verify-customer-otp",
       {
+        config: { audit: { action: "nda.signed" } },
         schema: {
           tags: ["nda"],
           summary: "Older variant of /api/nda/verify-customer-otp",
@@ -259,6 +264,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     company.post(
       "/api/nda/send-company-otp",
       {
+        config: { audit: { action: "nda.approval_code_sent" } },
         schema: {
           tags: ["company"],
           summary: "Email an approval code to the calling admin",
@@ -275,6 +281,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     company.post(
       "/api/company/nda/approve",
       {
+        config: { audit: { action: "nda.approved" } },
         schema: {
           tags: ["company"],
           summary: "Approve a signed NDA with the admin's code",
@@ -291,6 +298,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     company.post(
       "/api/nda/verify-company-otp",
       {
+        config: { audit: { action: "nda.approved" } },
         schema: {
           tags: ["company"],
           summary: "Older variant of /api/company/nda/approve",

@@ -36,6 +36,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/projects",
     {
+      config: { audit: { action: "project.created" } },
       schema: {
         tags: ["projects"],
         summary: "Create a project (New Project); the server sets the code, the status and the user limit",

@@ -41,6 +41,7 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/projects/:id/requirements",
     {
+      config: { audit: { action: "requirements.saved" } },
       schema: {
         tags: ["requirements"],
         summary: "Save the questionnaire, or edit / confirm the brief (a confirmed brief is locked)",
@@ -59,6 +60,7 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/projects/:id/requirements/generate",
     {
+      config: { audit: { action: "requirements.brief_generated" } },
       schema: {
         tags: ["requirements"],
         summary: "Write the brief from the saved answers (AI service when configured, else the built-in composer)",

@@ -76,6 +76,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/projects/:id/membership",
     {
+      config: { audit: { action: "member.left" } },
       schema: {
         tags: ["team"],
         summary: "The caller leaves a project they were invited to; their access ends at once",
