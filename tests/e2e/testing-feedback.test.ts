@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectMembers, projects } from "../../src/server/db/schema";
+import { FEEDBACK_CLOSED_MESSAGES } from "../../src/shared/domain/feedback-open";
 import { createProjectWithStatus, createSessionFor, createUser, type User } from "../factories";
 import { launchBrowser, signedInAs } from "../setup/browser";
 import { HTML_BYTES, pngOfSize } from "../setup/images";
@@ -240,6 +241,18 @@ describe("submitting feedback", () => {
     await page.getByText("No feedback yet").waitFor();
     expect(await page.getByRole("button", { name: "Submit Feedback" }).count()).toBe(0);
     await saveScreenshot(page, "viewer-view-only");
+    await context.close();
+  });
+
+  it("offers no Submit Feedback once the project is completed, and says why (issue 42)", async () => {
+    const { user, project } = await customerWithProject("closed@e2e.example", `${prototype.url}/`);
+    await server.app.ctx.db.update(projects).set({ status: "completed" }).where(eq(projects.id, project.id));
+    const { context, page } = await signedIn(user);
+    await page.goto(`${server.url}/testing-feedback`);
+    await page.getByTestId("feedback-closed").getByText(FEEDBACK_CLOSED_MESSAGES.completed).waitFor();
+    await page.getByText("No feedback yet").waitFor();
+    expect(await page.getByRole("button", { name: "Submit Feedback" }).count()).toBe(0);
+    await saveScreenshot(page, "feedback-closed");
     await context.close();
   });
 });
