@@ -38,7 +38,8 @@ export const projectVersionSchema = z.object({
   id: z.string(),
   projectId: z.string(),
   number: z.number(),
-  url: z.string(),
+  /** Null to the owner and members once their access has ended (the notes stay theirs; the address does not). */
+  url: z.string().nullable(),
   releaseNotes: z.string(),
   publishedAt: z.string(),
   publishedBy: z.object({ name: z.string().nullable() }).nullable(),

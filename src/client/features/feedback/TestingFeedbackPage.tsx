@@ -34,7 +34,9 @@ export function TestingFeedbackPage() {
   const closed = selected ? feedbackClosedReason(selected, selected.accessLevel, new Date()) : null;
   const canReport = canSubmit && closed === null;
   const versions = useVersions(selected?.id);
-  const inViewer = versions.data?.items.find((version) => version.url === selected?.prototypeUrl)?.number ?? null;
+  const inViewer = selected?.prototypeUrl
+    ? (versions.data?.items.find((version) => version.url === selected.prototypeUrl)?.number ?? null)
+    : null;
 
   const openSubmit = () => {
     bridge.requestState();

@@ -4,6 +4,7 @@
 import { eq, max } from "drizzle-orm";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { prototypeClosedTo } from "../../../shared/domain/access-expiry";
 import { isUuid } from "../../../shared/domain/ids";
 import {
   projectVersionSchema,
@@ -71,7 +72,9 @@ export const versionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const access = await requireProjectAccess(request, request.params.id, "view");
-      return listVersions(ctx.db, access.project.id, request.query);
+      const page = await listVersions(ctx.db, access.project.id, request.query);
+      if (!prototypeClosedTo({ ...access.project, accessLevel: access.accessLevel }, new Date())) return page;
+      return { ...page, items: page.items.map((version) => ({ ...version, url: null })) };
     },
   );
 

@@ -10,7 +10,15 @@ import { queuedEmails } from "../../../../../tests/setup/outbox";
 import { createTestApp, signIn, type TestApp } from "../../../../../tests/setup/test-app";
 import { ACCESS_EXPIRY_MESSAGES } from "../../../../shared/domain/access-expiry";
 import { TEAM_MESSAGES } from "../../../../shared/schemas/team";
-import { accessExpiryReminders, activityEvents, adminAuditLog, projectMembers, projects, requirements } from "../../../db/schema";
+import {
+  accessExpiryReminders,
+  activityEvents,
+  adminAuditLog,
+  projectMembers,
+  projects,
+  projectVersions,
+  requirements,
+} from "../../../db/schema";
 import { ACCESS_REMINDERS_JOB, sendAccessExpiryReminders, startAccessExpiryReminders } from "./reminders";
 
 const DAY = 86_400_000;
@@ -211,6 +219,25 @@ describe("the prototype's address after the access expiry date", () => {
       admin,
     );
     expect(console.body).toContain(`${ORIGIN}/v1`);
+  });
+
+  it("is not in the versions list either once access has ended (the release notes stay), and is again once extended", async () => {
+    const { owner, projectId } = await projectInTesting("expiry-versions@example.com", yearAgo(-2), "completed");
+    await t.app.ctx.db
+      .insert(projectVersions)
+      .values({ projectId, number: 1, url: `${ORIGIN}/v1`, releaseNotes: "First delivery." });
+    const versions = async (cookie: string) => {
+      const res = await call("GET", `/api/projects/${projectId}/versions`, cookie);
+      expect(res.statusCode).toBe(200);
+      return (res.json().items as { url: string | null; releaseNotes: string }[]).map(({ url, releaseNotes }) => ({
+        url,
+        releaseNotes,
+      }));
+    };
+    expect(await versions(owner.cookie)).toEqual([{ url: null, releaseNotes: "First delivery." }]);
+    expect(await versions(admin)).toEqual([{ url: `${ORIGIN}/v1`, releaseNotes: "First delivery." }]);
+    expect((await extend(projectId, admin, new Date(Date.now() + 30 * DAY).toISOString())).statusCode).toBe(200);
+    expect(await versions(owner.cookie)).toEqual([{ url: `${ORIGIN}/v1`, releaseNotes: "First delivery." }]);
   });
 
   it("is answered again once the company extends the date", async () => {
