@@ -1,6 +1,7 @@
 // Where a thing lives in the portal, for each side: the customer's project pages (`project=<code>`, which they read)
 // and the company's console tabs. The bell opens these, and the emails link to the same addresses (server/email/links.ts
 // puts the portal's address in front). A page opens the item a link names (`thread`, `item`, `request`) and scrolls to it.
+import { consolePath } from "./console-tabs";
 import { GENERAL_SUPPORT, GENERAL_THREADS } from "./constants/general-support";
 
 /** What an event or a link is about; each activity type names one (shared/activity-types.ts). */
@@ -26,7 +27,7 @@ export function withQuery(path: string, params: Params = {}): string {
 }
 
 /** The console's Projects tab searched for the project's code (all projects without one). */
-const consoleProject = (ref: ItemRef) => withQuery("/admin", { tab: "projects", q: ref.projectCode });
+const consoleProject = (ref: ItemRef) => consolePath("projects", { q: ref.projectCode });
 
 const CUSTOMER: Record<ItemTarget, (ref: ItemRef) => string> = {
   project: (ref) => withQuery("/dashboard", { project: ref.projectCode }),
@@ -49,22 +50,20 @@ const CUSTOMER: Record<ItemTarget, (ref: ItemRef) => string> = {
 
 const COMPANY: Record<ItemTarget, (ref: ItemRef) => string> = {
   project: consoleProject,
-  projects: () => withQuery("/admin", { tab: "projects" }),
+  projects: () => consolePath("projects"),
   requirements: consoleProject,
   // The Feedback tab filtered to the project (its scoped filter: feedback-project, feedback-code), the item opened.
   feedback: (ref) =>
-    withQuery("/admin", {
-      tab: "feedback",
+    consolePath("feedback", {
       "feedback-project": ref.projectId,
       "feedback-code": ref.projectId ? ref.projectCode : null,
       item: ref.subjectId,
     }),
-  thread: (ref) =>
-    ref.subjectId ? withQuery("/admin", { tab: "inbox", thread: ref.subjectId }) : withQuery("/admin", { tab: "inbox" }),
-  meeting: (ref) => withQuery("/admin", { tab: "meetings", request: ref.subjectId }),
+  thread: (ref) => consolePath("inbox", { thread: ref.subjectId }),
+  meeting: (ref) => consolePath("meetings", { request: ref.subjectId }),
   team: consoleProject,
-  nda: () => withQuery("/admin", { tab: "nda" }),
-  profile: () => withQuery("/admin", { tab: "activity" }),
+  nda: () => consolePath("nda"),
+  profile: () => consolePath("activity"),
 };
 
 /** The portal path (with its query) that shows `target` to someone on `side`. */

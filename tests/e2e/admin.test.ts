@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../../src/server/db/schema";
+import { CONSOLE_TABS } from "../../src/shared/console-tabs";
 import { type SignedInUser, signedInUser } from "../factories";
 import { launchBrowser, signInContext } from "../setup/browser";
 import { GOOD_FEEDBACK } from "../setup/feedback";
@@ -271,7 +272,7 @@ describe("the admin console", () => {
       await page.goto(`${server.url}/company`);
       await page.getByTestId("admin-projects").waitFor();
       if (width === 375) await saveScreenshot(page, "admin-console");
-      for (const tab of ["activity", "feedback", "nda", "meetings", "inquiries", "audit"]) {
+      for (const tab of CONSOLE_TABS.filter((tab) => tab !== "projects")) {
         await page.goto(`${server.url}/company?tab=${tab}`);
         await page.getByRole("tabpanel").waitFor();
         await page.getByRole("tabpanel").locator("[aria-busy='true']").first().waitFor({ state: "detached" });

@@ -2,8 +2,10 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../src/server/db/client";
 import { outgoingEmails } from "../../src/server/db/schema";
+import type { EmailKind } from "../../src/server/email/kinds";
 
-export function queuedEmails(db: Database, address: string, kind: string) {
+/** `kind` is one of the closed list, so a "no such email" assertion cannot pass on a misspelt kind. */
+export function queuedEmails(db: Database, address: string, kind: EmailKind) {
   return db
     .select()
     .from(outgoingEmails)

@@ -1,6 +1,7 @@
 // Every link an email carries, in one place. Each is a portal page with its query: a reader who is signed out is sent
 // to sign in and then lands on exactly this page (http/web.ts, shared/return-path.ts), so a link names the thing
 // itself: the thread, the request, the project (`project=<code>`, which the project pages read), the console's tab.
+import { consolePath } from "../../shared/console-tabs";
 import { itemPath, withQuery } from "../../shared/item-links";
 import { safeReturnPath } from "../../shared/return-path";
 
@@ -38,13 +39,13 @@ export const customerLinks = {
 /** The company's console (/admin), at the tab that holds the thing. */
 export const companyLinks = {
   thread: (appUrl: string, threadId: string) => portalAddress(appUrl, itemPath("thread", "company", { subjectId: threadId })),
-  inbox: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "inbox" }),
+  inbox: (appUrl: string) => portalAddress(appUrl, consolePath("inbox")),
   meetingRequest: (appUrl: string, requestId: string) =>
     portalAddress(appUrl, itemPath("meeting", "company", { subjectId: requestId })),
-  ndaApprovals: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "nda" }),
-  inquiries: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "inquiries" }),
+  ndaApprovals: (appUrl: string) => portalAddress(appUrl, consolePath("nda")),
+  inquiries: (appUrl: string) => portalAddress(appUrl, consolePath("inquiries")),
   console: (appUrl: string) => portalLink(appUrl, "/admin"),
-  overdueProjects: (appUrl: string) => portalLink(appUrl, "/admin", { tab: "projects", due: "overdue" }),
+  overdueProjects: (appUrl: string) => portalAddress(appUrl, consolePath("projects", { due: "overdue" })),
 };
 
 /** A thread where its reader reads it: the console's inbox for the company, the project's Communications for a customer. */

@@ -1,12 +1,13 @@
 // The console's own URL state: the open tab, and the header's search and filters with the Projects tab's sort and
 // page. Each other tab keeps its filters in its own scope (see useListState).
+
+import { CONSOLE_TABS, type ConsoleTab } from "../../../shared/console-tabs";
 import { PACKAGE_TYPES } from "../../../shared/constants/packages";
 import { PROJECT_STATUSES } from "../../../shared/domain/project-status";
 import { PROJECT_SORTS, type ProjectListQuery } from "../../../shared/schemas/admin";
 import { listPatch, useListState, useUrlPatches } from "../../lib/use-list-state";
 
-export const CONSOLE_TABS = ["projects", "inbox", "activity", "feedback", "nda", "meetings", "inquiries", "audit"] as const;
-export type ConsoleTab = (typeof CONSOLE_TABS)[number];
+export { CONSOLE_TABS, type ConsoleTab };
 
 const TAB = { tab: CONSOLE_TABS } as const;
 const PROJECT_LIST = {

@@ -5,6 +5,7 @@ import { queuedEmails } from "../../../../tests/setup/outbox";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { COMMUNICATION_MESSAGES } from "../../../shared/schemas/communications";
 import { activityEvents } from "../../db/schema";
+import type { EmailKind } from "../../email/kinds";
 
 let t: TestApp;
 let admin: string;
@@ -24,7 +25,7 @@ const reply = (id: string, threadId: string, cookie: string, content: string) =>
 const list = (id: string, cookie: string) => t.app.inject({ method: "GET", url: base(id), headers: { cookie } });
 const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
 
-const emailsTo = (address: string, kind: string) => queuedEmails(t.app.ctx.db, address, kind);
+const emailsTo = (address: string, kind: EmailKind) => queuedEmails(t.app.ctx.db, address, kind);
 
 async function bell(cookie: string) {
   return (await t.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie } })).json();

@@ -13,6 +13,7 @@ import { queuedEmails } from "../../../../tests/setup/outbox";
 import { createTestApp, latestCodeFor, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { COMMUNICATION_MESSAGES, GENERAL_SUPPORT } from "../../../shared/schemas/communications";
 import { communicationReplies, communications, profiles } from "../../db/schema";
+import type { EmailKind } from "../../email/kinds";
 
 let t: TestApp;
 let admin: string;
@@ -33,7 +34,7 @@ const post = (cookie: string | undefined, payload: object, url = base) =>
 const get = (url: string, cookie?: string) => t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 const message = (subject: string, content = "Hello from a brand-new customer.") => ({ type: "message", subject, content });
 
-const emailsTo = (address: string, kind: string) => queuedEmails(t.app.ctx.db, address, kind);
+const emailsTo = (address: string, kind: EmailKind) => queuedEmails(t.app.ctx.db, address, kind);
 
 describe("a brand-new customer's general support thread", () => {
   let nova: Customer;

@@ -19,6 +19,7 @@ import {
   projectVersions,
   requirements,
 } from "../../../db/schema";
+import type { EmailKind } from "../../../email/kinds";
 import { ACCESS_REMINDERS_JOB, sendAccessExpiryReminders, startAccessExpiryReminders } from "./reminders";
 
 const DAY = 86_400_000;
@@ -51,7 +52,7 @@ async function projectRow(id: string) {
   if (!row) throw new Error("no project");
   return row;
 }
-const emailsTo = (address: string, kind: string) => queuedEmails(t.app.ctx.db, address, kind);
+const emailsTo = (address: string, kind: EmailKind) => queuedEmails(t.app.ctx.db, address, kind);
 
 /** A project in testing with a prototype, its expiry set through the console's deployment date. */
 async function projectInTesting(
