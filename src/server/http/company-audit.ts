@@ -7,10 +7,10 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AuditAction } from "../../shared/audit-actions";
+import { type FieldChange, recordAudit } from "../audit/record-audit";
 import { currentUser } from "../auth/guards";
 import type { Database } from "../db/client";
 import { contactInquiries, feedback, meetingRequests, projectMembers, projects } from "../db/schema";
-import { type FieldChange, recordAudit } from "../features/admin/audit-log";
 
 /** What a route's target looks like now: the project it belongs to (if any) and the fields an audit compares. */
 export type AuditSnapshot = { projectId: string | null; fields: Record<string, unknown> };

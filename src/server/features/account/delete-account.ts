@@ -5,6 +5,7 @@ import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { CODE_SEND_LIMITS, CODE_VERIFY_LIMIT_PER_IP } from "../../../shared/constants/auth";
 import { isoDay } from "../../../shared/domain/dates";
 import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account";
+import { recordAudit } from "../../audit/record-audit";
 import { emailNewCode } from "../../auth/code-email";
 import { consumeCode } from "../../auth/one-time-codes";
 import { consumeRateLimits } from "../../auth/rate-limit";
@@ -33,7 +34,6 @@ import {
   users,
 } from "../../db/schema";
 import { forbidden } from "../../errors";
-import { recordAudit } from "../admin/audit-log";
 import { DELETED_AUTHOR, eraseTraces } from "./erase-traces";
 
 type ProjectRow = typeof projects.$inferSelect;

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
 import { createTestApp, latestCodeFor, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { recordAudit } from "../../audit/record-audit";
 import { adminAuditLog } from "../../db/schema";
-import { recordAudit } from "./audit-log";
 
 let t: TestApp;
 let admin: string;

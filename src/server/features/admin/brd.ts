@@ -2,13 +2,13 @@
 import { eq } from "drizzle-orm";
 import { isUuid } from "../../../shared/domain/ids";
 import type { AdminProject } from "../../../shared/schemas/admin";
+import { recordAudit } from "../../audit/record-audit";
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { projects } from "../../db/schema";
 import { notFound } from "../../errors";
 import { recordActivity } from "../activity/record-activity";
 import { PROJECT_NOT_FOUND } from "../projects/access";
-import { recordAudit } from "./audit-log";
 import { findAdminProject } from "./list-admin-projects";
 
 async function projectOr404(db: Database, projectId: string) {

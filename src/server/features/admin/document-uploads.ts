@@ -8,6 +8,7 @@ import { z } from "zod";
 import { FILE_MESSAGES, fileIdFromUrl, MAX_DOCUMENT_BYTES } from "../../../shared/constants/files";
 import { isUuid } from "../../../shared/domain/ids";
 import { adminProjectSchema, INVOICE_PHASES, type InvoicePhase } from "../../../shared/schemas/admin";
+import { recordAudit } from "../../audit/record-audit";
 import { companyOnly, companyUser } from "../../auth/guards";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
@@ -18,7 +19,6 @@ import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { recordActivity } from "../activity/record-activity";
 import { fileTooLarge, releaseProjectFile, storeProjectFile } from "../files/project-files";
 import { PROJECT_NOT_FOUND } from "../projects/access";
-import { recordAudit } from "./audit-log";
 import { removeBrd, setBrd } from "./brd";
 import { findAdminProject } from "./list-admin-projects";
 

@@ -2,11 +2,11 @@
 // as an activity event with its reason and an audit entry. Used by Test Status Updates and the 10-minute scheduler.
 import { and, eq, sql } from "drizzle-orm";
 import type { StatusRun } from "../../../shared/schemas/admin";
+import { recordAudit, SYSTEM_ACTOR } from "../../audit/record-audit";
 import type { Database } from "../../db/client";
 import { profiles, projects, requirements } from "../../db/schema";
 import { recordStatusSteps, statusStepsFor } from "../projects/apply-status-rules";
 import { startDeliveryClockIfReady } from "../projects/delivery-clock";
-import { recordAudit, SYSTEM_ACTOR } from "./audit-log";
 
 /**
  * The rules' preconditions in SQL over a project joined with its owner's profile and its requirements, so only

@@ -10,6 +10,7 @@ import { isUuid } from "../../../shared/domain/ids";
 import { PAYMENT_PHASES, type PaymentPhase, toMinorUnits } from "../../../shared/domain/payments";
 import { statusLabel } from "../../../shared/domain/project-status";
 import { type AdminProject, CLOSE_MESSAGES, DATE_FIELDS, type ProjectPatch } from "../../../shared/schemas/admin";
+import { type FieldChange, recordAudit } from "../../audit/record-audit";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
@@ -20,7 +21,6 @@ import { endOpenSessions, expireAtStripe } from "../payments/open-sessions";
 import { PROJECT_NOT_FOUND } from "../projects/access";
 import { deliveryHoursSql, startDeliveryClockIfReady } from "../projects/delivery-clock";
 import { checkVersionUrl } from "../versions/version-url";
-import { type FieldChange, recordAudit } from "./audit-log";
 import { findAdminProject } from "./list-admin-projects";
 import { scheduleStatusEmail } from "./status-email";
 

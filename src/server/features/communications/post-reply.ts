@@ -3,11 +3,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { isUuid } from "../../../shared/domain/ids";
 import { COMMUNICATION_MESSAGES } from "../../../shared/schemas/communications";
+import { recordAudit } from "../../audit/record-audit";
 import type { AppContext } from "../../context";
 import { communicationReads, communicationReplies, communications, projects } from "../../db/schema";
 import { notFound } from "../../errors";
 import { auditedText } from "../../http/company-audit";
-import { recordAudit } from "../admin/audit-log";
 import { announceThreadActivity } from "./announce";
 import { placeCondition, type ThreadPlace } from "./thread-scope";
 

@@ -5,13 +5,13 @@ import { eq } from "drizzle-orm";
 import { ACCESS_EXPIRY_MESSAGES } from "../../../../shared/domain/access-expiry";
 import { isUuid } from "../../../../shared/domain/ids";
 import type { AccessExtensionInput } from "../../../../shared/schemas/admin";
+import { recordAudit } from "../../../audit/record-audit";
 import type { SessionUser } from "../../../auth/sessions";
 import type { AppContext } from "../../../context";
 import { projects, users } from "../../../db/schema";
 import { emailTime } from "../../../email/format-time";
 import { badRequest, conflict, notFound } from "../../../errors";
 import { recordActivity } from "../../activity/record-activity";
-import { recordAudit } from "../../admin/audit-log";
 import { PROJECT_NOT_FOUND } from "../access";
 
 export async function extendAccess(

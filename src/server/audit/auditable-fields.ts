@@ -1,6 +1,6 @@
-// The closed list of fields an audit entry may record: `recordAudit` (features/admin/audit-log.ts), the only writer
+// The closed list of fields an audit entry may record: `recordAudit` (audit/record-audit.ts), the only writer
 // of the admin audit log, keeps these and drops every other field, whichever route or use case hands it over.
-import { EDITABLE_PROJECT_FIELDS } from "../../../shared/schemas/admin";
+import { EDITABLE_PROJECT_FIELDS } from "../../shared/schemas/admin";
 
 /**
  * The closed list of fields an audit entry may record (issue 26, item 8: the NDA approval code landed in the log as
