@@ -13,10 +13,10 @@ import { signInPath } from "../../shared/return-path";
 import { audienceOf, FRAME_READS, isKnownPath, PAGE_READS, type PageKey, ROUTES, routesFor } from "../../shared/routes";
 import { CURRENT_USER_BLOCK_ID, RUNTIME_TOKENS } from "../../shared/runtime-tokens";
 import { needsSignIn } from "../../shared/sign-in-gate";
+import { toCurrentUser } from "../auth/current-user";
 import { currentUser } from "../auth/guards";
 import { type SessionUser, sessionCookieName } from "../auth/sessions";
 import { escapeHtml } from "../email/layout";
-import { toCurrentUser } from "../features/auth/current-user";
 
 /** Where a visitor sees the sign-in screen (the route table's `signIn` rows). */
 const SIGN_IN_PATHS = new Set(ROUTES.filter((route) => route.page === "signIn").map((route) => route.path));

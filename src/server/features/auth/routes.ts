@@ -7,6 +7,7 @@ import {
   verifyCodeSchema,
 } from "../../../shared/schemas/auth";
 import { successReplySchema } from "../../../shared/schemas/replies";
+import { toCurrentUser } from "../../auth/current-user";
 import { requireUser } from "../../auth/guards";
 import {
   clearSessionCookie,
@@ -26,7 +27,6 @@ import {
 } from "../../auth/sign-in-cookies";
 import { AppError } from "../../errors";
 import { errorReplies } from "../../http/openapi";
-import { toCurrentUser } from "./current-user";
 import { sendSignInCode } from "./send-sign-in-code";
 import { verifySignInCode } from "./verify-sign-in-code";
 

@@ -1,6 +1,7 @@
-import { canonicalTimeZone } from "../../../shared/domain/time-zones";
-import type { CurrentUser } from "../../../shared/schemas/auth";
-import type { SessionUser } from "../../auth/sessions";
+// The signed-in user as the API and the app's HTML describe them (GET /api/auth/me, the page's seeded session).
+import { canonicalTimeZone } from "../../shared/domain/time-zones";
+import type { CurrentUser } from "../../shared/schemas/auth";
+import type { SessionUser } from "./sessions";
 
 export function toCurrentUser(user: SessionUser): CurrentUser {
   return {
