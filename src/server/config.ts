@@ -8,7 +8,6 @@ import { z } from "zod";
 import { DEFAULT_BOOKING_URL } from "../shared/constants/marketing";
 import { secureDataDir } from "./data-dir";
 import { identityFromP12 } from "./documents/signing-identity";
-import { parseTrustedRelays, type TrustedRelays } from "./features/inbound-email/sender-authentication";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -31,6 +30,21 @@ function isAddressOrRange(value: string): boolean {
   if (family === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** Address ranges of relays whose Authentication-Results header is trusted, parsed from INBOUND_TRUSTED_RELAYS. */
+export type TrustedRelays = ReadonlyArray<[ipaddr.IPv4 | ipaddr.IPv6, number]>;
+
+function parseTrustedRelays(list: string): TrustedRelays {
+  return list
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const range = entry.includes("/") ? ipaddr.parseCIDR(entry) : ipaddr.parse(entry);
+      if (Array.isArray(range)) return range;
+      return [range, range.kind() === "ipv4" ? 32 : 128] as [ipaddr.IPv4 | ipaddr.IPv6, number];
+    });
 }
 
 /**

@@ -13,6 +13,7 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "s
 import { COMMUNICATION_LIMITS } from "../../../shared/schemas/communications";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import type { ChangeFeed } from "../../cache/change-feed";
+import type { TrustedRelays } from "../../config";
 import type { AppContext } from "../../context";
 import { communications } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -22,7 +23,7 @@ import { postReply } from "../communications/post-reply";
 import { writerByEmail } from "../communications/thread-people";
 import { MessageUnreadable, startMailParsing } from "./mail-parsing";
 import { isReplyAddressCurrent, parseReplyAddress, REPLY_ADDRESS_LIFETIME_DAYS, signatureMatches } from "./reply-address";
-import { checkSender, type TrustedRelays } from "./sender-authentication";
+import { checkSender } from "./sender-authentication";
 import { stripQuotedReply } from "./strip-quoted";
 
 export const MAX_MESSAGE_BYTES = 256 * 1024;

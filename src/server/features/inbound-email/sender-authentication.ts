@@ -3,28 +3,14 @@
 // arrives from a trusted relay (INBOUND_TRUSTED_RELAYS) whose own Authentication-Results says dmarc=pass for that
 // domain. Anything else is unauthenticated: the From header alone proves nothing.
 import ipaddr from "ipaddr.js";
+import type { TrustedRelays } from "../../config";
 import { parseAddress } from "../../http/public-fetch";
 import type { DkimOutcome } from "./mail-parsing";
-
-/** Address ranges of relays whose Authentication-Results header is trusted, parsed from INBOUND_TRUSTED_RELAYS. */
-export type TrustedRelays = ReadonlyArray<[ipaddr.IPv4 | ipaddr.IPv6, number]>;
 
 export type SenderCheck = { ok: true; how: "dkim" | "relay" } | { ok: false; reason: string };
 
 /** A DKIM key lookup that takes longer than this is a temporary failure (the sender's server retries later). */
 const DNS_TIMEOUT_MS = 10_000;
-
-export function parseTrustedRelays(list: string): TrustedRelays {
-  return list
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const range = entry.includes("/") ? ipaddr.parseCIDR(entry) : ipaddr.parse(entry);
-      if (Array.isArray(range)) return range;
-      return [range, range.kind() === "ipv4" ? 32 : 128] as [ipaddr.IPv4 | ipaddr.IPv6, number];
-    });
-}
 
 export function isTrustedRelay(relays: TrustedRelays, remoteAddress: string | undefined): boolean {
   if (!remoteAddress || !ipaddr.isValid(remoteAddress)) return false;
