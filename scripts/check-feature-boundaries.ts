@@ -1,0 +1,128 @@
+// Features keep to their rooms: a module outside a feature folder (src/server/features/<name>/ or
+// src/client/features/<name>/) uses that feature only through the folder's index.ts, which holds re-exports and nothing
+// else. Inside its own folder a feature imports anything, its tests too; a test elsewhere is held to the same rule as
+// code. Type-only imports and re-exports count. One exception, in the client: `import()` may load a feature's module
+// itself, as pages.tsx loads each page, since a lazily loaded module is its own chunk and a barrel would put it in the
+// chunk of whoever imports the barrel. `npm run check` runs it over src/ (exit code 1 on a crossing);
+// scripts/check-feature-boundaries.test.ts runs it in the unit tests.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
+import { parseAst } from "vite";
+import { resolveRelative } from "./import-circles";
+
+const SOURCE = /\.(ts|tsx)$/;
+/** The folders whose subfolders are features, from the scanned folder (src/). */
+const FEATURE_PARENTS = ["server/features", "client/features"];
+
+export type Crossing = { file: string; line: number; specifier: string; feature: string };
+export type BoundaryReport = { crossings: Crossing[]; indexProblems: string[] };
+
+type ImportSite = { specifier: string; line: number; dynamic: boolean };
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder)
+    .sort()
+    .flatMap((name) => {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) return name === "node_modules" ? [] : sourceFiles(path);
+      return SOURCE.test(name) && !name.endsWith(".d.ts") ? [path] : [];
+    });
+}
+
+function lineAt(code: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < code.length; i++) if (code.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+/** Every module a file names: imports and re-exports (type-only too), `import("…")` in types, and `import()`. */
+function importSites(path: string, code: string): ImportSite[] {
+  const found: ImportSite[] = [];
+  const literal = (node: unknown): string | undefined => {
+    const n = node as { value?: unknown; literal?: unknown } | null;
+    if (!n) return undefined;
+    if (typeof n.value === "string") return n.value;
+    return n.literal ? literal(n.literal) : undefined;
+  };
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child);
+      return;
+    }
+    if (!node || typeof node !== "object") return;
+    const n = node as Record<string, unknown> & { start?: number };
+    const add = (source: string | undefined, dynamic: boolean) => {
+      if (source !== undefined) found.push({ specifier: source, line: lineAt(code, n.start ?? 0), dynamic });
+    };
+    switch (n.type) {
+      case "ImportDeclaration":
+      case "ExportNamedDeclaration":
+      case "ExportAllDeclaration":
+        add(literal(n.source), false);
+        break;
+      case "ImportExpression":
+        add(literal(n.source), true);
+        break;
+      case "TSImportType":
+        add(literal(n.source) ?? literal(n.argument), false);
+        break;
+    }
+    for (const [key, child] of Object.entries(n)) if (key !== "type" && child && typeof child === "object") visit(child);
+  };
+  visit(parseAst(code, { lang: path.endsWith(".tsx") ? "tsx" : "ts" }));
+  return found;
+}
+
+/** The feature folder a path is in (`server/features/admin`, from the scanned folder), if any. */
+export function featureOf(root: string, path: string): string | undefined {
+  const parts = relative(root, path).split(sep);
+  const parent = parts.slice(0, 2).join("/");
+  return FEATURE_PARENTS.includes(parent) && parts.length > 3 ? parts.slice(0, 3).join("/") : undefined;
+}
+
+const isIndex = (root: string, feature: string, path: string) =>
+  [".ts", ".tsx"].some((suffix) => path === join(root, feature, `index${suffix}`));
+
+/** What in a feature's index.ts is not a re-export: an index names what the feature offers and holds no logic. */
+function indexProblems(path: string, code: string): string[] {
+  const body = (parseAst(code, { lang: "ts" }) as unknown as { body: { type: string; source?: unknown; start: number }[] }).body;
+  return body
+    .filter(
+      (statement) =>
+        !((statement.type === "ExportNamedDeclaration" || statement.type === "ExportAllDeclaration") && statement.source),
+    )
+    .map((statement) => `${path}:${lineAt(code, statement.start)}: an index holds re-exports only (export … from "./…")`);
+}
+
+/** Every import into a feature's internals from outside its folder, and every index that holds more than re-exports. */
+export function featureBoundaries(folder: string): BoundaryReport {
+  const root = resolve(folder);
+  const crossings: Crossing[] = [];
+  const problems: string[] = [];
+  for (const file of sourceFiles(root)) {
+    const code = readFileSync(file, "utf8");
+    const own = featureOf(root, file);
+    if (own && isIndex(root, own, file)) problems.push(...indexProblems(relative(root, file), code));
+    const client = relative(root, file).startsWith(`client${sep}`);
+    for (const site of importSites(file, code)) {
+      const target = resolveRelative(file, site.specifier);
+      const feature = target && featureOf(root, target);
+      if (!target || !feature || feature === own || isIndex(root, feature, target)) continue;
+      if (client && site.dynamic) continue;
+      crossings.push({ file: relative(root, file), line: site.line, specifier: site.specifier, feature });
+    }
+  }
+  return { crossings, indexProblems: problems };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  const folder = process.argv[2] ?? "src";
+  const { crossings, indexProblems: problems } = featureBoundaries(folder);
+  for (const c of crossings)
+    console.log(`${folder}/${c.file}:${c.line}: "${c.specifier}" reaches into ${c.feature}/ (import its index.ts)`);
+  for (const problem of problems) console.log(`${folder}/${problem}`);
+  console.log(
+    `${crossings.length} import(s) into a feature's internals from outside it, ${problems.length} index statement(s) that are not re-exports, in ${folder}/.`,
+  );
+  process.exitCode = crossings.length === 0 && problems.length === 0 ? 0 : 1;
+}
