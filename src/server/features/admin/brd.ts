@@ -7,7 +7,7 @@ import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
 import { projects } from "../../db/schema";
 import { notFound } from "../../errors";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import { PROJECT_NOT_FOUND } from "../projects/access";
 import { findAdminProject } from "./list-admin-projects";
 

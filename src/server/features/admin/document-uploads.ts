@@ -16,7 +16,7 @@ import { projects } from "../../db/schema";
 import { notFound, unsupportedMediaType } from "../../errors";
 import { acceptMultipart, readOneFile } from "../../http/multipart";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import { fileTooLarge, releaseProjectFile, storeProjectFile } from "../files/project-files";
 import { PROJECT_NOT_FOUND } from "../projects/access";
 import { removeBrd, setBrd } from "./brd";

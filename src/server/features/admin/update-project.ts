@@ -16,7 +16,7 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { payments, projects } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import { endOpenSessions, expireAtStripe } from "../payments/open-sessions";
 import { PROJECT_NOT_FOUND } from "../projects/access";
 import { deliveryHoursSql, startDeliveryClockIfReady } from "../projects/delivery-clock";

@@ -12,7 +12,7 @@ import type { Database } from "../../db/client";
 import { onePage, pageReply } from "../../db/paging";
 import { profiles, users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import { containsFolded } from "./project-filters";
 
 export type ActivityQuery = {

@@ -10,7 +10,7 @@ import { communicationReplies, communications, outgoingEmails, projects, users }
 import { emailTime, timeZonesByEmail } from "../../email/format-time";
 import { withdrawDeferredEmail } from "../../email/outbox";
 import type { ThreadEmailData } from "../../email/templates/communication-message";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import { replyAddress } from "../inbound-email/reply-address";
 import { companySide, threadCustomers } from "./thread-people";
 

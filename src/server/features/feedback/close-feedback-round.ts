@@ -7,7 +7,7 @@ import { type CloseFeedbackRoundResult, FEEDBACK_MESSAGES } from "../../../share
 import type { Database } from "../../db/client";
 import { feedback, projects } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import { PROJECT_NOT_FOUND, type ProjectAccess } from "../projects/access";
 
 type ProjectRow = typeof projects.$inferSelect;

@@ -6,7 +6,7 @@ import { FEEDBACK_TYPE_LABELS, type FeedbackType } from "../../../shared/schemas
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import type { ProjectRow } from "../projects/access";
 import type { FeedbackRow } from "./feedback-dto";
 

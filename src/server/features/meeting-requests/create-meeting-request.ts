@@ -6,7 +6,7 @@ import { URGENCY_LABELS } from "../../../shared/constants/meetings";
 import type { MeetingRequest, newMeetingRequestSchema } from "../../../shared/schemas/meeting-requests";
 import type { AppContext } from "../../context";
 import { meetingRequests } from "../../db/schema";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import { displayName } from "../communications/post-communication";
 import { companySide } from "../communications/thread-people";
 import type { ProjectAccess } from "../projects/access";

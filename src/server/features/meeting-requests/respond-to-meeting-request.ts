@@ -26,7 +26,7 @@ import { APP_NAME } from "../../email/layout";
 import type { IcalEvent } from "../../email/outbox";
 import { meetingResponseHeading } from "../../email/templates/meeting-response";
 import { badRequest, notFound } from "../../errors";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import { displayName } from "../communications/post-communication";
 import { buildIcs } from "./ics";
 import { toMeetingRequestDto } from "./meeting-request-dto";

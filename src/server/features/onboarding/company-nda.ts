@@ -8,7 +8,7 @@ import type { AppContext } from "../../context";
 import { onePage, pageReply } from "../../db/paging";
 import { ndaSignatures, profiles, users } from "../../db/schema";
 import { conflict } from "../../errors";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import { findProfileById } from "./find-profile";
 import { type ClientInfo, recordNdaStep } from "./nda-audit";
 import { checkNdaCode, oneLine, throttleCompanyCodeSending } from "./nda-codes";

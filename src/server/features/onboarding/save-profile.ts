@@ -8,7 +8,7 @@ import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { profiles, projects, users } from "../../db/schema";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import { applyStatusRules } from "../projects/apply-status-rules";
 import { createProject } from "../projects/create-project";
 import { type ProfileRow, toProfileDto } from "./profile-dto";

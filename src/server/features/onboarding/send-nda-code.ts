@@ -5,7 +5,7 @@ import { NDA_MESSAGES } from "../../../shared/schemas/nda";
 import { emailNewCode } from "../../auth/code-email";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import { isDemoEmail } from "../auth/send-sign-in-code";
 import { findProfileReadyToSign } from "./find-profile";
 import { type ClientInfo, recordNdaStep } from "./nda-audit";

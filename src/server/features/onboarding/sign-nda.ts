@@ -10,7 +10,7 @@ import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import { ndaSignatures, profiles } from "../../db/schema";
 import { conflict } from "../../errors";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import { findProfileReadyToSign } from "./find-profile";
 import { type ClientInfo, recordNdaStep } from "./nda-audit";
 import { checkNdaCode, oneLine } from "./nda-codes";

@@ -17,7 +17,7 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { payments, projects, stripeCheckoutSessions, stripeEvents, users } from "../../db/schema";
 import { badRequest } from "../../errors";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import { applyStatusRules } from "../projects/apply-status-rules";
 import { phaseFields } from "./checkout";
 import { stripeClient, WEBHOOK_TOLERANCE_SECONDS } from "./stripe-client";

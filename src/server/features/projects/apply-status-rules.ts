@@ -5,7 +5,7 @@ import { statusSteps } from "../../../shared/domain/automatic-status";
 import { statusLabel } from "../../../shared/domain/project-status";
 import type { Database } from "../../db/client";
 import { profiles, projects, requirements } from "../../db/schema";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import { startDeliveryClockIfReady } from "./delivery-clock";
 
 type ProjectStatus = (typeof projects.$inferSelect)["status"];

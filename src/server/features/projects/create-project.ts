@@ -3,7 +3,7 @@ import { DEFAULT_MAX_ITERATIONS, type PackageType, userLimitFor } from "../../..
 import type { ProjectStatus } from "../../../shared/domain/project-status";
 import type { Database } from "../../db/client";
 import { projects } from "../../db/schema";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import { nextProjectCode } from "./project-code";
 
 type NewProject = {

@@ -17,7 +17,7 @@ import {
   requirements,
 } from "../../db/schema";
 import { conflict } from "../../errors";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import type { ProjectAccess, ProjectRow } from "./access";
 
 const filled = (value: unknown) => typeof value === "string" && value.trim() !== "";

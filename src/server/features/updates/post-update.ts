@@ -18,7 +18,7 @@ import type { AppContext } from "../../context";
 import { fileAttachments, projectMembers, projects, projectUpdates, users } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import type { Upload } from "../../http/multipart";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import { type ProjectFile, releaseProjectFile, storeProjectFile } from "../files/project-files";
 import { PROJECT_NOT_FOUND } from "../projects/access";
 

@@ -8,7 +8,7 @@ import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import { projects, projectVersions, users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import { recordActivity } from "../activity/record-activity";
+import { recordActivity } from "../activity";
 import { endFeedbackRound } from "../feedback/close-feedback-round";
 import { PROJECT_NOT_FOUND } from "../projects/access";
 import { applyStatusRules } from "../projects/apply-status-rules";

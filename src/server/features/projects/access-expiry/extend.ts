@@ -11,7 +11,7 @@ import type { AppContext } from "../../../context";
 import { projects, users } from "../../../db/schema";
 import { emailTime } from "../../../email/format-time";
 import { badRequest, conflict, notFound } from "../../../errors";
-import { recordActivity } from "../../activity/record-activity";
+import { recordActivity } from "../../activity";
 import { PROJECT_NOT_FOUND } from "../access";
 
 export async function extendAccess(

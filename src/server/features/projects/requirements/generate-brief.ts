@@ -8,7 +8,7 @@ import { consumeRateLimits } from "../../../auth/rate-limit";
 import type { AppContext } from "../../../context";
 import { profiles, requirements } from "../../../db/schema";
 import { badGateway, badRequest, tooManyRequests } from "../../../errors";
-import { recordActivity } from "../../activity/record-activity";
+import { recordActivity } from "../../activity";
 import type { ProjectAccess } from "../access";
 import { AiServiceError } from "../ai/chat-completions";
 import { briefGeneratorFor } from "../brief/brief-generator";

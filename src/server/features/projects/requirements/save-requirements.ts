@@ -18,7 +18,7 @@ import {
 import type { Database } from "../../../db/client";
 import { profiles, projects, requirements } from "../../../db/schema";
 import { badRequest, conflict } from "../../../errors";
-import { recordActivity } from "../../activity/record-activity";
+import { recordActivity } from "../../activity";
 import type { ProjectAccess } from "../access";
 import { applyStatusRules } from "../apply-status-rules";
 import { findOwnerProfile, ownerOnboarded } from "../owner-onboarding";

@@ -8,7 +8,7 @@ import type { AppContext } from "../../../context";
 import { projectMembers, projects, users } from "../../../db/schema";
 import { inviterName } from "../../../email/templates/project-invitation";
 import { conflict, notFound } from "../../../errors";
-import { recordActivity } from "../../activity/record-activity";
+import { recordActivity } from "../../activity";
 import { PROJECT_NOT_FOUND, type ProjectAccess } from "../access";
 import { toProjectUserDto } from "./member-dto";
 

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES } from "../../../../shared/schemas/account";
 import type { Database } from "../../../db/client";
 import { projectMembers } from "../../../db/schema";
 import { conflict, notFound } from "../../../errors";
-import { recordActivity } from "../../activity/record-activity";
+import { recordActivity } from "../../activity";
 import { PROJECT_NOT_FOUND, type ProjectAccess } from "../access";
 
 export async function leaveProject(db: Database, access: ProjectAccess) {

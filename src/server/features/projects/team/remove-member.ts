@@ -6,7 +6,7 @@ import { TEAM_MESSAGES } from "../../../../shared/schemas/team";
 import type { Database } from "../../../db/client";
 import { projectMembers } from "../../../db/schema";
 import { notFound } from "../../../errors";
-import { recordActivity } from "../../activity/record-activity";
+import { recordActivity } from "../../activity";
 import type { ProjectAccess } from "../access";
 
 export async function removeMember(db: Database, access: ProjectAccess, memberId: string) {
