@@ -20,7 +20,7 @@ import { acceptanceRoutes } from "./features/acceptance/routes";
 import { accountRoutes } from "./features/account/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { startStatusScheduler } from "./features/admin/status-scheduler";
-import { authRoutes } from "./features/auth/routes";
+import { authRoutes } from "./features/auth";
 import { calendlyRoutes } from "./features/calendly/routes";
 import { communicationRoutes } from "./features/communications/routes";
 import { contactRoutes } from "./features/contact/routes";

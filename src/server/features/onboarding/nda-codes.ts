@@ -6,7 +6,7 @@ import { NDA_MESSAGES } from "../../../shared/schemas/nda";
 import { codeCheckError, consumeCode } from "../../auth/one-time-codes";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import type { AppContext } from "../../context";
-import { isDemoEmail } from "../auth/send-sign-in-code";
+import { isDemoEmail } from "../auth";
 
 const VERIFY_LIMIT_PER_IP = { max: 60, windowSeconds: 10 * 60 };
 

@@ -14,7 +14,7 @@ import { countersignPdf, type SealDetails, sealPdf, sealRecord } from "../../doc
 import { contentKey, pdfRenders } from "../../documents/render-guard";
 import { sealLocation, signingIdentity } from "../../documents/signing-identity";
 import { notFound } from "../../errors";
-import { isDemoEmail } from "../auth/send-sign-in-code";
+import { isDemoEmail } from "../auth";
 import { loadNdaTrail } from "./nda-audit";
 import { oneLine } from "./nda-codes";
 import { approvalAppearance, type NdaPdfInput, renderNdaPdf } from "./nda-pdf";

@@ -6,7 +6,7 @@ import { emailNewCode } from "../../auth/code-email";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import { recordActivity } from "../activity";
-import { isDemoEmail } from "../auth/send-sign-in-code";
+import { isDemoEmail } from "../auth";
 import { findProfileReadyToSign } from "./find-profile";
 import { type ClientInfo, recordNdaStep } from "./nda-audit";
 import { oneLine, throttleNdaCodeSending } from "./nda-codes";
