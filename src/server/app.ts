@@ -27,7 +27,7 @@ import { contactRoutes } from "./features/contact/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { feedbackRoutes } from "./features/feedback/routes";
-import { fileRoutes } from "./features/files/routes";
+import { fileRoutes } from "./features/files";
 import { healthRoutes } from "./features/health/routes";
 import { type InboundEmailServer, startInboundEmail } from "./features/inbound-email/inbound-server";
 import { liveRoutes } from "./features/live/routes";

@@ -16,7 +16,7 @@ import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/tes
 import { fileUrl, MAX_SCREENSHOT_BYTES } from "../../../shared/constants/files";
 import { HANDOVER_DOWNLOADS, HANDOVER_MAX_BYTES, HANDOVER_MESSAGES } from "../../../shared/domain/handover";
 import { feedback, projectMembers, projects, requirements } from "../../db/schema";
-import { storeProjectFile } from "../files/project-files";
+import { storeProjectFile } from "../files";
 
 let t: TestApp;
 let company: string;

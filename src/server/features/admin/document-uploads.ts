@@ -17,7 +17,7 @@ import { notFound, unsupportedMediaType } from "../../errors";
 import { acceptMultipart, readOneFile } from "../../http/multipart";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { recordActivity } from "../activity";
-import { fileTooLarge, releaseProjectFile, storeProjectFile } from "../files/project-files";
+import { fileTooLarge, releaseProjectFile, storeProjectFile } from "../files";
 import { PROJECT_NOT_FOUND } from "../projects/access";
 import { removeBrd, setBrd } from "./brd";
 import { findAdminProject } from "./list-admin-projects";

@@ -8,7 +8,7 @@ import type { CreateFeedbackInput, FeedbackHistoryEvent, FeedbackItem, FeedbackS
 import type { AppContext } from "../../context";
 import { feedback, projects, projectVersions } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
-import { releaseProjectFile, storeProjectFile } from "../files/project-files";
+import { releaseProjectFile, storeProjectFile } from "../files";
 import { PROJECT_NOT_FOUND, type ProjectAccess } from "../projects/access";
 import { buildFeedbackContext } from "./feedback-context";
 import { toFeedbackDto } from "./feedback-dto";

@@ -6,7 +6,7 @@ import { fileIdFromUrl, MAX_SCREENSHOT_BYTES } from "../../../shared/constants/f
 import { FEEDBACK_MESSAGES } from "../../../shared/schemas/feedback";
 import { AppError, badRequest, unsupportedMediaType } from "../../errors";
 import { readMultipart, type Upload } from "../../http/multipart";
-import { fileTooLarge } from "../files/project-files";
+import { fileTooLarge } from "../files";
 
 export const FEEDBACK_JSON_LIMIT = 7 * 1024 * 1024;
 

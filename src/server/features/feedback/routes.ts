@@ -24,7 +24,7 @@ import { auditSnapshots } from "../../http/company-audit";
 import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { acceptMultipart } from "../../http/multipart";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
-import { fileTooLarge } from "../files/project-files";
+import { fileTooLarge } from "../files";
 import { requireProjectAccess } from "../projects/access";
 import { requirePrototypeOpen } from "../projects/access-expiry/gates";
 import { createFrameCheckCache, FRAME_CHECK_LIMIT } from "./check-prototype-frame";

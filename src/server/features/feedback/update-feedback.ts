@@ -6,7 +6,7 @@ import { FEEDBACK_MESSAGES, type FeedbackItem, type UpdateFeedbackInput } from "
 import type { AppContext } from "../../context";
 import { feedback, users } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
-import { releaseProjectFile, storeProjectFile } from "../files/project-files";
+import { releaseProjectFile, storeProjectFile } from "../files";
 import type { ProjectAccess } from "../projects/access";
 import { type FeedbackRow, feedbackEditableBy, toFeedbackDto, withEvent } from "./feedback-dto";
 import { recordFeedbackEdited, recordFeedbackStatusChanged } from "./feedback-events";

@@ -19,7 +19,7 @@ import { fileAttachments, projectMembers, projects, projectUpdates, users } from
 import { badRequest, notFound } from "../../errors";
 import type { Upload } from "../../http/multipart";
 import { recordActivity } from "../activity";
-import { type ProjectFile, releaseProjectFile, storeProjectFile } from "../files/project-files";
+import { type ProjectFile, releaseProjectFile, storeProjectFile } from "../files";
 import { PROJECT_NOT_FOUND } from "../projects/access";
 
 type UpdateRow = typeof projectUpdates.$inferSelect;

@@ -25,7 +25,7 @@ import type { AuditSnapshot } from "../../http/company-audit";
 import { acceptMultipart, readMultipartFiles, type Upload } from "../../http/multipart";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { parseFields } from "../feedback/read-feedback-body";
-import { fileTooLarge } from "../files/project-files";
+import { fileTooLarge } from "../files";
 import { PROJECT_NOT_FOUND, requireProjectAccess } from "../projects/access";
 import { draftUpdate } from "./draft-update";
 import { listUpdates } from "./list-updates";

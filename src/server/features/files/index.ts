@@ -1,0 +1,4 @@
+// The files feature as the rest of the server sees it: app.ts and the other features import from here, never from
+// its files (scripts/check-feature-boundaries.ts). Re-exports only.
+export { fileTooLarge, type ProjectFile, releaseProjectFile, storeProjectFile } from "./project-files";
+export { fileRoutes } from "./routes";
