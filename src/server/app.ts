@@ -41,7 +41,7 @@ import { startAccessExpiryReminders } from "./features/projects/access-expiry/re
 import { projectRoutes } from "./features/projects/routes";
 import { publicSiteRoutes } from "./features/public-site/routes";
 import { updateRoutes } from "./features/updates/routes";
-import { versionRoutes } from "./features/versions/routes";
+import { versionRoutes } from "./features/versions";
 import { startBlobSweeper } from "./files/blob-sweep";
 import { createFileStore } from "./files/create-file-store";
 import { registerCompanyAudit } from "./http/company-audit";

@@ -20,7 +20,7 @@ import { recordActivity } from "../activity";
 import { endOpenSessions, expireAtStripe } from "../payments/open-sessions";
 import { PROJECT_NOT_FOUND } from "../projects/access";
 import { deliveryHoursSql, startDeliveryClockIfReady } from "../projects/delivery-clock";
-import { checkVersionUrl } from "../versions/version-url";
+import { checkVersionUrl } from "../versions";
 import { findAdminProject } from "./list-admin-projects";
 import { scheduleStatusEmail } from "./status-email";
 
