@@ -40,7 +40,7 @@ import { paymentRoutes } from "./features/payments/routes";
 import { startAccessExpiryReminders } from "./features/projects/access-expiry/reminders";
 import { projectRoutes } from "./features/projects/routes";
 import { publicSiteRoutes } from "./features/public-site/routes";
-import { updateRoutes } from "./features/updates/routes";
+import { updateRoutes } from "./features/updates";
 import { versionRoutes } from "./features/versions";
 import { startBlobSweeper } from "./files/blob-sweep";
 import { createFileStore } from "./files/create-file-store";

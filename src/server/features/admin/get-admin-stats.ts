@@ -6,7 +6,7 @@ import { UPDATE_INTERVAL_HOURS, updateDueCutoff } from "../../../shared/domain/p
 import type { AdminStats } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { projects } from "../../db/schema";
-import { alwaysUpdateDueCondition, freshUpdateCondition, updatedSinceStartCondition } from "../updates/update-due";
+import { alwaysUpdateDueCondition, freshUpdateCondition, updatedSinceStartCondition } from "../updates";
 import { overdueCondition } from "./project-filters";
 
 /**

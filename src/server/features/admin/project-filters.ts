@@ -3,7 +3,7 @@ import { type AnyColumn, and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lt
 import type { ProjectListQuery } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { profiles, projects } from "../../db/schema";
-import { updateDueCondition } from "../updates/update-due";
+import { updateDueCondition } from "../updates";
 
 /** '%' and '_' typed by the admin match themselves, not any text. */
 function likePattern(text: string): string {
