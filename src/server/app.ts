@@ -26,7 +26,7 @@ import { communicationRoutes } from "./features/communications/routes";
 import { contactRoutes } from "./features/contact/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { devMailboxRoutes } from "./features/dev-mailbox/routes";
-import { feedbackRoutes } from "./features/feedback/routes";
+import { feedbackRoutes } from "./features/feedback";
 import { fileRoutes } from "./features/files";
 import { healthRoutes } from "./features/health/routes";
 import { type InboundEmailServer, startInboundEmail } from "./features/inbound-email/inbound-server";

@@ -16,7 +16,7 @@ import type { Database } from "../db/client";
 import { addMigration, readJournal } from "../db/migration-files";
 import { adminStatsRead } from "../features/admin/reads";
 import { communicationsRead } from "../features/communications/reads";
-import { feedbackListRead } from "../features/feedback/reads";
+import { feedbackListRead } from "../features/feedback";
 import { notificationsRead } from "../features/notifications/reads";
 import { projectListRead } from "../features/projects/reads";
 import { requirementsRead } from "../features/projects/requirements/reads";

@@ -13,7 +13,7 @@ import type { AppContext } from "../../context";
 import { feedback, projectAcceptances, projects, projectVersions, requirements } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { postCommunication } from "../communications/post-communication";
-import { recordFeedbackCreated } from "../feedback/feedback-events";
+import { recordFeedbackCreated } from "../feedback";
 import { PROJECT_NOT_FOUND, type ProjectAccess } from "../projects/access";
 import { applyStatusRules } from "../projects/apply-status-rules";
 

@@ -24,7 +24,7 @@ import { AppError, badRequest, notFound, unsupportedMediaType } from "../../erro
 import type { AuditSnapshot } from "../../http/company-audit";
 import { acceptMultipart, readMultipartFiles, type Upload } from "../../http/multipart";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
-import { parseFields } from "../feedback/read-feedback-body";
+import { parseFields } from "../feedback";
 import { fileTooLarge } from "../files";
 import { PROJECT_NOT_FOUND, requireProjectAccess } from "../projects/access";
 import { draftUpdate } from "./draft-update";

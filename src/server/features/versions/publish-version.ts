@@ -9,7 +9,7 @@ import type { AppContext } from "../../context";
 import { projects, projectVersions, users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { recordActivity } from "../activity";
-import { endFeedbackRound } from "../feedback/close-feedback-round";
+import { endFeedbackRound } from "../feedback";
 import { PROJECT_NOT_FOUND } from "../projects/access";
 import { applyStatusRules } from "../projects/apply-status-rules";
 import { checkVersionUrl } from "./version-url";
