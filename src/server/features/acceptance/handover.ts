@@ -23,7 +23,7 @@ import { feedback, profiles, projectVersions } from "../../db/schema";
 import { conflict } from "../../errors";
 import { csvCell } from "../admin/projects-csv";
 import { issueSignedNda } from "../onboarding/nda-documents";
-import { paymentReceipt } from "../payments/receipt";
+import { paymentReceipt } from "../payments";
 import type { ProjectAccess } from "../projects/access";
 import { downloadBrief } from "../projects/requirements/download-brief";
 import { acceptanceCertificate } from "./certificate";

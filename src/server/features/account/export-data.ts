@@ -29,7 +29,7 @@ import { readPreferences } from "../../email/preferences";
 import { AppError } from "../../errors";
 import { COMPANY_AUTHOR_FALLBACK } from "../communications/list-communications";
 import { issueSignedNda } from "../onboarding/nda-documents";
-import { paymentReceipt } from "../payments/receipt";
+import { paymentReceipt } from "../payments";
 import { downloadBrief } from "../projects/requirements/download-brief";
 
 type Entry = { name: string; data: string | Uint8Array | Readable };

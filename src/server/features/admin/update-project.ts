@@ -17,7 +17,7 @@ import type { Database } from "../../db/client";
 import { payments, projects } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { recordActivity } from "../activity";
-import { endOpenSessions, expireAtStripe } from "../payments/open-sessions";
+import { endOpenSessions, expireAtStripe } from "../payments";
 import { PROJECT_NOT_FOUND } from "../projects/access";
 import { deliveryHoursSql, startDeliveryClockIfReady } from "../projects/delivery-clock";
 import { checkVersionUrl } from "../versions";

@@ -1,0 +1,6 @@
+// The payments feature as the rest of the server sees it: app.ts and the other features import from here, never from
+// its files (scripts/check-feature-boundaries.ts). Re-exports only.
+export { endOpenSessions, expireAtStripe } from "./open-sessions";
+export { paymentReceipt } from "./receipt";
+export { startPaymentReminders } from "./reminders";
+export { paymentRoutes } from "./routes";
