@@ -33,8 +33,7 @@ import { type InboundEmailServer, startInboundEmail } from "./features/inbound-e
 import { liveRoutes } from "./features/live/routes";
 import { meetingRequestRoutes } from "./features/meeting-requests/routes";
 import { notificationRoutes } from "./features/notifications/routes";
-import { onboardingRoutes } from "./features/onboarding/routes";
-import { verifyDocumentRoutes } from "./features/onboarding/verify-routes";
+import { onboardingRoutes, verifyDocumentRoutes } from "./features/onboarding";
 import { paymentRoutes, startPaymentReminders } from "./features/payments";
 import { startAccessExpiryReminders } from "./features/projects/access-expiry/reminders";
 import { projectRoutes } from "./features/projects/routes";

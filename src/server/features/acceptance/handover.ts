@@ -22,7 +22,7 @@ import type { AppContext } from "../../context";
 import { feedback, profiles, projectVersions } from "../../db/schema";
 import { conflict } from "../../errors";
 import { csvCell } from "../admin/projects-csv";
-import { issueSignedNda } from "../onboarding/nda-documents";
+import { issueSignedNda } from "../onboarding";
 import { paymentReceipt } from "../payments";
 import type { ProjectAccess } from "../projects/access";
 import { downloadBrief } from "../projects/requirements/download-brief";

@@ -28,7 +28,7 @@ import { fileNamePart } from "../../documents/deliver";
 import { readPreferences } from "../../email/preferences";
 import { AppError } from "../../errors";
 import { COMPANY_AUTHOR_FALLBACK } from "../communications/list-communications";
-import { issueSignedNda } from "../onboarding/nda-documents";
+import { issueSignedNda } from "../onboarding";
 import { paymentReceipt } from "../payments";
 import { downloadBrief } from "../projects/requirements/download-brief";
 

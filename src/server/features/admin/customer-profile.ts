@@ -4,7 +4,7 @@ import { isUuid } from "../../../shared/domain/ids";
 import type { Database } from "../../db/client";
 import { ndaAuditEvents, ndaSignatures, profiles, users } from "../../db/schema";
 import { notFound } from "../../errors";
-import { toProfileDto } from "../onboarding/profile-dto";
+import { toProfileDto } from "../onboarding";
 
 const NOT_FOUND = "Customer profile not found";
 

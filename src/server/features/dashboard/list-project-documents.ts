@@ -9,8 +9,7 @@ import { memberLevelOf } from "../../../shared/domain/next-action";
 import type { ProjectDocument } from "../../../shared/schemas/project-documents";
 import type { AppContext } from "../../context";
 import { fileAttachments, requirements } from "../../db/schema";
-import { findOwnProfile } from "../onboarding/find-profile";
-import { issueSignedNda } from "../onboarding/nda-documents";
+import { findOwnProfile, issueSignedNda } from "../onboarding";
 import type { ProjectAccess } from "../projects/access";
 import { downloadBrief } from "../projects/requirements/download-brief";
 
