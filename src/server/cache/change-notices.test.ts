@@ -18,8 +18,7 @@ import { adminStatsRead } from "../features/admin/reads";
 import { communicationsRead } from "../features/communications/reads";
 import { feedbackListRead } from "../features/feedback";
 import { notificationsRead } from "../features/notifications/reads";
-import { projectListRead } from "../features/projects/reads";
-import { requirementsRead } from "../features/projects/requirements/reads";
+import { projectListRead, requirementsRead } from "../features/projects";
 import {
   CHANGE_CHANNEL,
   changeNoticeStatements,

@@ -14,7 +14,7 @@ import { type SealDetails, sealPdf, sealRecord } from "../../documents/pades";
 import { contentKey, pdfRenders } from "../../documents/render-guard";
 import { sealLocation, signingIdentity } from "../../documents/signing-identity";
 import { conflict } from "../../errors";
-import type { ProjectAccess } from "../projects/access";
+import type { ProjectAccess } from "../projects";
 import { findApproval } from "./decide";
 
 type AcceptanceRow = typeof projectAcceptances.$inferSelect;

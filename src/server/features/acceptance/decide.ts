@@ -14,8 +14,7 @@ import { feedback, projectAcceptances, projects, projectVersions, requirements }
 import { conflict, forbidden, notFound } from "../../errors";
 import { postCommunication } from "../communications/post-communication";
 import { recordFeedbackCreated } from "../feedback";
-import { PROJECT_NOT_FOUND, type ProjectAccess } from "../projects/access";
-import { applyStatusRules } from "../projects/apply-status-rules";
+import { applyStatusRules, PROJECT_NOT_FOUND, type ProjectAccess } from "../projects";
 
 type Input = z.output<typeof acceptanceInputSchema>;
 type AcceptanceRow = typeof projectAcceptances.$inferSelect;

@@ -24,8 +24,7 @@ import { conflict } from "../../errors";
 import { csvCell } from "../admin/projects-csv";
 import { issueSignedNda } from "../onboarding";
 import { paymentReceipt } from "../payments";
-import type { ProjectAccess } from "../projects/access";
-import { downloadBrief } from "../projects/requirements/download-brief";
+import { downloadBrief, type ProjectAccess } from "../projects";
 import { acceptanceCertificate } from "./certificate";
 
 /** One file of the package: what index.md says of it, and its bytes when the ZIP gets to it. */

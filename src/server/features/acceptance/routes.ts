@@ -13,7 +13,7 @@ import { forbidden } from "../../errors";
 import { contentDisposition } from "../../http/content-disposition";
 import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
-import { requireProjectAccess } from "../projects/access";
+import { requireProjectAccess } from "../projects";
 import { acceptanceCertificate } from "./certificate";
 import { decideAcceptance } from "./decide";
 import { createHandoverSlots, handoverFilename, handoverSummary, planHandover, streamHandover } from "./handover";

@@ -30,7 +30,7 @@ import { AppError } from "../../errors";
 import { COMPANY_AUTHOR_FALLBACK } from "../communications/list-communications";
 import { issueSignedNda } from "../onboarding";
 import { paymentReceipt } from "../payments";
-import { downloadBrief } from "../projects/requirements/download-brief";
+import { downloadBrief } from "../projects";
 
 type Entry = { name: string; data: string | Uint8Array | Readable };
 

@@ -8,7 +8,7 @@ import type { Database } from "../../db/client";
 import { projects } from "../../db/schema";
 import { notFound } from "../../errors";
 import { recordActivity } from "../activity";
-import { PROJECT_NOT_FOUND } from "../projects/access";
+import { PROJECT_NOT_FOUND } from "../projects";
 import { findAdminProject } from "./list-admin-projects";
 
 async function projectOr404(db: Database, projectId: string) {

@@ -18,7 +18,7 @@ import { acceptMultipart, readOneFile } from "../../http/multipart";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { recordActivity } from "../activity";
 import { fileTooLarge, releaseProjectFile, storeProjectFile } from "../files";
-import { PROJECT_NOT_FOUND } from "../projects/access";
+import { PROJECT_NOT_FOUND } from "../projects";
 import { removeBrd, setBrd } from "./brd";
 import { findAdminProject } from "./list-admin-projects";
 

@@ -4,7 +4,7 @@ import { union } from "drizzle-orm/pg-core";
 import type { AdminProject, AdminProjectPage, ProjectListQuery } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
 import { profiles, projectCounts, projectMembers, projects, requirements, users } from "../../db/schema";
-import { toProjectDto } from "../projects/project-dto";
+import { toProjectDto } from "../projects";
 import { filtersWhere, projectListFilters, projectListOrder } from "./project-filters";
 import { pageCursors, readCursor, rowKeyColumns, seekCondition } from "./project-list-cursor";
 

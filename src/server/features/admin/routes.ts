@@ -31,7 +31,7 @@ import { companyOnly, companyUser } from "../../auth/guards";
 import { auditSnapshots } from "../../http/company-audit";
 import { contentDisposition } from "../../http/content-disposition";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
-import { extendAccess } from "../projects/access-expiry/extend";
+import { extendAccess } from "../projects";
 import { listAudit } from "./audit-log";
 import { setBrd } from "./brd";
 import { getChartData } from "./charts";

@@ -5,8 +5,7 @@ import type { StatusRun } from "../../../shared/schemas/admin";
 import { recordAudit, SYSTEM_ACTOR } from "../../audit/record-audit";
 import type { Database } from "../../db/client";
 import { profiles, projects, requirements } from "../../db/schema";
-import { recordStatusSteps, statusStepsFor } from "../projects/apply-status-rules";
-import { startDeliveryClockIfReady } from "../projects/delivery-clock";
+import { recordStatusSteps, startDeliveryClockIfReady, statusStepsFor } from "../projects";
 
 /**
  * The rules' preconditions in SQL over a project joined with its owner's profile and its requirements, so only

@@ -9,7 +9,7 @@ import { requireUser } from "../../auth/guards";
 import type { SessionUser } from "../../auth/sessions";
 import { communications } from "../../db/schema";
 import { forbidden } from "../../errors";
-import { type ProjectAccess, requireProjectAccess } from "../projects/access";
+import { type ProjectAccess, requireProjectAccess } from "../projects";
 
 export type ThreadScope =
   | (ProjectAccess & { kind: "project" })

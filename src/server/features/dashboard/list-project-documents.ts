@@ -10,8 +10,7 @@ import type { ProjectDocument } from "../../../shared/schemas/project-documents"
 import type { AppContext } from "../../context";
 import { fileAttachments, requirements } from "../../db/schema";
 import { findOwnProfile, issueSignedNda } from "../onboarding";
-import type { ProjectAccess } from "../projects/access";
-import { downloadBrief } from "../projects/requirements/download-brief";
+import { downloadBrief, type ProjectAccess } from "../projects";
 
 const PDF = "application/pdf";
 

@@ -6,7 +6,7 @@ import { activityItemSchema } from "../../../shared/schemas/activity";
 import { projectDocumentSchema } from "../../../shared/schemas/project-documents";
 import { requireUser } from "../../auth/guards";
 import { errorReplies } from "../../http/openapi";
-import { requireProjectAccess } from "../projects/access";
+import { requireProjectAccess } from "../projects";
 import { listProjectDocuments } from "./list-project-documents";
 import { activityRead, DEFAULT_ACTIVITY_LIMIT } from "./reads";
 

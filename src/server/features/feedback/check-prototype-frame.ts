@@ -5,7 +5,7 @@
 // answers exactly like an unreachable one, so the check tells nothing about the server's own network.
 import { type FramePolicy, framePolicyOf } from "../../../shared/domain/frame-policy";
 import { fetchPublicHeaders } from "../../http/public-fetch";
-import type { ProjectRow } from "../projects/access";
+import type { ProjectRow } from "../projects";
 
 const CHECK_TIMEOUT_MS = 5_000;
 /** How long one project's answer is reused: the viewer asks on every visit. */

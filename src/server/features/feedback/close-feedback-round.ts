@@ -8,7 +8,7 @@ import type { Database } from "../../db/client";
 import { feedback, projects } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { recordActivity } from "../activity";
-import { PROJECT_NOT_FOUND, type ProjectAccess } from "../projects/access";
+import { PROJECT_NOT_FOUND, type ProjectAccess } from "../projects";
 
 type ProjectRow = typeof projects.$inferSelect;
 

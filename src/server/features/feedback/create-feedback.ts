@@ -9,7 +9,7 @@ import type { AppContext } from "../../context";
 import { feedback, projects, projectVersions } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { releaseProjectFile, storeProjectFile } from "../files";
-import { PROJECT_NOT_FOUND, type ProjectAccess } from "../projects/access";
+import { PROJECT_NOT_FOUND, type ProjectAccess } from "../projects";
 import { buildFeedbackContext } from "./feedback-context";
 import { toFeedbackDto } from "./feedback-dto";
 import { recordFeedbackCreated } from "./feedback-events";

@@ -7,7 +7,7 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
 import { recordActivity } from "../activity";
-import type { ProjectRow } from "../projects/access";
+import type { ProjectRow } from "../projects";
 import type { FeedbackRow } from "./feedback-dto";
 
 const excerpt = (text: string, length = 80) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);

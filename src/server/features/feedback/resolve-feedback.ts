@@ -15,7 +15,7 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { feedback, projects, projectVersions, users } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
-import { PROJECT_NOT_FOUND, type ProjectAccess } from "../projects/access";
+import { PROJECT_NOT_FOUND, type ProjectAccess } from "../projects";
 import { type FeedbackRow, toFeedbackDto, withEvent } from "./feedback-dto";
 import { recordFeedbackResolved, recordFeedbackVerified } from "./feedback-events";
 

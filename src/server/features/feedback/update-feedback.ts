@@ -7,7 +7,7 @@ import type { AppContext } from "../../context";
 import { feedback, users } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
 import { releaseProjectFile, storeProjectFile } from "../files";
-import type { ProjectAccess } from "../projects/access";
+import type { ProjectAccess } from "../projects";
 import { type FeedbackRow, feedbackEditableBy, toFeedbackDto, withEvent } from "./feedback-dto";
 import { recordFeedbackEdited, recordFeedbackStatusChanged } from "./feedback-events";
 import type { ScreenshotChange } from "./read-feedback-body";

@@ -10,7 +10,7 @@ import type { Database } from "../../db/client";
 import { fileAttachments, projects } from "../../db/schema";
 import { AppError, badRequest } from "../../errors";
 import { isContentId } from "../../files/content-id";
-import { projectAccessibleTo } from "../projects/access";
+import { projectAccessibleTo } from "../projects";
 
 type KindRule = { category: "image" | "document"; maxBytes: number; tooLarge: string; wrongType: string; field: string };
 

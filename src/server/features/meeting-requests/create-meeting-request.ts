@@ -9,7 +9,7 @@ import { meetingRequests } from "../../db/schema";
 import { recordActivity } from "../activity";
 import { displayName } from "../communications/post-communication";
 import { companySide } from "../communications/thread-people";
-import type { ProjectAccess } from "../projects/access";
+import type { ProjectAccess } from "../projects";
 import { toMeetingRequestDto } from "./meeting-request-dto";
 
 type Input = z.output<typeof newMeetingRequestSchema>;

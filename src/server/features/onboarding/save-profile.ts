@@ -9,8 +9,7 @@ import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { profiles, projects, users } from "../../db/schema";
 import { recordActivity } from "../activity";
-import { applyStatusRules } from "../projects/apply-status-rules";
-import { createProject } from "../projects/create-project";
+import { applyStatusRules, createProject } from "../projects";
 import { type ProfileRow, toProfileDto } from "./profile-dto";
 
 export async function saveProfile(ctx: AppContext, user: SessionUser, input: SaveProfileInput) {

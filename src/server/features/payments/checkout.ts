@@ -11,7 +11,7 @@ import { PAYMENT_PHASE_LABELS, type PaymentPhase, toMinorUnits } from "../../../
 import type { AppContext } from "../../context";
 import { projects, stripeCheckoutSessions } from "../../db/schema";
 import { AppError, badGateway, conflict, forbidden } from "../../errors";
-import type { ProjectAccess } from "../projects/access";
+import type { ProjectAccess } from "../projects";
 import { expireAtStripe, type PhasePrice, reusableSessions, SESSION_LIFETIME_MS } from "./open-sessions";
 import { stripeClient } from "./stripe-client";
 

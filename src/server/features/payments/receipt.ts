@@ -17,7 +17,7 @@ import { type SealDetails, sealPdf, sealRecord } from "../../documents/pades";
 import { contentKey, pdfRenders } from "../../documents/render-guard";
 import { sealLocation, signingIdentity } from "../../documents/signing-identity";
 import { forbidden, notFound } from "../../errors";
-import type { ProjectAccess } from "../projects/access";
+import type { ProjectAccess } from "../projects";
 
 export const RECEIPT_MESSAGES = {
   notPaid: "There is no receipt yet: this payment has not been received.",

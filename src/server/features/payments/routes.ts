@@ -7,7 +7,7 @@ import { requireUser } from "../../auth/guards";
 import { sendDocument } from "../../documents/deliver";
 import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
-import { requireProjectAccess } from "../projects/access";
+import { requireProjectAccess } from "../projects";
 import { startCheckout } from "./checkout";
 import { paymentReceipt } from "./receipt";
 import { receiveStripeWebhook, WEBHOOK_BODY_LIMIT } from "./webhook";

@@ -18,7 +18,7 @@ import type { Database } from "../../db/client";
 import { payments, projects, stripeCheckoutSessions, stripeEvents, users } from "../../db/schema";
 import { badRequest } from "../../errors";
 import { recordActivity } from "../activity";
-import { applyStatusRules } from "../projects/apply-status-rules";
+import { applyStatusRules } from "../projects";
 import { phaseFields } from "./checkout";
 import { stripeClient, WEBHOOK_TOLERANCE_SECONDS } from "./stripe-client";
 

@@ -6,7 +6,7 @@ import type { UpdateDraft } from "../../../shared/schemas/updates";
 import type { Database } from "../../db/client";
 import { communicationReplies, communications, feedback, projects, projectUpdates, projectVersions } from "../../db/schema";
 import { notFound } from "../../errors";
-import { PROJECT_NOT_FOUND } from "../projects/access";
+import { PROJECT_NOT_FOUND } from "../projects";
 
 /** Items named one by one in each part of the draft; more are counted. */
 const LISTED = 5;

@@ -20,7 +20,7 @@ import { badRequest, notFound } from "../../errors";
 import type { Upload } from "../../http/multipart";
 import { recordActivity } from "../activity";
 import { type ProjectFile, releaseProjectFile, storeProjectFile } from "../files";
-import { PROJECT_NOT_FOUND } from "../projects/access";
+import { PROJECT_NOT_FOUND } from "../projects";
 
 type UpdateRow = typeof projectUpdates.$inferSelect;
 

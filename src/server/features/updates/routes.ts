@@ -26,7 +26,7 @@ import { acceptMultipart, readMultipartFiles, type Upload } from "../../http/mul
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { parseFields } from "../feedback";
 import { fileTooLarge } from "../files";
-import { PROJECT_NOT_FOUND, requireProjectAccess } from "../projects/access";
+import { PROJECT_NOT_FOUND, requireProjectAccess } from "../projects";
 import { draftUpdate } from "./draft-update";
 import { listUpdates } from "./list-updates";
 import { postUpdate } from "./post-update";

@@ -10,8 +10,7 @@ import { projects, projectVersions, users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { recordActivity } from "../activity";
 import { endFeedbackRound } from "../feedback";
-import { PROJECT_NOT_FOUND } from "../projects/access";
-import { applyStatusRules } from "../projects/apply-status-rules";
+import { applyStatusRules, PROJECT_NOT_FOUND } from "../projects";
 import { checkVersionUrl } from "./version-url";
 
 type VersionRow = typeof projectVersions.$inferSelect;

@@ -18,8 +18,7 @@ import { projects, projectVersions } from "../../db/schema";
 import { notFound } from "../../errors";
 import type { AuditSnapshot } from "../../http/company-audit";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
-import { PROJECT_NOT_FOUND, requireProjectAccess } from "../projects/access";
-import { startDeliveryClockByHand } from "../projects/delivery-clock";
+import { PROJECT_NOT_FOUND, requireProjectAccess, startDeliveryClockByHand } from "../projects";
 import { listVersions, publishVersion } from "./publish-version";
 
 const params = z.object({ id: z.string().max(64) });
