@@ -14,7 +14,7 @@ import { changeNotices as sharedChangeNotices, type TableNotice } from "../../sh
 import { THREADS_PAGE_SIZE } from "../../shared/schemas/communications";
 import type { Database } from "../db/client";
 import { addMigration, readJournal } from "../db/migration-files";
-import { adminStatsRead } from "../features/admin/reads";
+import { adminStatsRead } from "../features/admin";
 import { communicationsRead } from "../features/communications/reads";
 import { feedbackListRead } from "../features/feedback";
 import { notificationsRead } from "../features/notifications/reads";

@@ -21,7 +21,7 @@ import { sha256Hex } from "../../auth/secrets";
 import type { AppContext } from "../../context";
 import { feedback, profiles, projectVersions } from "../../db/schema";
 import { conflict } from "../../errors";
-import { csvCell } from "../admin/projects-csv";
+import { csvCell } from "../admin";
 import { issueSignedNda } from "../onboarding";
 import { paymentReceipt } from "../payments";
 import { downloadBrief, type ProjectAccess } from "../projects";

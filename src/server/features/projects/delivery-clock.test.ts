@@ -8,7 +8,7 @@ import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/tes
 import { adminAuditLog, projects, requirements } from "../../db/schema";
 import { renderEmailOf } from "../../email/kinds";
 import type { EmailMessage } from "../../email/outbox";
-import { DELIVERY_REMINDER_EMAIL, sendDeliveryReminders } from "../admin/delivery-reminders";
+import { DELIVERY_REMINDER_EMAIL, sendDeliveryReminders } from "../admin";
 import { DELIVERY_CLOCK_MESSAGES } from "./delivery-clock";
 
 const HOUR = 3_600_000;
