@@ -17,7 +17,7 @@ import { addMigration, readJournal } from "../db/migration-files";
 import { adminStatsRead } from "../features/admin";
 import { communicationsRead } from "../features/communications/reads";
 import { feedbackListRead } from "../features/feedback";
-import { notificationsRead } from "../features/notifications/reads";
+import { notificationsRead } from "../features/notifications";
 import { projectListRead, requirementsRead } from "../features/projects";
 import {
   CHANGE_CHANNEL,
