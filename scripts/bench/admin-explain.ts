@@ -53,14 +53,8 @@ const cases: Array<[string, () => Promise<unknown>]> = [
     () => listAdminProjects(d.db, { ...base, status: "development", page: 200 }),
   ],
   [
-    "status development, page 200 by Next (the cursor from page 199's reply)",
-    async () => {
-      const query = { ...base, status: "development" as const, page: 199 };
-      captured.length = 0;
-      const previous = await listAdminProjects(d.db, query);
-      captured.length = 0;
-      return listAdminProjects(d.db, { ...query, page: 200, cursor: previous.nextCursor ?? undefined });
-    },
+    "the last page of 50,000 at 20 a page (GET /api/company/projects?page=2500&pageSize=20)",
+    () => listAdminProjects(d.db, { ...base, page: 2500 }),
   ],
   ["stats (GET /api/company/stats)", () => getAdminStats(d.db)],
 ];

@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     let bytes = 0;
     const silent = { warn: () => {} } as unknown as FastifyBaseLogger;
-    for await (const chunk of streamAccountExport(app.ctx, camel, silent)) bytes += (chunk as Buffer).length;
+    for await (const chunk of streamAccountExport(app.ctx, { user: camel, log: silent })) bytes += (chunk as Buffer).length;
     clearInterval(sample);
     const seconds = (performance.now() - started) / 1000;
     console.log(

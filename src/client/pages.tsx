@@ -3,8 +3,8 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { PageKey } from "../shared/routes";
 import { NotFoundPage } from "./components/layout/NotFoundPage";
-import { BackHome } from "./features/auth/BackHome";
-import { PAGE_LOADERS } from "./features/public-site/pages";
+import { BackHome } from "./features/auth";
+import { PAGE_LOADERS } from "./features/public-site";
 
 /** A lazily loaded page from a module's named export. */
 function page<M>(load: () => Promise<M>, name: keyof M): LazyExoticComponent<ComponentType> {

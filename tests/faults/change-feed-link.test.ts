@@ -193,7 +193,7 @@ describe.skipIf(!onPostgres)("the change feed's link dies silently", () => {
       return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(" ") + 1));
     };
     const projectName = async () => {
-      const list = (await get("/api/projects", owner)).json() as Array<{ id: string; projectName: string | null }>;
+      const list = (await get("/api/projects", owner)).json().items as Array<{ id: string; projectName: string | null }>;
       return list.find((project) => project.id === projectId)?.projectName;
     };
     for (const name of ["Seen right after the link is back", "Seen through the restored feed"]) {

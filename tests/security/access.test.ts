@@ -87,8 +87,8 @@ describe("another customer's objects", () => {
 
   it("Bob's project list and activity never show Alice's project", async () => {
     const list = await send({ path: "/api/projects", cookie: w.bob.cookie });
-    expect(list.json().map((p: { id: string }) => p.id)).not.toContain(w.alice.projectId);
-    const activity = await send({ path: "/api/dashboard/activity?limit=50", cookie: w.bob.cookie });
+    expect(list.json().items.map((p: { id: string }) => p.id)).not.toContain(w.alice.projectId);
+    const activity = await send({ path: "/api/dashboard/activity?pageSize=100", cookie: w.bob.cookie });
     expect(activity.text).not.toContain(w.alice.projectId);
     expect(activity.text).not.toContain("Alice");
   });

@@ -45,7 +45,7 @@ async function userId(server: TestServer, email: string): Promise<string> {
 
 async function firstProjectId(server: TestServer, cookie: string): Promise<string> {
   const res = await server.app.inject({ method: "GET", url: "/api/projects", headers: { cookie } });
-  const id = res.json()[0]?.id;
+  const id = res.json().items[0]?.id;
   if (!id) throw new Error(`no project: ${res.body}`);
   return id;
 }

@@ -146,7 +146,8 @@ describe(`the built server on Node ${process.versions.node}`, () => {
       body: { customerEmail: CUSTOMER, customerOtp: codeIn(mail.text), signature: SIGNATURE, signatureMethod: "drawn" },
     });
     expect(signed.status, await signed.clone().text()).toBe(200);
-    const first = (await (await call("GET", "/api/projects", { cookie: customer })).json()) as Array<{ id: string }>;
+    const first = ((await (await call("GET", "/api/projects", { cookie: customer })).json()) as { items: Array<{ id: string }> })
+      .items;
     expect(first).toHaveLength(1);
     projectId = first[0]?.id ?? "";
     const created = await call("POST", "/api/projects", { cookie: customer, body: {} });

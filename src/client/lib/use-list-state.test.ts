@@ -5,12 +5,11 @@ const SPEC = { status: ["all", "pending", "done"], q: "text" } as const;
 
 describe("URL list state", () => {
   it("reads defaults from an empty URL and the set values from a shared one", () => {
-    expect(readListState(new URLSearchParams(), SPEC)).toEqual({ status: "all", q: "", page: 1, cursor: "" });
+    expect(readListState(new URLSearchParams(), SPEC)).toEqual({ status: "all", q: "", page: 1 });
     expect(readListState(new URLSearchParams("status=done&q=acme&page=3"), SPEC)).toEqual({
       status: "done",
       q: "acme",
       page: 3,
-      cursor: "",
     });
   });
 
@@ -19,38 +18,27 @@ describe("URL list state", () => {
       status: "all",
       q: "",
       page: 1,
-      cursor: "",
     });
     expect(readListState(new URLSearchParams("page=1.5"), SPEC).page).toBe(1);
   });
 
   it("keeps defaults and page 1 out of the URL", () => {
-    const url = writeListState(new URLSearchParams("status=done&page=2"), SPEC, { status: "all", page: 1, cursor: "" });
+    const url = writeListState(new URLSearchParams("status=done&page=2"), SPEC, { status: "all", page: 1 });
     expect(url.toString()).toBe("");
   });
 
   it("starts a changed filter again from page 1, and keeps other parameters", () => {
     const url = writeListState(new URLSearchParams("tab=feedback&page=4"), SPEC, { status: "pending" });
     expect(url.toString()).toBe("tab=feedback&status=pending");
-    expect(writeListState(url, SPEC, { page: 2, cursor: "" }).toString()).toBe("tab=feedback&status=pending&page=2");
+    expect(writeListState(url, SPEC, { page: 2 }).toString()).toBe("tab=feedback&status=pending&page=2");
   });
 
   it("keeps two lists on one screen apart by scope", () => {
     const meetings = { scope: "meetings" };
     const url = writeListState(new URLSearchParams("status=done&page=3"), SPEC, { status: "pending", page: 2 }, meetings);
     expect(url.toString()).toBe("status=done&page=3&meetings-status=pending&meetings-page=2");
-    expect(readListState(url, SPEC, meetings)).toEqual({ status: "pending", q: "", page: 2, cursor: "" });
-    expect(readListState(url, SPEC)).toEqual({ status: "done", q: "", page: 3, cursor: "" });
-  });
-
-  it("keeps a page's cursor beside its number, and drops it for page 1 or a changed filter", () => {
-    const url = writeListState(new URLSearchParams("status=done"), SPEC, { page: 3, cursor: "k3" });
-    expect(url.toString()).toBe("status=done&page=3&cursor=k3");
-    expect(readListState(url, SPEC)).toEqual({ status: "done", q: "", page: 3, cursor: "k3" });
-    expect(writeListState(url, SPEC, { page: 4 }).toString()).toBe("status=done&page=4");
-    expect(writeListState(url, SPEC, { page: 1, cursor: "k1" }).toString()).toBe("status=done");
-    expect(writeListState(url, SPEC, { q: "acme" }).toString()).toBe("status=done&q=acme");
-    expect(readListState(new URLSearchParams("cursor=k9"), SPEC).cursor).toBe("");
+    expect(readListState(url, SPEC, meetings)).toEqual({ status: "pending", q: "", page: 2 });
+    expect(readListState(url, SPEC)).toEqual({ status: "done", q: "", page: 3 });
   });
 
   it("has no page when the state is not a paged list", () => {

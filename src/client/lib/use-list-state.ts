@@ -1,15 +1,14 @@
 // Every list keeps its filters and page in the URL, so a filtered view can be shared, survives a reload and comes
 // back with the browser's Back button. A spec names each filter: a list of allowed values (the first is the default)
 // or "text" (free text, default empty). Default values and page 1 stay out of the URL; an unknown value reads as the
-// default; changing a filter starts again from page 1. A list paged by key keeps the page's cursor beside its number.
+// default; changing a filter starts again from page 1.
 // Lists that share a screen each take a scope, which prefixes their parameters ("meetings-status").
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 
 export type ListSpec = Record<string, readonly [string, ...string[]] | "text">;
 export type ListFilters<S extends ListSpec> = { [K in keyof S]: S[K] extends readonly (infer O)[] ? O : string };
-/** `cursor`: the server's key for the page at `page` (keyset paging), when it was reached by Previous or Next. */
-export type ListState<S extends ListSpec> = ListFilters<S> & { page: number; cursor: string };
+export type ListState<S extends ListSpec> = ListFilters<S> & { page: number };
 export type ListOptions = { scope?: string; paged?: boolean };
 
 const paramName = (key: string, scope: string | undefined) => (scope ? `${scope}-${key}` : key);
@@ -26,7 +25,6 @@ export function readListState<S extends ListSpec>(params: URLSearchParams, spec:
   }
   const page = Number(params.get(paramName("page", options.scope)));
   state.page = options.paged === false ? 1 : Number.isInteger(page) && page > 1 ? page : 1;
-  state.cursor = state.page > 1 ? (params.get(paramName("cursor", options.scope)) ?? "") : "";
   return state as ListState<S>;
 }
 
@@ -51,13 +49,8 @@ export function writeListState<S extends ListSpec>(
   }
   if (options.paged !== false) {
     const page = changes.page;
-    if (page !== undefined) {
-      set("page", String(Math.max(1, Math.trunc(page))), "1");
-      set("cursor", page > 1 ? (changes.cursor ?? "") : "", "");
-    } else if (Object.keys(changes).some((key) => key in spec)) {
-      next.delete(paramName("page", options.scope));
-      next.delete(paramName("cursor", options.scope));
-    }
+    if (page !== undefined) set("page", String(Math.max(1, Math.trunc(page))), "1");
+    else if (Object.keys(changes).some((key) => key in spec)) next.delete(paramName("page", options.scope));
   }
   return next;
 }

@@ -66,7 +66,7 @@ afterAll(async () => {
 
 describe("a change made by hand in the database reaches the caches", () => {
   it("the project list: a renamed project, a project shared with the customer, the owner's new name", async () => {
-    const list = async () => (await get(t.app, "/api/projects", owner.cookie)).json() as Array<Record<string, unknown>>;
+    const list = async () => (await get(t.app, "/api/projects", owner.cookie)).json().items as Array<Record<string, unknown>>;
     const renamed = await seesHandChange(list, () =>
       db().update(projects).set({ projectName: "Renamed by hand" }).where(eq(projects.id, projectId)),
     );

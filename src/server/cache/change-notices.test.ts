@@ -242,6 +242,6 @@ describe("a cached read's tags", () => {
     expect(communicationsRead.key({ ...threads, page: 2 })).toBeNull();
     expect(communicationsRead.key({ ...threads, pageSize: 37 })).toBeNull();
     expect(communicationsRead.key({ ...threads, show: "meetings" })).toBeNull();
-    expect(notificationsRead.key({ userId: "u1", role: "customer", limit: 7 })).toBeNull();
+    expect(notificationsRead.key({ userId: "u1", role: "customer", page: 1, pageSize: 7 })).toBeNull();
   });
 });

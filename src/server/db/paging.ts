@@ -1,4 +1,4 @@
-// Offset paging for every paged list: the window of one page on an ordered select, and the page reply.
+// Offset paging for every paged list: the window of one page on an ordered select (or of a list read whole), and the page reply.
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Page, Paging } from "../../shared/schemas/paging";
 
@@ -10,4 +10,10 @@ export function onePage<T extends PgSelect>(select: T, paging: Paging): T {
 /** The reply for one page: its items, how many match in all, and the page asked for. */
 export function pageReply<T>(items: T[], total: number, paging: Paging): Page<T> {
   return { items, total, page: paging.page, pageSize: paging.pageSize };
+}
+
+/** Page `paging.page` of a list already read whole (one that stays small, e.g. a customer's own projects). */
+export function pageOfList<T>(list: T[], paging: Paging): Page<T> {
+  const start = (paging.page - 1) * paging.pageSize;
+  return pageReply(list.slice(start, start + paging.pageSize), list.length, paging);
 }

@@ -38,7 +38,7 @@ async function customerWithProject() {
   const userId = (await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).json().id as string;
   await submitProfile(t.app, cookie, { fullName: "Wren Writer", primaryContact: email, company: `Writers ${n}` });
   await signNdaFor(t.app, cookie, email);
-  const projectId: string = (await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie } })).json()[0].id;
+  const projectId: string = (await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie } })).json().items[0].id;
   return { cookie, projectId, email, userId };
 }
 

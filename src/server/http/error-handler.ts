@@ -8,6 +8,8 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./database-
 
 function fieldsFromZod(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {};
+  // Every query string schema is strict (shared/schemas/paging.ts): a parameter it does not name is refused by name.
+  const unknown = error.validationContext === "querystring" ? "Unknown query parameter" : "Unknown field";
   const issues = (error.validation ?? []) as Array<{
     keyword?: string;
     instancePath?: string;
@@ -21,7 +23,7 @@ function fieldsFromZod(error: FastifyError): Record<string, string> {
       entry.keyword === "unrecognized_keys" ? entry.params?.keys : issue?.code === "unrecognized_keys" ? issue.keys : undefined;
     if (unknownKeys) {
       const prefix = entry.instancePath?.replace(/^\//, "").replace(/\//g, ".");
-      for (const key of unknownKeys) fields[prefix ? `${prefix}.${key}` : key] = `Unknown field: ${key}`;
+      for (const key of unknownKeys) fields[prefix ? `${prefix}.${key}` : key] = `${unknown}: ${key}`;
       continue;
     }
     const key = issue?.path?.map(String).join(".") || entry.instancePath?.replace(/^\//, "").replace(/\//g, ".") || "body";

@@ -22,7 +22,6 @@ const LOGGED_QUERY_PARAMETERS = new Set([
   "thread",
   "tab",
   "download",
-  "cursor",
 ]);
 
 export const REDACTED = "[redacted]";

@@ -51,7 +51,7 @@ export const ADMIN_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_ADMIN_PAGE_SIZE = 25;
 
 /** Filters for the project list and its CSV export; `all` (or absent) means no filter. */
-export const projectListQuerySchema = z.object({
+export const projectListQuerySchema = z.strictObject({
   search: z.string().trim().max(100).optional().default(""),
   status: z
     .enum(["all", ...PROJECT_STATUSES])
@@ -70,8 +70,6 @@ export const projectListQuerySchema = z.object({
   sort: z.enum(PROJECT_SORTS).optional().default("createdAt"),
   order: z.enum(["asc", "desc"]).optional().default("desc"),
   ...pageQueryFields(DEFAULT_ADMIN_PAGE_SIZE),
-  /** From the previous reply's nextCursor or previousCursor: that page found by key, not by counting rows (OFFSET). */
-  cursor: z.string().max(1000).optional(),
 });
 export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
 
@@ -85,11 +83,7 @@ export type AdminProject = z.infer<typeof adminProjectSchema>;
 
 export type { Page } from "./paging";
 
-export const adminProjectPageSchema = pageSchema(adminProjectSchema).extend({
-  /** The cursor to the page after this one and the one before it; null for the customer-name order (OFFSET only). */
-  nextCursor: z.string().nullable(),
-  previousCursor: z.string().nullable(),
-});
+export const adminProjectPageSchema = pageSchema(adminProjectSchema);
 export type AdminProjectPage = z.infer<typeof adminProjectPageSchema>;
 
 // --- Stats ------------------------------------------------------------------------------------
@@ -217,7 +211,7 @@ export const ACTIVITY_LABELS: Record<(typeof ACTIVITY_STATUSES)[number], string>
   has_profile: "Profile Only",
   login: "Login Only",
 };
-export const userActivityQuerySchema = z.object({
+export const userActivityQuerySchema = z.strictObject({
   activityStatus: z
     .enum(["all", ...ACTIVITY_STATUSES])
     .optional()
@@ -281,7 +275,7 @@ export const inquirySchema = z.object({
 });
 export type Inquiry = z.infer<typeof inquirySchema>;
 export const inquiryPageSchema = pageSchema(inquirySchema);
-export const inquiryQuerySchema = z.object({
+export const inquiryQuerySchema = z.strictObject({
   status: z
     .enum(["all", ...INQUIRY_STATUSES])
     .optional()

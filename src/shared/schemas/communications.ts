@@ -84,7 +84,7 @@ export type CommunicationReply = z.infer<typeof communicationReplySchema>;
 export const THREAD_REPLY_PREVIEW = 10;
 
 /** GET /api/projects/{id}/communications/{communicationId}/replies: a thread's replies, latest first, paged. */
-export const threadRepliesQuerySchema = z.object(pageQueryFields(THREAD_REPLY_PREVIEW));
+export const threadRepliesQuerySchema = z.strictObject(pageQueryFields(THREAD_REPLY_PREVIEW));
 export const communicationReplyPageSchema = pageSchema(communicationReplySchema);
 export type CommunicationReplyPage = z.infer<typeof communicationReplyPageSchema>;
 
@@ -121,7 +121,7 @@ export type ThreadView = (typeof THREAD_VIEWS)[number];
 export const THREADS_PAGE_SIZE = 20;
 
 /** GET /api/projects/{id}/communications: a project's (or the caller's general support) threads, paged. */
-export const communicationsQuerySchema = z.object({
+export const communicationsQuerySchema = z.strictObject({
   show: z.enum(THREAD_VIEWS).default("all"),
   ...pageQueryFields(THREADS_PAGE_SIZE),
 });
@@ -144,7 +144,7 @@ export const INBOX_VIEWS = ["all", "unread", "waiting", "overdue"] as const;
 export type InboxView = (typeof INBOX_VIEWS)[number];
 
 /** GET /api/company/communications: every project's threads, newest activity first, paged. */
-export const companyCommunicationsQuerySchema = z.object({
+export const companyCommunicationsQuerySchema = z.strictObject({
   /** One project's threads, or GENERAL_THREADS for the general support threads. */
   projectId: z.string().max(64).optional(),
   show: z.enum(INBOX_VIEWS).default("all"),

@@ -105,7 +105,7 @@ export type MeetingRequest = z.infer<typeof meetingRequestSchema>;
 
 export const MEETING_REQUESTS_PAGE_SIZE = 10;
 /** GET /api/projects/{id}/meeting-requests: a project's requests, newest first, paged. */
-export const meetingRequestsQuerySchema = z.object(pageQueryFields(MEETING_REQUESTS_PAGE_SIZE));
+export const meetingRequestsQuerySchema = z.strictObject(pageQueryFields(MEETING_REQUESTS_PAGE_SIZE));
 export const meetingRequestPageSchema = pageSchema(meetingRequestSchema);
 export type MeetingRequestPage = z.infer<typeof meetingRequestPageSchema>;
 
@@ -118,9 +118,9 @@ export const meetingRequestStatsSchema = z.object({
 export type MeetingRequestStats = z.infer<typeof meetingRequestStatsSchema>;
 
 /** GET /api/meeting-requests/stats: one project's counts; without projectId, over all the caller's projects. */
-export const meetingRequestStatsQuerySchema = z.object({ projectId: z.string().max(64).optional() });
+export const meetingRequestStatsQuerySchema = z.strictObject({ projectId: z.string().max(64).optional() });
 
-export const companyMeetingRequestsQuerySchema = z.object({
+export const companyMeetingRequestsQuerySchema = z.strictObject({
   status: z.enum([...MEETING_REQUEST_STATUSES, "all"]).default("all"),
   urgency: z.enum([...MEETING_URGENCIES, "all"]).default("all"),
   projectId: z.string().max(64).optional(),

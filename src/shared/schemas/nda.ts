@@ -137,7 +137,7 @@ export type NdaListStatus = (typeof NDA_LIST_STATUSES)[number];
 export const NDA_PAGE_SIZE = 20;
 
 /** GET /api/company/pending-ndas: pending first (oldest signature first), then approved (latest approval first). */
-export const companyNdaQuerySchema = z.object({
+export const companyNdaQuerySchema = z.strictObject({
   status: z.enum(NDA_LIST_STATUSES).optional().default("pending"),
   ...pageQueryFields(NDA_PAGE_SIZE),
 });

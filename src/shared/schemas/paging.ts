@@ -1,4 +1,7 @@
-// Paged lists: the query fields every paged endpoint accepts and the reply every one answers.
+// Paged lists, the one way the API pages (docs/decisions/0033-one-paged-shape.md): every list takes `page` and
+// `pageSize` in its query string and answers `{ items, page, pageSize, total }`. Every query string's schema is strict
+// (`z.strictObject`): an unknown parameter is a 400 naming it, never silently ignored, so a caller still sending
+// `limit` or `cursor` learns they are gone. scripts/count-paging-shapes.ts checks every route.
 import { z } from "zod";
 
 export const MAX_PAGE = 10_000;

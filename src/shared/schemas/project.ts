@@ -4,6 +4,7 @@ import { PACKAGE_TYPES } from "../constants/packages";
 import { PAYMENT_PHASE_STATES } from "../domain/payments";
 import { PROJECT_ACCESS_LEVELS } from "../domain/project-access";
 import { PROJECT_STATUSES } from "../domain/project-status";
+import { pageQueryFields, pageSchema } from "./paging";
 
 const isoDate = z.string().nullable();
 
@@ -76,6 +77,15 @@ export const projectSchema = z.object({
   firstMeetingAt: isoDate,
 });
 export type Project = z.infer<typeof projectSchema>;
+
+/**
+ * GET /api/projects: the caller's projects a page at a time (the first item of page 1 is the current project). 50 a
+ * page holds every customer's whole list in one answer; a company admin's every project takes pages.
+ */
+export const PROJECTS_PAGE_SIZE = 50;
+export const projectsQuerySchema = z.strictObject(pageQueryFields(PROJECTS_PAGE_SIZE));
+export const projectPageSchema = pageSchema(projectSchema);
+export type ProjectPage = z.infer<typeof projectPageSchema>;
 
 /** Why a project (or its answers) cannot exist yet: the NDA comes before the idea; members work where invited. */
 export const PROJECT_MESSAGES = {

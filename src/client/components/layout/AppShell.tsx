@@ -3,9 +3,9 @@
 import { lazy, type MouseEvent, Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import type { CurrentUser } from "../../../shared/schemas/auth";
-import { useLiveUpdates } from "../../features/live/use-live-updates";
-import { NotificationBell } from "../../features/notifications/NotificationBell";
-import { useShellData } from "../../features/shell/use-shell-data";
+import { useLiveUpdates } from "../../features/live";
+import { NotificationBell } from "../../features/notifications";
+import { useShellData } from "../../features/shell";
 import { browserTimeZone } from "../../lib/date-time";
 import { Drawer } from "../ui/drawer";
 import { Spinner } from "../ui/spinner";

@@ -20,7 +20,7 @@ import { prototypeReadyForTeam } from "../../../shared/domain/project-rules";
 import { statusLabel } from "../../../shared/domain/project-status";
 import { audienceOf, type NavIcon, navFor } from "../../../shared/routes";
 import type { CurrentUser } from "../../../shared/schemas/auth";
-import type { ShellProfile, ShellProject } from "../../features/shell/use-shell-data";
+import type { ShellProfile, ShellProject } from "../../features/shell";
 import { cn } from "../../lib/cn";
 import { Badge } from "../ui/badge";
 import { Tooltip } from "../ui/tooltip";

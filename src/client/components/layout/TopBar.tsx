@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { displayName } from "../../../shared/domain/display";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { useLogout } from "../../features/auth/api/logout";
-import type { ShellProfile } from "../../features/shell/use-shell-data";
+import type { ShellProfile } from "../../features/shell";
 import { Button } from "../ui/button";
 import {
   DropdownMenu,

@@ -143,7 +143,7 @@ export function ProjectsTab() {
               />
             ))}
           </ul>
-          {page && <Pager of={page} onPage={(page, cursor) => set({ page, cursor })} />}
+          {page && <Pager of={page} onPage={(page) => set({ page })} />}
         </ListState>
       </CardContent>
       {viewing && <ProjectDetailsDialog project={viewing} onClose={() => setViewing(null)} />}

@@ -39,7 +39,6 @@ export function useProjectFilters() {
     sort: state.sort,
     order: state.order,
     page: state.page,
-    cursor: state.cursor || undefined,
   };
   return { filters: state, set, listQuery };
 }

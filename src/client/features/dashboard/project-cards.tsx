@@ -139,11 +139,11 @@ export function RecentActivityCard() {
           </div>
         ) : activity.isError ? (
           <p className="text-sm text-slate-600">Recent activity could not be loaded.</p>
-        ) : activity.data.length === 0 ? (
+        ) : activity.data.items.length === 0 ? (
           <p className="text-sm text-slate-600">No activity yet. Your steps and our updates appear here.</p>
         ) : (
           <ol className="grid grid-cols-1 gap-3" data-testid="recent-activity">
-            {activity.data.map((item) => (
+            {activity.data.items.map((item) => (
               <li key={item.id} className="flex gap-3">
                 <span className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-500" aria-hidden="true" />
                 <div className="min-w-0 flex-1">

@@ -42,9 +42,7 @@ export function assertMayDecide(access: ProjectAccess): void {
 
 export async function decideAcceptance(
   ctx: AppContext,
-  access: ProjectAccess,
-  input: Input,
-  client: ClientInfo,
+  { access, input, client }: { access: ProjectAccess; input: Input; client: ClientInfo },
 ): Promise<Acceptance> {
   assertMayDecide(access);
   const { user } = access;
@@ -106,7 +104,7 @@ export async function decideAcceptance(
     let status = project.status;
     if (input.decision === "approve") {
       await tx.update(projects).set({ acceptedAt: now, updatedAt: now }).where(eq(projects.id, project.id));
-      status = (await applyStatusRules(tx, project.id, user.id, now)) ?? status;
+      status = (await applyStatusRules(tx, { projectId: project.id, actorId: user.id, now })) ?? status;
     } else {
       // The change request is an item in Feedback Management, in the open round, against the version it is about.
       const [item] = await tx
@@ -127,19 +125,22 @@ export async function decideAcceptance(
     return { row, status, versionNumber: version.number };
   });
   // The project's thread puts the decision in front of the company (its email, bell and live update).
-  await postCommunication(ctx, { kind: "project", ...access }, {
-    type: "message",
-    subject:
-      input.decision === "approve"
-        ? `Prototype version ${result.versionNumber} approved`
-        : `Changes requested on prototype version ${result.versionNumber}`,
-    content:
-      input.decision === "approve"
-        ? `${result.row.userName} approved version ${result.versionNumber} of the prototype. The project is complete.${
-            input.comment ? `\n\n${input.comment}` : ""
-          }`
-        : (input.comment ?? ""),
-  } as Parameters<typeof postCommunication>[2]);
+  await postCommunication(ctx, {
+    scope: { kind: "project", ...access },
+    input: {
+      type: "message",
+      subject:
+        input.decision === "approve"
+          ? `Prototype version ${result.versionNumber} approved`
+          : `Changes requested on prototype version ${result.versionNumber}`,
+      content:
+        input.decision === "approve"
+          ? `${result.row.userName} approved version ${result.versionNumber} of the prototype. The project is complete.${
+              input.comment ? `\n\n${input.comment}` : ""
+            }`
+          : (input.comment ?? ""),
+    } as Parameters<typeof postCommunication>[1]["input"],
+  });
   return toAcceptanceDto(result.row, result.status);
 }
 

@@ -99,7 +99,7 @@ async function optional<T>(load: () => Promise<T>): Promise<T | null> {
 async function receipts(ctx: AppContext, access: ProjectAccess): Promise<HandoverEntry[]> {
   const entries: HandoverEntry[] = [];
   for (const phase of PAYMENT_PHASES) {
-    const receipt = await optional(() => paymentReceipt(ctx, access, phase));
+    const receipt = await optional(() => paymentReceipt(ctx, { access, phase }));
     if (receipt) {
       entries.push(
         made(
@@ -186,7 +186,8 @@ export async function planHandover(ctx: AppContext, access: ProjectAccess): Prom
 
   const [owner] = await ctx.db.select().from(profiles).where(eq(profiles.userId, project.userId)).limit(1);
   const ndaReader = NDA_READERS.includes(access.accessLevel);
-  const nda = owner && ndaReader ? await optional(() => issueSignedNda(ctx, owner, access.user.id)) : null;
+  const nda =
+    owner && ndaReader ? await optional(() => issueSignedNda(ctx, { profile: owner, requesterId: access.user.id })) : null;
   if (nda) entries.push(made(`03-${code}-NDA-signed.pdf`, nda.bytes, "The signed non-disclosure agreement."));
 
   const certificate = project.acceptedAt ? await acceptanceCertificate(ctx, access) : null;

@@ -31,7 +31,7 @@ function sendZip(reply: FastifyReply, filename: string, zip: Readable) {
 
 /** The hand-over package is the owner's, an Admin member's and the company's. */
 async function requireHandoverAccess(request: FastifyRequest, projectId: string) {
-  const access = await requireProjectAccess(request, projectId, "view");
+  const access = await requireProjectAccess(request, { projectId, need: "view" });
   if (access.accessLevel === "user" || access.accessLevel === "view_only") throw forbidden(HANDOVER_MESSAGES.forMembersOnly);
   return access;
 }
@@ -55,11 +55,15 @@ export const acceptanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "view" });
       await limitCustomerWrite(ctx.db, access.user, "acceptance");
-      const decided = await decideAcceptance(ctx, access, request.body, {
-        ip: request.ip,
-        userAgent: request.headers["user-agent"] ?? null,
+      const decided = await decideAcceptance(ctx, {
+        access,
+        input: request.body,
+        client: {
+          ip: request.ip,
+          userAgent: request.headers["user-agent"] ?? null,
+        },
       });
       return reply.status(201).send(decided);
     },
@@ -75,7 +79,7 @@ export const acceptanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "view" });
       if (access.accessLevel === "user" || access.accessLevel === "view_only") {
         throw forbidden("The acceptance certificate is for the project owner, Admin members and the company.");
       }

@@ -343,7 +343,7 @@ describe("deleting an account", () => {
     // Signing up again with the address starts a new, empty account.
     const again = await customer(t.app, "delete-keep@example.com");
     expect(again.userId).not.toBe(ada.userId);
-    expect((await get("/api/projects", again.cookie)).json()).toEqual([]);
+    expect((await get("/api/projects", again.cookie)).json().items).toEqual([]);
   });
 });
 
@@ -365,7 +365,7 @@ describe("leaving a project", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: "You have left the project." });
     expect((await get(`/api/projects/${project.id}/users`, member.cookie)).statusCode).toBe(404);
-    expect((await get("/api/projects", member.cookie)).json()).toEqual([]);
+    expect((await get("/api/projects", member.cookie)).json().items).toEqual([]);
     expect((await leave(member.cookie)).statusCode).toBe(404);
 
     const ownerLeaves = await leave(owner.cookie);

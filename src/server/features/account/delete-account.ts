@@ -44,7 +44,7 @@ function requireCustomerAccount(user: SessionUser): void {
   if (user.role !== "customer") throw forbidden(ACCOUNT_MESSAGES.notCustomer);
 }
 
-export async function sendDeletionCode(ctx: AppContext, user: SessionUser, ip: string) {
+export async function sendDeletionCode(ctx: AppContext, { user, ip }: { user: SessionUser; ip: string }) {
   requireCustomerAccount(user);
   const email = user.email.toLowerCase();
   await consumeRateLimits(
@@ -81,8 +81,7 @@ export type DeletionOutcome = { deletedProjects: string[]; keptProjects: string[
 
 export async function deleteAccount(
   ctx: AppContext,
-  user: SessionUser,
-  input: { code: string; ip: string },
+  { user, input }: { user: SessionUser; input: { code: string; ip: string } },
 ): Promise<DeletionOutcome> {
   requireCustomerAccount(user);
   const email = user.email.toLowerCase();
@@ -172,7 +171,7 @@ async function eraseAccount(tx: Database, user: SessionUser, email: string, rele
   await tx.delete(communications).where(eq(communications.customerId, user.id));
   // What they did on other people's projects stays with those projects, without their name or address.
   const names = [user.name, profile?.fullName].filter((name): name is string => Boolean(name));
-  await eraseTraces(tx, { userId: user.id, email, names }, now);
+  await eraseTraces(tx, { person: { userId: user.id, email, names }, now });
   await tx.delete(projectMembers).where(eq(projectMembers.email, email));
   await tx
     .update(communicationReplies)

@@ -25,8 +25,7 @@ const mentions = (text: SQL | AnyColumn, needle: string) => sql`strpos(lower(${t
 
 export async function eraseTraces(
   tx: Database,
-  person: { userId: string; email: string; names: string[] },
-  now: Date,
+  { person, now }: { person: { userId: string; email: string; names: string[] }; now: Date },
 ): Promise<void> {
   const { userId, email } = person;
   const names = [...new Set([...person.names, email])];

@@ -96,7 +96,7 @@ export function exportFilename(now = new Date()): string {
 }
 
 /** The archive as a stream; its entries are made while it is read. A failure part-way ends the stream with it. */
-export function streamAccountExport(ctx: AppContext, user: SessionUser, log: FastifyBaseLogger): Readable {
+export function streamAccountExport(ctx: AppContext, { user, log }: { user: SessionUser; log: FastifyBaseLogger }): Readable {
   const archive = new ZipArchive({ zlib: { level: 6 } });
   fillArchive(ctx, user, archive)
     .then(() => archive.finalize())
@@ -338,7 +338,7 @@ async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchi
       notIncluded.push(label);
     }
   };
-  if (profile?.ndaSigned) await addDocument("the signed NDA", () => issueSignedNda(ctx, profile, user.id));
+  if (profile?.ndaSigned) await addDocument("the signed NDA", () => issueSignedNda(ctx, { profile, requesterId: user.id }));
   for (const project of owned) {
     const answer = answers.find((row) => row.projectId === project.id);
     if (answer?.generatedBrief?.trim()) {
@@ -347,7 +347,7 @@ async function fillArchive(ctx: AppContext, user: SessionUser, archive: ZipArchi
     for (const phase of PAYMENT_PHASES) {
       const received = phase === "advance" ? project.advancePaymentReceivedDate : project.balancePaymentReceivedDate;
       if (!received) continue;
-      const receipt = await paymentReceipt(ctx, { user, project, accessLevel: "owner" }, phase);
+      const receipt = await paymentReceipt(ctx, { access: { user, project, accessLevel: "owner" }, phase });
       await add(`documents/${receipt.filename}`, receipt.bytes);
     }
   }

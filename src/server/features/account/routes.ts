@@ -51,7 +51,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         [{ bucket: "data-export-user-1h", key: user.id, ...EXPORT_LIMIT }],
         ACCOUNT_MESSAGES.exportThrottled,
       );
-      return sendZip(reply, streamAccountExport(ctx, user, request.log));
+      return sendZip(reply, streamAccountExport(ctx, { user, log: request.log }));
     },
   );
 
@@ -84,7 +84,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       await limitCustomerWrite(ctx.db, user, "settings");
-      return saveTimeZone(ctx.db, user.id, request.body.timeZone);
+      return saveTimeZone(ctx.db, { userId: user.id, timeZone: request.body.timeZone });
     },
   );
 
@@ -102,7 +102,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       await limitCustomerWrite(ctx.db, user, "settings");
-      return saveName(ctx.db, user.id, request.body.name);
+      return saveName(ctx.db, { userId: user.id, name: request.body.name });
     },
   );
 
@@ -137,7 +137,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireCustomer(request);
-      return sendDeletionCode(ctx, user, request.ip);
+      return sendDeletionCode(ctx, { user, ip: request.ip });
     },
   );
 
@@ -162,7 +162,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireCustomer(request);
-      const outcome = await deleteAccount(ctx, user, { code: request.body.code, ip: request.ip });
+      const outcome = await deleteAccount(ctx, { user, input: { code: request.body.code, ip: request.ip } });
       clearSessionCookie(reply, ctx.config);
       return { success: true, message: ACCOUNT_MESSAGES.deleted, ...outcome };
     },

@@ -5,7 +5,7 @@ import { type DisplayNameReply, splitName } from "../../../shared/schemas/displa
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
 
-export async function saveName(db: Database, userId: string, name: string): Promise<DisplayNameReply> {
+export async function saveName(db: Database, { userId, name }: { userId: string; name: string }): Promise<DisplayNameReply> {
   const parts = splitName(name);
   await db.update(users).set(parts).where(eq(users.id, userId));
   return parts;

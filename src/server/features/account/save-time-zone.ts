@@ -5,7 +5,10 @@ import type { TimeZoneReply } from "../../../shared/schemas/time-zone";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
 
-export async function saveTimeZone(db: Database, userId: string, timeZone: string): Promise<TimeZoneReply> {
+export async function saveTimeZone(
+  db: Database,
+  { userId, timeZone }: { userId: string; timeZone: string },
+): Promise<TimeZoneReply> {
   await db.update(users).set({ timeZone }).where(eq(users.id, userId));
   return { timeZone };
 }

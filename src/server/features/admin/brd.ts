@@ -20,9 +20,7 @@ async function projectOr404(db: Database, projectId: string) {
 
 export async function setBrd(
   db: Database,
-  admin: SessionUser,
-  projectId: string,
-  document: { url: string; name: string },
+  { admin, projectId, document }: { admin: SessionUser; projectId: string; document: { url: string; name: string } },
 ): Promise<AdminProject> {
   const before = await projectOr404(db, projectId);
   const now = new Date();
@@ -54,7 +52,10 @@ export async function setBrd(
 }
 
 /** Clears the BRD; returns the URL it had so the caller can delete a stored file. */
-export async function removeBrd(db: Database, admin: SessionUser, projectId: string): Promise<{ previousUrl: string | null }> {
+export async function removeBrd(
+  db: Database,
+  { admin, projectId }: { admin: SessionUser; projectId: string },
+): Promise<{ previousUrl: string | null }> {
   const before = await projectOr404(db, projectId);
   if (!before.brdDocumentUrl) throw notFound("No BRD document on this project");
   await db.transaction(async (tx) => {

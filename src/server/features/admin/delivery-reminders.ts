@@ -14,9 +14,7 @@ export const DELIVERY_REMINDER_EMAIL = "delivery-due-soon" satisfies EmailKind;
 
 export async function sendDeliveryReminders(
   db: Database,
-  outbox: EmailOutbox,
-  config: Pick<Config, "adminEmails" | "appUrl">,
-  now: Date = new Date(),
+  { outbox, config, now = new Date() }: { outbox: EmailOutbox; config: Pick<Config, "adminEmails" | "appUrl">; now?: Date },
 ): Promise<number> {
   const soon = new Date(now.getTime() + DELIVERY_REMINDER_HOURS * 3_600_000);
   return db.transaction(async (tx) => {

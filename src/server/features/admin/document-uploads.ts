@@ -119,7 +119,11 @@ export const documentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { admin, before, stored } = await storeUpload(ctx, request, "brd");
-        const updated = await setBrd(ctx.db, admin, before.id, { url: stored.url, name: stored.filename });
+        const updated = await setBrd(ctx.db, {
+          admin,
+          projectId: before.id,
+          document: { url: stored.url, name: stored.filename },
+        });
         if (before.brdDocumentUrl !== stored.url) await releaseIfStored(ctx, before.id, "brd", before.brdDocumentUrl);
         return updated;
       },
@@ -138,7 +142,7 @@ export const documentUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { previousUrl } = await removeBrd(ctx.db, companyUser(request), request.params.id);
+        const { previousUrl } = await removeBrd(ctx.db, { admin: companyUser(request), projectId: request.params.id });
         await releaseIfStored(ctx, request.params.id, "brd", previousUrl);
         return { success: true, message: "BRD document deleted successfully" };
       },

@@ -40,7 +40,10 @@ export async function listInquiries(
   return pageReply(rows.map(toInquiryDto), counted?.count ?? 0, query);
 }
 
-export async function setInquiryStatus(db: Database, admin: SessionUser, id: string, status: Inquiry["status"]) {
+export async function setInquiryStatus(
+  db: Database,
+  { admin, id, status }: { admin: SessionUser; id: string; status: Inquiry["status"] },
+) {
   if (!isUuid(id)) throw notFound("Inquiry not found");
   const [row] = await db
     .update(contactInquiries)

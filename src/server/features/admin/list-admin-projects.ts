@@ -3,10 +3,10 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import type { AdminProject, AdminProjectPage, ProjectListQuery } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
+import { onePage } from "../../db/paging";
 import { profiles, projectCounts, projectMembers, projects, requirements, users } from "../../db/schema";
 import { toProjectDto } from "../projects";
 import { filtersWhere, projectListFilters, projectListOrder } from "./project-filters";
-import { pageCursors, readCursor, rowKeyColumns, seekCondition } from "./project-list-cursor";
 
 const memberCount = sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`;
 const requirementsSubmitted = sql<boolean>`coalesce(${requirements.problemStatement} is not null, false)`;
@@ -85,25 +85,17 @@ async function countProjects(
 }
 
 export async function listAdminProjects(db: Database, query: ProjectListQuery): Promise<AdminProjectPage> {
-  const cursor = readCursor(query);
   const filters = await projectListFilters(db, query);
-  const where = filtersWhere(filters);
   const order = projectListOrder(query);
   // The page's ids first, on the narrowest plan: for the newest-first order (plain or filtered) an index-only scan of
-  // (filter, created, id). A step from the page before or after seeks to its cursor's key in that index; a page opened
-  // by number counts index entries (OFFSET), not rows. Then only those rows get their joins and member counts.
+  // (filter, created, id), where a deep page counts index entries (OFFSET), not rows. Then only those rows get their
+  // joins and member counts.
   const ids = db.select({ id: projects.id }).from(projects).$dynamic();
   if (query.sort === "customerName") ids.leftJoin(profiles, eq(profiles.userId, projects.userId));
-  const backwards = cursor?.direction === "before";
-  ids
-    .where(cursor ? and(where, seekCondition(cursor)) : where)
-    .orderBy(...(backwards ? projectListOrder({ ...query, order: query.order === "asc" ? "desc" : "asc" }) : order))
-    .limit(query.pageSize);
-  if (!cursor) ids.offset((query.page - 1) * query.pageSize);
-  const page = ids.as("page");
+  const page = onePage(ids.where(filtersWhere(filters)).orderBy(...order), query).as("page");
   const [rows, total] = await Promise.all([
     db
-      .select({ ...adminProjectFields, key: rowKeyColumns(query.sort) })
+      .select(adminProjectFields)
       .from(page)
       .innerJoin(projects, eq(projects.id, page.id))
       .leftJoin(profiles, eq(profiles.userId, projects.userId))
@@ -112,13 +104,7 @@ export async function listAdminProjects(db: Database, query: ProjectListQuery): 
       .orderBy(...order),
     countProjects(db, query, filters),
   ]);
-  return {
-    items: rows.map(toAdminProjectDto),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    ...pageCursors(query, rows[0]?.key, rows.at(-1)?.key),
-  };
+  return { items: rows.map(toAdminProjectDto), total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function findAdminProject(db: Database, projectId: string): Promise<AdminProject | null> {

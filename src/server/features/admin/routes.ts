@@ -48,7 +48,7 @@ import { sendProfileReminder } from "./user-activity";
 
 const idParam = z.object({ id: z.string().max(64) });
 const userIdParam = z.object({ userId: z.string().max(64) });
-const pageQuery = z.object(pageQueryFields(DEFAULT_ADMIN_PAGE_SIZE));
+const pageQuery = z.strictObject(pageQueryFields(DEFAULT_ADMIN_PAGE_SIZE));
 const conflictReplies = { ...errorReplies, 409: errorReplies[400] };
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -109,7 +109,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ["company"],
           summary: "The filtered project list as CSV (same filters as the list, no paging)",
-          querystring: projectListQuerySchema.omit({ page: true, pageSize: true, cursor: true }),
+          querystring: projectListQuerySchema.omit({ page: true, pageSize: true }),
         },
       },
       async (request, reply) => {
@@ -136,7 +136,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: adminProjectSchema, ...errorReplies },
         },
       },
-      async (request) => updateProject(ctx, companyUser(request), request.params.id, request.body, request.log),
+      async (request) =>
+        updateProject(ctx, { admin: companyUser(request), projectId: request.params.id, patch: request.body, log: request.log }),
     );
 
     company.post(
@@ -157,7 +158,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       },
-      async (request) => extendAccess(ctx, companyUser(request), request.params.id, request.body),
+      async (request) => extendAccess(ctx, { admin: companyUser(request), projectId: request.params.id, input: request.body }),
     );
 
     company.get(
@@ -201,9 +202,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        setBrd(ctx.db, companyUser(request), request.params.id, {
-          url: request.body.documentUrl,
-          name: request.body.documentName,
+        setBrd(ctx.db, {
+          admin: companyUser(request),
+          projectId: request.params.id,
+          document: {
+            url: request.body.documentUrl,
+            name: request.body.documentName,
+          },
         }),
     );
 
@@ -231,7 +236,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: successReplySchema, ...conflictReplies },
         },
       },
-      async (request) => sendProfileReminder(ctx, companyUser(request), request.params.userId),
+      async (request) => sendProfileReminder(ctx, { admin: companyUser(request), userId: request.params.userId }),
     );
 
     company.get(
@@ -326,7 +331,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: inquirySchema, ...errorReplies },
         },
       },
-      async (request) => setInquiryStatus(ctx.db, companyUser(request), request.params.id, request.body.status),
+      async (request) =>
+        setInquiryStatus(ctx.db, { admin: companyUser(request), id: request.params.id, status: request.body.status }),
     );
   });
 };

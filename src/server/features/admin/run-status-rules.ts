@@ -65,7 +65,7 @@ export async function runStatusRules(
         .returning({ id: projects.id });
       if (!moved) return;
       // Moving to development is the moment both the brief and the advance are known: the delivery clock starts.
-      if (steps.some((step) => step.to === "development")) await startDeliveryClockIfReady(tx, row.id, now);
+      if (steps.some((step) => step.to === "development")) await startDeliveryClockIfReady(tx, { projectId: row.id, now });
       await recordStatusSteps(tx, {
         userId: row.userId,
         projectId: row.id,

@@ -24,8 +24,7 @@ type ChangedProject = { id: string; userId: string; projectCode: string; project
  */
 export async function scheduleStatusEmail(
   ctx: Pick<AppContext, "config" | "email">,
-  tx: Database,
-  change: { project: ChangedProject; from: string; to: string; now?: Date },
+  { tx, change }: { tx: Database; change: { project: ChangedProject; from: string; to: string; now?: Date } },
 ): Promise<void> {
   const { project } = change;
   const key = collapseKey(project.id);

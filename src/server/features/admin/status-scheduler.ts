@@ -25,7 +25,7 @@ export function startStatusScheduler(options: {
     work: async (now) => {
       const run = await runStatusRules(options.db, { now });
       const reminded = options.reminders
-        ? await sendDeliveryReminders(options.db, options.reminders.outbox, options.reminders.config, now)
+        ? await sendDeliveryReminders(options.db, { outbox: options.reminders.outbox, config: options.reminders.config, now })
         : 0;
       return { checked: run.checked, changed: run.changes.length, reminded };
     },

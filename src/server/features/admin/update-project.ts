@@ -180,16 +180,19 @@ function phasesRepriced(update: ProjectUpdate): PaymentPhase[] {
 
 export async function updateProject(
   ctx: Pick<AppContext, "config" | "db" | "email">,
-  admin: SessionUser,
-  projectId: string,
-  patch: ProjectPatch,
-  log: Pick<FastifyBaseLogger, "warn">,
+  {
+    admin,
+    projectId,
+    patch,
+    log,
+  }: { admin: SessionUser; projectId: string; patch: ProjectPatch; log: Pick<FastifyBaseLogger, "warn"> },
 ): Promise<AdminProject> {
   const { db } = ctx;
   if (!isUuid(projectId)) throw notFound(PROJECT_NOT_FOUND);
   if (Object.keys(patch).length === 0) throw badRequest("Nothing to update: send at least one field");
   // The prototype's address obeys version publishing's rule: public https, unless its origin is listed for framing.
-  if (patch.prototypeUrl) checkVersionUrl(patch.prototypeUrl, ctx.config.prototypeFrameOrigins, "prototypeUrl");
+  if (patch.prototypeUrl)
+    checkVersionUrl({ href: patch.prototypeUrl, listedOrigins: ctx.config.prototypeFrameOrigins, field: "prototypeUrl" });
   const [before] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!before) throw notFound(PROJECT_NOT_FOUND);
 
@@ -242,7 +245,7 @@ export async function updateProject(
         .where(eq(projects.id, projectId));
       // The typed received date starts the clock at once when the brief is already confirmed (the status follows at
       // the rules' next run); a package changed while it runs moves the due time to the new package's hours.
-      if (update.advancePaymentReceivedDate) await startDeliveryClockIfReady(tx, projectId, now);
+      if (update.advancePaymentReceivedDate) await startDeliveryClockIfReady(tx, { projectId, now });
       if (update.packageType && before.deliveryStartedAt && !before.deliveredAt) {
         await tx
           .update(projects)
@@ -256,22 +259,25 @@ export async function updateProject(
         changes,
       });
       await recordTransfers(tx, before, update, now);
-      endedSessions = await endOpenSessions(tx, projectId, phasesRepriced(update));
+      endedSessions = await endOpenSessions(tx, { projectId, phases: phasesRepriced(update) });
       for (const event of customerEvents(before, update, closing ? closeReason : null)) {
         await recordActivity(tx, { userId: before.userId, projectId, actorId: admin.id, notify: true, ...event });
       }
       if (update.status) {
-        await scheduleStatusEmail(ctx, tx, {
-          project: { ...before, projectName: (update.projectName as string | null | undefined) ?? before.projectName },
-          from: before.status,
-          to: update.status,
-          now,
+        await scheduleStatusEmail(ctx, {
+          tx,
+          change: {
+            project: { ...before, projectName: (update.projectName as string | null | undefined) ?? before.projectName },
+            from: before.status,
+            to: update.status,
+            now,
+          },
         });
       }
     });
   }
   // After the commit: the edit stands whatever Stripe answers (the webhook refuses a price the phase no longer asks).
-  await expireAtStripe(ctx.config.stripe, endedSessions, log);
+  await expireAtStripe(ctx.config.stripe, { ids: endedSessions, log });
   const after = await findAdminProject(db, projectId);
   if (!after) throw notFound(PROJECT_NOT_FOUND);
   return after;

@@ -107,7 +107,7 @@ export async function listUserActivity(db: Database, query: ActivityQuery): Prom
 /** One reminder per customer a day: a nudge, not a nag (and no mail bomb from a double click). */
 export const REMINDER_LIMIT = { max: 1, windowSeconds: 24 * 3600 };
 
-export async function sendProfileReminder(ctx: AppContext, admin: SessionUser, userId: string) {
+export async function sendProfileReminder(ctx: AppContext, { admin, userId }: { admin: SessionUser; userId: string }) {
   if (!isUuid(userId)) throw notFound("User not found");
   const [row] = await ctx.db
     .select({

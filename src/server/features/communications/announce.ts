@@ -226,7 +226,10 @@ async function announceBatchedThread(
   });
 }
 
-export async function announceThreadActivity(ctx: AppContext, tx: Database, activity: ThreadActivity): Promise<void> {
+export async function announceThreadActivity(
+  ctx: AppContext,
+  { tx, activity }: { tx: Database; activity: ThreadActivity },
+): Promise<void> {
   const { project, thread, author } = activity;
   const recipientSide = activity.fromCompany ? "customer" : "company";
   const recipients = (activity.fromCompany ? await threadCustomers(tx, activity) : companySide(ctx.config)).filter(

@@ -8,7 +8,10 @@ import { communicationReads, communications } from "../../db/schema";
 import { notFound } from "../../errors";
 import { placeCondition, type ThreadPlace } from "./thread-scope";
 
-export async function markThreadRead(db: Database, user: SessionUser, place: ThreadPlace, threadId: string): Promise<void> {
+export async function markThreadRead(
+  db: Database,
+  { user, place, threadId }: { user: SessionUser; place: ThreadPlace; threadId: string },
+): Promise<void> {
   if (!isUuid(threadId)) throw notFound(COMMUNICATION_MESSAGES.notFound);
   const [thread] = await db
     .select({ id: communications.id })

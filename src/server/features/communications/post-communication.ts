@@ -19,7 +19,10 @@ export function displayName(user: { name: string | null; email: string; role: st
  * A new thread in a project, or (general scope) a customer's general support thread. The company opens no general
  * thread (generalThreadOwner refuses it): it answers the customer's.
  */
-export async function postCommunication(ctx: AppContext, scope: ThreadScope, input: Input): Promise<Communication> {
+export async function postCommunication(
+  ctx: AppContext,
+  { scope, input }: { scope: ThreadScope; input: Input },
+): Promise<Communication> {
   const { user } = scope;
   const project = scope.kind === "project" ? scope.project : null;
   const customerId = scope.kind === "project" ? scope.project.userId : generalThreadOwner(scope);
@@ -46,14 +49,17 @@ export async function postCommunication(ctx: AppContext, scope: ThreadScope, inp
       .returning();
     if (!row) throw new Error("communication insert returned nothing");
     await tx.insert(communicationReads).values({ communicationId: row.id, userId: user.id, lastReadAt: row.createdAt });
-    await announceThreadActivity(ctx, tx, {
-      project,
-      customerId,
-      thread: row,
-      fromCompany,
-      author: { userId: user.id, email: user.email, name: displayName(user) },
-      content: row.content,
-      kind: "message",
+    await announceThreadActivity(ctx, {
+      tx,
+      activity: {
+        project,
+        customerId,
+        thread: row,
+        fromCompany,
+        author: { userId: user.id, email: user.email, name: displayName(user) },
+        content: row.content,
+        kind: "message",
+      },
     });
     return row.id;
   });

@@ -92,14 +92,17 @@ export async function postReply(
         ],
       });
     }
-    await announceThreadActivity(ctx, tx, {
-      project,
-      customerId,
-      thread: found.thread,
-      fromCompany: author.fromCompany,
-      author,
-      content: reply.content,
-      kind: "reply",
+    await announceThreadActivity(ctx, {
+      tx,
+      activity: {
+        project,
+        customerId,
+        thread: found.thread,
+        fromCompany: author.fromCompany,
+        author,
+        content: reply.content,
+        kind: "reply",
+      },
     });
     return reply.id;
   });

@@ -28,7 +28,7 @@ describe("customer replies reach the company batched per thread", () => {
     const cookie = await signIn(t.app, email, "Bea Batcher");
     await submitProfile(t.app, cookie, { fullName: "Bea Batcher", primaryContact: email });
     await signNdaFor(t.app, cookie, email);
-    const projectId = (await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie } })).json()[0].id;
+    const projectId = (await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie } })).json().items[0].id;
     const thread = await t.app.inject({
       method: "POST",
       url: `/api/projects/${projectId}/communications`,
@@ -83,7 +83,7 @@ describe("a customer's new threads reach the company batched per customer", () =
     const cookie = await signIn(t.app, email, "Otto Opener");
     await submitProfile(t.app, cookie, { fullName: "Otto Opener", primaryContact: email, company: "Openers" });
     await signNdaFor(t.app, cookie, email);
-    const first = (await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie } })).json()[0];
+    const first = (await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie } })).json().items[0];
     const second = await t.app.inject({ method: "POST", url: "/api/projects", payload: {}, headers: { cookie, ...json } });
     expect(second.statusCode, second.body).toBe(201);
     const projectsInTurn = [first, second.json(), first, second.json(), first, second.json()];

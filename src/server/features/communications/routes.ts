@@ -61,7 +61,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const scope = await requireThreadScope(request, request.params.id, "view");
+      const scope = await requireThreadScope(request, { scope: request.params.id, need: "view" });
       const { user } = scope;
       const viewer = { id: user.id, email: user.email, role: user.role };
       if (scope.kind === "general") return listThreads(ctx.db, viewer, placeOf(scope), request.query);
@@ -83,9 +83,9 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const scope = await requireThreadScope(request, request.params.id, "post");
+      const scope = await requireThreadScope(request, { scope: request.params.id, need: "post" });
       await limitCustomerWrite(ctx.db, scope.user, "messages");
-      return reply.status(201).send(await postCommunication(ctx, scope, request.body));
+      return reply.status(201).send(await postCommunication(ctx, { scope, input: request.body }));
     },
   );
 
@@ -103,7 +103,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const scope = await requireThreadScope(request, request.params.id, "post");
+      const scope = await requireThreadScope(request, { scope: request.params.id, need: "post" });
       const { user } = scope;
       await limitCustomerWrite(ctx.db, user, "messages");
       await postReply(ctx, {
@@ -132,7 +132,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const scope = await requireThreadScope(request, request.params.id, "view");
+      const scope = await requireThreadScope(request, { scope: request.params.id, need: "view" });
       const page = await listThreadReplies(ctx.db, scope.user, placeOf(scope), request.params.communicationId, request.query);
       if (!page) throw notFound(COMMUNICATION_MESSAGES.notFound);
       return page;
@@ -152,8 +152,8 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const scope = await requireThreadScope(request, request.params.id, "view");
-      await markThreadRead(ctx.db, scope.user, placeOf(scope), request.params.communicationId);
+      const scope = await requireThreadScope(request, { scope: request.params.id, need: "view" });
+      await markThreadRead(ctx.db, { user: scope.user, place: placeOf(scope), threadId: request.params.communicationId });
       return { success: true };
     },
   );

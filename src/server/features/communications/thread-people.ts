@@ -57,9 +57,7 @@ export function companySide(config: Config): Person[] {
  */
 export async function writerByEmail(
   db: Database,
-  config: Config,
-  thread: { projectId: string | null; customerId: string | null },
-  email: string,
+  { config, thread, email }: { config: Config; thread: { projectId: string | null; customerId: string | null }; email: string },
 ): Promise<{ side: "company" | "customer"; userId: string | null; name: string | null } | null> {
   const address = email.trim().toLowerCase();
   const [account] = await db

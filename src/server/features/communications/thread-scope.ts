@@ -23,8 +23,11 @@ export const GENERAL_START_COMPANY =
  * The caller's scope for `scope` (a project id or "general"). A project the caller cannot see answers 404 and too low
  * a level 403 (requireProjectAccess); general threads are the caller's own, or every customer's for the company.
  */
-export async function requireThreadScope(request: FastifyRequest, scope: string, need: ProjectNeed): Promise<ThreadScope> {
-  if (!isGeneralScope(scope)) return { kind: "project", ...(await requireProjectAccess(request, scope, need)) };
+export async function requireThreadScope(
+  request: FastifyRequest,
+  { scope, need }: { scope: string; need: ProjectNeed },
+): Promise<ThreadScope> {
+  if (!isGeneralScope(scope)) return { kind: "project", ...(await requireProjectAccess(request, { projectId: scope, need })) };
   const user = await requireUser(request);
   return { kind: "general", user, customerId: user.role === "company" ? null : user.id };
 }

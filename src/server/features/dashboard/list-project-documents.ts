@@ -81,7 +81,7 @@ export async function listProjectDocuments(ctx: AppContext, access: ProjectAcces
 
   // The two generated PDFs one after the other: renders are bounded per user.
   const ndaSigned = Boolean(profile?.ndaSigned);
-  const ndaSize = profile && ndaSigned ? await sizeOf(() => issueSignedNda(ctx, profile, user.id)) : null;
+  const ndaSize = profile && ndaSigned ? await sizeOf(() => issueSignedNda(ctx, { profile, requesterId: user.id })) : null;
   const hasBrief = Boolean(brief?.generatedBrief?.trim());
   const briefSize = hasBrief ? await sizeOf(() => downloadBrief(ctx, access)) : null;
 

@@ -24,7 +24,7 @@ async function ownerWithProject() {
 /** The project list as the customer reads it, once the rows this test wrote directly have reached the read caches. */
 const listFor = async (cookie: string) => {
   await t.app.changeFeed.caughtUp();
-  return (await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie } })).json() as Array<
+  return (await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie } })).json().items as Array<
     Record<string, unknown>
   >;
 };

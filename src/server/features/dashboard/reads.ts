@@ -1,30 +1,34 @@
 // The dashboard's cached read (cache/define-read.ts).
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
+import { ACTIVITY_PAGE_SIZE, type ActivityPage } from "../../../shared/schemas/activity";
+import type { Paging } from "../../../shared/schemas/paging";
 import { defineRead } from "../../cache/define-read";
+import { onePage, pageReply } from "../../db/paging";
 import { activityEvents } from "../../db/schema";
 
-export const DEFAULT_ACTIVITY_LIMIT = 8;
-
-/** Recent activity on a user's timeline, newest first: kept at the default count. */
+/** Activity on a user's timeline, newest first, a page at a time: kept for Recent Activity's page (the first, at the default size). */
 export const activityRead = defineRead({
   name: "activity",
   tables: ["activity_events"],
-  load: async (db, { userId, limit }: { userId: string; limit: number }) => {
-    const rows = await db
-      .select()
-      .from(activityEvents)
-      .where(eq(activityEvents.userId, userId))
-      .orderBy(desc(activityEvents.createdAt))
-      .limit(limit);
-    return rows.map((row) => ({
+  load: async (db, { userId, page, pageSize }: { userId: string } & Paging): Promise<ActivityPage> => {
+    const mine = eq(activityEvents.userId, userId);
+    const [rows, [counted]] = await Promise.all([
+      onePage(
+        db.select().from(activityEvents).where(mine).orderBy(desc(activityEvents.createdAt), desc(activityEvents.id)).$dynamic(),
+        { page, pageSize },
+      ),
+      db.select({ total: sql<number>`count(*)::int` }).from(activityEvents).where(mine),
+    ]);
+    const items = rows.map((row) => ({
       id: row.id,
       type: row.type,
       title: row.title,
       description: row.description,
       createdAt: row.createdAt.toISOString(),
     }));
+    return pageReply(items, counted?.total ?? 0, { page, pageSize });
   },
-  keep: ({ limit }) => limit === DEFAULT_ACTIVITY_LIMIT,
+  keep: ({ page, pageSize }) => page === 1 && pageSize === ACTIVITY_PAGE_SIZE,
   owner: ({ userId }) => userId,
   rows: ({ userId }, _, row) => [row("activity_events", "user_id", userId)],
 });

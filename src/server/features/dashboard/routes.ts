@@ -2,13 +2,13 @@
 // GET /api/projects/{id}/documents (Project Documents with their real sizes and dates).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { activityItemSchema } from "../../../shared/schemas/activity";
+import { activityPageSchema, activityQuerySchema } from "../../../shared/schemas/activity";
 import { projectDocumentSchema } from "../../../shared/schemas/project-documents";
 import { requireUser } from "../../auth/guards";
 import { errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects";
 import { listProjectDocuments } from "./list-project-documents";
-import { activityRead, DEFAULT_ACTIVITY_LIMIT } from "./reads";
+import { activityRead } from "./reads";
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -18,15 +18,15 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["dashboard"],
-        summary: "Recent activity on the caller's timeline, newest first",
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(50).default(DEFAULT_ACTIVITY_LIMIT) }),
-        response: { 200: z.array(activityItemSchema), ...errorReplies },
+        summary: "Activity on the caller's timeline, newest first, paged (Recent Activity shows the first page)",
+        querystring: activityQuerySchema,
+        response: { 200: activityPageSchema, ...errorReplies },
       },
     },
     async (request) => {
       const user = await requireUser(request);
-      const { limit } = request.query;
-      return activityRead.get(ctx, { userId: user.id, limit });
+      const { page, pageSize } = request.query;
+      return activityRead.get(ctx, { userId: user.id, page, pageSize });
     },
   );
 
@@ -40,6 +40,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(projectDocumentSchema), ...errorReplies },
       },
     },
-    async (request) => listProjectDocuments(ctx, await requireProjectAccess(request, request.params.id, "view")),
+    async (request) =>
+      listProjectDocuments(ctx, await requireProjectAccess(request, { projectId: request.params.id, need: "view" })),
   );
 };

@@ -33,7 +33,7 @@ export function createFrameCheckCache() {
       const now = Date.now();
       const hit = entries.get(key);
       if (hit && hit.expires > now && !options.fresh) return hit.check;
-      const check = await checkPrototypeFrame(project, portalOrigin, allowedOrigins);
+      const check = await checkPrototypeFrame({ project, portalOrigin, allowedOrigins });
       entries.delete(key);
       if (entries.size >= CACHE_ENTRIES) entries.delete(entries.keys().next().value as string);
       entries.set(key, { check, expires: now + CACHE_MS });
@@ -42,11 +42,15 @@ export function createFrameCheckCache() {
   };
 }
 
-export async function checkPrototypeFrame(
-  project: ProjectRow,
-  portalOrigin: string,
-  allowedOrigins: readonly string[],
-): Promise<FrameCheck> {
+export async function checkPrototypeFrame({
+  project,
+  portalOrigin,
+  allowedOrigins,
+}: {
+  project: ProjectRow;
+  portalOrigin: string;
+  allowedOrigins: readonly string[];
+}): Promise<FrameCheck> {
   if (!project.prototypeUrl) return { reachable: false, frameable: false, reason: "no-url" };
   let url: URL;
   try {

@@ -18,8 +18,7 @@ type ProjectRow = typeof projects.$inferSelect;
  */
 export async function endFeedbackRound(
   tx: Database,
-  project: ProjectRow,
-  now: Date,
+  { project, now }: { project: ProjectRow; now: Date },
 ): Promise<Omit<CloseFeedbackRoundResult, "maxIterations">> {
   const round = currentFeedbackRound(project);
   const inRound = and(eq(feedback.projectId, project.id), eq(feedback.round, round));
@@ -48,7 +47,7 @@ export async function closeFeedbackRound(db: Database, access: ProjectAccess): P
       .from(feedback)
       .where(and(eq(feedback.projectId, project.id), eq(feedback.round, round), eq(feedback.status, "done")));
     if ((done?.n ?? 0) === 0) throw conflict(FEEDBACK_MESSAGES.roundNothingDone, "ROUND_NOTHING_DONE");
-    const ended = await endFeedbackRound(tx, project, new Date());
+    const ended = await endFeedbackRound(tx, { project, now: new Date() });
     await recordActivity(tx, {
       userId: project.userId,
       projectId: project.id,

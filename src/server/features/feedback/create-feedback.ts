@@ -17,8 +17,10 @@ import type { ScreenshotChange } from "./read-feedback-body";
 
 export async function createFeedback(
   ctx: AppContext,
-  access: ProjectAccess,
-  input: { body: CreateFeedbackInput; screenshot: ScreenshotChange; userAgent: string | undefined },
+  {
+    access,
+    input,
+  }: { access: ProjectAccess; input: { body: CreateFeedbackInput; screenshot: ScreenshotChange; userAgent: string | undefined } },
 ): Promise<FeedbackItem> {
   const { user } = access;
   const byCompany = access.accessLevel === "company";
@@ -80,11 +82,11 @@ export async function createFeedback(
         .returning();
       if (!row) throw new Error("feedback insert returned nothing");
       await recordFeedbackCreated(tx, { project, item: row, actorId: user.id, byCompany });
-      return toFeedbackDto(
+      return toFeedbackDto({
         row,
-        { name: user.name ?? null, email: user.email },
-        { userId: user.id, accessLevel: access.accessLevel },
-      );
+        author: { name: user.name ?? null, email: user.email },
+        caller: { userId: user.id, accessLevel: access.accessLevel },
+      });
     });
   } catch (error) {
     if (screenshot)

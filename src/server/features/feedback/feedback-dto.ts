@@ -31,7 +31,15 @@ export function feedbackEditableBy(row: Pick<FeedbackRow, "adminUpdatedAt" | "au
   }
 }
 
-export function toFeedbackDto(row: FeedbackRow, author: FeedbackAuthor, caller: FeedbackCaller): FeedbackItem {
+export function toFeedbackDto({
+  row,
+  author,
+  caller,
+}: {
+  row: FeedbackRow;
+  author: FeedbackAuthor;
+  caller: FeedbackCaller;
+}): FeedbackItem {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -58,12 +66,16 @@ export function toFeedbackDto(row: FeedbackRow, author: FeedbackAuthor, caller: 
 }
 
 /** The row's history with one more event (the row is locked by the caller's transaction). */
-export function withEvent(
-  row: Pick<FeedbackRow, "history" | "round" | "status">,
+export function withEvent({
+  row,
+  event,
+  at,
+}: {
+  row: Pick<FeedbackRow, "history" | "round" | "status">;
   event: Omit<FeedbackHistoryEvent, "at" | "round" | "status" | "versionNumber" | "note"> &
-    Partial<Pick<FeedbackHistoryEvent, "round" | "status" | "versionNumber" | "note">>,
-  at: Date,
-): Record<string, unknown>[] {
+    Partial<Pick<FeedbackHistoryEvent, "round" | "status" | "versionNumber" | "note">>;
+  at: Date;
+}): Record<string, unknown>[] {
   const entry: FeedbackHistoryEvent = {
     kind: event.kind,
     at: at.toISOString(),

@@ -67,7 +67,10 @@ async function ownerAndReporter(db: Database, project: ProjectRow, item: Feedbac
 }
 
 /** Status changed by the company: the owner (and the author, when someone else) hear of it; done is emailed. */
-export async function recordFeedbackStatusChanged(ctx: AppContext, db: Database, event: EventInput & { item: FeedbackRow }) {
+export async function recordFeedbackStatusChanged(
+  ctx: AppContext,
+  { db, event }: { db: Database; event: EventInput & { item: FeedbackRow } },
+) {
   const { project, item } = event;
   const done = item.status === "done";
   const people = await ownerAndReporter(db, project, item);
@@ -99,8 +102,7 @@ export async function recordFeedbackStatusChanged(ctx: AppContext, db: Database,
 /** Fixed in version N or won't fix: the reporter and the owner are told in their timeline, bell and email. */
 export async function recordFeedbackResolved(
   ctx: AppContext,
-  db: Database,
-  event: EventInput & { item: FeedbackRow; reason: string | null },
+  { db, event }: { db: Database; event: EventInput & { item: FeedbackRow; reason: string | null } },
 ) {
   const { project, item } = event;
   const fixed = item.resolution === "fixed";

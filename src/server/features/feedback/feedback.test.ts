@@ -346,7 +346,8 @@ describe("feedback rounds", () => {
     expect(items.find((i: { id: string }) => i.id === first.id).round).toBe(1);
     expect(items.find((i: { id: string }) => i.id === second.id).round).toBe(2);
     expect((await postFeedback(t.app, projectId, owner.cookie)).json().round).toBe(2);
-    const projectList = (await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: owner.cookie } })).json();
+    const projectList = (await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: owner.cookie } })).json()
+      .items;
     expect(projectList[0]).toMatchObject({ iterationsUsed: 1, maxIterations: 3 });
 
     await t.app.ctx.db.update(projects).set({ iterationsUsed: 3 }).where(eq(projects.id, projectId));

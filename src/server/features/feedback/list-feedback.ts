@@ -44,7 +44,7 @@ export async function listProjectFeedback(
     query,
   );
   return pageReply(
-    rows.map((row) => toFeedbackDto(row.item, row.author?.email ? row.author : null, caller)),
+    rows.map((row) => toFeedbackDto({ row: row.item, author: row.author?.email ? row.author : null, caller })),
     total,
     query,
   );
@@ -78,7 +78,11 @@ export async function listCompanyFeedback(
   const { rows, total } = await newestFirstPage(db, select, where, query);
   return pageReply(
     rows.map((row) => ({
-      ...toFeedbackDto(row.item, row.author?.email ? row.author : null, { userId, accessLevel: "company" }),
+      ...toFeedbackDto({
+        row: row.item,
+        author: row.author?.email ? row.author : null,
+        caller: { userId, accessLevel: "company" },
+      }),
       projectCode: row.projectCode,
       projectName: row.projectName,
       customerName: row.customerName,

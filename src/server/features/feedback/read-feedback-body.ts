@@ -54,11 +54,15 @@ export function parseFields<T extends z.ZodType>(schema: T, value: unknown): z.i
 const DATA_URL = /^data:([a-z0-9.+/-]*)(;[a-z0-9=.+-]+)*;base64,([A-Za-z0-9+/=\s]*)$/i;
 
 /** What the request asks for the screenshot: keep it, remove it (null or ""), or store a new image. */
-export function screenshotChangeOf(
-  screenshotUrl: string | null | undefined,
-  upload: RawBody["upload"],
-  currentFileId: string | null,
-): ScreenshotChange {
+export function screenshotChangeOf({
+  screenshotUrl,
+  upload,
+  currentFileId,
+}: {
+  screenshotUrl: string | null | undefined;
+  upload: RawBody["upload"];
+  currentFileId: string | null;
+}): ScreenshotChange {
   if (upload) return { kind: "new", bytes: upload.bytes, filename: upload.filename };
   if (screenshotUrl === undefined) return { kind: "keep" };
   if (screenshotUrl === null || screenshotUrl === "") return currentFileId ? { kind: "remove" } : { kind: "keep" };

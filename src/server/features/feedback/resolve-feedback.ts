@@ -43,10 +43,12 @@ async function authorOf(db: Database, row: FeedbackRow) {
 /** POST /api/company/projects/{id}/feedback/{feedbackId}/resolution. */
 export async function resolveFeedback(
   ctx: AppContext,
-  user: SessionUser,
-  projectId: string,
-  feedbackId: string,
-  input: ResolveFeedbackInput,
+  {
+    user,
+    projectId,
+    feedbackId,
+    input,
+  }: { user: SessionUser; projectId: string; feedbackId: string; input: ResolveFeedbackInput },
 ): Promise<FeedbackItem> {
   return ctx.db.transaction(async (tx) => {
     const { project, row } = await lockedItem(tx, projectId, feedbackId);
@@ -78,9 +80,9 @@ export async function resolveFeedback(
         adminUpdatedAt: now,
         adminUpdatedBy: user.id,
         updatedAt: now,
-        history: withEvent(
+        history: withEvent({
           row,
-          {
+          event: {
             kind: input.resolution,
             actorName: user.name ?? user.email,
             byCompany: true,
@@ -88,23 +90,29 @@ export async function resolveFeedback(
             note: reason,
             status: "done",
           },
-          now,
-        ),
+          at: now,
+        }),
       })
       .where(eq(feedback.id, row.id))
       .returning();
     if (!updated) throw notFound(FEEDBACK_MESSAGES.notFound);
-    await recordFeedbackResolved(ctx, tx, { project, item: updated, actorId: user.id, byCompany: true, reason });
-    return toFeedbackDto(updated, await authorOf(tx, updated), { userId: user.id, accessLevel: "company" });
+    await recordFeedbackResolved(ctx, { db: tx, event: { project, item: updated, actorId: user.id, byCompany: true, reason } });
+    return toFeedbackDto({
+      row: updated,
+      author: await authorOf(tx, updated),
+      caller: { userId: user.id, accessLevel: "company" },
+    });
   });
 }
 
 /** POST /api/projects/{id}/feedback/{feedbackId}/confirm and .../reopen. */
 export async function verifyFeedback(
   ctx: AppContext,
-  access: ProjectAccess,
-  feedbackId: string,
-  verdict: { kind: "confirmed" } | { kind: "reopened"; reason: string },
+  {
+    access,
+    feedbackId,
+    verdict,
+  }: { access: ProjectAccess; feedbackId: string; verdict: { kind: "confirmed" } | { kind: "reopened"; reason: string } },
 ): Promise<FeedbackItem> {
   const { user } = access;
   const caller = { userId: user.id, accessLevel: access.accessLevel };
@@ -120,7 +128,7 @@ export async function verifyFeedback(
       if (row.confirmedAt) throw conflict(FEEDBACK_MESSAGES.alreadyConfirmed);
       changes = {
         confirmedAt: now,
-        history: withEvent(row, { kind: "confirmed", ...actor, versionNumber: row.fixedInVersion }, now),
+        history: withEvent({ row, event: { kind: "confirmed", ...actor, versionNumber: row.fixedInVersion }, at: now }),
       };
     } else {
       if (row.status !== "done") throw conflict(FEEDBACK_MESSAGES.alreadyOpen);
@@ -132,7 +140,7 @@ export async function verifyFeedback(
         resolution: null,
         fixedInVersion: null,
         confirmedAt: null,
-        history: withEvent(row, { kind: "reopened", ...actor, note: reason, round, status: "pending" }, now),
+        history: withEvent({ row, event: { kind: "reopened", ...actor, note: reason, round, status: "pending" }, at: now }),
       };
     }
     const [updated] = await tx
@@ -149,6 +157,6 @@ export async function verifyFeedback(
       verdict: verdict.kind,
       reason,
     });
-    return toFeedbackDto(updated, await authorOf(tx, updated), caller);
+    return toFeedbackDto({ row: updated, author: await authorOf(tx, updated), caller });
   });
 }

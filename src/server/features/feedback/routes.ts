@@ -63,7 +63,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { project, user, accessLevel } = await requireProjectAccess(request, request.params.id, "view");
+      const { project, user, accessLevel } = await requireProjectAccess(request, { projectId: request.params.id, need: "view" });
       return feedbackListRead.get(ctx, { projectId: project.id, userId: user.id, accessLevel, query: request.query });
     },
   );
@@ -83,12 +83,15 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const access = await requireProjectAccess(request, request.params.id, "feedback");
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "feedback" });
       const raw = await readFeedbackBody(request);
       const body = parseFields(createFeedbackSchema, raw.fields);
-      const screenshot = screenshotChangeOf(body.screenshotUrl, raw.upload, null);
+      const screenshot = screenshotChangeOf({ screenshotUrl: body.screenshotUrl, upload: raw.upload, currentFileId: null });
       await limitCustomerWrite(ctx.db, access.user, "feedback");
-      const created = await createFeedback(ctx, access, { body, screenshot, userAgent: request.headers["user-agent"] });
+      const created = await createFeedback(ctx, {
+        access,
+        input: { body, screenshot, userAgent: request.headers["user-agent"] },
+      });
       return reply.status(201).send(created);
     },
   );
@@ -109,13 +112,18 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "feedback");
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "feedback" });
       const raw = await readFeedbackBody(request);
       const body = parseFields(updateFeedbackSchema, raw.fields);
       await limitCustomerWrite(ctx.db, access.user, "feedbackEdits");
-      return updateFeedback(ctx, access, request.params.feedbackId, {
-        body,
-        screenshot: (current) => screenshotChangeOf(body.screenshotUrl, raw.upload, current),
+      return updateFeedback(ctx, {
+        access,
+        feedbackId: request.params.feedbackId,
+        input: {
+          body,
+          screenshot: (current) =>
+            screenshotChangeOf({ screenshotUrl: body.screenshotUrl, upload: raw.upload, currentFileId: current }),
+        },
       });
     },
   );
@@ -137,7 +145,12 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireCompany(request);
-      return resolveFeedback(ctx, user, request.params.id, request.params.feedbackId, request.body);
+      return resolveFeedback(ctx, {
+        user,
+        projectId: request.params.id,
+        feedbackId: request.params.feedbackId,
+        input: request.body,
+      });
     },
   );
 
@@ -153,9 +166,9 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "view" });
       await limitCustomerWrite(ctx.db, access.user, "feedbackEdits");
-      return verifyFeedback(ctx, access, request.params.feedbackId, { kind: "confirmed" });
+      return verifyFeedback(ctx, { access, feedbackId: request.params.feedbackId, verdict: { kind: "confirmed" } });
     },
   );
 
@@ -173,9 +186,13 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "view" });
       await limitCustomerWrite(ctx.db, access.user, "feedbackEdits");
-      return verifyFeedback(ctx, access, request.params.feedbackId, { kind: "reopened", reason: request.body.reason });
+      return verifyFeedback(ctx, {
+        access,
+        feedbackId: request.params.feedbackId,
+        verdict: { kind: "reopened", reason: request.body.reason },
+      });
     },
   );
 
@@ -191,7 +208,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "view" });
       if (access.accessLevel !== "company") throw forbidden("Company access required");
       return closeFeedbackRound(ctx.db, access);
     },
@@ -205,7 +222,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Whether the project's prototype answers and lets the portal show it in a frame (its X-Frame-Options / frame-ancestors); `fresh=true` (Try Again) asks its site again; 403 ACCESS_EXPIRED after the access expiry date",
         params,
-        querystring: z.object({ fresh: z.enum(["true", "false"]).optional() }),
+        querystring: z.strictObject({ fresh: z.enum(["true", "false"]).optional() }),
         response: {
           200: prototypeFrameCheckSchema,
           ...errorReplies,
@@ -213,7 +230,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "view" });
       requirePrototypeOpen(access);
       await consumeRateLimits(
         ctx.db,

@@ -22,9 +22,15 @@ function refuseCustomerEdit(row: FeedbackRow, access: ProjectAccess, screenshot:
 
 export async function updateFeedback(
   ctx: AppContext,
-  access: ProjectAccess,
-  feedbackId: string,
-  input: { body: UpdateFeedbackInput; screenshot: (current: string | null) => ScreenshotChange },
+  {
+    access,
+    feedbackId,
+    input,
+  }: {
+    access: ProjectAccess;
+    feedbackId: string;
+    input: { body: UpdateFeedbackInput; screenshot: (current: string | null) => ScreenshotChange };
+  },
 ): Promise<FeedbackItem> {
   if (!isUuid(feedbackId)) throw notFound(FEEDBACK_MESSAGES.notFound);
   const { user, project } = access;
@@ -95,7 +101,11 @@ export async function updateFeedback(
         }
       }
       if (changed.length === 0 && !statusChanged) {
-        return toFeedbackDto(row, await authorOf(tx, row), { userId: user.id, accessLevel: access.accessLevel });
+        return toFeedbackDto({
+          row,
+          author: await authorOf(tx, row),
+          caller: { userId: user.id, accessLevel: access.accessLevel },
+        });
       }
       const now = new Date();
       if (byCompany && (statusChanged || changes.adminComment !== undefined)) {
@@ -103,7 +113,11 @@ export async function updateFeedback(
         const status = changes.status ?? row.status;
         if (status === "pending") Object.assign(changes, { resolution: null, fixedInVersion: null, confirmedAt: null });
         const note = changes.adminComment !== undefined ? changes.adminComment : row.adminComment;
-        changes.history = withEvent(row, { kind: "answered", actorName: user.name ?? user.email, byCompany, status, note }, now);
+        changes.history = withEvent({
+          row,
+          event: { kind: "answered", actorName: user.name ?? user.email, byCompany, status, note },
+          at: now,
+        });
       }
       const [updated] = await tx
         .update(feedback)
@@ -113,8 +127,12 @@ export async function updateFeedback(
       if (!updated) throw notFound(FEEDBACK_MESSAGES.notFound);
       const event = { project, item: updated, actorId: user.id, byCompany };
       if (changed.length > 0) await recordFeedbackEdited(tx, { ...event, changed });
-      if (statusChanged) await recordFeedbackStatusChanged(ctx, tx, event);
-      return toFeedbackDto(updated, await authorOf(tx, updated), { userId: user.id, accessLevel: access.accessLevel });
+      if (statusChanged) await recordFeedbackStatusChanged(ctx, { db: tx, event });
+      return toFeedbackDto({
+        row: updated,
+        author: await authorOf(tx, updated),
+        caller: { userId: user.id, accessLevel: access.accessLevel },
+      });
     })
     .catch(async (error: unknown) => {
       if (uploaded) await releaseProjectFile(ctx, { projectId: project.id, kind: "feedback_screenshot", fileId: uploaded });

@@ -145,8 +145,7 @@ function invoiceReadableBy(user: Pick<SessionUser, "id" | "role">): SQL {
 /** The file's record on a project the caller may read it in (company: any project), or null: the file is not theirs. */
 export async function findReadableFile(
   db: Database,
-  user: Pick<SessionUser, "id" | "email" | "role">,
-  fileId: string,
+  { user, fileId }: { user: Pick<SessionUser, "id" | "email" | "role">; fileId: string },
 ): Promise<ReadableFile | null> {
   if (!isContentId(fileId)) return null;
   const [row] = await db
@@ -155,7 +154,7 @@ export async function findReadableFile(
     .where(
       and(
         eq(fileAttachments.fileId, fileId),
-        projectAccessibleTo(fileAttachments.projectId, user, "view"),
+        projectAccessibleTo({ project: fileAttachments.projectId, caller: user, need: "view" }),
         or(ne(fileAttachments.kind, "invoice"), invoiceReadableBy(user)),
       ),
     )

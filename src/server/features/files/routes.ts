@@ -21,14 +21,14 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["files"],
         summary: "A stored file (screenshot, BRD, invoice) of a project the caller may see; content-addressed, cached privately",
         params: z.object({ id: z.string().max(128) }),
-        querystring: z.object({ download: z.enum(["1", "true"]).optional() }),
+        querystring: z.strictObject({ download: z.enum(["1", "true"]).optional() }),
         produces: ["image/png", "image/jpeg", "image/webp", "image/gif", "application/pdf"],
         response: { 200: z.any().describe("The file's bytes"), 304: z.null(), ...errorReplies },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const readable = await findReadableFile(ctx.db, user, request.params.id);
+      const readable = await findReadableFile(ctx.db, { user, fileId: request.params.id });
       if (!readable) throw notFound(FILE_NOT_FOUND);
       const etag = `"${request.params.id}"`;
       const disposition = readable.contentType.startsWith("image/") && !request.query.download ? "inline" : "attachment";

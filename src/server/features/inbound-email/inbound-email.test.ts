@@ -216,11 +216,17 @@ describe("the reply address", () => {
     const parsed = parseReplyAddress(address.toUpperCase().replace(DOMAIN.toUpperCase(), DOMAIN), DOMAIN);
     if (!parsed || parsed === "undated") throw new Error("the address did not parse");
     expect(parsed.threadId).toBe(threadId);
-    expect(signatureMatches("k".repeat(40), parsed, "pat@example.com")).toBe(true);
-    expect(signatureMatches("k".repeat(40), parsed, "eve@example.com")).toBe(false);
-    expect(signatureMatches("other-key".repeat(5), parsed, "pat@example.com")).toBe(false);
+    expect(signatureMatches({ secretKey: "k".repeat(40), parsed, sender: "pat@example.com" })).toBe(true);
+    expect(signatureMatches({ secretKey: "k".repeat(40), parsed, sender: "eve@example.com" })).toBe(false);
+    expect(signatureMatches({ secretKey: "other-key".repeat(5), parsed, sender: "pat@example.com" })).toBe(false);
     // The issue day is signed: moving it forward breaks the signature.
-    expect(signatureMatches("k".repeat(40), { ...parsed, issuedDay: parsed.issuedDay + 30 }, "pat@example.com")).toBe(false);
+    expect(
+      signatureMatches({
+        secretKey: "k".repeat(40),
+        parsed: { ...parsed, issuedDay: parsed.issuedDay + 30 },
+        sender: "pat@example.com",
+      }),
+    ).toBe(false);
   });
 
   it(`lives ${REPLY_ADDRESS_LIFETIME_DAYS} days from the day it was issued`, () => {

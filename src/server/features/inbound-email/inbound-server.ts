@@ -87,7 +87,7 @@ export async function startInboundEmail(options: {
     const mail = await parsing.parse(raw);
     const senders = mail.fromAddresses;
     const sender = senders.length === 1 ? senders[0]?.toLowerCase() || undefined : undefined;
-    if (!sender || !signatureMatches(ctx.config.secretKey, parsed, sender)) {
+    if (!sender || !signatureMatches({ secretKey: ctx.config.secretKey, parsed, sender })) {
       throw smtpError(550, "This reply address was not issued to the sender");
     }
     const authenticationResults = mail.authenticationResults;
@@ -121,7 +121,7 @@ export async function startInboundEmail(options: {
       .where(eq(communications.id, parsed.threadId))
       .limit(1);
     if (!thread) throw smtpError(550, "This conversation no longer exists");
-    const writer = await writerByEmail(ctx.db, ctx.config, thread, sender);
+    const writer = await writerByEmail(ctx.db, { config: ctx.config, thread, email: sender });
     if (!writer) throw smtpError(550, "The sender may not write in this conversation");
     const content = stripQuotedReply(mail.text).slice(0, COMMUNICATION_LIMITS.content);
     if (!content) throw smtpError(550, "The reply is empty");

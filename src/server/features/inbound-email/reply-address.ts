@@ -107,7 +107,15 @@ export function parseReplyAddress(address: string, domain: string): ParsedReplyA
 }
 
 /** True when the address was made for this sender (constant-time comparison). */
-export function signatureMatches(secretKey: string, parsed: ParsedReplyAddress, sender: string): boolean {
+export function signatureMatches({
+  secretKey,
+  parsed,
+  sender,
+}: {
+  secretKey: string;
+  parsed: ParsedReplyAddress;
+  sender: string;
+}): boolean {
   const expected = Buffer.from(signature(secretKey, parsed.threadId, parsed.issuedDay, sender));
   const given = Buffer.from(parsed.signature);
   return expected.length === given.length && timingSafeEqual(expected, given);

@@ -27,7 +27,15 @@ function domainOf(address: string): string {
  * the sender brought), written under the relay's own authserv-id (RFC 8601: its first token), saying dmarc=pass with
  * header.from equal to the From domain. A header under any other authserv-id was written by someone else.
  */
-export function relayVouches(authenticationResults: string | undefined, fromAddress: string, authservId: string): boolean {
+export function relayVouches({
+  authenticationResults,
+  fromAddress,
+  authservId,
+}: {
+  authenticationResults: string | undefined;
+  fromAddress: string;
+  authservId: string;
+}): boolean {
   if (!authenticationResults) return false;
   const [identity = "", ...results] = authenticationResults
     .replace(/\([^)]*\)/g, " ")
@@ -92,7 +100,11 @@ export async function checkSender(input: {
 }): Promise<SenderCheck> {
   if (
     isTrustedRelay(input.trustedRelays, input.remoteAddress) &&
-    relayVouches(input.authenticationResults, input.fromAddress, input.authservId)
+    relayVouches({
+      authenticationResults: input.authenticationResults,
+      fromAddress: input.fromAddress,
+      authservId: input.authservId,
+    })
   ) {
     return { ok: true, how: "relay" };
   }

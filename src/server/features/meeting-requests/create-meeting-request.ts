@@ -14,7 +14,10 @@ import { toMeetingRequestDto } from "./meeting-request-dto";
 
 type Input = z.output<typeof newMeetingRequestSchema>;
 
-export async function createMeetingRequest(ctx: AppContext, access: ProjectAccess, input: Input): Promise<MeetingRequest> {
+export async function createMeetingRequest(
+  ctx: AppContext,
+  { access, input }: { access: ProjectAccess; input: Input },
+): Promise<MeetingRequest> {
   const { user, project } = access;
   const name = displayName(user);
   return ctx.db.transaction(async (tx) => {

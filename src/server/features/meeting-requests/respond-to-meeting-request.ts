@@ -82,9 +82,7 @@ async function syncScheduledMeeting(
 
 export async function respondToMeetingRequest(
   ctx: AppContext,
-  admin: SessionUser,
-  requestId: string,
-  input: Input,
+  { admin, requestId, input }: { admin: SessionUser; requestId: string; input: Input },
 ): Promise<MeetingRequest> {
   if (!isUuid(requestId)) throw notFound(MEETING_REQUEST_MESSAGES.notFound);
   return ctx.db.transaction(async (tx) => {

@@ -18,7 +18,7 @@ import { auditSnapshots } from "../../http/company-audit";
 import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { errorReplies } from "../../http/openapi";
 import { requireProjectAccess } from "../projects/access";
-import { cachedProjectListFor } from "../projects/reads";
+import { projectListRead } from "../projects/reads";
 import { createMeetingRequest } from "./create-meeting-request";
 import { listCompanyMeetingRequests, meetingRequestStats } from "./list-meeting-requests";
 import { meetingRequestsRead, meetingStatsRead, projectMeetingStatsRead } from "./reads";
@@ -41,7 +41,7 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { project, user } = await requireProjectAccess(request, request.params.id, "view");
+      const { project, user } = await requireProjectAccess(request, { projectId: request.params.id, need: "view" });
       return meetingRequestsRead.get(ctx, { projectId: project.id, ...request.query }, { owner: user.id });
     },
   );
@@ -59,9 +59,9 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const access = await requireProjectAccess(request, request.params.id, "post");
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "post" });
       await limitCustomerWrite(ctx.db, access.user, "meetingRequests");
-      return reply.status(201).send(await createMeetingRequest(ctx, access, request.body));
+      return reply.status(201).send(await createMeetingRequest(ctx, { access, input: request.body }));
     },
   );
 
@@ -79,12 +79,12 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { projectId } = request.query;
       if (projectId !== undefined) {
-        const { project, user } = await requireProjectAccess(request, projectId, "view");
+        const { project, user } = await requireProjectAccess(request, { projectId, need: "view" });
         return projectMeetingStatsRead.get(ctx, { projectId: project.id }, { owner: user.id });
       }
       const user = await requireUser(request);
       if (user.role === "company") return meetingRequestStats(ctx.db, "all");
-      const projectIds = (await cachedProjectListFor(ctx, user)).map((project) => project.id);
+      const projectIds = (await projectListRead.get(ctx, { userId: user.id, email: user.email })).map((project) => project.id);
       return meetingStatsRead.get(ctx, { userId: user.id, email: user.email, projectIds });
     },
   );
@@ -119,7 +119,7 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireCompany(request);
-      return respondToMeetingRequest(ctx, admin, request.params.id, request.body);
+      return respondToMeetingRequest(ctx, { admin, requestId: request.params.id, input: request.body });
     },
   );
 };

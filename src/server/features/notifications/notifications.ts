@@ -1,11 +1,13 @@
-// The bell: events addressed to the user with notify set, newest first, with the unread count.
+// The bell: events addressed to the user with notify set, newest first, a page at a time, with the unread count.
 // Company admins also see company-wide events (no user), whose read state the admins share.
 import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { ACTIVITY_TYPES, isActivityType } from "../../../shared/activity-types";
 import { itemPath } from "../../../shared/item-links";
-import type { NotificationList } from "../../../shared/schemas/activity";
+import type { NotificationPage } from "../../../shared/schemas/activity";
+import type { Paging } from "../../../shared/schemas/paging";
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
+import { onePage, pageReply } from "../../db/paging";
 import { activityEvents, projects } from "../../db/schema";
 
 function addressedTo(user: Pick<SessionUser, "id" | "role">): SQL {
@@ -17,38 +19,42 @@ function addressedTo(user: Pick<SessionUser, "id" | "role">): SQL {
 export async function listNotifications(
   db: Database,
   user: Pick<SessionUser, "id" | "role">,
-  limit: number,
-): Promise<NotificationList> {
+  paging: Paging,
+): Promise<NotificationPage> {
   const where = addressedTo(user);
   const [rows, [counted]] = await Promise.all([
+    onePage(
+      db
+        .select({ event: activityEvents, projectCode: projects.projectCode })
+        .from(activityEvents)
+        .leftJoin(projects, eq(projects.id, activityEvents.projectId))
+        .where(where)
+        .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
+        .$dynamic(),
+      paging,
+    ),
     db
-      .select({ event: activityEvents, projectCode: projects.projectCode })
+      .select({
+        total: sql<number>`count(*)::int`,
+        unread: sql<number>`(count(*) filter (where ${activityEvents.readAt} is null))::int`,
+      })
       .from(activityEvents)
-      .leftJoin(projects, eq(projects.id, activityEvents.projectId))
-      .where(where)
-      .orderBy(desc(activityEvents.createdAt))
-      .limit(limit),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(activityEvents)
-      .where(and(where, isNull(activityEvents.readAt))),
+      .where(where),
   ]);
-  return {
-    items: rows.map(({ event, projectCode }) => ({
-      id: event.id,
-      type: event.type,
-      title: event.title,
-      description: event.description,
-      createdAt: event.createdAt.toISOString(),
-      read: event.readAt !== null,
-      href: itemPath(
-        isActivityType(event.type) ? ACTIVITY_TYPES[event.type].opens : "project",
-        user.role === "company" ? "company" : "customer",
-        { projectId: event.projectId, projectCode, subjectId: event.subjectId },
-      ),
-    })),
-    unreadCount: counted?.count ?? 0,
-  };
+  const items = rows.map(({ event, projectCode }) => ({
+    id: event.id,
+    type: event.type,
+    title: event.title,
+    description: event.description,
+    createdAt: event.createdAt.toISOString(),
+    read: event.readAt !== null,
+    href: itemPath(
+      isActivityType(event.type) ? ACTIVITY_TYPES[event.type].opens : "project",
+      user.role === "company" ? "company" : "customer",
+      { projectId: event.projectId, projectCode, subjectId: event.subjectId },
+    ),
+  }));
+  return { ...pageReply(items, counted?.total ?? 0, paging), unreadCount: counted?.unread ?? 0 };
 }
 
 /** Marks one notification (when id is given) or all of the user's as read; returns how many changed. */

@@ -1,13 +1,13 @@
-// The top bar's notification bell: list with unread count, mark one or all read.
+// The top bar's notification bell: the paged list with the unread count, mark one or all read.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isUuid } from "../../../shared/domain/ids";
-import { markReadReplySchema, notificationListSchema } from "../../../shared/schemas/activity";
+import { markReadReplySchema, notificationPageSchema, notificationsQuerySchema } from "../../../shared/schemas/activity";
 import { requireUser } from "../../auth/guards";
 import { notFound } from "../../errors";
 import { errorReplies } from "../../http/openapi";
 import { markNotificationsRead } from "./notifications";
-import { DEFAULT_NOTIFICATION_LIMIT, notificationsRead } from "./reads";
+import { notificationsRead } from "./reads";
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -17,15 +17,15 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["notifications"],
-        summary: "The caller's notifications, newest first, with the unread count",
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(50).default(DEFAULT_NOTIFICATION_LIMIT) }),
-        response: { 200: notificationListSchema, ...errorReplies },
+        summary: "The caller's notifications, newest first, paged, with the unread count",
+        querystring: notificationsQuerySchema,
+        response: { 200: notificationPageSchema, ...errorReplies },
       },
     },
     async (request) => {
       const user = await requireUser(request);
-      const { limit } = request.query;
-      return notificationsRead.get(ctx, { userId: user.id, role: user.role, limit });
+      const { page, pageSize } = request.query;
+      return notificationsRead.get(ctx, { userId: user.id, role: user.role, page, pageSize });
     },
   );
 

@@ -102,10 +102,13 @@ async function pendingProfile(ctx: AppContext, profileId: string) {
 }
 
 /** POST /api/nda/send-company-otp: the approval code goes to the admin who asked for it. */
-export async function sendCompanyNdaCode(ctx: AppContext, admin: SessionUser, profileId: string, client: ClientInfo) {
+export async function sendCompanyNdaCode(
+  ctx: AppContext,
+  { admin, profileId, client }: { admin: SessionUser; profileId: string; client: ClientInfo },
+) {
   const { profile, signerName: customerName, companyName } = await pendingProfile(ctx, profileId);
   const email = admin.email.toLowerCase();
-  await throttleCompanyCodeSending(ctx, email, profile.id, client.ip);
+  await throttleCompanyCodeSending(ctx, { email, profileId: profile.id, ip: client.ip });
   await emailNewCode(ctx, { purpose: "nda_company", email, subject: profile.id, ip: client.ip }, (code) => ({
     kind: "nda-company-code",
     data: { customerName, companyName, code },
@@ -117,9 +120,7 @@ export async function sendCompanyNdaCode(ctx: AppContext, admin: SessionUser, pr
 /** POST /api/company/nda/approve and /api/nda/verify-company-otp: approved once the admin's code checks out. */
 export async function approveNda(
   ctx: AppContext,
-  admin: SessionUser,
-  input: { profileId: string; code: string },
-  client: ClientInfo,
+  { admin, input, client }: { admin: SessionUser; input: { profileId: string; code: string }; client: ClientInfo },
 ) {
   const { profile, signerName, companyName } = await pendingProfile(ctx, input.profileId);
   const email = admin.email.toLowerCase();

@@ -25,7 +25,10 @@ export async function findOwnProfile(db: Database, userId: string): Promise<Prof
 }
 
 /** A profile the caller may see: its owner's, or any for a company admin. Anything else is "not found". */
-export async function findVisibleProfile(db: Database, user: SessionUser, profileId: string): Promise<ProfileRow> {
+export async function findVisibleProfile(
+  db: Database,
+  { user, profileId }: { user: SessionUser; profileId: string },
+): Promise<ProfileRow> {
   if (!isUuid(profileId)) throw notFound("NDA not found");
   const [row] = await db.select().from(profiles).where(eq(profiles.id, profileId)).limit(1);
   if (!row || (user.role !== "company" && row.userId !== user.id)) throw notFound("NDA not found");
@@ -43,8 +46,7 @@ export async function findProfileById(db: Database, profileId: string): Promise<
 /** The caller's own completed, not yet signed profile: the only one an NDA code may be sent for or signed on. */
 export async function findProfileReadyToSign(
   db: Database,
-  user: SessionUser,
-  input: { email: string; emailField: string },
+  { user, input }: { user: SessionUser; input: { email: string; emailField: string } },
 ): Promise<ProfileRow> {
   if (input.email.toLowerCase() !== user.email.toLowerCase()) {
     throw badRequest(NDA_MESSAGES.emailMismatch, { [input.emailField]: NDA_MESSAGES.emailMismatch }, "EMAIL_MISMATCH");

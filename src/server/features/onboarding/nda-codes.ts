@@ -11,7 +11,7 @@ import { isDemoEmail } from "../auth";
 const VERIFY_LIMIT_PER_IP = { max: 60, windowSeconds: 10 * 60 };
 
 /** NDA codes have their own buckets, so signing in does not use up the NDA's allowance. */
-export async function throttleNdaCodeSending(ctx: AppContext, email: string, ip: string): Promise<void> {
+export async function throttleNdaCodeSending(ctx: AppContext, { email, ip }: { email: string; ip: string }): Promise<void> {
   const key = email.toLowerCase();
   await consumeRateLimits(
     ctx.db,
@@ -28,7 +28,10 @@ export async function throttleNdaCodeSending(ctx: AppContext, email: string, ip:
  * An admin approves many NDAs in a row, so approval codes are counted per NDA (3 in 10 minutes, like any code),
  * with a generous daily cap per admin.
  */
-export async function throttleCompanyCodeSending(ctx: AppContext, email: string, profileId: string, ip: string): Promise<void> {
+export async function throttleCompanyCodeSending(
+  ctx: AppContext,
+  { email, profileId, ip }: { email: string; profileId: string; ip: string },
+): Promise<void> {
   const key = email.toLowerCase();
   await consumeRateLimits(
     ctx.db,

@@ -34,9 +34,7 @@ async function renderCached(input: NdaPdfInput, owner: string): Promise<Uint8Arr
 /** The unsigned NDA with today's date and the profile's names, for reading before signing. */
 export async function issueDraftNda(
   ctx: AppContext,
-  profile: ProfileRow | null,
-  userId: string,
-  now = new Date(),
+  { profile, userId, now = new Date() }: { profile: ProfileRow | null; userId: string; now?: Date },
 ): Promise<IssuedDocument> {
   const parties = {
     customerName: oneLine(profile?.fullName ?? ""),
@@ -50,7 +48,10 @@ export async function issueDraftNda(
 }
 
 /** The signed NDA with its signature image and audit trail; 404 when it is not signed. */
-export async function issueSignedNda(ctx: AppContext, profile: ProfileRow, requesterId: string): Promise<IssuedDocument> {
+export async function issueSignedNda(
+  ctx: AppContext,
+  { profile, requesterId }: { profile: ProfileRow; requesterId: string },
+): Promise<IssuedDocument> {
   const [signature] = await ctx.db.select().from(ndaSignatures).where(eq(ndaSignatures.profileId, profile.id)).limit(1);
   if (!signature || !profile.ndaSigned) throw notFound(NDA_MESSAGES.notSigned);
   // The customer's seal covers the trail up to their signature; what happens later is in later signatures.

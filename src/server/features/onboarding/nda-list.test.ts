@@ -125,7 +125,7 @@ describe("the company's NDA list", () => {
 describe("the package an NDA row shows", () => {
   it("is the package of the project the NDA opened, not a later change to the profile", async () => {
     const { cookie, email } = signer(1);
-    const [project] = (await get("/api/projects", cookie)).json() as Array<{ packageType: string }>;
+    const [project] = (await get("/api/projects", cookie)).json().items as Array<{ packageType: string }>;
     expect(project?.packageType).toBe("advanced");
     // The profile's package changes after the project exists: it only seeds new projects.
     await submitProfile(t.app, cookie, { fullName: "Signer 1", company: "History 1 Ltd", packageType: "premium" });

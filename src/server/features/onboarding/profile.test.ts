@@ -69,7 +69,7 @@ describe("POST /api/profile", () => {
   it("opens no project before the NDA is signed: the idea waits for the NDA", async () => {
     const cookie = await signIn(t.app, "no-idea-yet@example.com", "Nia Idea");
     expect((await post("/api/profile", VALID_PROFILE, cookie)).statusCode).toBe(200);
-    expect((await get("/api/projects", cookie)).json()).toEqual([]);
+    expect((await get("/api/projects", cookie)).json().items).toEqual([]);
   });
 
   it("opens the first project in requirements with the profile's package and its user limit once the NDA is signed", async () => {
@@ -93,12 +93,12 @@ describe("POST /api/profile", () => {
     ["premium", 20],
   ])("gives a %s project a limit of %i users", async (packageType, limit) => {
     const cookie = await onboard(`limit-${packageType}@example.com`, { packageType });
-    expect((await get("/api/projects", cookie)).json()[0].userLimit).toBe(limit);
+    expect((await get("/api/projects", cookie)).json().items[0].userLimit).toBe(limit);
   });
 
   it("uses the default package and leaves budget and timeline unset when the profile names none", async () => {
     const cookie = await onboard("defaults@example.com", { packageType: "", budgetRange: null, timeline: undefined });
-    expect((await get("/api/projects", cookie)).json()[0]).toMatchObject({
+    expect((await get("/api/projects", cookie)).json().items[0]).toMatchObject({
       packageType: "basic",
       userLimit: 5,
       budgetRange: null,
@@ -109,7 +109,7 @@ describe("POST /api/profile", () => {
   it("does not create a second project on a later save", async () => {
     const cookie = await onboard("twice@example.com", {});
     await post("/api/profile", { ...VALID_PROFILE, jobTitle: "CEO" }, cookie);
-    expect((await get("/api/projects", cookie)).json()).toHaveLength(1);
+    expect((await get("/api/projects", cookie)).json().items).toHaveLength(1);
     expect((await get("/api/profile", cookie)).json().jobTitle).toBe("CEO");
   });
 

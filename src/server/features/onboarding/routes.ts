@@ -95,7 +95,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const user = await requireCustomer(request);
         await limitCustomerWrite(ctx.db, user, "profile");
-        const { profile } = await saveProfile(ctx, user, request.body);
+        const { profile } = await saveProfile(ctx, { user, input: request.body });
         return profile;
       },
     );
@@ -113,12 +113,11 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const user = await requireCustomer(request);
-        return sendCustomerNdaCode(
-          ctx,
+        return sendCustomerNdaCode(ctx, {
           user,
-          { email: request.body.customerEmail, emailField: "customerEmail" },
-          clientOf(request),
-        );
+          input: { email: request.body.customerEmail, emailField: "customerEmail" },
+          client: clientOf(request),
+        });
       },
     );
 
@@ -135,7 +134,11 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const user = await requireCustomer(request);
-        return sendCustomerNdaCode(ctx, user, { email: request.body.email, emailField: "email" }, clientOf(request));
+        return sendCustomerNdaCode(ctx, {
+          user,
+          input: { email: request.body.email, emailField: "email" },
+          client: clientOf(request),
+        });
       },
     );
 
@@ -153,12 +156,11 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const user = await requireCustomer(request);
         const { customerEmail, customerOtp, signature, signatureMethod } = request.body;
-        return signNda(
-          ctx,
+        return signNda(ctx, {
           user,
-          { email: customerEmail, emailField: "customerEmail", code: customerOtp, signature, signatureMethod },
-          clientOf(request),
-        );
+          input: { email: customerEmail, emailField: "customerEmail", code: customerOtp, signature, signatureMethod },
+          client: clientOf(request),
+        });
       },
     );
 
@@ -176,12 +178,11 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const user = await requireCustomer(request);
         const { email, customerOtp, signature, signatureMethod } = request.body;
-        return signNda(
-          ctx,
+        return signNda(ctx, {
           user,
-          { email, emailField: "email", code: customerOtp, signature, signatureMethod },
-          clientOf(request),
-        );
+          input: { email, emailField: "email", code: customerOtp, signature, signatureMethod },
+          client: clientOf(request),
+        });
       },
     );
 
@@ -192,7 +193,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = await requireCustomer(request);
         await throttlePdf(user.id);
         const profile = await findOwnProfile(ctx.db, user.id);
-        return sendDocument(reply, await issueDraftNda(ctx, profile, user.id), { disposition: "inline" });
+        return sendDocument(reply, await issueDraftNda(ctx, { profile, userId: user.id }), { disposition: "inline" });
       },
     );
 
@@ -202,7 +203,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const user = await requireCustomer(request);
         await throttlePdf(user.id);
-        return sendDocument(reply, await issueSignedNda(ctx, await ownProfileOr404(user.id), user.id), { disposition: "inline" });
+        return sendDocument(reply, await issueSignedNda(ctx, { profile: await ownProfileOr404(user.id), requesterId: user.id }), {
+          disposition: "inline",
+        });
       },
     );
 
@@ -212,7 +215,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const user = await requireCustomer(request);
         await throttlePdf(user.id);
-        return sendDocument(reply, await issueSignedNda(ctx, await ownProfileOr404(user.id), user.id), {
+        return sendDocument(reply, await issueSignedNda(ctx, { profile: await ownProfileOr404(user.id), requesterId: user.id }), {
           disposition: "attachment",
         });
       },
@@ -233,9 +236,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const profile = await findVisibleProfile(ctx.db, user, request.params.profileId);
+      const profile = await findVisibleProfile(ctx.db, { user, profileId: request.params.profileId });
       await throttlePdf(user.id);
-      return sendDocument(reply, await issueSignedNda(ctx, profile, user.id), { disposition: "attachment" });
+      return sendDocument(reply, await issueSignedNda(ctx, { profile, requesterId: user.id }), { disposition: "attachment" });
     },
   );
 
@@ -274,7 +277,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const admin = companyUser(request);
-        return sendCompanyNdaCode(ctx, admin, request.body.profileId, clientOf(request));
+        return sendCompanyNdaCode(ctx, { admin, profileId: request.body.profileId, client: clientOf(request) });
       },
     );
 
@@ -291,7 +294,11 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const admin = companyUser(request);
-        return approveNda(ctx, admin, { profileId: request.body.profileId, code: request.body.otp }, clientOf(request));
+        return approveNda(ctx, {
+          admin,
+          input: { profileId: request.body.profileId, code: request.body.otp },
+          client: clientOf(request),
+        });
       },
     );
 
@@ -308,7 +315,11 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const admin = companyUser(request);
-        return approveNda(ctx, admin, { profileId: request.body.profileId, code: request.body.companyOtp }, clientOf(request));
+        return approveNda(ctx, {
+          admin,
+          input: { profileId: request.body.profileId, code: request.body.companyOtp },
+          client: clientOf(request),
+        });
       },
     );
   });

@@ -12,7 +12,7 @@ import { recordActivity } from "../activity";
 import { applyStatusRules, createProject } from "../projects";
 import { type ProfileRow, toProfileDto } from "./profile-dto";
 
-export async function saveProfile(ctx: AppContext, user: SessionUser, input: SaveProfileInput) {
+export async function saveProfile(ctx: AppContext, { user, input }: { user: SessionUser; input: SaveProfileInput }) {
   const fields = {
     fullName: input.fullName,
     jobTitle: input.jobTitle,
@@ -61,7 +61,7 @@ async function advanceProjectsWaitingForProfile(tx: Database, userId: string): P
     .select({ id: projects.id })
     .from(projects)
     .where(and(eq(projects.userId, userId), eq(projects.status, "profile")));
-  for (const project of waiting) await applyStatusRules(tx, project.id, userId);
+  for (const project of waiting) await applyStatusRules(tx, { projectId: project.id, actorId: userId });
 }
 
 /** customer_verified or approved stand; anything else becomes pending when the profile is saved. */
@@ -73,8 +73,13 @@ function ndaStatusAfterSave(existing: ProfileRow | undefined): ProfileRow["ndaSt
 /** Opens the owner's first project from the profile's package, budget and timeline; later projects choose their own. */
 export async function openFirstProject(
   tx: Database,
-  userId: string,
-  fields: { packageType: SaveProfileInput["packageType"]; budgetRange: string | null; timeline: string | null },
+  {
+    userId,
+    fields,
+  }: {
+    userId: string;
+    fields: { packageType: SaveProfileInput["packageType"]; budgetRange: string | null; timeline: string | null };
+  },
 ): Promise<boolean> {
   const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(projects).where(eq(projects.userId, userId));
   if ((row?.count ?? 0) > 0) return false;

@@ -13,18 +13,16 @@ import { oneLine, throttleNdaCodeSending } from "./nda-codes";
 
 export async function sendCustomerNdaCode(
   ctx: AppContext,
-  user: SessionUser,
-  input: { email: string; emailField: string },
-  client: ClientInfo,
+  { user, input, client }: { user: SessionUser; input: { email: string; emailField: string }; client: ClientInfo },
 ) {
   const email = input.email.toLowerCase();
-  const profile = await findProfileReadyToSign(ctx.db, user, input);
+  const profile = await findProfileReadyToSign(ctx.db, { user, input });
 
   const customerName = oneLine(profile.fullName ?? "");
   const companyName = oneLine(profile.company ?? "");
   const demo = isDemoEmail(ctx, email);
   // The demo account gets no email but the same allowance: its requests still write to the company inbox.
-  await throttleNdaCodeSending(ctx, email, client.ip);
+  await throttleNdaCodeSending(ctx, { email, ip: client.ip });
   if (!demo) {
     await emailNewCode(ctx, { purpose: "nda_customer", email, subject: profile.id, ip: client.ip }, (code) => ({
       kind: "nda-customer-code",

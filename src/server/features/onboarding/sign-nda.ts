@@ -26,9 +26,12 @@ type SignNdaInput = {
   signatureMethod: SignatureMethod;
 };
 
-export async function signNda(ctx: AppContext, user: SessionUser, input: SignNdaInput, client: ClientInfo) {
+export async function signNda(
+  ctx: AppContext,
+  { user, input, client }: { user: SessionUser; input: SignNdaInput; client: ClientInfo },
+) {
   const email = input.email.toLowerCase();
-  const profile = await findProfileReadyToSign(ctx.db, user, input);
+  const profile = await findProfileReadyToSign(ctx.db, { user, input });
   // The image is checked before the code, so a bad image does not use up a good code.
   const image = decodeSignatureDataUrl(input.signature);
 
@@ -86,7 +89,7 @@ export async function signNda(ctx: AppContext, user: SessionUser, input: SignNda
       await ctx.email.enqueue({ kind: "nda-awaiting-approval", to: admin, data: { customerName, email, companyName } }, tx);
     }
     // With the profile complete and the NDA signed, the idea may now be shared: the first project opens.
-    await openFirstProject(tx, user.id, updated);
+    await openFirstProject(tx, { userId: user.id, fields: updated });
     return updated;
   });
   return { success: true, message: NDA_MESSAGES.signedText, profile: toProfileDto(saved) };

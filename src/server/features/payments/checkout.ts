@@ -49,9 +49,7 @@ function sessionEnd(now: Date): number {
 
 export async function startCheckout(
   ctx: Pick<AppContext, "config" | "db">,
-  access: ProjectAccess,
-  phase: PaymentPhase,
-  log: Pick<FastifyBaseLogger, "warn">,
+  { access, phase, log }: { access: ProjectAccess; phase: PaymentPhase; log: Pick<FastifyBaseLogger, "warn"> },
 ): Promise<{ url: string }> {
   const stripe = ctx.config.stripe;
   if (!stripe) throw conflict(PAYMENT_MESSAGES.notConfigured, "PAYMENTS_NOT_CONFIGURED");
@@ -67,7 +65,7 @@ export async function startCheckout(
   const price: PhasePrice = { projectId: project.id, phase, amountMinor, currency };
 
   const now = new Date();
-  const [open] = await reusableSessions(ctx.db, price, now).limit(1);
+  const [open] = await reusableSessions(ctx.db, { price, now }).limit(1);
   if (open) return { url: open.url };
 
   // Every session the phase had makes the next one a new key: a new attempt after one ended or ran short of time.
@@ -126,13 +124,13 @@ export async function startCheckout(
     .onConflictDoNothing();
 
   // Another press made its session first (at another process, or in another minute): everybody gets that one.
-  const [first] = await reusableSessions(ctx.db, price, now).limit(1);
+  const [first] = await reusableSessions(ctx.db, { price, now }).limit(1);
   if (first && first.id !== session.id) {
     await ctx.db
       .update(stripeCheckoutSessions)
       .set({ status: "expired" })
       .where(and(eq(stripeCheckoutSessions.id, session.id), eq(stripeCheckoutSessions.status, "open")));
-    await expireAtStripe(stripe, [session.id], log);
+    await expireAtStripe(stripe, { ids: [session.id], log });
     return { url: first.url };
   }
   return { url: session.url };

@@ -17,7 +17,7 @@ export const REUSE_MARGIN_MS = 15 * 60 * 1000;
 export type PhasePrice = { projectId: string; phase: PaymentPhase; amountMinor: number; currency: "USD" | "INR" };
 
 /** The phase's open sessions at this price with time left to pay, the earliest first (the one everybody is given). */
-export function reusableSessions(db: Database, price: PhasePrice, now: Date) {
+export function reusableSessions(db: Database, { price, now }: { price: PhasePrice; now: Date }) {
   return db
     .select({ id: stripeCheckoutSessions.id, url: stripeCheckoutSessions.url })
     .from(stripeCheckoutSessions)
@@ -35,7 +35,10 @@ export function reusableSessions(db: Database, price: PhasePrice, now: Date) {
 }
 
 /** Ends the open sessions of these phases in the portal; answers their ids, to expire at Stripe once committed. */
-export async function endOpenSessions(db: Database, projectId: string, phases: readonly PaymentPhase[]): Promise<string[]> {
+export async function endOpenSessions(
+  db: Database,
+  { projectId, phases }: { projectId: string; phases: readonly PaymentPhase[] },
+): Promise<string[]> {
   if (phases.length === 0) return [];
   const ended = await db
     .update(stripeCheckoutSessions)
@@ -54,8 +57,7 @@ export async function endOpenSessions(db: Database, projectId: string, phases: r
 /** Expires the sessions at Stripe so their pages take no money; a failure is logged, never thrown. */
 export async function expireAtStripe(
   config: StripeConfig | null,
-  ids: readonly string[],
-  log: Pick<FastifyBaseLogger, "warn">,
+  { ids, log }: { ids: readonly string[]; log: Pick<FastifyBaseLogger, "warn"> },
 ): Promise<void> {
   if (!config) return;
   for (const id of ids) {

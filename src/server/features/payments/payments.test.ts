@@ -110,7 +110,7 @@ function deliver(
 }
 
 const mine = async (owner: Owner) =>
-  (await req("GET", "/api/projects", owner.cookie)).json().find((p: { id: string }) => p.id === owner.projectId);
+  (await req("GET", "/api/projects", owner.cookie)).json().items.find((p: { id: string }) => p.id === owner.projectId);
 
 async function paidRecords(projectId: string) {
   return t.app.ctx.db.select().from(payments).where(eq(payments.projectId, projectId));
@@ -177,7 +177,7 @@ describe("checkout", () => {
     expect((await checkout({ cookie: members.admin ?? "" }, owner.projectId)).statusCode).toBe(200);
     // The amounts a member may pay are in their project list; members below admin level are told none.
     const seenBy = async (cookie: string) =>
-      (await req("GET", "/api/projects", cookie)).json().find((p: { id: string }) => p.id === owner.projectId);
+      (await req("GET", "/api/projects", cookie)).json().items.find((p: { id: string }) => p.id === owner.projectId);
     expect(await seenBy(members.admin ?? "")).toMatchObject({
       advancePaymentAmount: "2500.00",
       advancePaymentState: "awaiting_payment",
@@ -257,7 +257,7 @@ describe("checkout", () => {
       const project = (await req("POST", "/api/projects", who.cookie, {}, plain.app)).json();
       // The dashboard is told card payments are off, so it offers no Pay Now.
       expect(project.cardPaymentsEnabled).toBe(false);
-      const listed = (await req("GET", "/api/projects", who.cookie, undefined, plain.app)).json();
+      const listed = (await req("GET", "/api/projects", who.cookie, undefined, plain.app)).json().items;
       expect(listed.map((p: { cardPaymentsEnabled: boolean }) => p.cardPaymentsEnabled)).toEqual([false]);
       const res = await checkout(who, project.id, "advance", plain.app);
       expect(res.statusCode).toBe(409);

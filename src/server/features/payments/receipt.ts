@@ -112,7 +112,10 @@ async function receiptFacts(db: Database, access: ProjectAccess, phase: PaymentP
   };
 }
 
-export async function paymentReceipt(ctx: AppContext, access: ProjectAccess, phase: PaymentPhase): Promise<IssuedDocument> {
+export async function paymentReceipt(
+  ctx: AppContext,
+  { access, phase }: { access: ProjectAccess; phase: PaymentPhase },
+): Promise<IssuedDocument> {
   if (!["owner", "admin", "company"].includes(access.accessLevel)) throw forbidden(RECEIPT_MESSAGES.notAllowed);
   const { project } = access;
   const facts = await receiptFacts(ctx.db, access, phase);

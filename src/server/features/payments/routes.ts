@@ -28,9 +28,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "view" });
       await limitCustomerWrite(ctx.db, access.user, "checkout");
-      return startCheckout(ctx, access, request.params.phase, request.log);
+      return startCheckout(ctx, { access, phase: request.params.phase, log: request.log });
     },
   );
 
@@ -49,8 +49,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
-      const receipt = await paymentReceipt(ctx, access, request.params.phase);
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "view" });
+      const receipt = await paymentReceipt(ctx, { access, phase: request.params.phase });
       return sendDocument(reply, receipt, { disposition: "attachment" });
     },
   );
@@ -77,7 +77,11 @@ const stripeWebhookRoute: FastifyPluginAsync = async (app) => {
     async (request) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers["stripe-signature"];
-      return receiveStripeWebhook(ctx, request.log, body, typeof signature === "string" ? signature : undefined);
+      return receiveStripeWebhook(ctx, {
+        log: request.log,
+        body,
+        signature: typeof signature === "string" ? signature : undefined,
+      });
     },
   );
 };

@@ -30,9 +30,7 @@ export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 /** Verifies and stores the event; answers what was concluded (for the log and the reply). */
 export async function receiveStripeWebhook(
   ctx: Ctx,
-  log: FastifyBaseLogger,
-  body: Buffer,
-  signature: string | undefined,
+  { log, body, signature }: { log: FastifyBaseLogger; body: Buffer; signature: string | undefined },
 ): Promise<{ received: true; outcome: string }> {
   const config = ctx.config.stripe;
   if (!config) throw badRequest("Stripe payments are not configured", undefined, "BAD_REQUEST");
@@ -251,7 +249,7 @@ async function paid(
     notify: true,
   });
   await notifyPaid(ctx, tx, project, phase, money);
-  await applyStatusRules(tx, project.id, null);
+  await applyStatusRules(tx, { projectId: project.id, actorId: null });
   return `applied: ${phase} paid (${money})`;
 }
 

@@ -53,7 +53,7 @@ describe("the project access rule in SQL", () => {
         const rows = await db
           .select({ id: projects.id })
           .from(projects)
-          .where(projectAccessibleTo(projects.id, who, need));
+          .where(projectAccessibleTo({ project: projects.id, caller: who, need }));
         const inSql = new Set(rows.map((row) => row.id));
         for (const c of cases) {
           const expected = accessAllows(projectAccessLevel({ company, owner: c.owner, memberLevel: c.memberLevel }), need);

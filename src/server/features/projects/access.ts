@@ -48,11 +48,15 @@ const PROJECT_ACCESS_COLUMNS: ProjectAccessColumns = {
 };
 
 /** `project` is one the caller may use for `need` (the access rule as a WHERE condition). */
-export function projectAccessibleTo(
-  project: AnyColumn | SQL,
-  caller: Omit<ProjectAccessCaller, "company"> & { role: SessionUser["role"] },
-  need: ProjectNeed,
-): SQL {
+export function projectAccessibleTo({
+  project,
+  caller,
+  need,
+}: {
+  project: AnyColumn | SQL;
+  caller: Omit<ProjectAccessCaller, "company"> & { role: SessionUser["role"] };
+  need: ProjectNeed;
+}): SQL {
   return projectAccessCondition(project, PROJECT_ACCESS_COLUMNS, { ...caller, company: caller.role === "company" }, need);
 }
 
@@ -113,8 +117,7 @@ async function findProjectAccess(
  */
 export async function requireProjectAccess(
   request: FastifyRequest,
-  projectId: string,
-  need: ProjectNeed,
+  { projectId, need }: { projectId: string; need: ProjectNeed },
 ): Promise<ProjectAccess> {
   const user = await requireUser(request);
   const found = await findProjectAccess(request.server.ctx, user, projectId, need);

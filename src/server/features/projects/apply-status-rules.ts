@@ -54,7 +54,10 @@ export async function recordStatusSteps(
   }
 }
 
-export async function applyStatusRules(db: Database, projectId: string, actorId: string | null, now = new Date()) {
+export async function applyStatusRules(
+  db: Database,
+  { projectId, actorId, now = new Date() }: { projectId: string; actorId: string | null; now?: Date },
+) {
   const [row] = await db
     .select({
       project: projects,
@@ -71,7 +74,7 @@ export async function applyStatusRules(db: Database, projectId: string, actorId:
   const steps = statusStepsFor({ ...project, profileCompleted: row.profileCompleted, briefConfirmed: row.briefConfirmed }, now);
   const last = steps[steps.length - 1];
   // Whether or not the status moves (a project set to development by hand), both facts now known start the clock.
-  await startDeliveryClockIfReady(db, projectId, now);
+  await startDeliveryClockIfReady(db, { projectId, now });
   if (!last) return project.status;
   const developmentStartedAt = steps.some((step) => step.to === "development") ? { developmentStartedAt: now } : {};
   await db

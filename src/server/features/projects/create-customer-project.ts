@@ -13,8 +13,10 @@ export const NEW_PROJECT_LIMIT_MESSAGE = `You can create at most ${NEW_PROJECT_L
 
 export async function createCustomerProject(
   db: Database,
-  owner: { id: string },
-  input: { packageType: PackageType; budgetRange: string | null; timeline: string | null },
+  {
+    owner,
+    input,
+  }: { owner: { id: string }; input: { packageType: PackageType; budgetRange: string | null; timeline: string | null } },
 ) {
   const profile = await requireOnboardedOwner(db, owner.id);
   await consumeRateLimits(db, [{ bucket: "project-create-day", key: owner.id, ...NEW_PROJECT_LIMIT }], NEW_PROJECT_LIMIT_MESSAGE);

@@ -58,7 +58,7 @@ describe("starting the clock", () => {
       deliveryDueAt: started.deliveryDueAt?.toISOString(),
       deliveredAt: null,
     });
-    const mine = (await req("GET", "/api/projects", a.cookie)).json().find((p: { id: string }) => p.id === a.projectId);
+    const mine = (await req("GET", "/api/projects", a.cookie)).json().items.find((p: { id: string }) => p.id === a.projectId);
     expect(mine).toMatchObject({ deliveryDueAt: started.deliveryDueAt?.toISOString(), deliveredAt: null });
     // The status follows at the rules' run; the clock is not started twice.
     await req("POST", "/api/admin/test-status-updates", admin, {});
@@ -169,7 +169,7 @@ describe("the console's view of the clock", () => {
         sent.push({ ...message, ...renderEmailOf(message, config.appUrl) });
       },
     };
-    await sendDeliveryReminders(t.app.ctx.db, outbox, config, now);
+    await sendDeliveryReminders(t.app.ctx.db, { outbox, config, now });
     const code = (await row(soon.projectId)).projectCode;
     const mine = sent.filter((m) => m.subject.includes(code));
     expect(mine).toHaveLength(1);
@@ -181,7 +181,7 @@ describe("the console's view of the clock", () => {
       expect(sent.some((m) => m.subject.includes(otherCode))).toBe(false);
     }
     const count = sent.length;
-    await sendDeliveryReminders(t.app.ctx.db, outbox, config, new Date(now.getTime() + HOUR));
+    await sendDeliveryReminders(t.app.ctx.db, { outbox, config, now: new Date(now.getTime() + HOUR) });
     expect(sent.filter((m) => m.subject.includes(code))).toHaveLength(1);
     // An hour on, the 7-hour one is within 6 hours: its own single email.
     expect(sent.length).toBe(count + 1);

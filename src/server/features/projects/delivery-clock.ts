@@ -21,7 +21,10 @@ export const deliveryHoursSql = sql.join(
 );
 
 /** Starts the clock at `now` when its conditions hold; answers whether it started. */
-export async function startDeliveryClockIfReady(db: Database, projectId: string, now: Date): Promise<boolean> {
+export async function startDeliveryClockIfReady(
+  db: Database,
+  { projectId, now }: { projectId: string; now: Date },
+): Promise<boolean> {
   const started = await db
     .update(projects)
     .set({
@@ -47,7 +50,7 @@ export const DELIVERY_CLOCK_MESSAGES = {
 } as const;
 
 /** The company starts the clock by hand (audited by its route): now, whatever the brief and the payment say. */
-export async function startDeliveryClockByHand(db: Database, projectId: string, now = new Date()) {
+export async function startDeliveryClockByHand(db: Database, { projectId, now = new Date() }: { projectId: string; now?: Date }) {
   return db.transaction(async (tx) => {
     const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).for("update").limit(1);
     if (!project) throw notFound(PROJECT_NOT_FOUND);

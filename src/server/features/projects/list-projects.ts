@@ -1,16 +1,17 @@
 // GET /api/projects: the caller's own projects, then those they are a member of, oldest first (the first is the
-// current one), each with the caller's access level; a company admin sees every project. One query.
+// current one), each with the caller's access level, in one query; a company admin's list is every project, newest
+// first, read a page at a time.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { projectAccessLevel } from "../../../shared/domain/project-access";
+import type { Page, Paging } from "../../../shared/schemas/paging";
+import type { Project } from "../../../shared/schemas/project";
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
+import { onePage, pageReply } from "../../db/paging";
 import { preparedPerDatabase } from "../../db/prepared";
-import { meetingRequests, profiles, projectMembers, projects, requirements } from "../../db/schema";
+import { meetingRequests, profiles, projectCounts, projectMembers, projects, requirements } from "../../db/schema";
 import { projectAccessibleTo } from "./access";
 import { toProjectDto } from "./project-dto";
-
-/** A company admin's list is capped: the admin console has its own paginated list. */
-const COMPANY_PROJECT_LIST_LIMIT = 500;
 
 const memberCount = sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`;
 /** Saved with a problem statement: the same rule as the Requirements status card ("completed"). */
@@ -42,30 +43,49 @@ const customerProjectsQuery = preparedPerDatabase((db) => {
     .leftJoin(profiles, eq(profiles.userId, projects.userId))
     .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.email, sql.placeholder("email"))))
     .leftJoin(requirements, eq(requirements.projectId, projects.id))
-    .where(projectAccessibleTo(projects.id, { id: userId, email: sql.placeholder("email"), role: "customer" }, "view"))
+    .where(
+      projectAccessibleTo({
+        project: projects.id,
+        caller: { id: userId, email: sql.placeholder("email"), role: "customer" },
+        need: "view",
+      }),
+    )
     .orderBy(sql`case when ${projects.userId} = ${userId} then 0 else 1 end`, asc(projects.createdAt))
     .prepare("customer_projects");
 });
 
-export async function listProjectsFor(db: Database, user: Pick<SessionUser, "id" | "email" | "role">) {
-  if (user.role === "company") {
-    const rows = await db
-      .select({ project: projects, customerName: profiles.fullName, memberCount, requirementsSubmitted, firstMeetingAt })
-      .from(projects)
-      .leftJoin(profiles, eq(profiles.userId, projects.userId))
-      .leftJoin(requirements, eq(requirements.projectId, projects.id))
-      .orderBy(desc(projects.createdAt))
-      .limit(COMPANY_PROJECT_LIST_LIMIT);
-    return rows.map((row) =>
-      toProjectDto(row.project, {
-        authorizedUsersCount: row.memberCount,
-        customerName: row.customerName,
-        accessLevel: "company",
-        requirementsSubmitted: row.requirementsSubmitted,
-        firstMeetingAt: row.firstMeetingAt,
-      }),
-    );
-  }
+/**
+ * One page of every project, newest first, for a company admin. The total is the sum the triggers keep in
+ * project_counts (drizzle/0008), so no page costs a count over every project.
+ */
+export async function listCompanyProjects(db: Database, paging: Paging): Promise<Page<Project>> {
+  const [rows, [counted]] = await Promise.all([
+    onePage(
+      db
+        .select({ project: projects, customerName: profiles.fullName, memberCount, requirementsSubmitted, firstMeetingAt })
+        .from(projects)
+        .leftJoin(profiles, eq(profiles.userId, projects.userId))
+        .leftJoin(requirements, eq(requirements.projectId, projects.id))
+        .orderBy(desc(projects.createdAt), desc(projects.id))
+        .$dynamic(),
+      paging,
+    ),
+    db.select({ total: sql<number>`coalesce(sum(${projectCounts.n}), 0)::int` }).from(projectCounts),
+  ]);
+  const items = rows.map((row) =>
+    toProjectDto(row.project, {
+      authorizedUsersCount: row.memberCount,
+      customerName: row.customerName,
+      accessLevel: "company",
+      requirementsSubmitted: row.requirementsSubmitted,
+      firstMeetingAt: row.firstMeetingAt,
+    }),
+  );
+  return pageReply(items, counted?.total ?? 0, paging);
+}
+
+/** A customer's whole list (a customer's projects are few: their own and those they were invited to). */
+export async function listCustomerProjects(db: Database, user: Pick<SessionUser, "id" | "email">): Promise<Project[]> {
   const rows = await customerProjectsQuery(db).execute({ userId: user.id, email: user.email.toLowerCase() });
   return rows.flatMap((row) => {
     const accessLevel = projectAccessLevel({

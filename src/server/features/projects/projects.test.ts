@@ -58,7 +58,7 @@ describe("New Project", () => {
     expect(fresh.json()).toMatchObject({ code: "NDA_REQUIRED", message: PROJECT_MESSAGES.ndaRequired });
     await createCompletedProfile(t.app.ctx.db, { userId: ann.userId, ndaStatus: "pending" });
     expect((await create()).json()).toMatchObject({ code: "NDA_REQUIRED" });
-    expect((await list(ann.cookie)).json()).toEqual([]);
+    expect((await list(ann.cookie)).json().items).toEqual([]);
     await createCompletedProfile(t.app.ctx.db, { userId: ann.userId, ndaStatus: "customer_verified" });
     expect((await create()).statusCode).toBe(201);
   });
@@ -73,7 +73,7 @@ describe("New Project", () => {
     const res = await t.app.inject({ method: "POST", url: "/api/projects", payload: {}, headers: { cookie: member.cookie } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: "MEMBER_CANNOT_CREATE", message: PROJECT_MESSAGES.memberCannotCreate });
-    expect((await list(member.cookie)).json().map((p: { id: string }) => p.id)).toEqual([project.id]);
+    expect((await list(member.cookie)).json().items.map((p: { id: string }) => p.id)).toEqual([project.id]);
   });
 
   it("starts at requirements once the owner's profile is complete", async () => {
@@ -127,14 +127,14 @@ describe("the project list", () => {
       { projectId: project.id, email: "second@example.com", accessLevel: "admin" },
     ]);
     const member = await customer(t.app, "Mixed.Case@Example.com");
-    const [seen] = (await list(member.cookie)).json();
+    const [seen] = (await list(member.cookie)).json().items;
     expect(seen).toMatchObject({ id: project.id, accessLevel: "user", authorizedUsersCount: 2 });
-    expect((await list(owner.cookie)).json()[0].authorizedUsersCount).toBe(2);
+    expect((await list(owner.cookie)).json().items[0].authorizedUsersCount).toBe(2);
   });
 
   it("shows a customer nobody else's projects", async () => {
     const stranger = await customer(t.app, "stranger@example.com");
-    expect((await list(stranger.cookie)).json()).toEqual([]);
+    expect((await list(stranger.cookie)).json().items).toEqual([]);
   });
 
   it("shows a company admin every project with access level company", async () => {
@@ -156,7 +156,7 @@ describe("requirements submitted before the profile existed (the What's Next rul
     const ann = await customer(t.app, "early-bird@example.com");
     await submitProfile(t.app, ann.cookie);
     await signNdaFor(t.app, ann.cookie, ann.email);
-    const [project] = (await list(ann.cookie)).json();
+    const [project] = (await list(ann.cookie)).json().items;
     expect(project).toMatchObject({ status: "requirements", requirementsSubmitted: false });
     const saved = await t.app.inject({
       method: "POST",
@@ -166,7 +166,7 @@ describe("requirements submitted before the profile existed (the What's Next rul
     });
     expect(saved.statusCode).toBe(200);
     const profile = (await t.app.inject({ method: "GET", url: "/api/profile", headers: { cookie: ann.cookie } })).json();
-    const [current] = (await list(ann.cookie)).json();
+    const [current] = (await list(ann.cookie)).json().items;
     expect(current).toMatchObject({ id: project.id, status: "requirements", requirementsSubmitted: true });
     expect(nextActionFor(profile, current).key).not.toBe("submit_requirements");
     expect(overallProgress({ profile, project: current }).items.find((i) => i.id === "requirements")?.done).toBe(true);
@@ -194,7 +194,7 @@ describe("requirements submitted before the profile existed (the What's Next rul
   it("stays false until a problem statement is saved", async () => {
     const ann = await customer(t.app, "not-yet@example.com");
     await newProject(t.app, ann);
-    expect((await list(ann.cookie)).json()[0].requirementsSubmitted).toBe(false);
+    expect((await list(ann.cookie)).json().items[0].requirementsSubmitted).toBe(false);
   });
 });
 
@@ -208,12 +208,12 @@ describe("deleting an empty project (DELETE /api/projects/{id})", () => {
     const owner = await customer(t.app, "delete-empty@example.com");
     const kept = await newProject(t.app, owner);
     const mistake = await newProject(t.app, owner);
-    expect((await list(owner.cookie)).json()).toHaveLength(2);
+    expect((await list(owner.cookie)).json().items).toHaveLength(2);
 
     const res = await remove(mistake.id, owner.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: `${mistake.projectCode} was deleted.` });
-    expect((await list(owner.cookie)).json().map((p: { id: string }) => p.id)).toEqual([kept.id]);
+    expect((await list(owner.cookie)).json().items.map((p: { id: string }) => p.id)).toEqual([kept.id]);
     expect(await t.app.ctx.db.select().from(projects).where(eq(projects.id, mistake.id))).toHaveLength(0);
     const [event] = await t.app.ctx.db
       .select()
@@ -265,7 +265,7 @@ describe("deleting an empty project (DELETE /api/projects/{id})", () => {
       code: "PROJECT_NOT_EMPTY",
       message: `This project can't be deleted because it has ${what}. Only an empty project can be deleted.`,
     });
-    expect((await list(owner.cookie)).json().map((p: { id: string }) => p.id)).toEqual([project.id]);
+    expect((await list(owner.cookie)).json().items.map((p: { id: string }) => p.id)).toEqual([project.id]);
   });
 
   it("is the owner's alone: 401 signed out, 404 for a stranger or a malformed id, 403 for members and the company", async () => {

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DEFAULT_NEW_PROJECT } from "../../../shared/constants/packages";
-import { newProjectSchema, projectSchema } from "../../../shared/schemas/project";
+import { newProjectSchema, projectPageSchema, projectSchema, projectsQuerySchema } from "../../../shared/schemas/project";
 import { successReplySchema } from "../../../shared/schemas/replies";
 import { requireCustomer, requireUser } from "../../auth/guards";
 import { forbidden } from "../../errors";
@@ -11,7 +11,7 @@ import { requireProjectAccess } from "./access";
 import { createCustomerProject } from "./create-customer-project";
 import { deleteEmptyProject } from "./delete-project";
 import { withCardPayments, withoutEndedPrototypes } from "./project-dto";
-import { cachedProjectListFor } from "./reads";
+import { cachedProjectPageFor } from "./reads";
 import { requirementsRoutes } from "./requirements/routes";
 import { teamRoutes } from "./team/routes";
 
@@ -23,13 +23,16 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["projects"],
-        summary: "The caller's own projects, then those they are a member of; the first is the current one",
-        response: { 200: z.array(projectSchema), ...errorReplies },
+        summary:
+          "The caller's own projects, then those they are a member of, paged; the first of page 1 is the current one (a company admin: every project, newest first)",
+        querystring: projectsQuerySchema,
+        response: { 200: projectPageSchema, ...errorReplies },
       },
     },
     async (request) => {
       const user = await requireUser(request);
-      return withCardPayments(withoutEndedPrototypes(await cachedProjectListFor(ctx, user)), ctx.config.stripe !== null);
+      const page = await cachedProjectPageFor(ctx, user, request.query);
+      return { ...page, items: withCardPayments(withoutEndedPrototypes(page.items), ctx.config.stripe !== null) };
     },
   );
 
@@ -46,10 +49,13 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireCustomer(request);
-      const created = await createCustomerProject(ctx.db, user, {
-        packageType: request.body.packageType ?? DEFAULT_NEW_PROJECT.packageType,
-        budgetRange: request.body.budgetRange ?? DEFAULT_NEW_PROJECT.budgetRange,
-        timeline: request.body.timeline ?? DEFAULT_NEW_PROJECT.timeline,
+      const created = await createCustomerProject(ctx.db, {
+        owner: user,
+        input: {
+          packageType: request.body.packageType ?? DEFAULT_NEW_PROJECT.packageType,
+          budgetRange: request.body.budgetRange ?? DEFAULT_NEW_PROJECT.budgetRange,
+          timeline: request.body.timeline ?? DEFAULT_NEW_PROJECT.timeline,
+        },
       });
       return reply.status(201).send({ ...created, cardPaymentsEnabled: ctx.config.stripe !== null });
     },
@@ -69,7 +75,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "view" });
       if (access.accessLevel !== "owner") throw forbidden("Only the project's owner can delete it.");
       await deleteEmptyProject(ctx.db, access);
       return { success: true, message: `${access.project.projectCode} was deleted.` };

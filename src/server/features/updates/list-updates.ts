@@ -22,13 +22,11 @@ export async function listUpdates(db: Database, projectId: string, paging: Pagin
     ),
     db.select({ n: count() }).from(projectUpdates).where(where),
   ]);
-  const types = await imageContentTypes(
-    db,
-    projectId,
-    rows.flatMap((row) => row.update.imageIds),
-  );
+  const types = await imageContentTypes(db, { projectId, ids: rows.flatMap((row) => row.update.imageIds) });
   return pageReply(
-    rows.map((row) => toUpdateDto(row.update, row.update.authorId ? row.author : undefined, types)),
+    rows.map((row) =>
+      toUpdateDto({ row: row.update, authorName: row.update.authorId ? row.author : undefined, contentTypes: types }),
+    ),
     totals[0]?.n ?? 0,
     paging,
   );

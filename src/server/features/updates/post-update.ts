@@ -25,11 +25,15 @@ import { PROJECT_NOT_FOUND } from "../projects";
 type UpdateRow = typeof projectUpdates.$inferSelect;
 
 /** The update as the API answers it; `contentTypes` maps each image's content id to its type. */
-export function toUpdateDto(
-  row: UpdateRow,
-  authorName: string | null | undefined,
-  contentTypes: Map<string, string>,
-): ProjectUpdate {
+export function toUpdateDto({
+  row,
+  authorName,
+  contentTypes,
+}: {
+  row: UpdateRow;
+  authorName: string | null | undefined;
+  contentTypes: Map<string, string>;
+}): ProjectUpdate {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -47,9 +51,7 @@ const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0,
 
 export async function postUpdate(
   ctx: AppContext,
-  admin: SessionUser,
-  projectId: string,
-  input: { body: PostUpdateBody; images: Upload[] },
+  { admin, projectId, input }: { admin: SessionUser; projectId: string; input: { body: PostUpdateBody; images: Upload[] } },
 ): Promise<ProjectUpdate> {
   if (input.images.length > UPDATE_IMAGES_MAX) {
     throw badRequest(UPDATE_MESSAGES.tooManyImages, { images: UPDATE_MESSAGES.tooManyImages });
@@ -137,7 +139,11 @@ export async function postUpdate(
           tx,
         );
       }
-      return toUpdateDto(row, admin.name ?? null, new Map(stored.map((file) => [file.fileId, file.contentType])));
+      return toUpdateDto({
+        row,
+        authorName: admin.name ?? null,
+        contentTypes: new Map(stored.map((file) => [file.fileId, file.contentType])),
+      });
     });
   } catch (error) {
     await releaseAll();
@@ -146,7 +152,10 @@ export async function postUpdate(
 }
 
 /** The content types of these stored images (the file records of the project). */
-export async function imageContentTypes(db: AppContext["db"], projectId: string, ids: string[]): Promise<Map<string, string>> {
+export async function imageContentTypes(
+  db: AppContext["db"],
+  { projectId, ids }: { projectId: string; ids: string[] },
+): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ fileId: fileAttachments.fileId, contentType: fileAttachments.contentType })

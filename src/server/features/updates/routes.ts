@@ -84,7 +84,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "view" });
       return listUpdates(ctx.db, access.project.id, request.query);
     },
   );
@@ -122,7 +122,11 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!isUuid(request.params.id)) throw notFound(PROJECT_NOT_FOUND);
         const raw = await readUpdateBody(request);
         const body = parseFields(postUpdateSchema, raw.fields);
-        const update = await postUpdate(ctx, companyUser(request), request.params.id, { body, images: raw.images });
+        const update = await postUpdate(ctx, {
+          admin: companyUser(request),
+          projectId: request.params.id,
+          input: { body, images: raw.images },
+        });
         return reply.status(201).send(update);
       },
     );

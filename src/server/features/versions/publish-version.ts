@@ -29,11 +29,13 @@ export function toVersionDto(row: VersionRow, publisherName: string | null | und
 
 export async function publishVersion(
   ctx: Pick<AppContext, "db" | "config">,
-  admin: SessionUser,
-  projectId: string,
-  input: PublishVersionInput & { url: string; releaseNotes: string },
+  {
+    admin,
+    projectId,
+    input,
+  }: { admin: SessionUser; projectId: string; input: PublishVersionInput & { url: string; releaseNotes: string } },
 ): Promise<ProjectVersion> {
-  checkVersionUrl(input.url, ctx.config.prototypeFrameOrigins);
+  checkVersionUrl({ href: input.url, listedOrigins: ctx.config.prototypeFrameOrigins });
   return ctx.db.transaction(async (tx) => {
     // Locked: two versions published at once get numbers 1 and 2, and no feedback lands in a round as it ends.
     const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).for("update").limit(1);
@@ -49,7 +51,7 @@ export async function publishVersion(
       if (project.iterationsUsed >= project.maxIterations) {
         throw conflict(VERSION_MESSAGES.roundsUsedUp(project.maxIterations), "ROUNDS_USED_UP");
       }
-      const ended = await endFeedbackRound(tx, project, now);
+      const ended = await endFeedbackRound(tx, { project, now });
       description = `${project.projectCode}: feedback round ${ended.closedRound} of ${project.maxIterations} is complete${
         ended.carriedOver > 0
           ? ` (${ended.carriedOver} open item${ended.carriedOver === 1 ? "" : "s"} carried to the next round)`
@@ -81,15 +83,14 @@ export async function publishVersion(
       description,
       notify: true,
     });
-    if (number === 1) await applyStatusRules(tx, project.id, admin.id, now);
+    if (number === 1) await applyStatusRules(tx, { projectId: project.id, actorId: admin.id, now });
     return toVersionDto(row, admin.name ?? null);
   });
 }
 
 export async function listVersions(
   db: AppContext["db"],
-  projectId: string,
-  paging: { page: number; pageSize: number },
+  { projectId, paging }: { projectId: string; paging: { page: number; pageSize: number } },
 ): Promise<{ items: ProjectVersion[]; total: number; page: number; pageSize: number }> {
   const where = eq(projectVersions.projectId, projectId);
   const [rows, all] = await Promise.all([

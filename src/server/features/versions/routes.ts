@@ -70,8 +70,8 @@ export const versionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
-      const page = await listVersions(ctx.db, access.project.id, request.query);
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "view" });
+      const page = await listVersions(ctx.db, { projectId: access.project.id, paging: request.query });
       if (!prototypeClosedTo({ ...access.project, accessLevel: access.accessLevel }, new Date())) return page;
       return { ...page, items: page.items.map((version) => ({ ...version, url: null })) };
     },
@@ -95,7 +95,11 @@ export const versionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         if (!isUuid(request.params.id)) throw notFound(PROJECT_NOT_FOUND);
-        const version = await publishVersion(ctx, companyUser(request), request.params.id, request.body);
+        const version = await publishVersion(ctx, {
+          admin: companyUser(request),
+          projectId: request.params.id,
+          input: request.body,
+        });
         return reply.status(201).send(version);
       },
     );
@@ -113,7 +117,7 @@ export const versionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         if (!isUuid(request.params.id)) throw notFound(PROJECT_NOT_FOUND);
-        return startDeliveryClockByHand(ctx.db, request.params.id);
+        return startDeliveryClockByHand(ctx.db, { projectId: request.params.id });
       },
     );
   });

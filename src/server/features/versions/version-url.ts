@@ -10,7 +10,15 @@ import { isPublicAddress } from "../../http/public-fetch";
 const LOCAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa)$/i;
 
 /** Also the admin's prototype URL field's check (`field` names the form field the message belongs to). */
-export function checkVersionUrl(href: string, listedOrigins: readonly string[], field = "url"): void {
+export function checkVersionUrl({
+  href,
+  listedOrigins,
+  field = "url",
+}: {
+  href: string;
+  listedOrigins: readonly string[];
+  field?: string;
+}): void {
   const url = new URL(href);
   if (listedOrigins.includes(url.origin)) return;
   if (url.protocol !== "https:") throw badRequest(VERSION_MESSAGES.urlHttps, { [field]: VERSION_MESSAGES.urlHttps });

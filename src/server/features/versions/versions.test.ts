@@ -68,7 +68,7 @@ describe("publishing a prototype version", () => {
     expect(project.iterationsUsed).toBe(0);
 
     const listed = await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: owner.cookie } });
-    const dto = listed.json().find((p: { id: string }) => p.id === projectId);
+    const dto = listed.json().items.find((p: { id: string }) => p.id === projectId);
     expect(dto.deliveredAt).toBe(project.deliveredAt?.toISOString());
     expect(dto.deliveryStartedAt).toBe(project.deliveryStartedAt?.toISOString());
 

@@ -26,4 +26,4 @@ export const useAdminProjects = (query: ProjectListParams) => useQuery(adminProj
 
 /** The filtered list as CSV, every page (the browser downloads it). */
 export const projectsCsvUrl = (query: ProjectListParams) =>
-  `/api/company/projects.csv${queryString({ ...query, page: undefined, pageSize: undefined, cursor: undefined })}`;
+  `/api/company/projects.csv${queryString({ ...query, page: undefined, pageSize: undefined })}`;

@@ -1,11 +1,11 @@
-// GET /api/notifications: the bell's list with its unread count.
+// GET /api/notifications: the bell's first page (the newest) with the unread count over all of them.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { NotificationList } from "../../../../shared/schemas/activity";
+import type { NotificationPage } from "../../../../shared/schemas/activity";
 import { apiRequest } from "../../../lib/api";
 
 export const notificationsQueryKey = ["/api/notifications"] as const;
 
-const getNotifications = () => apiRequest<NotificationList>("GET", "/api/notifications");
+const getNotifications = () => apiRequest<NotificationPage>("GET", "/api/notifications");
 
 export const notificationsQueryOptions = () => queryOptions({ queryKey: notificationsQueryKey, queryFn: getNotifications });
 

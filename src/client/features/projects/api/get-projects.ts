@@ -1,13 +1,30 @@
-// GET /api/projects: the caller's projects, the first being the current one.
+// GET /api/projects: the caller's projects, the first being the current one. The server answers a page at a time; the
+// project picker and the current project need the whole list, so this owner reads every page and keeps the list.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Project } from "../../../../shared/schemas/project";
+import type { Project, ProjectPage } from "../../../../shared/schemas/project";
 import { apiRequest } from "../../../lib/api";
 import { POLL_MS } from "../../../lib/query-client";
+import { queryString } from "../../../lib/query-string";
 
 /** Its own key, not a prefix of the project-scoped reads (["/api/projects", id, …]): refreshing the list refreshes the list. */
 export const projectsQueryKey = ["/api/projects", "list"] as const;
 
-const getProjects = () => apiRequest<Project[]>("GET", "/api/projects");
+/**
+ * Page 1 at the server's page size (the address the page's HTML preloads), then any further pages at once: a customer's
+ * list is their own projects and those they were invited to, so there is almost never a second.
+ */
+async function getProjects(): Promise<Project[]> {
+  const first = await apiRequest<ProjectPage>("GET", "/api/projects");
+  const pageCount = Math.ceil(first.total / first.pageSize);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, pageCount - 1) }, (_, index) =>
+      apiRequest<ProjectPage>("GET", `/api/projects${queryString({ page: index + 2, pageSize: first.pageSize })}`),
+    ),
+  );
+  // A project created or removed between two pages' reads shifts the rows: each project is listed once.
+  const seen = new Set<string>();
+  return [first, ...rest].flatMap((page) => page.items).filter((project) => !seen.has(project.id) && seen.add(project.id));
+}
 
 export const projectsQueryOptions = () => queryOptions({ queryKey: projectsQueryKey, queryFn: getProjects });
 

@@ -16,10 +16,12 @@ import { PROJECT_NOT_FOUND } from "../access";
 
 export async function extendAccess(
   ctx: Pick<AppContext, "db" | "email">,
-  admin: Pick<SessionUser, "id" | "email">,
-  projectId: string,
-  input: AccessExtensionInput,
-  now = new Date(),
+  {
+    admin,
+    projectId,
+    input,
+    now = new Date(),
+  }: { admin: Pick<SessionUser, "id" | "email">; projectId: string; input: AccessExtensionInput; now?: Date },
 ): Promise<{ customerAccessExpiryDate: string }> {
   if (!isUuid(projectId)) throw notFound(PROJECT_NOT_FOUND);
   const expiresAt = new Date(input.customerAccessExpiryDate);

@@ -168,7 +168,7 @@ function composeOnce(input: BriefInput): string {
   const scopeLine: string[] = [];
   if (features.length > 0) {
     scopeLine.push(
-      `demonstrates ${plural(features.length, "core capability", "core capabilities")}${critical.length && critical.length < features.length ? ` (${numberWord(critical.length)} critical to the first demo)` : ""}`,
+      `demonstrates ${plural({ count: features.length, one: "core capability", many: "core capabilities" })}${critical.length && critical.length < features.length ? ` (${numberWord(critical.length)} critical to the first demo)` : ""}`,
     );
   }
   if (userGroups.length > 1) scopeLine.push(`serves ${numberWord(userGroups.length)} groups of users`);
@@ -181,7 +181,7 @@ function composeOnce(input: BriefInput): string {
     summary.push(
       outcomes.length === 1
         ? `Success is judged by a single outcome: ${firstOutcome}`
-        : `Success is judged against ${plural(outcomes.length, "outcome", "outcomes")}${measured ? ` (${numberWord(measured)} with a stated target)` : ""}, starting with: ${firstOutcome}`,
+        : `Success is judged against ${plural({ count: outcomes.length, one: "outcome", many: "outcomes" })}${measured ? ` (${numberWord(measured)} with a stated target)` : ""}, starting with: ${firstOutcome}`,
     );
   }
   const glance = [
@@ -341,7 +341,9 @@ function composeOnce(input: BriefInput): string {
   ];
   const scopeList: string[] = [];
   const inScopeParts = [
-    inScope.length ? `the ${plural(inScope.length, "feature", "features")} marked Critical or Important above` : null,
+    inScope.length
+      ? `the ${plural({ count: inScope.length, one: "feature", many: "features" })} marked Critical or Important above`
+      : null,
     steps.length > 1 ? "the workflow in section 6, clickable end to end" : null,
   ].filter((part): part is string => Boolean(part));
   if (inScopeParts.length) scopeList.push(`- **In scope:** ${joinWords(inScopeParts)}`);

@@ -394,7 +394,7 @@ export function joinWords(words: string[], conjunction = "and"): string {
   return `${words.slice(0, -1).join(", ")} ${conjunction} ${words[words.length - 1]}`;
 }
 
-export function plural(count: number, one: string, many: string): string {
+export function plural({ count, one, many }: { count: number; one: string; many: string }): string {
   return `${numberWord(count)} ${count === 1 ? one : many}`;
 }
 

@@ -26,9 +26,7 @@ const writing = new Set<string>();
 
 export async function generateBrief(
   ctx: AppContext,
-  access: ProjectAccess,
-  choice: BriefGeneratorChoice | undefined,
-  log: FastifyBaseLogger,
+  { access, choice, log }: { access: ProjectAccess; choice: BriefGeneratorChoice | undefined; log: FastifyBaseLogger },
 ) {
   const { project, user } = access;
   const [saved] = await ctx.db.select().from(requirements).where(eq(requirements.projectId, project.id)).limit(1);

@@ -33,7 +33,7 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { project, user } = await requireProjectAccess(request, request.params.id, "view");
+      const { project, user } = await requireProjectAccess(request, { projectId: request.params.id, need: "view" });
       return requirementsRead.get(ctx, { projectId: project.id }, { owner: user.id });
     },
   );
@@ -51,9 +51,9 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "edit");
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "edit" });
       await limitCustomerWrite(ctx.db, access.user, "requirements");
-      return saveRequirements(ctx.db, access, request.body);
+      return saveRequirements(ctx.db, { access, body: request.body });
     },
   );
 
@@ -70,8 +70,8 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "edit");
-      return generateBrief(ctx, access, request.body?.generator, request.log);
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "edit" });
+      return generateBrief(ctx, { access, choice: request.body?.generator, log: request.log });
     },
   );
 
@@ -79,7 +79,7 @@ export const requirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/projects/:id/brief.pdf",
     { schema: { tags: ["requirements"], summary: "Download the brief as a PDF", params } },
     async (request, reply) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "view" });
       await consumeRateLimits(ctx.db, [{ bucket: "brief-pdf-user-10m", key: access.user.id, ...PDF_LIMIT }], PDF_THROTTLED);
       return sendDocument(reply, await downloadBrief(ctx, access), { disposition: "attachment" });
     },

@@ -37,7 +37,7 @@ function stored(value: string | null | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
-export async function saveRequirements(db: Database, access: ProjectAccess, body: SaveRequirementsBody) {
+export async function saveRequirements(db: Database, { access, body }: { access: ProjectAccess; body: SaveRequirementsBody }) {
   const formFields = REQUIREMENT_TEXT_FIELDS.filter((field) => body[field] !== undefined);
   const touchesBrief = body.generatedBrief !== undefined || body.briefConfirmed !== undefined;
   if (formFields.length === 0 && !touchesBrief) {
@@ -130,7 +130,7 @@ export async function saveRequirements(db: Database, access: ProjectAccess, body
         notify: true,
       });
     }
-    await applyStatusRules(tx, project.id, user.id, now);
+    await applyStatusRules(tx, { projectId: project.id, actorId: user.id, now });
     return row;
   });
   return toRequirementsDto(saved);

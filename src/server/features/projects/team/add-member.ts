@@ -31,7 +31,7 @@ export const INVITATION_LIMIT_MESSAGES = {
 } as const;
 /** A project name is the customer's free text: the invitation quotes at most this much of it. */
 
-export async function addMember(ctx: AppContext, access: ProjectAccess, input: AddProjectUserInput) {
+export async function addMember(ctx: AppContext, { access, input }: { access: ProjectAccess; input: AddProjectUserInput }) {
   const { project, user } = access;
   const email = input.email.trim().toLowerCase();
 

@@ -9,7 +9,7 @@ import { notFound } from "../../../errors";
 import { recordActivity } from "../../activity";
 import type { ProjectAccess } from "../access";
 
-export async function removeMember(db: Database, access: ProjectAccess, memberId: string) {
+export async function removeMember(db: Database, { access, memberId }: { access: ProjectAccess; memberId: string }) {
   const { project, user } = access;
   if (!isUuid(memberId)) throw notFound(TEAM_MESSAGES.notFound);
   return db.transaction(async (tx) => {

@@ -44,7 +44,7 @@ beforeAll(async () => {
   owner = await signIn(t.app, "olive@owners.example", "Olive Owner");
   await submitProfile(t.app, owner, { fullName: "Olive Owner", primaryContact: "olive@owners.example" });
   await signNdaFor(t.app, owner, "olive@owners.example");
-  projectId = (await req("GET", "/api/projects", owner)).json()[0].id;
+  projectId = (await req("GET", "/api/projects", owner)).json().items[0].id;
   await openTeam(t.app, projectId);
   bob = await signIn(t.app, BOB, "Bob Member");
   const [row] = await t.app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, BOB));

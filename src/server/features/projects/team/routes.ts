@@ -28,7 +28,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "view" });
       return listMembers(ctx.db, access.project.id);
     },
   );
@@ -47,9 +47,9 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const access = await requireProjectAccess(request, request.params.id, "edit");
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "edit" });
       requireInvitationsOpen(access);
-      return reply.status(201).send(await addMember(ctx, access, request.body));
+      return reply.status(201).send(await addMember(ctx, { access, input: request.body }));
     },
   );
 
@@ -68,8 +68,8 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "edit");
-      return removeMember(ctx.db, access, request.params.userId);
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "edit" });
+      return removeMember(ctx.db, { access, memberId: request.params.userId });
     },
   );
 
@@ -85,7 +85,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const access = await requireProjectAccess(request, request.params.id, "view");
+      const access = await requireProjectAccess(request, { projectId: request.params.id, need: "view" });
       return leaveProject(ctx.db, access);
     },
   );

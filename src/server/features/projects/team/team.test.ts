@@ -68,7 +68,8 @@ describe("adding team members", () => {
     expect(refused?.json()).toMatchObject({ code: "NO_SLOTS", message: TEAM_MESSAGES.noSlots });
     const list = (await listUsers(project.id, owner.cookie)).json();
     expect(list).toHaveLength(5);
-    const projects = (await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: owner.cookie } })).json();
+    const projects = (await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: owner.cookie } })).json()
+      .items;
     expect(projects[0]).toMatchObject({ authorizedUsersCount: 5, userLimit: 5 });
   });
 
@@ -159,7 +160,7 @@ describe("removing team members", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: "User removed" });
     expect((await listUsers(project.id, member)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: member } })).json()).toEqual([]);
+    expect((await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: member } })).json().items).toEqual([]);
   });
 
   it("answers 404 with a message for a member of another project or a malformed id", async () => {

@@ -1,0 +1,3 @@
+// What the rest of the client may use from the shell feature besides its api/ owners: import it from here, never from
+// the feature's other files (scripts/check-feature-boundaries.ts). Re-exports only.
+export { type ShellProfile, type ShellProject, useShellData } from "./use-shell-data";
