@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
 import { communicationReplies } from "../../src/server/db/schema";
-import { replyAddress } from "../../src/server/features/inbound-email/reply-address";
+import { replyAddress } from "../../src/server/email/reply-address";
 import { type Customer, customer, json, newProject } from "../factories";
 import { expectNoChange } from "../setup/db-state";
 import { dkimDomain, dkimResolver, type InboundMessage, sendInbound } from "../setup/dkim";

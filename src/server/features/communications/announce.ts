@@ -9,9 +9,9 @@ import type { Database } from "../../db/client";
 import { communicationReplies, communications, outgoingEmails, projects, users } from "../../db/schema";
 import { emailTime, timeZonesByEmail } from "../../email/format-time";
 import { withdrawDeferredEmail } from "../../email/outbox";
+import { replyAddress } from "../../email/reply-address";
 import type { ThreadEmailData } from "../../email/templates/communication-message";
 import { recordActivity } from "../activity";
-import { replyAddress } from "../inbound-email/reply-address";
 import { companySide, threadCustomers } from "./thread-people";
 
 export type ThreadActivity = {

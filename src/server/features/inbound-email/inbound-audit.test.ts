@@ -5,7 +5,7 @@ import { type Customer, customer, json, newProject } from "../../../../tests/fac
 import { dkimDomain, dkimResolver, sendInbound } from "../../../../tests/setup/dkim";
 import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
-import { replyAddress } from "./reply-address";
+import { replyAddress } from "../../email/reply-address";
 
 const DOMAIN = "replies.blueprint.test";
 const ADMIN = "admin@blueprint.local";

@@ -5,14 +5,14 @@ import { dkimDomain, dkimResolver, type InboundMessage, sendInbound } from "../.
 import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { outgoingEmails, users } from "../../db/schema";
-import { INBOUND_REPLY_LIMITS, MAX_MESSAGE_BYTES } from "./inbound-server";
 import {
   isReplyAddressCurrent,
   parseReplyAddress,
   REPLY_ADDRESS_LIFETIME_DAYS,
   replyAddress,
   signatureMatches,
-} from "./reply-address";
+} from "../../email/reply-address";
+import { INBOUND_REPLY_LIMITS, MAX_MESSAGE_BYTES } from "./inbound-server";
 import { STRIP_LIMITS, stripQuotedReply } from "./strip-quoted";
 
 const DOMAIN = "replies.blueprint.test";

@@ -16,13 +16,18 @@ import type { ChangeFeed } from "../../cache/change-feed";
 import type { TrustedRelays } from "../../config";
 import type { AppContext } from "../../context";
 import { communications } from "../../db/schema";
+import {
+  isReplyAddressCurrent,
+  parseReplyAddress,
+  REPLY_ADDRESS_LIFETIME_DAYS,
+  signatureMatches,
+} from "../../email/reply-address";
 import { AppError } from "../../errors";
 import { operationContext } from "../../operation-context";
 import { displayName } from "../communications/post-communication";
 import { postReply } from "../communications/post-reply";
 import { writerByEmail } from "../communications/thread-people";
 import { MessageUnreadable, startMailParsing } from "./mail-parsing";
-import { isReplyAddressCurrent, parseReplyAddress, REPLY_ADDRESS_LIFETIME_DAYS, signatureMatches } from "./reply-address";
 import { checkSender } from "./sender-authentication";
 import { stripQuotedReply } from "./strip-quoted";
 

@@ -3,6 +3,8 @@
 // only from the person the email was sent to, only for REPLY_ADDRESS_LIFETIME_DAYS, and nobody can make an address for
 // a thread they were never sent. Lower-case base32, so mail systems that change the case of local parts do not break
 // it; 57 characters, within the 64 a local part may have.
+// Both sides use it, so it sits with the emails: the thread emails that carry it (features/communications/announce.ts)
+// and the SMTP endpoint that checks it (features/inbound-email).
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
