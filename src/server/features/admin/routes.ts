@@ -25,12 +25,15 @@ import {
   userActivityPageSchema,
   userActivityQuerySchema,
 } from "../../../shared/schemas/admin";
+import { serviceLevelCountsSchema } from "../../../shared/schemas/communications";
 import { pageQueryFields, pageSchema } from "../../../shared/schemas/paging";
 import { successReplySchema } from "../../../shared/schemas/replies";
 import { companyOnly, companyUser } from "../../auth/guards";
 import { auditSnapshots } from "../../http/company-audit";
 import { contentDisposition } from "../../http/content-disposition";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
+import { countOverdueThreads } from "../communications/list-communications";
+import { countOverdueMeetingRequests } from "../meeting-requests/list-meeting-requests";
 import { extendAccess } from "../projects";
 import { listAudit } from "./audit-log";
 import { setBrd } from "./brd";
@@ -88,6 +91,25 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async () => getServiceLevelReport(ctx.db),
+    );
+
+    company.get(
+      "/api/company/service-levels",
+      {
+        schema: {
+          tags: ["communications", "meeting requests", "company"],
+          summary: "How many customer threads and meeting requests are past their service level now",
+          response: { 200: serviceLevelCountsSchema, ...errorReplies },
+        },
+      },
+      async () => {
+        const now = new Date();
+        const [overdueThreads, overdueMeetingRequests] = await Promise.all([
+          countOverdueThreads(ctx.db, now),
+          countOverdueMeetingRequests(ctx.db, now),
+        ]);
+        return { overdueThreads, overdueMeetingRequests };
+      },
     );
 
     company.get(

@@ -16,22 +16,13 @@ import {
   GENERAL_THREADS,
   newCommunicationSchema,
   newReplySchema,
-  serviceLevelCountsSchema,
   threadRepliesQuerySchema,
 } from "../../../shared/schemas/communications";
 import { requireCompany } from "../../auth/guards";
 import { notFound } from "../../errors";
 import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { errorReplies } from "../../http/openapi";
-import { countOverdueMeetingRequests } from "../meeting-requests/list-meeting-requests";
-import {
-  countOverdueThreads,
-  findCompanyThread,
-  findThread,
-  listCompanyCommunications,
-  listThreadReplies,
-  listThreads,
-} from "./list-communications";
+import { findCompanyThread, findThread, listCompanyCommunications, listThreadReplies, listThreads } from "./list-communications";
 import { markThreadRead } from "./mark-thread-read";
 import { displayName, postCommunication } from "./post-communication";
 import { postReply } from "./post-reply";
@@ -192,26 +183,6 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       const thread = await findCompanyThread(ctx.db, user, request.params.communicationId);
       if (!thread) throw notFound(COMMUNICATION_MESSAGES.notFound);
       return thread;
-    },
-  );
-
-  app.get(
-    "/api/company/service-levels",
-    {
-      schema: {
-        tags: ["communications", "meeting requests", "company"],
-        summary: "How many customer threads and meeting requests are past their service level now",
-        response: { 200: serviceLevelCountsSchema, ...errorReplies },
-      },
-    },
-    async (request) => {
-      await requireCompany(request);
-      const now = new Date();
-      const [overdueThreads, overdueMeetingRequests] = await Promise.all([
-        countOverdueThreads(ctx.db, now),
-        countOverdueMeetingRequests(ctx.db, now),
-      ]);
-      return { overdueThreads, overdueMeetingRequests };
     },
   );
 };
