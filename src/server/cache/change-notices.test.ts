@@ -15,7 +15,7 @@ import { THREADS_PAGE_SIZE } from "../../shared/schemas/communications";
 import type { Database } from "../db/client";
 import { addMigration, readJournal } from "../db/migration-files";
 import { adminStatsRead } from "../features/admin";
-import { communicationsRead } from "../features/communications/reads";
+import { communicationsRead } from "../features/communications";
 import { feedbackListRead } from "../features/feedback";
 import { notificationsRead } from "../features/notifications";
 import { projectListRead, requirementsRead } from "../features/projects";

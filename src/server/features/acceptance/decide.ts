@@ -12,7 +12,7 @@ import { sha256Hex } from "../../auth/secrets";
 import type { AppContext } from "../../context";
 import { feedback, projectAcceptances, projects, projectVersions, requirements } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
-import { postCommunication } from "../communications/post-communication";
+import { postCommunication } from "../communications";
 import { recordFeedbackCreated } from "../feedback";
 import { applyStatusRules, PROJECT_NOT_FOUND, type ProjectAccess } from "../projects";
 

@@ -24,9 +24,7 @@ import {
 } from "../../email/reply-address";
 import { AppError } from "../../errors";
 import { operationContext } from "../../operation-context";
-import { displayName } from "../communications/post-communication";
-import { postReply } from "../communications/post-reply";
-import { writerByEmail } from "../communications/thread-people";
+import { displayName, postReply, writerByEmail } from "../communications";
 import { MessageUnreadable, startMailParsing } from "./mail-parsing";
 import { checkSender } from "./sender-authentication";
 import { stripQuotedReply } from "./strip-quoted";

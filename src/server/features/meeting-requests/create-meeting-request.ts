@@ -7,8 +7,7 @@ import type { MeetingRequest, newMeetingRequestSchema } from "../../../shared/sc
 import type { AppContext } from "../../context";
 import { meetingRequests } from "../../db/schema";
 import { recordActivity } from "../activity";
-import { displayName } from "../communications/post-communication";
-import { companySide } from "../communications/thread-people";
+import { companySide, displayName } from "../communications";
 import type { ProjectAccess } from "../projects";
 import { toMeetingRequestDto } from "./meeting-request-dto";
 

@@ -27,7 +27,7 @@ import type { IcalEvent } from "../../email/outbox";
 import { meetingResponseHeading } from "../../email/templates/meeting-response";
 import { badRequest, notFound } from "../../errors";
 import { recordActivity } from "../activity";
-import { displayName } from "../communications/post-communication";
+import { displayName } from "../communications";
 import { buildIcs } from "./ics";
 import { toMeetingRequestDto } from "./meeting-request-dto";
 

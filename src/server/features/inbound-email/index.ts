@@ -1,0 +1,3 @@
+// The inbound-email feature as the rest of the server sees it: app.ts and the other features import from here, never from
+// its files (scripts/check-feature-boundaries.ts). Re-exports only.
+export { type InboundEmailServer, startInboundEmail } from "./inbound-server";
