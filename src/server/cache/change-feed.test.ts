@@ -96,7 +96,8 @@ describe("a change made by hand in the database reaches the caches", () => {
     );
     expect(after.company).toBe("New Co");
 
-    const timeline = () => get(t.app, "/api/dashboard/activity", owner.cookie).then((r) => r.json() as Array<{ title: string }>);
+    const timeline = () =>
+      get(t.app, "/api/dashboard/activity", owner.cookie).then((r) => r.json().items as Array<{ title: string }>);
     const bell = () => get(t.app, "/api/notifications", owner.cookie).then((r) => r.json() as { unreadCount: number });
     await bell();
     const event = { userId: owner.userId, projectId, type: "status_change", title: "Written by hand", notify: true };

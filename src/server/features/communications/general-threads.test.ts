@@ -43,7 +43,7 @@ describe("a brand-new customer's general support thread", () => {
   beforeAll(async () => {
     // Signed in only: no profile, no NDA, so no project (the NDA-first rule).
     nova = await customer(t.app, "nova-new@example.com", "Nova Newcomer");
-    expect((await get("/api/projects", nova.cookie)).json()).toEqual([]);
+    expect((await get("/api/projects", nova.cookie)).json().items).toEqual([]);
   });
 
   it("starts with no threads, then sends a message the company is emailed about", async () => {
@@ -132,7 +132,7 @@ describe("a brand-new customer's general support thread", () => {
     // Nova opens a project and invites a member: the member sees the project's threads, never Nova's general ones.
     await submitProfile(t.app, nova.cookie, { fullName: "Nova Newcomer", primaryContact: nova.email, company: "Nova Ltd" });
     await signNdaFor(t.app, nova.cookie, nova.email);
-    const [project] = (await get("/api/projects", nova.cookie)).json();
+    const [project] = (await get("/api/projects", nova.cookie)).json().items;
     await openTeam(t.app, project.id);
     const member = await customer(t.app, "nova-member@example.com", "Milo Member");
     const invited = await post(nova.cookie, { email: member.email, accessLevel: "admin" }, `/api/projects/${project.id}/users`);

@@ -31,10 +31,27 @@ describe("the notification bell", () => {
     expect(titles[0]).toBe("NDA approved");
     expect(titles.slice(1).sort()).toEqual(["NDA signed", "Project created"]);
     expect(body.unreadCount).toBe(3);
+    expect(body).toMatchObject({ page: 1, pageSize: 20, total: 3 });
+  });
+
+  it("pages the bell with page and pageSize, the unread count over every page", async () => {
+    const all = (await get("/api/notifications", customer)).json().items.map((n: { id: string }) => n.id);
+    const pages = await Promise.all([1, 2, 3].map((page) => get(`/api/notifications?page=${page}&pageSize=1`, customer)));
+    const bodies = pages.map((res) => res.json());
+    expect(bodies.flatMap((body) => body.items.map((n: { id: string }) => n.id))).toEqual(all);
+    expect(bodies.map(({ page, pageSize, total, unreadCount }) => ({ page, pageSize, total, unreadCount }))).toEqual([
+      { page: 1, pageSize: 1, total: 3, unreadCount: 3 },
+      { page: 2, pageSize: 1, total: 3, unreadCount: 3 },
+      { page: 3, pageSize: 1, total: 3, unreadCount: 3 },
+    ]);
+    expect((await get("/api/notifications?limit=5", customer)).json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      fields: { limit: "Unknown query parameter: limit" },
+    });
   });
 
   it("keeps timeline-only events (profile saved, code sent) out of the bell but in Recent Activity", async () => {
-    const activity = (await get("/api/dashboard/activity?limit=20", customer)).json();
+    const activity = (await get("/api/dashboard/activity?pageSize=20", customer)).json().items;
     expect(activity.map((a: { type: string }) => a.type)).toEqual(
       expect.arrayContaining(["profile.completed", "nda.code_sent", "nda.signed", "nda.approved", "project.created"]),
     );
@@ -42,8 +59,14 @@ describe("the notification bell", () => {
 
   it("does not show one customer's events to another", async () => {
     const other = await signIn(t.app, "quiet@example.com", "Quiet One");
-    expect((await get("/api/notifications", other)).json()).toEqual({ items: [], unreadCount: 0 });
-    expect((await get("/api/dashboard/activity", other)).json()).toEqual([]);
+    expect((await get("/api/notifications", other)).json()).toEqual({
+      items: [],
+      page: 1,
+      pageSize: 20,
+      total: 0,
+      unreadCount: 0,
+    });
+    expect((await get("/api/dashboard/activity", other)).json()).toEqual({ items: [], page: 1, pageSize: 8, total: 0 });
   });
 
   it("shows company admins the NDAs awaiting approval", async () => {
@@ -81,7 +104,7 @@ describe("what a notification opens", () => {
     (await get("/api/notifications", cookie)).json().items as Array<{ type: string; title: string; href: string }>;
 
   it("a thread: the console's inbox with it open for the company, the project's Communications for the customer", async () => {
-    const [project] = (await get("/api/projects", customer)).json() as Array<{ id: string; projectCode: string }>;
+    const [project] = (await get("/api/projects", customer)).json().items as Array<{ id: string; projectCode: string }>;
     if (!project) throw new Error("no project");
     const thread = await send(`/api/projects/${project.id}/communications`, customer, {
       type: "message",
@@ -101,7 +124,7 @@ describe("what a notification opens", () => {
   });
 
   it("a meeting request: the console's Meeting Requests with it open; the NDA: the console's NDA tab", async () => {
-    const [project] = (await get("/api/projects", customer)).json() as Array<{ id: string }>;
+    const [project] = (await get("/api/projects", customer)).json().items as Array<{ id: string }>;
     const created = await send(`/api/projects/${project?.id}/meeting-requests`, customer, {
       subject: "Kick-off",
       urgency: "low",

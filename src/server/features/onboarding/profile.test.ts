@@ -75,8 +75,8 @@ describe("POST /api/profile", () => {
   it("opens the first project in requirements with the profile's package and its user limit once the NDA is signed", async () => {
     const cookie = await onboard("premium@example.com", { packageType: "premium" });
     const list = await get("/api/projects", cookie);
-    expect(list.json()).toHaveLength(1);
-    expect(list.json()[0]).toMatchObject({
+    expect(list.json().items).toHaveLength(1);
+    expect(list.json().items[0]).toMatchObject({
       status: "requirements",
       packageType: "premium",
       userLimit: 20,
@@ -84,7 +84,7 @@ describe("POST /api/profile", () => {
       timeline: "4-6 weeks",
       maxIterations: 3,
     });
-    expect(list.json()[0].projectCode).toMatch(/^PRJ-\d{4}-\d{4}$/);
+    expect(list.json().items[0].projectCode).toMatch(/^PRJ-\d{4}-\d{4}$/);
   });
 
   it.each([
@@ -220,7 +220,7 @@ describe("POST /api/profile", () => {
       .where(eq(activityEvents.userId, user?.id ?? ""));
     expect(events.map((e) => e.type).sort()).toEqual(["nda.code_sent", "nda.signed", "profile.completed", "project.created"]);
     const activity = await get("/api/dashboard/activity", cookie);
-    expect(activity.json().map((e: { title: string }) => e.title)).toEqual(
+    expect(activity.json().items.map((e: { title: string }) => e.title)).toEqual(
       expect.arrayContaining(["Company profile completed", "Project created"]),
     );
     const [project] = await t.app.ctx.db

@@ -112,7 +112,7 @@ describe("the project list", () => {
 
     const res = await list(owner.cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((p: { id: string; accessLevel: string }) => [p.id, p.accessLevel])).toEqual([
+    expect(res.json().items.map((p: { id: string; accessLevel: string }) => [p.id, p.accessLevel])).toEqual([
       [first.id, "owner"],
       [second.id, "owner"],
       [foreign.id, "view_only"],
@@ -141,7 +141,7 @@ describe("the project list", () => {
     const admin = await signIn(t.app, "admin@blueprint.local", "Site Admin");
     const res = await list(admin);
     expect(res.statusCode).toBe(200);
-    const all = res.json() as { accessLevel: string }[];
+    const all = res.json().items as { accessLevel: string }[];
     expect(all.length).toBeGreaterThan(3);
     expect(all.every((p) => p.accessLevel === "company")).toBe(true);
   });

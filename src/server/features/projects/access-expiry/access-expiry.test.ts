@@ -191,7 +191,7 @@ describe("the prototype's address after the access expiry date", () => {
   const listed = async (cookie: string, projectId: string) => {
     const res = await call("GET", "/api/projects", cookie);
     expect(res.statusCode).toBe(200);
-    const project = res.json().find((p: { id: string }) => p.id === projectId);
+    const project = res.json().items.find((p: { id: string }) => p.id === projectId);
     if (!project) throw new Error("project not listed");
     return project as { prototypeUrl: string | null; hasPrototype: boolean };
   };
@@ -216,7 +216,7 @@ describe("the prototype's address after the access expiry date", () => {
     expect((await listed(admin, projectId)).prototypeUrl).toBe(`${ORIGIN}/v1`);
     const console = await call(
       "GET",
-      `/api/company/projects?q=${encodeURIComponent((await projectRow(projectId)).projectCode)}`,
+      `/api/company/projects?search=${encodeURIComponent((await projectRow(projectId)).projectCode)}`,
       admin,
     );
     expect(console.body).toContain(`${ORIGIN}/v1`);

@@ -42,7 +42,7 @@ describe("adding team members", () => {
 
     const member = await signIn(t.app, "new.member@example.com", "Nia Member");
     const projects = await t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: member } });
-    expect(projects.json()).toMatchObject([{ id: project.id, accessLevel: "user", authorizedUsersCount: 1 }]);
+    expect(projects.json().items).toMatchObject([{ id: project.id, accessLevel: "user", authorizedUsersCount: 1 }]);
     expect(await latestCodeFor(t.app, "new.member@example.com")).toMatch(/^\d{6}$/);
   });
 
