@@ -64,7 +64,7 @@ describe("User Management: leaving a project", () => {
     await guestPage.getByText("You have left the project.").first().waitFor();
     await guestPage.getByText("No project found").waitFor();
     const left = await server.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: guest.cookie } });
-    expect(left.json()).toEqual([]);
+    expect(left.json().items).toEqual([]);
     await guestContext.close();
   });
 });

@@ -50,7 +50,7 @@ beforeAll(async () => {
   await submitProfile(server.app, customer.cookie, { fullName: "Dana Wells", company: "Wells Co" });
   await signNdaFor(server.app, customer.cookie, customer.email);
   const res = await server.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: customer.cookie } });
-  project = res.json()[0];
+  project = res.json().items[0];
   // A confirmed brief: once the advance is paid, the automatic status rules move the project to development.
   await server.app.ctx.db
     .insert(requirements)

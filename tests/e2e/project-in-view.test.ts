@@ -136,7 +136,7 @@ describe("the project in view", () => {
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await dialog.waitFor({ state: "detached" });
       const before = await server.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: owner.cookie } });
-      expect(before.json()).toHaveLength(2);
+      expect(before.json().items).toHaveLength(2);
 
       await page.getByRole("button", { name: "New Project" }).click();
       await dialog.getByRole("radio", { name: /^Premium/ }).check({ force: true });
@@ -179,7 +179,7 @@ describe("the project in view", () => {
         .waitFor();
       await refuse.getByRole("button", { name: "Cancel" }).click();
       const after = await server.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: owner.cookie } });
-      expect(after.json().map((p: { projectCode: string }) => p.projectCode)).toEqual([alpha.projectCode, beta.projectCode]);
+      expect(after.json().items.map((p: { projectCode: string }) => p.projectCode)).toEqual([alpha.projectCode, beta.projectCode]);
       await context.close();
     },
     JOURNEY_MS,
