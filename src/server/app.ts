@@ -4,7 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { DNSResolver } from "mailauth";
 import { pruneRateLimitHits } from "./auth/rate-limit";
@@ -90,6 +90,8 @@ export type BuildAppOptions = {
   dnsResolver?: DNSResolver;
   /** How long a rendering of the metrics is served again (default METRICS_REUSE_MS; tests that count use 0). */
   metricsReuseMs?: number;
+  /** Told of every route as it is declared, with its schemas (scripts/count-paging-shapes.ts reads them). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /**
@@ -188,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(memoizedSerializerCompiler);
   app.removeContentTypeParser("text/plain");
