@@ -179,7 +179,10 @@ describe("the project in view", () => {
         .waitFor();
       await refuse.getByRole("button", { name: "Cancel" }).click();
       const after = await server.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: owner.cookie } });
-      expect(after.json().items.map((p: { projectCode: string }) => p.projectCode)).toEqual([alpha.projectCode, beta.projectCode]);
+      expect(after.json().items.map((p: { projectCode: string }) => p.projectCode)).toEqual([
+        alpha.projectCode,
+        beta.projectCode,
+      ]);
       await context.close();
     },
     JOURNEY_MS,
