@@ -3,99 +3,49 @@
 // the viewer's zone and the hours left, live; the team publishes version 1 from the console (the clock stops, the
 // project moves to testing); the customer reports feedback on it; version 2 ends the round, and Testing & Feedback
 // shows the version in the viewer, the history with release notes and the version each item was reported against.
-import { createServer, type Server } from "node:http";
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projects, requirements } from "../../src/server/db/schema";
+import { projects } from "../../src/server/db/schema";
 import { formatClockInZone, formatDayInZone, zoneAbbreviation } from "../../src/shared/domain/dates";
-import { createCompletedProfile, json, newProject, type SignedInUser, signedInUser } from "../factories";
-import { launchBrowser, signInContext } from "../setup/browser";
+import { json, type SignedInUser } from "../factories";
 import { GOOD_FEEDBACK } from "../setup/feedback";
-import { checkScreen } from "../setup/screen-checks";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import { type ProjectJourney, startProjectJourney } from "../setup/journey";
+import { checkScreen, checkScreenAtBothWidths, scrollToTop } from "../setup/screen-checks";
+import type { TestServer } from "../setup/test-server";
 
 const ZONE = "Asia/Kolkata";
 const HOUR = 3_600_000;
 
-let prototype: Server;
+let journey: ProjectJourney;
 let prototypeUrl: string;
 let server: TestServer;
-let browser: Browser;
-let customerContext: BrowserContext;
+let adminContext: BrowserContext;
 let page: Page;
 let owner: SignedInUser;
-let admin: SignedInUser;
 let projectId: string;
 let projectCode: string;
+let asAdmin: ProjectJourney["asAdmin"];
 
 beforeAll(async () => {
-  prototype = createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "text/html" });
-    res.end(`<!doctype html><title>ClinicFlow</title><body style="font-family:sans-serif;padding:24px">
-<h1>ClinicFlow booking</h1><p>Pick a slot to book your visit.</p></body>`);
+  journey = await startProjectJourney({
+    owner: { email: "build.e2e@northside.example", name: "Priya Rao" },
+    confirmedBrief: {},
+    customerContext: { timezoneId: ZONE },
+    adminContext: { timezoneId: "Europe/London" },
   });
-  await new Promise<void>((resolve) => prototype.listen(0, "127.0.0.1", resolve));
-  const address = prototype.address();
-  prototypeUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  server = await startTestServer({ PROTOTYPE_FRAME_ORIGINS: prototypeUrl });
-  browser = await launchBrowser();
-  owner = await signedInUser(server.app, { email: "build.e2e@northside.example", name: "Priya Rao" });
-  admin = await signedInUser(server.app, { email: "admin@blueprint.local", name: "Ada Admin", role: "company" });
-  const db = server.app.ctx.db;
-  await createCompletedProfile(db, { userId: owner.userId, fullName: "Priya Rao", ndaStatus: "approved" });
-  const project = await newProject(server.app, owner);
-  projectId = project.id;
-  projectCode = project.projectCode;
-  await db.update(projects).set({ projectName: "ClinicFlow" }).where(eq(projects.id, projectId));
-  await db.insert(requirements).values({
-    projectId,
-    projectName: "ClinicFlow",
-    problemStatement: "Bookings by phone take hours.",
-    briefConfirmed: true,
-    briefConfirmedAt: new Date(),
-  });
-  customerContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
-  await signInContext(customerContext, server, owner);
-  page = await customerContext.newPage();
+  ({ prototypeUrl, server, adminContext, page, owner, projectId, projectCode, asAdmin } = journey);
 });
-
-afterAll(async () => {
-  await customerContext?.close();
-  await browser?.close();
-  await server?.close();
-  await new Promise((resolve) => prototype?.close(resolve));
-});
+afterAll(() => journey?.close());
 
 const clock = () => page.getByTestId("delivery-clock");
-const asAdmin = (method: "POST" | "PATCH", url: string, payload: unknown) =>
-  server.app.inject({
-    method,
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: { cookie: admin.cookie, ...json, origin: server.url },
-  });
-
-/** The page's top in view before the full-page picture, so the fixed header and sidebar sit where they belong. */
-const toTop = (on: Page) => on.evaluate(() => window.scrollTo(0, 0));
-
-async function bothWidths(name: string, locator?: () => ReturnType<Page["getByTestId"]>) {
-  await locator?.().scrollIntoViewIfNeeded();
-  await toTop(page);
-  await checkScreen(page, name);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await locator?.().scrollIntoViewIfNeeded();
-  await toTop(page);
-  await checkScreen(page, name);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe("the delivery clock on the dashboard", () => {
   it("names the missing step before it starts", async () => {
     await page.goto(`${server.url}/dashboard`);
     await clock().getByText("Your 48-hour clock has not started yet").waitFor();
     await clock().getByText("It starts as soon as the advance payment is received.").waitFor();
-    await bothWidths("build-clock-waiting", clock);
+    await checkScreenAtBothWidths(page, "build-clock-waiting", clock());
   }, 180_000);
 
   it("starts when the advance is recorded and shows the due time in the viewer's zone, arriving live", async () => {
@@ -110,7 +60,7 @@ describe("the delivery clock on the dashboard", () => {
     const expected = `${formatDayInZone(due, ZONE)}, ${formatClockInZone(due, ZONE)} ${zoneAbbreviation(due, ZONE)}`;
     await clock().getByText(`Prototype due ${expected}`).waitFor();
     expect(await clock().textContent()).toContain("Your 48-hour delivery clock is running.");
-    await bothWidths("build-clock-running", clock);
+    await checkScreenAtBothWidths(page, "build-clock-running", clock());
   }, 180_000);
 });
 
@@ -121,8 +71,6 @@ describe("versions, rounds and feedback", () => {
       .update(projects)
       .set({ deliveryStartedAt: new Date(Date.now() - 41 * HOUR), deliveryDueAt: new Date(Date.now() + 7 * HOUR) })
       .where(eq(projects.id, projectId));
-    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: "Europe/London" });
-    await signInContext(adminContext, server, admin);
     const console = await adminContext.newPage();
     await console.goto(`${server.url}/admin?q=${projectCode}`);
     const row = console.getByTestId(`project-row-${projectCode}`);
@@ -139,9 +87,9 @@ describe("versions, rounds and feedback", () => {
     await console.getByText("Version 1 published").first().waitFor();
     await console.getByRole("heading", { name: "Publish version 2" }).waitFor();
     await console.getByTestId("version-item").getByText("First prototype: the booking flow and the clinic calendar.").waitFor();
-    await toTop(console);
+    await scrollToTop(console);
     await checkScreen(console, "build-console-versions");
-    await adminContext.close();
+    await console.close();
 
     const [after] = await server.app.ctx.db.select().from(projects).where(eq(projects.id, projectId));
     expect(after?.status).toBe("testing");
@@ -152,7 +100,7 @@ describe("versions, rounds and feedback", () => {
     await page.goto(`${server.url}/dashboard`);
     await clock().getByText("Delivered in 41 hours").waitFor();
     await clock().getByText("Within the 48 hours promised.").waitFor();
-    await bothWidths("build-clock-delivered", clock);
+    await checkScreenAtBothWidths(page, "build-clock-delivered", clock());
   }, 180_000);
 
   it("shows the version in the viewer, the history, and the version each item was reported on", async () => {
@@ -175,6 +123,6 @@ describe("versions, rounds and feedback", () => {
     await page.getByText("Reported on version 1").first().waitFor();
     await page.getByText("Round 2 of 3").first().waitFor();
     await page.getByTestId("version-item").first().getByText("Slots load faster").waitFor();
-    await bothWidths("build-versions-testing");
+    await checkScreenAtBothWidths(page, "build-versions-testing");
   }, 180_000);
 });

@@ -2,98 +2,49 @@
 // item on it; the team publishes version 2 and marks the item fixed in it from Feedback Management; the customer sees
 // "Fixed in version 2" arrive live, tries to reopen without a reason (refused), then reopens it with one; the console
 // shows it reopened with the reason; version 3 fixes it and the customer confirms. Each state at 1280 and 375 px.
-import { createServer, type Server } from "node:http";
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feedback, projects, requirements } from "../../src/server/db/schema";
+import { feedback } from "../../src/server/db/schema";
 import { FEEDBACK_MESSAGES } from "../../src/shared/schemas/feedback";
-import { createCompletedProfile, json, newProject, type SignedInUser, signedInUser } from "../factories";
-import { launchBrowser, signInContext } from "../setup/browser";
-import { checkScreen } from "../setup/screen-checks";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import { json, type SignedInUser } from "../factories";
+import { type ProjectJourney, startProjectJourney } from "../setup/journey";
+import { checkScreenAtBothWidths } from "../setup/screen-checks";
+import type { TestServer } from "../setup/test-server";
 
-let prototype: Server;
+let journey: ProjectJourney;
 let prototypeUrl: string;
 let server: TestServer;
-let browser: Browser;
-let customerContext: BrowserContext;
-let adminContext: BrowserContext;
 let page: Page;
 let console: Page;
 let owner: SignedInUser;
-let admin: SignedInUser;
 let projectId: string;
+let asAdmin: ProjectJourney["asAdmin"];
 let itemId: string;
 
 const ISSUE = "The Book button does nothing on the second step of the booking form.";
 
 beforeAll(async () => {
-  prototype = createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "text/html" });
-    res.end(`<!doctype html><title>ClinicFlow</title><body style="font-family:sans-serif;padding:24px">
-<h1>ClinicFlow booking</h1><p>Pick a slot to book your visit.</p></body>`);
+  journey = await startProjectJourney({
+    owner: { email: "loop.e2e@northside.example", name: "Priya Rao" },
+    project: { status: "development" },
+    confirmedBrief: {},
   });
-  await new Promise<void>((resolve) => prototype.listen(0, "127.0.0.1", resolve));
-  const address = prototype.address();
-  prototypeUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  server = await startTestServer({ PROTOTYPE_FRAME_ORIGINS: prototypeUrl });
-  browser = await launchBrowser();
-  owner = await signedInUser(server.app, { email: "loop.e2e@northside.example", name: "Priya Rao" });
-  admin = await signedInUser(server.app, { email: "admin@blueprint.local", name: "Ada Admin", role: "company" });
-  const db = server.app.ctx.db;
-  await createCompletedProfile(db, { userId: owner.userId, fullName: "Priya Rao", ndaStatus: "approved" });
-  const project = await newProject(server.app, owner);
-  projectId = project.id;
-  await db.update(projects).set({ projectName: "ClinicFlow", status: "development" }).where(eq(projects.id, projectId));
-  await db.insert(requirements).values({
-    projectId,
-    projectName: "ClinicFlow",
-    problemStatement: "Bookings by phone take hours.",
-    briefConfirmed: true,
-    briefConfirmedAt: new Date(),
-  });
-  customerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await signInContext(customerContext, server, owner);
-  page = await customerContext.newPage();
-  adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await signInContext(adminContext, server, admin);
-  console = await adminContext.newPage();
+  ({ prototypeUrl, server, page, owner, projectId, asAdmin } = journey);
+  console = await journey.adminContext.newPage();
 });
+afterAll(() => journey?.close());
 
-afterAll(async () => {
-  await customerContext?.close();
-  await adminContext?.close();
-  await browser?.close();
-  await server?.close();
-  await new Promise((resolve) => prototype?.close(resolve));
-});
-
-const asAdmin = (url: string, payload: unknown) =>
-  server.app.inject({
-    method: "POST",
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: { cookie: admin.cookie, ...json, origin: server.url },
-  });
 const publish = async (n: number, releaseNotes: string) => {
-  const res = await asAdmin(`/api/company/projects/${projectId}/versions`, { url: `${prototypeUrl}/v${n}`, releaseNotes });
+  const res = await asAdmin("POST", `/api/company/projects/${projectId}/versions`, {
+    url: `${prototypeUrl}/v${n}`,
+    releaseNotes,
+  });
   expect(res.statusCode).toBe(201);
 };
 const item = (on: Page) => on.getByTestId("feedback-item").filter({ hasText: ISSUE });
-const toTop = (on: Page) => on.evaluate(() => window.scrollTo(0, 0));
-
 /** The item in view, then full-page pictures at 1280 and 375 px. */
-async function bothWidths(on: Page, name: string) {
-  await item(on).scrollIntoViewIfNeeded();
-  await toTop(on);
-  await checkScreen(on, name);
-  await on.setViewportSize({ width: 375, height: 800 });
-  await item(on).scrollIntoViewIfNeeded();
-  await toTop(on);
-  await checkScreen(on, name);
-  await on.setViewportSize({ width: 1280, height: 900 });
-}
+const bothWidths = (on: Page, name: string) => checkScreenAtBothWidths(on, name, item(on));
 
 describe("the feedback loop", () => {
   it("the customer reports an item on version 1", async () => {
@@ -156,7 +107,7 @@ describe("the feedback loop", () => {
 
   it("version 3 fixes it and the customer confirms; the whole history shows in order", async () => {
     await publish(3, "The Book button works on phones too.");
-    const fixed = await asAdmin(`/api/company/projects/${projectId}/feedback/${itemId}/resolution`, {
+    const fixed = await asAdmin("POST", `/api/company/projects/${projectId}/feedback/${itemId}/resolution`, {
       resolution: "fixed",
       versionNumber: 3,
     });

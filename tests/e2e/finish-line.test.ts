@@ -5,39 +5,26 @@
 // prototype is closed and whom to ask (no Open Prototype, no address on the page), and an admin extends the date in
 // the console (a date in the past is refused with the field's message). Pictures at 1280 and 375 px
 // (docs/screenshots/finish-*.png with SCREENSHOTS=1).
-import { createServer, type Server } from "node:http";
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectMembers, projects, requirements } from "../../src/server/db/schema";
+import { projectMembers, projects } from "../../src/server/db/schema";
 import { ACCESS_EXPIRY_MESSAGES, accessExpiryView } from "../../src/shared/domain/access-expiry";
-import { createCompletedProfile, json, newProject, type SignedInUser, signedInUser } from "../factories";
-import { launchBrowser, signInContext } from "../setup/browser";
-import { checkScreen } from "../setup/screen-checks";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import { type ProjectJourney, startProjectJourney } from "../setup/journey";
+import { checkScreen, checkScreenAtBothWidths } from "../setup/screen-checks";
+import type { TestServer } from "../setup/test-server";
 
 const ZONE = "America/New_York";
 const DAY = 86_400_000;
 
-let prototype: Server;
+let journey: ProjectJourney;
 let prototypeUrl: string;
 let server: TestServer;
-let browser: Browser;
-let customerContext: BrowserContext;
 let adminContext: BrowserContext;
 let page: Page;
-let owner: SignedInUser;
-let admin: SignedInUser;
 let projectId: string;
 let projectCode: string;
-
-const asAdmin = (method: "POST" | "PATCH", url: string, payload: unknown) =>
-  server.app.inject({
-    method,
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: { cookie: admin.cookie, ...json, origin: server.url },
-  });
+let asAdmin: ProjectJourney["asAdmin"];
 
 /** A deployment date that puts the access expiry `days` from now (negative: already passed). */
 function deploymentFor(days: number): string {
@@ -47,32 +34,14 @@ function deploymentFor(days: number): string {
 }
 
 beforeAll(async () => {
-  prototype = createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "text/html" });
-    res.end(`<!doctype html><title>ClinicFlow</title><body style="font-family:sans-serif;padding:24px">
-<h1>ClinicFlow booking</h1><p>Pick a slot to book your visit.</p></body>`);
+  journey = await startProjectJourney({
+    owner: { email: "finish.e2e@northside.example", name: "Nora Finch" },
+    project: { status: "development" },
+    confirmedBrief: { generatedBrief: "# ClinicFlow\n\nPatients book online in one minute." },
+    customerContext: { timezoneId: ZONE, acceptDownloads: true },
+    adminContext: { timezoneId: ZONE },
   });
-  await new Promise<void>((resolve) => prototype.listen(0, "127.0.0.1", resolve));
-  const address = prototype.address();
-  prototypeUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  server = await startTestServer({ PROTOTYPE_FRAME_ORIGINS: prototypeUrl });
-  browser = await launchBrowser();
-  owner = await signedInUser(server.app, { email: "finish.e2e@northside.example", name: "Nora Finch" });
-  admin = await signedInUser(server.app, { email: "admin@blueprint.local", name: "Ada Admin", role: "company" });
-  const db = server.app.ctx.db;
-  await createCompletedProfile(db, { userId: owner.userId, fullName: "Nora Finch", ndaStatus: "approved" });
-  const project = await newProject(server.app, owner);
-  projectId = project.id;
-  projectCode = project.projectCode;
-  await db.update(projects).set({ projectName: "ClinicFlow", status: "development" }).where(eq(projects.id, projectId));
-  await db.insert(requirements).values({
-    projectId,
-    projectName: "ClinicFlow",
-    problemStatement: "Bookings by phone take hours.",
-    generatedBrief: "# ClinicFlow\n\nPatients book online in one minute.",
-    briefConfirmed: true,
-    briefConfirmedAt: new Date(),
-  });
+  ({ prototypeUrl, server, adminContext, page, projectId, projectCode, asAdmin } = journey);
   for (const n of [1, 2]) {
     const published = await asAdmin("POST", `/api/company/projects/${projectId}/versions`, {
       url: `${prototypeUrl}/v${n}`,
@@ -83,31 +52,8 @@ beforeAll(async () => {
   // Deployed 11 months and some days ago: the access ends in 20 days.
   const deployed = await asAdmin("PATCH", `/api/company/projects/${projectId}`, { deploymentDate: deploymentFor(20) });
   expect(deployed.statusCode, deployed.body).toBe(200);
-  customerContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE, acceptDownloads: true });
-  await signInContext(customerContext, server, owner);
-  page = await customerContext.newPage();
-  adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
-  await signInContext(adminContext, server, admin);
 });
-
-afterAll(async () => {
-  await customerContext?.close();
-  await adminContext?.close();
-  await browser?.close();
-  await server?.close();
-  await new Promise((resolve) => prototype?.close(resolve));
-});
-
-const toTop = (on: Page) => on.evaluate(() => window.scrollTo(0, 0));
-
-async function bothWidths(on: Page, name: string) {
-  await toTop(on);
-  await checkScreen(on, name);
-  await on.setViewportSize({ width: 375, height: 800 });
-  await toTop(on);
-  await checkScreen(on, name);
-  await on.setViewportSize({ width: 1280, height: 900 });
-}
+afterAll(() => journey?.close());
 
 async function expiryRow() {
   const [row] = await server.app.ctx.db.select().from(projects).where(eq(projects.id, projectId));
@@ -125,7 +71,7 @@ describe("the customer at the finish line", () => {
     expect(await page.getByTestId("access-until").textContent()).toContain(`${view.daysLeft} days left`);
     const approval = page.getByTestId("dashboard-approval");
     await approval.getByText("Version 2 is ready for your decision").waitFor();
-    await bothWidths(page, "finish-dashboard");
+    await checkScreenAtBothWidths(page, "finish-dashboard");
 
     await page.goto(`${server.url}/profile`);
     await page.getByText("Access until").waitFor();
@@ -148,7 +94,7 @@ describe("the customer at the finish line", () => {
     await page.goto(`${server.url}/dashboard`);
     const card = page.getByTestId("dashboard-handover");
     await card.waitFor();
-    await bothWidths(page, "finish-completed");
+    await checkScreenAtBothWidths(page, "finish-completed");
 
     const [certificate] = await Promise.all([
       page.waitForEvent("download"),
@@ -191,7 +137,7 @@ describe("access that ends, and the company's extension", () => {
     await page.getByText(ACCESS_EXPIRY_MESSAGES.prototypeClosed).waitFor();
     await page.getByTestId("access-expiry-banner").getByText(`Access to ${projectCode} ended on`).waitFor();
     expect(await page.locator("iframe").count()).toBe(0);
-    await bothWidths(page, "finish-expired");
+    await checkScreenAtBothWidths(page, "finish-expired");
 
     await page.goto(`${server.url}/user-management`);
     await page.getByTestId("invitations-closed").getByText(ACCESS_EXPIRY_MESSAGES.invitationsClosed).waitFor();

@@ -3,72 +3,39 @@
 // customer's dashboard, open in another browser in New York, shows it without a reload (health, when in the viewer's
 // zone, by whom, the summary as Markdown, the image), and the full history is one click away.
 import { and, eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outgoingEmails, projects } from "../../src/server/db/schema";
 import { formatClockInZone } from "../../src/shared/domain/dates";
-import { createCompletedProfile, json, newProject, type SignedInUser, signedInUser } from "../factories";
-import { launchBrowser, signInContext } from "../setup/browser";
-import { checkScreen } from "../setup/screen-checks";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import { json, type SignedInUser } from "../factories";
+import { type ProjectJourney, startProjectJourney } from "../setup/journey";
+import { checkScreenAtBothWidths } from "../setup/screen-checks";
+import type { TestServer } from "../setup/test-server";
 
 const ZONE = "America/New_York";
 
+let journey: ProjectJourney;
 let server: TestServer;
-let browser: Browser;
-let customerContext: BrowserContext;
-let adminContext: BrowserContext;
 let page: Page;
 let console: Page;
 let owner: SignedInUser;
-let admin: SignedInUser;
 let projectId: string;
 let projectCode: string;
+let asAdmin: ProjectJourney["asAdmin"];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  owner = await signedInUser(server.app, { email: "updates.e2e@northside.example", name: "Priya Rao" });
-  admin = await signedInUser(server.app, { email: "admin@blueprint.local", name: "Ada Admin", role: "company" });
-  const db = server.app.ctx.db;
-  await createCompletedProfile(db, { userId: owner.userId, fullName: "Priya Rao", ndaStatus: "approved" });
-  const project = await newProject(server.app, owner);
-  projectId = project.id;
-  projectCode = project.projectCode;
-  await db
-    .update(projects)
-    .set({ projectName: "ClinicFlow", status: "development", developmentStartedAt: new Date(Date.now() - 30 * 3_600_000) })
-    .where(eq(projects.id, projectId));
-  customerContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
-  await signInContext(customerContext, server, owner);
-  page = await customerContext.newPage();
-  adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: "Europe/London" });
-  await signInContext(adminContext, server, admin);
-  console = await adminContext.newPage();
+  journey = await startProjectJourney({
+    owner: { email: "updates.e2e@northside.example", name: "Priya Rao" },
+    project: { status: "development", developmentStartedAt: new Date(Date.now() - 30 * 3_600_000) },
+    customerContext: { timezoneId: ZONE },
+    adminContext: { timezoneId: "Europe/London" },
+  });
+  ({ server, page, owner, projectId, projectCode, asAdmin } = journey);
+  console = await journey.adminContext.newPage();
 });
-
-afterAll(async () => {
-  await customerContext?.close();
-  await adminContext?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => journey?.close());
 
 const card = () => page.getByTestId("latest-update");
-const toTop = (on: Page) => on.evaluate(() => window.scrollTo(0, 0));
-
-async function bothWidths(on: Page, name: string, scrollTo?: () => ReturnType<Page["getByTestId"]>) {
-  for (const viewport of [
-    { width: 1280, height: 900 },
-    { width: 375, height: 800 },
-  ]) {
-    await on.setViewportSize(viewport);
-    await scrollTo?.().scrollIntoViewIfNeeded();
-    await toTop(on);
-    await checkScreen(on, name);
-  }
-  await on.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe("progress updates", () => {
   it("tells the customer what to expect before the first update", async () => {
@@ -114,13 +81,8 @@ describe("progress updates", () => {
     const screenshot = await page.screenshot({ clip: { x: 0, y: 0, width: 1280, height: 720 } });
     await console.getByLabel("Add an image").setInputFiles({ name: "calendar.png", mimeType: "image/png", buffer: screenshot });
     await console.getByText("calendar.png").waitFor();
-    await toTop(console);
-    await checkScreen(console, "progress-update-console-composer");
-    // On a phone the filled composer holds: no sideways scroll, nothing cut.
-    await console.setViewportSize({ width: 375, height: 800 });
-    await toTop(console);
-    await checkScreen(console, "progress-update-console-composer");
-    await console.setViewportSize({ width: 1280, height: 900 });
+    // On a phone too the filled composer holds: no sideways scroll, nothing cut.
+    await checkScreenAtBothWidths(console, "progress-update-console-composer");
 
     await console.getByRole("button", { name: "Post update" }).click();
     await console.getByText("Update posted").first().waitFor();
@@ -138,7 +100,7 @@ describe("progress updates", () => {
     expect(posted).toBeInstanceOf(Date);
     // When, in the viewer's zone (New York), not the admin's (London).
     expect(await card().locator("time").textContent()).toContain(formatClockInZone(posted as Date, ZONE));
-    await bothWidths(page, "progress-update-dashboard", card);
+    await checkScreenAtBothWidths(page, "progress-update-dashboard", card());
 
     const emails = await server.app.ctx.db
       .select()
@@ -153,11 +115,9 @@ describe("progress updates", () => {
   }, 240_000);
 
   it("keeps the full history one click away, newest first", async () => {
-    const second = await server.app.inject({
-      method: "POST",
-      url: `/api/company/projects/${projectId}/updates`,
-      payload: { summary: "Reminder emails are in. **Back on track.**", health: "on_track" },
-      headers: { cookie: admin.cookie, ...json, origin: server.url },
+    const second = await asAdmin("POST", `/api/company/projects/${projectId}/updates`, {
+      summary: "Reminder emails are in. **Back on track.**",
+      health: "on_track",
     });
     expect(second.statusCode).toBe(201);
     await card().getByText("Back on track.").waitFor({ timeout: 15_000 });
@@ -166,6 +126,6 @@ describe("progress updates", () => {
     const history = page.getByTestId("update-history");
     await expect.poll(() => history.getByTestId("progress-update").count()).toBe(2);
     expect(await history.getByTestId("update-health").allTextContents()).toEqual(["On track", "At risk"]);
-    await bothWidths(page, "progress-update-history");
+    await checkScreenAtBothWidths(page, "progress-update-history");
   }, 180_000);
 });

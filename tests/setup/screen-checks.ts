@@ -4,12 +4,16 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type * as Axe from "axe-core";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../../docs/screenshots");
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** The two widths every screen is checked at: a laptop and a phone. */
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 375, height: 800 };
 
 /** One axe-core violation: the rule, its impact, and the elements that break it ("main > .card h3"). */
 export type AxeViolation = { id: string; impact: Axe.ImpactValue | null; targets: string[] };
@@ -80,4 +84,21 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await expectNoHorizontalScroll(page);
   await expectNoSeriousA11yViolations(page);
   await saveScreenshot(page, name);
+}
+
+/** The page's top in view before a full-page picture, so the fixed header and sidebar sit where they belong. */
+export const scrollToTop = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
+
+/**
+ * checkScreen at the desktop width, then at the phone's, then back at the desktop width. `inView` is scrolled into
+ * view first each time (so what it loads as it appears has loaded), then the page's top.
+ */
+export async function checkScreenAtBothWidths(page: Page, name: string, inView?: Locator): Promise<void> {
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await inView?.scrollIntoViewIfNeeded();
+    await scrollToTop(page);
+    await checkScreen(page, name);
+  }
+  await page.setViewportSize(DESKTOP);
 }
