@@ -4,11 +4,11 @@
 // project moves to testing); the customer reports feedback on it; version 2 ends the round, and Testing & Feedback
 // shows the version in the viewer, the history with release notes and the version each item was reported against.
 import { eq } from "drizzle-orm";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../../src/server/db/schema";
 import { formatClockInZone, formatDayInZone, zoneAbbreviation } from "../../src/shared/domain/dates";
-import { json, type SignedInUser } from "../factories";
+import { json } from "../factories";
 import { GOOD_FEEDBACK } from "../setup/feedback";
 import { type ProjectJourney, startProjectJourney } from "../setup/journey";
 import { checkScreen, checkScreenAtBothWidths, scrollToTop } from "../setup/screen-checks";
@@ -18,14 +18,8 @@ const ZONE = "Asia/Kolkata";
 const HOUR = 3_600_000;
 
 let journey: ProjectJourney;
-let prototypeUrl: string;
 let server: TestServer;
-let adminContext: BrowserContext;
 let page: Page;
-let owner: SignedInUser;
-let projectId: string;
-let projectCode: string;
-let asAdmin: ProjectJourney["asAdmin"];
 
 beforeAll(async () => {
   journey = await startProjectJourney({
@@ -34,7 +28,7 @@ beforeAll(async () => {
     customerContext: { timezoneId: ZONE },
     adminContext: { timezoneId: "Europe/London" },
   });
-  ({ prototypeUrl, server, adminContext, page, owner, projectId, projectCode, asAdmin } = journey);
+  ({ server, page } = journey);
 });
 afterAll(() => journey?.close());
 
@@ -49,7 +43,9 @@ describe("the delivery clock on the dashboard", () => {
   }, 180_000);
 
   it("starts when the advance is recorded and shows the due time in the viewer's zone, arriving live", async () => {
-    const res = await asAdmin("PATCH", `/api/company/projects/${projectId}`, { advancePaymentReceivedDate: "2026-11-27" });
+    const res = await journey.asAdmin("PATCH", `/api/company/projects/${journey.projectId}`, {
+      advancePaymentReceivedDate: "2026-11-27",
+    });
     expect(res.statusCode).toBe(200);
     const due = new Date(res.json().deliveryDueAt);
     expect(due.getTime() - new Date(res.json().deliveryStartedAt).getTime()).toBe(48 * HOUR);
@@ -70,10 +66,10 @@ describe("versions, rounds and feedback", () => {
     await server.app.ctx.db
       .update(projects)
       .set({ deliveryStartedAt: new Date(Date.now() - 41 * HOUR), deliveryDueAt: new Date(Date.now() + 7 * HOUR) })
-      .where(eq(projects.id, projectId));
-    const console = await adminContext.newPage();
-    await console.goto(`${server.url}/admin?q=${projectCode}`);
-    const row = console.getByTestId(`project-row-${projectCode}`);
+      .where(eq(projects.id, journey.projectId));
+    const console = await journey.adminContext.newPage();
+    await console.goto(`${server.url}/admin?q=${journey.projectCode}`);
+    const row = console.getByTestId(`project-row-${journey.projectCode}`);
     await row.getByText(/Due .* [67] hours left/).waitFor();
     await row.getByRole("button", { name: "View Details" }).click();
     await console.getByRole("tab", { name: "Versions" }).click();
@@ -82,7 +78,7 @@ describe("versions, rounds and feedback", () => {
     await console.getByLabel("Release notes").fill("First prototype: the booking flow and the clinic calendar.");
     await console.getByRole("button", { name: "Publish version 1" }).click();
     await console.getByText("The prototype URL must start with https://").waitFor();
-    await console.getByLabel("Prototype URL").fill(`${prototypeUrl}/`);
+    await console.getByLabel("Prototype URL").fill(`${journey.prototypeUrl}/`);
     await console.getByRole("button", { name: "Publish version 1" }).click();
     await console.getByText("Version 1 published").first().waitFor();
     await console.getByRole("heading", { name: "Publish version 2" }).waitFor();
@@ -91,7 +87,7 @@ describe("versions, rounds and feedback", () => {
     await checkScreen(console, "build-console-versions");
     await console.close();
 
-    const [after] = await server.app.ctx.db.select().from(projects).where(eq(projects.id, projectId));
+    const [after] = await server.app.ctx.db.select().from(projects).where(eq(projects.id, journey.projectId));
     expect(after?.status).toBe("testing");
     expect(after?.deliveredAt).toBeInstanceOf(Date);
   }, 180_000);
@@ -108,13 +104,13 @@ describe("versions, rounds and feedback", () => {
     await page.getByTestId("viewer-version").getByText("Version 1").waitFor();
     const reported = await server.app.inject({
       method: "POST",
-      url: `/api/projects/${projectId}/feedback`,
+      url: `/api/projects/${journey.projectId}/feedback`,
       payload: { ...GOOD_FEEDBACK, issueFaced: "The Book button does nothing on the second step." },
-      headers: { cookie: owner.cookie, ...json },
+      headers: { cookie: journey.owner.cookie, ...json },
     });
     expect(reported.json()).toMatchObject({ versionNumber: 1, round: 1 });
-    const v2 = await asAdmin("POST", `/api/company/projects/${projectId}/versions`, {
-      url: `${prototypeUrl}/v2`,
+    const v2 = await journey.asAdmin("POST", `/api/company/projects/${journey.projectId}/versions`, {
+      url: `${journey.prototypeUrl}/v2`,
       releaseNotes: "Fixes **the Book button** on the second step.\n\n- Slots load faster",
     });
     expect(v2.statusCode).toBe(201);

@@ -7,19 +7,15 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedback } from "../../src/server/db/schema";
 import { FEEDBACK_MESSAGES } from "../../src/shared/schemas/feedback";
-import { json, type SignedInUser } from "../factories";
+import { json } from "../factories";
 import { type ProjectJourney, startProjectJourney } from "../setup/journey";
 import { checkScreenAtBothWidths } from "../setup/screen-checks";
 import type { TestServer } from "../setup/test-server";
 
 let journey: ProjectJourney;
-let prototypeUrl: string;
 let server: TestServer;
 let page: Page;
 let console: Page;
-let owner: SignedInUser;
-let projectId: string;
-let asAdmin: ProjectJourney["asAdmin"];
 let itemId: string;
 
 const ISSUE = "The Book button does nothing on the second step of the booking form.";
@@ -30,14 +26,14 @@ beforeAll(async () => {
     project: { status: "development" },
     confirmedBrief: {},
   });
-  ({ prototypeUrl, server, page, owner, projectId, asAdmin } = journey);
+  ({ server, page } = journey);
   console = await journey.adminContext.newPage();
 });
 afterAll(() => journey?.close());
 
 const publish = async (n: number, releaseNotes: string) => {
-  const res = await asAdmin("POST", `/api/company/projects/${projectId}/versions`, {
-    url: `${prototypeUrl}/v${n}`,
+  const res = await journey.asAdmin("POST", `/api/company/projects/${journey.projectId}/versions`, {
+    url: `${journey.prototypeUrl}/v${n}`,
     releaseNotes,
   });
   expect(res.statusCode).toBe(201);
@@ -53,13 +49,13 @@ describe("the feedback loop", () => {
     await page.getByTestId("viewer-version").getByText("Version 1").waitFor();
     const reported = await server.app.inject({
       method: "POST",
-      url: `/api/projects/${projectId}/feedback`,
+      url: `/api/projects/${journey.projectId}/feedback`,
       payload: {
         feedbackType: "error",
         issueFaced: ISSUE,
         changeDescription: "Pressing Book should confirm the slot and show the booking reference.",
       },
-      headers: { cookie: owner.cookie, ...json },
+      headers: { cookie: journey.owner.cookie, ...json },
     });
     expect(reported.json()).toMatchObject({ versionNumber: 1, status: "pending" });
     itemId = reported.json().id;
@@ -107,7 +103,7 @@ describe("the feedback loop", () => {
 
   it("version 3 fixes it and the customer confirms; the whole history shows in order", async () => {
     await publish(3, "The Book button works on phones too.");
-    const fixed = await asAdmin("POST", `/api/company/projects/${projectId}/feedback/${itemId}/resolution`, {
+    const fixed = await journey.asAdmin("POST", `/api/company/projects/${journey.projectId}/feedback/${itemId}/resolution`, {
       resolution: "fixed",
       versionNumber: 3,
     });

@@ -6,7 +6,7 @@
 // the console (a date in the past is refused with the field's message). Pictures at 1280 and 375 px
 // (docs/screenshots/finish-*.png with SCREENSHOTS=1).
 import { eq } from "drizzle-orm";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectMembers, projects } from "../../src/server/db/schema";
 import { ACCESS_EXPIRY_MESSAGES, accessExpiryView } from "../../src/shared/domain/access-expiry";
@@ -18,13 +18,8 @@ const ZONE = "America/New_York";
 const DAY = 86_400_000;
 
 let journey: ProjectJourney;
-let prototypeUrl: string;
 let server: TestServer;
-let adminContext: BrowserContext;
 let page: Page;
-let projectId: string;
-let projectCode: string;
-let asAdmin: ProjectJourney["asAdmin"];
 
 /** A deployment date that puts the access expiry `days` from now (negative: already passed). */
 function deploymentFor(days: number): string {
@@ -41,22 +36,24 @@ beforeAll(async () => {
     customerContext: { timezoneId: ZONE, acceptDownloads: true },
     adminContext: { timezoneId: ZONE },
   });
-  ({ prototypeUrl, server, adminContext, page, projectId, projectCode, asAdmin } = journey);
+  ({ server, page } = journey);
   for (const n of [1, 2]) {
-    const published = await asAdmin("POST", `/api/company/projects/${projectId}/versions`, {
-      url: `${prototypeUrl}/v${n}`,
+    const published = await journey.asAdmin("POST", `/api/company/projects/${journey.projectId}/versions`, {
+      url: `${journey.prototypeUrl}/v${n}`,
       releaseNotes: `Version ${n}: the booking flow${n === 2 ? " with reminders" : ""}.`,
     });
     expect(published.statusCode, published.body).toBe(201);
   }
   // Deployed 11 months and some days ago: the access ends in 20 days.
-  const deployed = await asAdmin("PATCH", `/api/company/projects/${projectId}`, { deploymentDate: deploymentFor(20) });
+  const deployed = await journey.asAdmin("PATCH", `/api/company/projects/${journey.projectId}`, {
+    deploymentDate: deploymentFor(20),
+  });
   expect(deployed.statusCode, deployed.body).toBe(200);
 });
 afterAll(() => journey?.close());
 
 async function expiryRow() {
-  const [row] = await server.app.ctx.db.select().from(projects).where(eq(projects.id, projectId));
+  const [row] = await server.app.ctx.db.select().from(projects).where(eq(projects.id, journey.projectId));
   return row?.customerAccessExpiryDate?.toISOString() ?? null;
 }
 
@@ -66,7 +63,7 @@ describe("the customer at the finish line", () => {
     const view = accessExpiryView({ customerAccessExpiryDate: await expiryRow() }, new Date(), ZONE);
     if (!view) throw new Error("no expiry");
     const banner = page.getByTestId("access-expiry-banner");
-    await banner.getByText(`Access to ${projectCode} ends in ${view.daysLeft} days (${view.date})`).waitFor();
+    await banner.getByText(`Access to ${journey.projectCode} ends in ${view.daysLeft} days (${view.date})`).waitFor();
     await page.getByTestId("project-details").getByText(`${view.date}`).waitFor();
     expect(await page.getByTestId("access-until").textContent()).toContain(`${view.daysLeft} days left`);
     const approval = page.getByTestId("dashboard-approval");
@@ -85,7 +82,7 @@ describe("the customer at the finish line", () => {
     await card.getByRole("button", { name: "Approve version 2" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
     await page.getByTestId("handover-card").waitFor();
-    const [row] = await server.app.ctx.db.select().from(projects).where(eq(projects.id, projectId));
+    const [row] = await server.app.ctx.db.select().from(projects).where(eq(projects.id, journey.projectId));
     expect(row?.status).toBe("completed");
     expect(row?.acceptedAt).toBeInstanceOf(Date);
   }, 180_000);
@@ -123,19 +120,21 @@ describe("the customer at the finish line", () => {
     await page.getByRole("option", { name: /^Admin/ }).click();
     await dialog.getByRole("button", { name: "Add User" }).click();
     await page.getByText("dev.lead@northside.example").first().waitFor();
-    const members = await server.app.ctx.db.select().from(projectMembers).where(eq(projectMembers.projectId, projectId));
+    const members = await server.app.ctx.db.select().from(projectMembers).where(eq(projectMembers.projectId, journey.projectId));
     expect(members.map((m) => m.email)).toEqual(["dev.lead@northside.example"]);
   }, 180_000);
 });
 
 describe("access that ends, and the company's extension", () => {
   it("after the date: the viewer and invitations say why they are closed and whom to ask", async () => {
-    const ended = await asAdmin("PATCH", `/api/company/projects/${projectId}`, { deploymentDate: deploymentFor(-2) });
+    const ended = await journey.asAdmin("PATCH", `/api/company/projects/${journey.projectId}`, {
+      deploymentDate: deploymentFor(-2),
+    });
     expect(ended.statusCode, ended.body).toBe(200);
     await page.goto(`${server.url}/testing-feedback`);
     await page.getByRole("heading", { name: "Prototype access has ended" }).waitFor();
     await page.getByText(ACCESS_EXPIRY_MESSAGES.prototypeClosed).waitFor();
-    await page.getByTestId("access-expiry-banner").getByText(`Access to ${projectCode} ended on`).waitFor();
+    await page.getByTestId("access-expiry-banner").getByText(`Access to ${journey.projectCode} ended on`).waitFor();
     expect(await page.locator("iframe").count()).toBe(0);
     await checkScreenAtBothWidths(page, "finish-expired");
 
@@ -149,13 +148,13 @@ describe("access that ends, and the company's extension", () => {
     await page.getByTestId("prototype-access-ended").getByText(ACCESS_EXPIRY_MESSAGES.prototypeClosed).waitFor();
     await page.getByRole("link", { name: "Go to Dashboard" }).waitFor();
     expect(await page.getByRole("link", { name: /Open Prototype/ }).count()).toBe(0);
-    expect(await page.content()).not.toContain(prototypeUrl);
+    expect(await page.content()).not.toContain(journey.prototypeUrl);
   }, 180_000);
 
   it("an admin extends the expired project; a date in the past is refused; the customer's viewer opens again", async () => {
-    const consolePage = await adminContext.newPage();
-    await consolePage.goto(`${server.url}/company?q=${projectCode}`);
-    await consolePage.getByTestId(`project-row-${projectCode}`).getByRole("button", { name: "Edit Details" }).click();
+    const consolePage = await journey.adminContext.newPage();
+    await consolePage.goto(`${server.url}/company?q=${journey.projectCode}`);
+    await consolePage.getByTestId(`project-row-${journey.projectCode}`).getByRole("button", { name: "Edit Details" }).click();
     const extend = consolePage.getByTestId("extend-access");
     await extend.scrollIntoViewIfNeeded();
     const before = await expiryRow();

@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outgoingEmails, projects } from "../../src/server/db/schema";
 import { formatClockInZone } from "../../src/shared/domain/dates";
-import { json, type SignedInUser } from "../factories";
+import { json } from "../factories";
 import { type ProjectJourney, startProjectJourney } from "../setup/journey";
 import { checkScreenAtBothWidths } from "../setup/screen-checks";
 import type { TestServer } from "../setup/test-server";
@@ -18,10 +18,6 @@ let journey: ProjectJourney;
 let server: TestServer;
 let page: Page;
 let console: Page;
-let owner: SignedInUser;
-let projectId: string;
-let projectCode: string;
-let asAdmin: ProjectJourney["asAdmin"];
 
 beforeAll(async () => {
   journey = await startProjectJourney({
@@ -30,7 +26,7 @@ beforeAll(async () => {
     customerContext: { timezoneId: ZONE },
     adminContext: { timezoneId: "Europe/London" },
   });
-  ({ server, page, owner, projectId, projectCode, asAdmin } = journey);
+  ({ server, page } = journey);
   console = await journey.adminContext.newPage();
 });
 afterAll(() => journey?.close());
@@ -50,14 +46,14 @@ describe("progress updates", () => {
     // Something happened since the project began: a message from the customer.
     const message = await server.app.inject({
       method: "POST",
-      url: `/api/projects/${projectId}/communications`,
+      url: `/api/projects/${journey.projectId}/communications`,
       payload: { type: "message", subject: "Clinic colours", content: "Could the header use our teal?" },
-      headers: { cookie: owner.cookie, ...json, origin: server.url },
+      headers: { cookie: journey.owner.cookie, ...json, origin: server.url },
     });
     expect(message.statusCode).toBe(201);
 
-    await console.goto(`${server.url}/admin?q=${projectCode}&update=due`);
-    const row = console.getByTestId(`project-row-${projectCode}`);
+    await console.goto(`${server.url}/admin?q=${journey.projectCode}&update=due`);
+    const row = console.getByTestId(`project-row-${journey.projectCode}`);
     await row.getByTestId("update-due").getByText("Update due (none posted yet)").waitFor();
     await console.getByTestId("stat-updateDue").getByText("1").waitFor();
     await row.getByRole("button", { name: "View Details" }).click();
@@ -96,7 +92,7 @@ describe("progress updates", () => {
     await page.getByTestId("recent-activity").getByText("PRJ", { exact: false }).first().waitFor();
     expect(await page.getByTestId("recent-activity").textContent()).not.toContain("**");
     await card().getByRole("button", { name: "Open image 1 of 1" }).waitFor();
-    const posted = (await server.app.ctx.db.select().from(projects).where(eq(projects.id, projectId)))[0]?.lastUpdateAt;
+    const posted = (await server.app.ctx.db.select().from(projects).where(eq(projects.id, journey.projectId)))[0]?.lastUpdateAt;
     expect(posted).toBeInstanceOf(Date);
     // When, in the viewer's zone (New York), not the admin's (London).
     expect(await card().locator("time").textContent()).toContain(formatClockInZone(posted as Date, ZONE));
@@ -105,17 +101,17 @@ describe("progress updates", () => {
     const emails = await server.app.ctx.db
       .select()
       .from(outgoingEmails)
-      .where(and(eq(outgoingEmails.toAddress, owner.email), eq(outgoingEmails.kind, "project-update")));
+      .where(and(eq(outgoingEmails.toAddress, journey.owner.email), eq(outgoingEmails.kind, "project-update")));
     expect(emails).toHaveLength(1);
-    expect(emails[0]?.subject).toBe(`Progress update (At risk): ClinicFlow (${projectCode})`);
+    expect(emails[0]?.subject).toBe(`Progress update (At risk): ClinicFlow (${journey.projectCode})`);
 
     await console.reload();
-    await console.getByTestId(`project-row-${projectCode}`).waitFor({ state: "detached" });
+    await console.getByTestId(`project-row-${journey.projectCode}`).waitFor({ state: "detached" });
     await console.getByTestId("stat-updateDue").getByText("0").waitFor();
   }, 240_000);
 
   it("keeps the full history one click away, newest first", async () => {
-    const second = await asAdmin("POST", `/api/company/projects/${projectId}/updates`, {
+    const second = await journey.asAdmin("POST", `/api/company/projects/${journey.projectId}/updates`, {
       summary: "Reminder emails are in. **Back on track.**",
       health: "on_track",
     });
