@@ -1,40 +1,34 @@
 // Communications in the browser: Contact Support opens the panel and cleans the URL, the §5 messages, a refused past
 // meeting, a message sent, the admin's reply arriving live (no reload) and after a cut stream reconnects, a scheduled
 // meeting card.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { communications } from "../../src/server/db/schema";
 import { json, newProject, type SignedInUser, signedInUser } from "../factories";
-import { launchBrowser, signInContext } from "../setup/browser";
+import { signedInAs } from "../setup/browser";
+import { ADMIN, type Journey, startJourney } from "../setup/journey";
 import { documentStillMarked, firstLiveAndFetch, markDocument, pageLogSince, recordLivePage } from "../setup/live-page";
-import { saveScreenshot } from "../setup/screen-checks";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import { DESKTOP, saveScreenshot } from "../setup/screen-checks";
+import type { TestServer } from "../setup/test-server";
 
+let journey: Journey;
 let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let owner: SignedInUser;
 let project: { id: string };
 let admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
+  journey = await startJourney();
+  server = journey.server;
   owner = await signedInUser(server.app, { email: "comms.e2e@northside.example", name: "Nora North" });
   project = await newProject(server.app, owner);
-  admin = (await signedInUser(server.app, { email: "admin@blueprint.local", name: "Ada Admin", role: "company" })).cookie;
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: "Europe/Berlin" });
-  await signInContext(context, server, owner);
-  await recordLivePage(context);
-  page = await context.newPage();
+  admin = (await signedInUser(server.app, ADMIN)).cookie;
+  const options = { viewport: DESKTOP, timezoneId: "Europe/Berlin" };
+  ({ page } = await signedInAs(journey.browser, server, owner, options, recordLivePage));
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => journey?.close());
 
 /** The admin answers the project's thread with this subject (through the API, as the console would). */
 async function adminReplies(subject: string, content: string): Promise<void> {

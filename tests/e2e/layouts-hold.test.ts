@@ -3,24 +3,23 @@ import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { communications } from "../../src/server/db/schema";
 import { createCompletedProfile, createProjectWithStatus, createUser, findUser, signedInUser } from "../factories";
-import { launchBrowser, signedInAs } from "../setup/browser";
+import { signedInAs } from "../setup/browser";
 import { GOOD_FEEDBACK, postFeedback } from "../setup/feedback";
+import { type Journey, startJourney } from "../setup/journey";
 import { makeSignaturePng, pngDataUrl } from "../setup/png";
 import { saveScreenshot } from "../setup/screen-checks";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import type { TestServer } from "../setup/test-server";
 
+let journey: Journey;
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
+  journey = await startJourney();
+  ({ server, browser } = journey);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => journey?.close());
 
 /** The words of `locator`'s text that the layout split across lines (a word on one line has one box). */
 function splitWords(locator: Locator): Promise<string[]> {

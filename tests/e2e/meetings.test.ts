@@ -1,17 +1,18 @@
 // Meeting Requests in the browser: 'No Project Found', the request dialog with its rules and urgency meanings, the
 // list and stats, the admin's scheduling arriving live, the booking page in a new tab and 'Popup Blocked'.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meetingRequests } from "../../src/server/db/schema";
 import { json, newProject, type SignedInUser, signedInUser } from "../factories";
-import { launchBrowser, signInContext } from "../setup/browser";
+import { signedInAs } from "../setup/browser";
+import { ADMIN, type Journey, startJourney } from "../setup/journey";
 import { documentStillMarked, firstLiveAndFetch, markDocument, pageLogSince, recordLivePage } from "../setup/live-page";
 import { saveScreenshot } from "../setup/screen-checks";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import type { TestServer } from "../setup/test-server";
 
 const BOOKING = "https://calendly.com/blueprint-test/30min";
+let journey: Journey;
 let server: TestServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let owner: SignedInUser;
@@ -19,25 +20,18 @@ let admin: string;
 let projectId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ CALENDLY_BOOKING_URL: BOOKING });
-  browser = await launchBrowser();
+  journey = await startJourney({ env: { CALENDLY_BOOKING_URL: BOOKING } });
+  server = journey.server;
   owner = await signedInUser(server.app, { email: "meetings.e2e@northside.example", name: "Mel Meeting" });
-  admin = (await signedInUser(server.app, { email: "admin@blueprint.local", name: "Ada Admin", role: "company" })).cookie;
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  admin = (await signedInUser(server.app, ADMIN)).cookie;
+  ({ context, page } = await signedInAs(journey.browser, server, owner, undefined, recordLivePage));
   // The booking page is outside the test: answer it locally so no request leaves the machine.
   await context.route("https://calendly.com/**", (route) =>
     route.fulfill({ status: 200, contentType: "text/html", body: "<title>Booking</title>" }),
   );
-  await signInContext(context, server, owner);
-  await recordLivePage(context);
-  page = await context.newPage();
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => journey?.close());
 
 const stat = (label: string) =>
   page.getByRole("region", { name: "Meeting request summary" }).locator("div", { hasText: label }).last();

@@ -8,10 +8,12 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meetingRequests, projectMembers, projects, requirements } from "../../src/server/db/schema";
 import { createCompletedProfile, createProjectWithStatus, type SignedInUser, signedInUser } from "../factories";
-import { launchBrowser, signedInAs } from "../setup/browser";
+import { signedInAs } from "../setup/browser";
+import { type Journey, startJourney } from "../setup/journey";
 import { checkScreen } from "../setup/screen-checks";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import type { TestServer } from "../setup/test-server";
 
+let journey: Journey;
 let server: TestServer;
 let browser: Browser;
 
@@ -21,13 +23,10 @@ const DAY = 86_400_000;
 const SCREEN_CHECKS_TIMEOUT = 180_000;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
+  journey = await startJourney();
+  ({ server, browser } = journey);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => journey?.close());
 
 type Status = "requirements" | "development" | "testing" | "completed";
 

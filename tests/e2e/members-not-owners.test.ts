@@ -6,23 +6,22 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectMembers } from "../../src/server/db/schema";
 import { createCompletedProfile, createProjectWithStatus, signedInUser } from "../factories";
-import { launchBrowser, signedInAs } from "../setup/browser";
+import { signedInAs } from "../setup/browser";
+import { type Journey, startJourney } from "../setup/journey";
 import { checkScreen } from "../setup/screen-checks";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import type { TestServer } from "../setup/test-server";
 
+let journey: Journey;
 let server: TestServer;
 let browser: Browser;
 const WAIT = { timeout: 30_000 };
 const SCREEN_CHECKS_TIMEOUT = 180_000;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
+  journey = await startJourney();
+  ({ server, browser } = journey);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => journey?.close());
 
 async function invitedMember() {
   const owner = await signedInUser(server.app, { email: "olga@owners.example", name: "Olga Owner" });

@@ -6,14 +6,16 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSessionFor, createUser } from "../factories";
-import { launchBrowser, signedInAs } from "../setup/browser";
-import { type CapturedMail, codeIn as codeInText, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import { signedInAs } from "../setup/browser";
+import { type MailJourney, startJourney } from "../setup/journey";
+import { type CapturedMail, codeIn as codeInText, type TestSmtpServer } from "../setup/smtp";
+import type { TestServer } from "../setup/test-server";
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const CUSTOMER = { email: "ada@engines.example", name: "Ada Lovelace" };
 const ADMIN = "admin@blueprint.local";
 
+let journey: MailJourney;
 let smtp: TestSmtpServer;
 let server: TestServer;
 let browser: Browser;
@@ -21,18 +23,13 @@ let page: Page;
 let base: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({ SMTP_URL: smtp.url });
+  journey = await startJourney({ smtp: true });
+  ({ smtp, server, browser } = journey);
   base = server.url;
-  browser = await launchBrowser();
   ({ page } = await signedInAs(browser, server, CUSTOMER));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await smtp?.close();
-});
+afterAll(() => journey?.close());
 
 const codeIn = (mail: CapturedMail) => codeInText(mail.text);
 /** Waits for the next email to `to` whose subject matches, arriving after `after` messages. */

@@ -6,27 +6,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedback, outgoingEmails, projects } from "../../src/server/db/schema";
 import { FEEDBACK_MESSAGES } from "../../src/shared/schemas/feedback";
 import { createProjectWithStatus, createUser } from "../factories";
-import { launchBrowser, signedInAs } from "../setup/browser";
+import { signedInAs } from "../setup/browser";
+import { type MailJourney, startJourney } from "../setup/journey";
 import { submitProfile } from "../setup/onboarding";
 import { saveScreenshot } from "../setup/screen-checks";
-import { codeIn, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import { codeIn, type TestSmtpServer } from "../setup/smtp";
+import type { TestServer } from "../setup/test-server";
 
+let journey: MailJourney;
 let smtp: TestSmtpServer;
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({ SMTP_URL: smtp.url });
-  browser = await launchBrowser();
+  journey = await startJourney({ smtp: true });
+  ({ smtp, server, browser } = journey);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await smtp?.close();
-});
+afterAll(() => journey?.close());
 
 /** Counts the requests the page sends to a path, by method. */
 function countRequests(page: Page, method: string, path: RegExp): () => number {

@@ -3,30 +3,25 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects, sessions } from "../../src/server/db/schema";
 import { GOOD_ANSWERS, json, newProject, onboardOwner, openTeam } from "../factories";
-import { launchBrowser, signedInAs } from "../setup/browser";
-import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import { signedInAs } from "../setup/browser";
+import { type MailJourney, startJourney } from "../setup/journey";
+import type { TestServer } from "../setup/test-server";
 
 const OWNER = "owner.e2e@northside.example";
 const MEMBER = "member.e2e@northside.example";
 
-let smtp: TestSmtpServer;
+let journey: MailJourney;
 let server: TestServer;
 let browser: Browser;
 let base: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({ SMTP_URL: smtp.url });
+  journey = await startJourney({ smtp: true });
+  ({ server, browser } = journey);
   base = server.url;
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await smtp?.close();
-});
+afterAll(() => journey?.close());
 
 const ANSWERS: [string, string][] = [
   ["Project name", "ClinicFlow appointment booking"],
@@ -98,7 +93,7 @@ describe("Prototype Projects in the browser", () => {
     await page.getByRole("option", { name: /^View Only/ }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Add User" }).click();
     await page.getByText(MEMBER, { exact: true }).waitFor();
-    const invitation = await smtp.waitFor((m) => m.to === MEMBER && m.subject.includes(projectCode));
+    const invitation = await journey.smtp.waitFor((m) => m.to === MEMBER && m.subject.includes(projectCode));
     expect(invitation.text).toContain(`${base}/dashboard?project=${projectCode}`);
     await context.close();
 

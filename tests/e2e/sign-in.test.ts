@@ -1,25 +1,22 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, signedInAs } from "../setup/browser";
+import { signedInAs } from "../setup/browser";
 import { codeFieldCleared, countCodeFieldClears } from "../setup/code-field";
+import { type MailJourney, startJourney } from "../setup/journey";
 import { checkScreen } from "../setup/screen-checks";
-import { codeIn, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import { codeIn, type TestSmtpServer } from "../setup/smtp";
+import type { TestServer } from "../setup/test-server";
 
+let journey: MailJourney;
 let server: TestServer;
 let smtp: TestSmtpServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({ SMTP_URL: smtp.url });
-  browser = await launchBrowser();
+  journey = await startJourney({ smtp: true });
+  ({ smtp, server, browser } = journey);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await smtp?.close();
-});
+afterAll(() => journey?.close());
 
 /** The toast with this text is up, and none of the sign-in card's buttons lies under it. */
 async function expectToastClearOf(page: Page, text: string) {

@@ -91,14 +91,19 @@ export async function signInContext(context: BrowserContext, server: TestServerL
   return signedIn;
 }
 
-/** A fresh browser context (and page) signed in as `who`, through the login fixture. */
+/**
+ * A fresh browser context (and page) signed in as `who`, through the login fixture; `prepare` runs on the context
+ * before the page opens (an init script every page needs).
+ */
 export async function signedInAs(
   browser: Browser,
   server: TestServerLike,
   who: Who | SignedInUser,
   options: BrowserContextOptions = { viewport: { width: 1280, height: 900 } },
+  prepare?: (context: BrowserContext) => Promise<void>,
 ): Promise<{ context: BrowserContext; page: Page; user: User; cookie: string }> {
   const context = await browser.newContext(options);
   const { user, cookie } = await signInContext(context, server, who);
+  await prepare?.(context);
   return { context, page: await context.newPage(), user, cookie };
 }
