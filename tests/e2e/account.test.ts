@@ -7,11 +7,14 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Customer, customer, newProject, openTeam } from "../factories";
-import { launchBrowser, signInContext } from "../setup/browser";
+import { signedInAs } from "../setup/browser";
+import { type Journey, startJourney } from "../setup/journey";
 import { submitProfile } from "../setup/onboarding";
+import { DESKTOP, PHONE } from "../setup/screen-checks";
 import { latestCodeFor } from "../setup/test-app";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import type { TestServer } from "../setup/test-server";
 
+let journey: Journey;
 let server: TestServer;
 let browser: Browser;
 let context: BrowserContext;
@@ -20,21 +23,17 @@ let owner: Customer;
 let downloads: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
+  journey = await startJourney();
+  ({ server, browser } = journey);
   owner = await customer(server.app, "account.e2e@northside.example", "Dana Data");
   await submitProfile(server.app, owner.cookie);
   await newProject(server.app, owner);
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  await signInContext(context, server, { email: owner.email });
-  page = await context.newPage();
+  ({ context, page } = await signedInAs(browser, server, { email: owner.email }, { viewport: DESKTOP, acceptDownloads: true }));
   downloads = mkdtempSync(join(tmpdir(), "bp-e2e-export-"));
 });
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
+  await journey?.close();
   if (downloads) rmSync(downloads, { recursive: true, force: true });
 });
 
@@ -54,9 +53,12 @@ describe("User Management: leaving a project", () => {
     });
     expect(invited.statusCode).toBe(201);
     const guest = await customer(server.app, "guest.e2e@northside.example", "Gil Guest");
-    const guestContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    await signInContext(guestContext, server, { email: guest.email });
-    const guestPage = await guestContext.newPage();
+    const { context: guestContext, page: guestPage } = await signedInAs(
+      browser,
+      server,
+      { email: guest.email },
+      { viewport: PHONE },
+    );
     await guestPage.goto(`${server.url}/user-management`);
     await guestPage.getByRole("button", { name: "Leave this project" }).click();
     const dialog = guestPage.getByRole("dialog", { name: `Leave ${project.projectCode}?` });

@@ -9,15 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../../src/server/db/schema";
 import { CONSOLE_TABS } from "../../src/shared/console-tabs";
 import { type SignedInUser, signedInUser } from "../factories";
-import { launchBrowser, signInContext } from "../setup/browser";
+import { signInContext } from "../setup/browser";
 import { GOOD_FEEDBACK } from "../setup/feedback";
+import { type MailJourney, startJourney } from "../setup/journey";
 import { signNdaFor, submitProfile } from "../setup/onboarding";
 import { saveScreenshot } from "../setup/screen-checks";
-import { codeIn, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import { codeIn, type TestSmtpServer } from "../setup/smtp";
+import type { TestServer } from "../setup/test-server";
 
 const ADMIN = "admin@blueprint.local";
 
+let journey: MailJourney;
 let smtp: TestSmtpServer;
 let server: TestServer;
 let browser: Browser;
@@ -32,9 +34,8 @@ async function contextFor(user: SignedInUser, width = 1280): Promise<BrowserCont
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({ SMTP_URL: smtp.url });
-  browser = await launchBrowser();
+  journey = await startJourney({ smtp: true });
+  ({ smtp, server, browser } = journey);
   admin = await signedInUser(server.app, { email: ADMIN, name: "Site Admin", role: "company" });
   customer = await signedInUser(server.app, { email: "grace.e2e@compilers.example", name: "Grace Hopper" });
   await submitProfile(server.app, customer.cookie, { fullName: "Grace Hopper", company: "Compilers Inc" });
@@ -49,11 +50,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await smtp?.close();
-});
+afterAll(() => journey?.close());
 
 describe("the admin console", () => {
   it("finds a project by code and by name, and keeps the search in the URL", async () => {

@@ -5,10 +5,12 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedback } from "../../src/server/db/schema";
 import { createCompletedProfile, createProjectWithStatus, json, type SignedInUser, signedInUser } from "../factories";
-import { launchBrowser, signedInAs } from "../setup/browser";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import { signedInAs } from "../setup/browser";
+import { ADMIN, type Journey, startJourney } from "../setup/journey";
+import type { TestServer } from "../setup/test-server";
 
 const WAIT = { timeout: 30_000 };
+let journey: Journey;
 let server: TestServer;
 let browser: Browser;
 let owner: SignedInUser;
@@ -16,10 +18,10 @@ let admin: SignedInUser;
 let project: { id: string; projectCode: string };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
+  journey = await startJourney();
+  ({ server, browser } = journey);
   owner = await signedInUser(server.app, { email: "links.e2e@northside.example", name: "Lina Links" });
-  admin = await signedInUser(server.app, { email: "admin@blueprint.local", name: "Ada Admin", role: "company" });
+  admin = await signedInUser(server.app, ADMIN);
   const db = server.app.ctx.db;
   await createCompletedProfile(db, { userId: owner.userId, fullName: "Lina Links", ndaStatus: "approved" });
   project = await createProjectWithStatus(db, {
@@ -29,10 +31,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => journey?.close());
 
 const call = (method: "POST" | "PATCH", url: string, who: SignedInUser, payload: object) =>
   server.app.inject({ method, url, payload, headers: { cookie: who.cookie, ...json, origin: server.url } });

@@ -1,29 +1,26 @@
 // Every email's link, followed as its reader would: on another device, signed out. The link leads to sign-in, the
 // code comes by email, and the reader lands on exactly the linked page (path and query) showing the thing the email
 // was about. Customer emails and the company's emails alike; the welcome toast stays clear of the page's buttons.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { json, newProject, openTeam, type SignedInUser, signedInUser } from "../factories";
-import { launchBrowser } from "../setup/browser";
 import { codeFieldCleared, countCodeFieldClears } from "../setup/code-field";
 import { GOOD_FEEDBACK, patchFeedback, postFeedback } from "../setup/feedback";
+import { ADMIN, type MailJourney, startJourney } from "../setup/journey";
 import { approveNdaAs, signNdaFor, submitProfile } from "../setup/onboarding";
-import { checkScreen } from "../setup/screen-checks";
-import { type CapturedMail, codeIn, startSmtpServer, type TestSmtpServer } from "../setup/smtp";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import { checkScreen, DESKTOP, PHONE } from "../setup/screen-checks";
+import { type CapturedMail, codeIn, type TestSmtpServer } from "../setup/smtp";
+import type { TestServer } from "../setup/test-server";
 
-const ADMIN = { email: "admin@blueprint.local", name: "Ada Admin" };
 const OWNER = { email: "links.owner@northside.example", name: "Lena Link" };
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 375, height: 800 };
 
+let journey: MailJourney;
 let smtp: TestSmtpServer;
 let server: TestServer;
 let browser: Browser;
 let owner: SignedInUser;
 let admin: SignedInUser;
 let project: { id: string; projectCode: string };
-const opened: BrowserContext[] = [];
 // Each case signs in through the screen with a code from the mail, in a fresh browser: more than the default minute
 // on a busy machine.
 vi.setConfig({ testTimeout: 180_000 });
@@ -31,20 +28,14 @@ vi.setConfig({ testTimeout: 180_000 });
 let threadId: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({ SMTP_URL: smtp.url });
-  browser = await launchBrowser();
+  journey = await startJourney({ smtp: true });
+  ({ smtp, server, browser } = journey);
   owner = await signedInUser(server.app, OWNER);
-  admin = await signedInUser(server.app, { ...ADMIN, role: "company" });
+  admin = await signedInUser(server.app, ADMIN);
   project = await newProject(server.app, owner);
 });
 
-afterAll(async () => {
-  for (const context of opened) await context.close().catch(() => {});
-  await browser?.close();
-  await server?.close();
-  await smtp?.close();
-});
+afterAll(() => journey?.close());
 
 async function api(method: "POST" | "PATCH", url: string, cookie: string, payload: object) {
   const res = await server.app.inject({ method, url, payload, headers: { cookie, ...json } });
@@ -79,7 +70,6 @@ async function followSignedOut(
 ): Promise<{ page: Page; signInUrl: string }> {
   const context = await browser.newContext({ viewport });
   context.setDefaultTimeout(60_000);
-  opened.push(context);
   const page = await context.newPage();
   await countCodeFieldClears(page);
   await page.goto(link);
@@ -154,7 +144,6 @@ describe("a customer's emails, opened signed out", () => {
     expect(pathOf(link)).toBe(`/communications?thread=${threadId}&project=${project.projectCode}`);
 
     const context = await browser.newContext({ viewport: DESKTOP });
-    opened.push(context);
     const visitor = await context.newPage();
     await visitor.goto(link);
     await visitor.getByRole("button", { name: "Send Login Code" }).waitFor();

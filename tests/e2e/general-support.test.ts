@@ -5,15 +5,17 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newProject, type SignedInUser, signedInUser } from "../factories";
-import { launchBrowser, signedInAs, signInContext } from "../setup/browser";
+import { signedInAs } from "../setup/browser";
+import { ADMIN, type Journey, startJourney } from "../setup/journey";
 import { documentStillMarked, firstLiveAndFetch, markDocument, pageLogSince, recordLivePage } from "../setup/live-page";
-import { checkScreen } from "../setup/screen-checks";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import { checkScreenAtBothWidths } from "../setup/screen-checks";
+import type { TestServer } from "../setup/test-server";
 
 /** Two widths, axe each time, on a busy machine. */
 const LONG = 180_000;
 const SETTLE = { timeout: 15_000 };
 
+let journey: Journey;
 let server: TestServer;
 let browser: Browser;
 let admin: SignedInUser;
@@ -23,32 +25,17 @@ let customer: { context: BrowserContext; page: Page };
 let logAt = 0;
 let adminSide: { context: BrowserContext; page: Page };
 
-async function checkBothWidths(page: Page, name: string) {
-  await checkScreen(page, name);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await checkScreen(page, name);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  admin = await signedInUser(server.app, { email: "admin@blueprint.local", name: "Ada Admin", role: "company" });
+  journey = await startJourney();
+  ({ server, browser } = journey);
+  admin = await signedInUser(server.app, ADMIN);
   // Signed in only: no company profile, no NDA, no project.
   nova = await signedInUser(server.app, { email: "nova.support@newco.example", name: "Nova Newcomer" });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await signInContext(context, server, nova);
-  await recordLivePage(context);
-  customer = { context, page: await context.newPage() };
+  customer = await signedInAs(browser, server, nova, undefined, recordLivePage);
   adminSide = await signedInAs(browser, server, admin);
 });
 
-afterAll(async () => {
-  await customer?.context.close();
-  await adminSide?.context.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => journey?.close());
 
 describe("General support for a customer with no project", () => {
   it(
@@ -61,7 +48,7 @@ describe("General support for a customer with no project", () => {
       await page.waitForURL(`${server.url}/communications?scope=general`);
       expect(await page.getByText("No Project Found").count()).toBe(0);
       await page.getByText("You have no project yet, and you can still reach us").waitFor();
-      await checkBothWidths(page, "general-support-compose");
+      await checkScreenAtBothWidths(page, "general-support-compose");
 
       await page.getByLabel("Subject").fill("Where do I start?");
       await page.getByRole("textbox", { name: "Message" }).fill("We would like a **booking app**. What comes first?");
@@ -95,7 +82,7 @@ describe("General support for a customer with no project", () => {
       await page.getByRole("button", { name: "General support", exact: true, pressed: false }).click();
       await page.getByRole("button", { name: "General support", exact: true, pressed: true }).waitFor();
       await row.waitFor(SETTLE);
-      await checkBothWidths(page, "inbox-general-support");
+      await checkScreenAtBothWidths(page, "inbox-general-support");
 
       await row.getByRole("button").click();
       const thread = page.getByRole("article", { name: "Where do I start?" });
@@ -106,7 +93,7 @@ describe("General support for a customer with no project", () => {
       await thread.getByRole("button", { name: "Send Reply" }).click();
       await page.getByText("Reply sent").first().waitFor();
       await thread.getByRole("list", { name: "Replies" }).getByText("Start with your company profile").waitFor();
-      await checkBothWidths(page, "inbox-general-support-thread");
+      await checkScreenAtBothWidths(page, "inbox-general-support-thread");
     },
     LONG,
   );
@@ -139,7 +126,7 @@ describe("General support for a customer with no project", () => {
           return res.json().items[0].unreadCount;
         }, SETTLE)
         .toBe(0);
-      await checkBothWidths(page, "general-support-thread");
+      await checkScreenAtBothWidths(page, "general-support-thread");
     },
     LONG,
   );
@@ -168,7 +155,7 @@ describe("General support for a customer with no project", () => {
         await page.getByRole("button", { name: "Send Message" }).click();
         await page.getByText("Communication sent successfully").first().waitFor();
         await page.locator("li", { hasText: "Invoice address" }).first().waitFor();
-        await checkBothWidths(page, "general-support-with-project");
+        await checkScreenAtBothWidths(page, "general-support-with-project");
 
         // It went to General support, not to the project.
         const inProject = await server.app.inject({

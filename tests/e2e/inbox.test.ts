@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { communications, meetingRequests, projects } from "../../src/server/db/schema";
 import { formatClockInZone, zoneAbbreviation } from "../../src/shared/domain/dates";
 import { json, newProject, type SignedInUser, signedInUser } from "../factories";
-import { launchBrowser, signedInAs } from "../setup/browser";
-import { checkScreen } from "../setup/screen-checks";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import { signedInAs } from "../setup/browser";
+import { ADMIN, type Journey, startJourney } from "../setup/journey";
+import { checkScreenAtBothWidths } from "../setup/screen-checks";
+import type { TestServer } from "../setup/test-server";
 
 const ZONE = "America/New_York";
 /** The states checked at two widths (axe four times) take longer than the default on a busy machine. */
@@ -20,6 +21,7 @@ const LONG = 180_000;
 /** How long a list may take to show what the server now answers. */
 const SETTLE = { timeout: 15_000 };
 
+let journey: Journey;
 let server: TestServer;
 let browser: Browser;
 let admin: SignedInUser;
@@ -27,7 +29,7 @@ let nora: SignedInUser;
 let otto: SignedInUser;
 let noraProject: { id: string; projectCode: string };
 let ottoProject: { id: string; projectCode: string };
-let adminContext: BrowserContext;
+let _adminContext: BrowserContext;
 let page: Page;
 let threadId: string;
 let oldThreadId: string;
@@ -41,17 +43,12 @@ const post = (projectId: string, who: SignedInUser, payload: object) =>
   });
 
 /** The screen state at 1280 px and at 375 px, then back to 1280. */
-async function checkBothWidths(name: string) {
-  await checkScreen(page, `inbox-${name}`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await checkScreen(page, `inbox-${name}`);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const checkBothWidths = (name: string) => checkScreenAtBothWidths(page, `inbox-${name}`);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  admin = await signedInUser(server.app, { email: "admin@blueprint.local", name: "Ada Admin", role: "company" });
+  journey = await startJourney();
+  ({ server, browser } = journey);
+  admin = await signedInUser(server.app, ADMIN);
   nora = await signedInUser(server.app, { email: "nora.inbox@northside.example", name: "Nora North" });
   otto = await signedInUser(server.app, { email: "otto.inbox@eastside.example", name: "Otto East" });
   noraProject = await newProject(server.app, nora);
@@ -84,18 +81,14 @@ beforeAll(async () => {
     .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
     .where(eq(meetingRequests.id, request.json().id));
 
-  ({ context: adminContext, page } = await signedInAs(browser, server, admin, {
+  ({ context: _adminContext, page } = await signedInAs(browser, server, admin, {
     viewport: { width: 1280, height: 900 },
     timezoneId: ZONE,
     locale: "en-US",
   }));
 });
 
-afterAll(async () => {
-  await adminContext?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => journey?.close());
 
 describe("the company's inbox", () => {
   it(

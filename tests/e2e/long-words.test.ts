@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactInquiries, projects } from "../../src/server/db/schema";
 import { PROJECT_NAME_MAX_LENGTH } from "../../src/shared/schemas/requirements";
 import { createCompletedProfile, newProject, type SignedInUser, signedInUser } from "../factories";
-import { launchBrowser, signInContext } from "../setup/browser";
+import { signedInAs, signInContext } from "../setup/browser";
 import { postFeedback } from "../setup/feedback";
+import { type Journey, startJourney } from "../setup/journey";
 import { checkScreen, expectNoHorizontalScroll } from "../setup/screen-checks";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import type { TestServer } from "../setup/test-server";
 
 const ADMIN = "admin@blueprint.local";
 const WIDTHS = [1280, 375] as const;
@@ -51,6 +52,7 @@ const TEXT = {
   inquiry: both("Inquiry"),
 };
 
+let journey: Journey;
 let server: TestServer;
 let browser: Browser;
 let admin: SignedInUser;
@@ -64,8 +66,8 @@ async function call(who: SignedInUser, method: "POST" | "PATCH", path: string, p
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
+  journey = await startJourney();
+  ({ server, browser } = journey);
   const db = server.app.ctx.db;
   admin = await signedInUser(server.app, { email: ADMIN, name: "Site Admin", role: "company" });
   owner = await signedInUser(server.app, { email: "long.words@e2e.example", name: TEXT.fullName });
@@ -139,10 +141,7 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => journey?.close());
 
 type Screen = {
   name: string;
@@ -297,9 +296,7 @@ describe("300-character words wrap on every screen", () => {
 describe("removals in the console ask first", () => {
   for (const width of WIDTHS) {
     it(`the BRD's trash icon asks before removing, and Cancel keeps it (${width} px)`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
-      await signInContext(context, server, admin);
-      const page = await context.newPage();
+      const { context, page } = await signedInAs(browser, server, admin, { viewport: { width, height: 900 } });
       await page.goto(`${server.url}/admin?tab=projects`);
       const remove = page.getByRole("button", { name: `Remove BRD of ${project.projectCode}` });
       await remove.click();
@@ -320,9 +317,7 @@ describe("removals in the console ask first", () => {
 
 describe("the BRD removal, confirmed", () => {
   it("removes the BRD once the admin says so", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signInContext(context, server, admin);
-    const page = await context.newPage();
+    const { context, page } = await signedInAs(browser, server, admin);
     await page.goto(`${server.url}/admin?tab=projects`);
     await page.getByRole("button", { name: `Remove BRD of ${project.projectCode}` }).click();
     const question = page.getByRole("alertdialog", { name: "Remove the BRD?" });
@@ -357,9 +352,7 @@ describe("Close round on Feedback Management", () => {
   }
 
   it("is unavailable until a project is chosen", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signInContext(context, server, admin);
-    const page = await context.newPage();
+    const { context, page } = await signedInAs(browser, server, admin);
     await page.goto(`${server.url}/admin?tab=feedback`);
     await page.getByRole("heading", { name: "Feedback Management" }).waitFor();
     expect(await page.getByRole("button", { name: "Close round" }).isDisabled()).toBe(true);
@@ -369,9 +362,7 @@ describe("Close round on Feedback Management", () => {
   for (const width of WIDTHS) {
     it(`closes the chosen project's round after asking, shows the result, and says why a second close is refused (${width} px)`, async () => {
       const chosen = await projectWithRound(width);
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
-      await signInContext(context, server, admin);
-      const page = await context.newPage();
+      const { context, page } = await signedInAs(browser, server, admin, { viewport: { width, height: 900 } });
       await page.goto(
         `${server.url}/admin?tab=feedback&feedback-project=${chosen.id}&feedback-code=${encodeURIComponent(chosen.projectCode)}`,
       );

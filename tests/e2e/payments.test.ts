@@ -9,21 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects, requirements } from "../../src/server/db/schema";
 import { PAYMENT_MESSAGES } from "../../src/server/features/payments/checkout";
 import { type SignedInUser, signedInUser } from "../factories";
-import { launchBrowser, signInContext } from "../setup/browser";
+import { signInContext } from "../setup/browser";
+import { type Journey, startJourney } from "../setup/journey";
 import { documentStillMarked, markDocument, recordLivePage } from "../setup/live-page";
 import { signNdaFor, submitProfile } from "../setup/onboarding";
 import { checkScreen } from "../setup/screen-checks";
-import {
-  type FakeStripe,
-  STRIPE_TEST_KEY,
-  STRIPE_TEST_WEBHOOK_SECRET,
-  startFakeStripe,
-  stripeEvent,
-  stripeSignature,
-} from "../setup/stripe";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import { type FakeStripe, startFakeStripe, stripeEnv, stripeEvent, stripeSignature } from "../setup/stripe";
+import type { TestServer } from "../setup/test-server";
 
 let stripe: FakeStripe;
+let journey: Journey;
 let server: TestServer;
 let browser: Browser;
 let admin: SignedInUser;
@@ -38,13 +33,9 @@ async function contextFor(user: SignedInUser, width: number): Promise<BrowserCon
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  server = await startTestServer({
-    STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
-    STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
-  });
+  journey = await startJourney({ env: stripeEnv(stripe) });
+  ({ server, browser } = journey);
   stripe.webhookUrl = `${server.url}/api/webhooks/stripe`;
-  browser = await launchBrowser();
   admin = await signedInUser(server.app, { email: "admin@blueprint.local", name: "Site Admin", role: "company" });
   customer = await signedInUser(server.app, { email: "dana.pay@wells.example", name: "Dana Wells" });
   await submitProfile(server.app, customer.cookie, { fullName: "Dana Wells", company: "Wells Co" });
@@ -62,8 +53,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await journey?.close();
   await stripe?.close();
 });
 

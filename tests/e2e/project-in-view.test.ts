@@ -7,10 +7,12 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectMembers } from "../../src/server/db/schema";
 import { createCompletedProfile, json, newProject, type SignedInUser, signedInUser } from "../factories";
-import { launchBrowser, signedInAs } from "../setup/browser";
+import { signedInAs } from "../setup/browser";
+import { type Journey, startJourney } from "../setup/journey";
 import { checkScreen } from "../setup/screen-checks";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import type { TestServer } from "../setup/test-server";
 
+let journey: Journey;
 let server: TestServer;
 let browser: Browser;
 let owner: SignedInUser;
@@ -21,8 +23,8 @@ const post = (url: string, payload: object, cookie = owner.cookie) =>
   server.app.inject({ method: "POST", url, payload, headers: { cookie, ...json } });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
+  journey = await startJourney();
+  ({ server, browser } = journey);
   owner = await signedInUser(server.app, { email: "two.projects@northside.example", name: "Tess Two" });
   await createCompletedProfile(server.app.ctx.db, { userId: owner.userId, packageType: "advanced" });
   alpha = await newProject(server.app, owner);
@@ -42,10 +44,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => journey?.close());
 
 /** Each journey checks several screen states (axe at two widths); a wait that fails says which one. */
 const JOURNEY_MS = 240_000;

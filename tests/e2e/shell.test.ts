@@ -6,9 +6,10 @@ import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Customer, customer, newProject } from "../factories";
-import { launchBrowser, signInContext } from "../setup/browser";
+import { signInContext } from "../setup/browser";
+import { type Journey, startJourney } from "../setup/journey";
 import { submitProfile } from "../setup/onboarding";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import type { TestServer } from "../setup/test-server";
 
 const CLIENT_DIR = path.resolve("dist/client");
 /** The signed-in customer's first load (frame and dashboard), JavaScript gzip -9, as `npm run bench:web` counts it. */
@@ -19,13 +20,14 @@ const PARTS_CHUNK = /\/assets\/(dropdown-menu|tooltip|drawer|select)-parts-[^/]+
 const PARTS_CODE = ["data-radix-popper-content-wrapper", "data-radix-focus-guard", "right-scroll-bar-position"];
 const WAIT = { timeout: 30_000 };
 
+let journey: Journey;
 let server: TestServer;
 let browser: Browser;
 let owner: Customer;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
+  journey = await startJourney();
+  ({ server, browser } = journey);
   owner = await customer(server.app, "shell.e2e@northside.example", "Sam Shell");
   await submitProfile(server.app, owner.cookie);
   // Two projects, so the top bar offers its project selector (the first no longer opens with the profile: issue 31).
@@ -33,10 +35,7 @@ beforeAll(async () => {
   await newProject(server.app, owner);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => journey?.close());
 
 /**
  * The dashboard in a new signed-in tab, with every script it fetches listed; `slowParts` holds the parts' chunks back

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectMembers, projects } from "../../src/server/db/schema";
 import { FEEDBACK_CLOSED_MESSAGES } from "../../src/shared/domain/feedback-open";
 import { createProjectWithStatus, createSessionFor, createUser, type User } from "../factories";
-import { launchBrowser, signedInAs } from "../setup/browser";
+import { signedInAs } from "../setup/browser";
 import { HTML_BYTES, pngOfSize } from "../setup/images";
+import { type MailJourney, startJourney } from "../setup/journey";
 import { saveScreenshot } from "../setup/screen-checks";
-import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import type { TestServer } from "../setup/test-server";
 
 const MB = 1024 * 1024;
 
@@ -51,25 +51,22 @@ async function startPrototype(portal: () => string): Promise<Prototype> {
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-let smtp: TestSmtpServer;
+let journey: MailJourney;
 let server: TestServer;
 let prototype: Prototype;
 let browser: Browser;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
   let portalUrl = "";
   prototype = await startPrototype(() => portalUrl);
-  server = await startTestServer({ SMTP_URL: smtp.url, PROTOTYPE_FRAME_ORIGINS: prototype.url });
+  journey = await startJourney({ smtp: true, env: { PROTOTYPE_FRAME_ORIGINS: prototype.url } });
+  ({ server, browser } = journey);
   portalUrl = server.url;
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await journey?.close();
   await prototype?.close();
-  await smtp?.close();
 });
 
 /** A browser page signed in as this user through the login fixture (sign-in has its own journey). */
@@ -218,7 +215,7 @@ describe("submitting feedback", () => {
     await reviewed.getByText("Reviewed by our team — this feedback can no longer be edited.").waitFor();
     expect(await reviewed.getByRole("button", { name: "Edit" }).count()).toBe(0);
     await server.app.emailWorker.drain();
-    await smtp.waitFor((m) => m.to === "tester@e2e.example" && m.subject.startsWith("Feedback addressed"));
+    await journey.smtp.waitFor((m) => m.to === "tester@e2e.example" && m.subject.startsWith("Feedback addressed"));
     await reviewed.getByRole("button", { name: "Enlarge screenshot" }).click();
     await page.getByRole("dialog").getByRole("img").waitFor();
     await page.keyboard.press("Escape");

@@ -3,23 +3,24 @@
 // dashboard; the NDA's "Signed on" agrees with the dashboard's documents; choosing another zone on /profile moves
 // every screen to it. The profile's Time Zone card is checked at 1280 and 375 px.
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents, meetingRequests, users } from "../../src/server/db/schema";
 import { recordActivity } from "../../src/server/features/activity/record-activity";
 import { instantMarker } from "../../src/shared/domain/dates";
 import { createCompletedProfile, newProject, type SignedInUser, signedInUser } from "../factories";
-import { launchBrowser, signedInAs, signInContext } from "../setup/browser";
-import { checkScreen } from "../setup/screen-checks";
-import { startTestServer, type TestServer } from "../setup/test-server";
+import { signedInAs } from "../setup/browser";
+import { type Journey, startJourney } from "../setup/journey";
+import { checkScreen, DESKTOP } from "../setup/screen-checks";
+import type { TestServer } from "../setup/test-server";
 
 const MEETING_AT = new Date("2026-11-26T03:30:00.000Z");
 // 02:00 UTC on 24 November: still the 23rd in New York, already the 24th in Auckland.
 const NDA_SIGNED_AT = new Date("2026-11-24T02:00:00.000Z");
 
+let journey: Journey;
 let server: TestServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let owner: SignedInUser;
 
@@ -27,8 +28,8 @@ const storedZone = async () =>
   (await server.app.ctx.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, owner.userId)))[0]?.timeZone;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
+  journey = await startJourney();
+  ({ server, browser } = journey);
   owner = await signedInUser(server.app, { email: "zones.e2e@northside.example", name: "Nell York" });
   const db = server.app.ctx.db;
   await createCompletedProfile(db, { userId: owner.userId, ndaStatus: "customer_verified", ndaSignedAt: NDA_SIGNED_AT });
@@ -52,16 +53,10 @@ beforeAll(async () => {
     description: `${instantMarker(MEETING_AT)} (30 minutes)`,
     notify: true,
   });
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: "America/New_York" });
-  await signInContext(context, server, owner);
-  page = await context.newPage();
+  ({ page } = await signedInAs(browser, server, owner, { viewport: DESKTOP, timezoneId: "America/New_York" }));
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => journey?.close());
 
 const recentActivity = () => page.getByTestId("recent-activity");
 

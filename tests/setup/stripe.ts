@@ -85,6 +85,11 @@ export type FakeStripe = {
   close(): Promise<void>;
 };
 
+/** The portal's settings that send its Stripe calls to this fake and check webhooks with the test secret. */
+export function stripeEnv(stripe: FakeStripe): Record<string, string> {
+  return { STRIPE_SECRET_KEY: STRIPE_TEST_KEY, STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url };
+}
+
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, {
     "content-type": "application/json",
