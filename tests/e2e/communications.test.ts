@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { communications } from "../../src/server/db/schema";
 import { json, newProject, type SignedInUser, signedInUser } from "../factories";
 import { signedInAs } from "../setup/browser";
+import { dateTimeLocalIn } from "../setup/datetime-local";
 import { ADMIN, type Journey, startJourney } from "../setup/journey";
 import { documentStillMarked, firstLiveAndFetch, markDocument, pageLogSince, recordLivePage } from "../setup/live-page";
 import { DESKTOP, saveScreenshot } from "../setup/screen-checks";
@@ -79,16 +80,7 @@ describe("Communications", () => {
 
   it("schedules a meeting: it shows under Scheduled Meetings as Upcoming with Join Meeting", async () => {
     const next = new Date(Date.now() + 2 * 86_400_000);
-    const local = new Intl.DateTimeFormat("sv-SE", {
-      timeZone: "Europe/Berlin",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    })
-      .format(next)
-      .replace(" ", "T");
+    const local = dateTimeLocalIn(next, "Europe/Berlin");
     await page.getByLabel("Date & Time").fill(local);
     await page.getByRole("button", { name: "Schedule Meeting" }).click();
     await page.getByText("Communication sent successfully").first().waitFor();

@@ -11,6 +11,7 @@ import { communications, meetingRequests, projects } from "../../src/server/db/s
 import { formatClockInZone, zoneAbbreviation } from "../../src/shared/domain/dates";
 import { json, newProject, type SignedInUser, signedInUser } from "../factories";
 import { signedInAs } from "../setup/browser";
+import { dateTimeLocalIn } from "../setup/datetime-local";
 import { ADMIN, type Journey, startJourney } from "../setup/journey";
 import { checkScreenAtBothWidths } from "../setup/screen-checks";
 import type { TestServer } from "../setup/test-server";
@@ -220,16 +221,7 @@ describe("the company's inbox", () => {
       await dialog.getByLabel("Subject").fill("Kick-off call");
       await dialog.getByLabel("Meeting Link").fill("https://meet.google.com/xyz-abcd-efg");
       const next = new Date(Date.now() + 2 * 86_400_000);
-      const local = new Intl.DateTimeFormat("sv-SE", {
-        timeZone: ZONE,
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-      })
-        .format(next)
-        .replace(" ", "T");
+      const local = dateTimeLocalIn(next, ZONE);
       await dialog.getByLabel("Date & Time").fill(local);
       await dialog.getByLabel("Agenda").fill("Meet the team and agree the **plan**.");
       await dialog.getByRole("button", { name: "Schedule Meeting" }).click();
