@@ -6,27 +6,31 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
 import { communicationReplies } from "../../src/server/db/schema";
 import { replyAddress } from "../../src/server/email/reply-address";
-import { type Customer, customer, json, newProject } from "../factories";
-import { expectNoChange } from "../setup/db-state";
+import type { Customer } from "../factories";
+import { expectAppUnchanged } from "../setup/db-state";
 import { dkimDomain, dkimResolver, type InboundMessage, sendInbound } from "../setup/dkim";
+import { customerThread } from "../setup/reply-thread";
 import { createTestApp, type TestApp } from "../setup/test-app";
 import { TEST_ENV } from "../setup/test-env";
 
 const DOMAIN = "replies.blueprint.test";
 const RELAY = "127.0.0.2";
 const customerDomain = dkimDomain("customer-a.example");
+/** A dmarc=pass the sender wrote itself, under the customer's own mail host's name. */
+const FORGED_PASS = { "Authentication-Results": "mx.customer-a.example; dmarc=pass header.from=customer-a.example" };
 const attackerDomain = dkimDomain("attacker.example");
 let t: TestApp;
 let owner: Customer;
 let threadId: string;
 let to: string;
 
-const send = (message: Omit<InboundMessage, "to">, signer = customerDomain as typeof customerDomain | null) =>
+/** A message to the thread's reply address unless it names another. */
+type Message = Omit<InboundMessage, "to"> & { to?: string };
+const send = (message: Message, signer = customerDomain as typeof customerDomain | null) =>
   sendInbound(t.app.inboundEmail?.port, { to, ...message }, signer);
-/** Refused with `code` and nothing stored (earlier mail is delivered first, so the outbox worker changes nothing meanwhile). */
-async function refused(message: Omit<InboundMessage, "to">, signer: typeof customerDomain | null, code = 550) {
-  await t.app.emailWorker.drain();
-  await expectNoChange(t.app.ctx.db, () => expect(send(message, signer)).rejects.toMatchObject({ responseCode: code }));
+/** Refused with `code` and nothing stored. */
+async function refused(message: Message, signer: typeof customerDomain | null, code = 550) {
+  await expectAppUnchanged(t.app, () => expect(send(message, signer)).rejects.toMatchObject({ responseCode: code }));
 }
 const replies = () => t.app.ctx.db.select().from(communicationReplies).where(eq(communicationReplies.communicationId, threadId));
 
@@ -41,16 +45,7 @@ beforeAll(async () => {
     },
     { dnsResolver: dkimResolver([customerDomain, attackerDomain]) },
   );
-  owner = await customer(t.app, "owner@customer-a.example", "Olga Owner");
-  const project = await newProject(t.app, owner);
-  const thread = await t.app.inject({
-    method: "POST",
-    url: `/api/projects/${project.id}/communications`,
-    payload: { type: "message", subject: "Invoice", content: "Where do we pay?" },
-    headers: { cookie: owner.cookie, ...json },
-  });
-  threadId = thread.json().id;
-  to = replyAddress({ secretKey: t.app.ctx.config.secretKey, domain: DOMAIN, threadId, recipient: owner.email });
+  ({ owner, threadId, to } = await customerThread(t.app, DOMAIN));
 });
 afterAll(async () => {
   await t?.close();
@@ -73,26 +68,11 @@ describe("who may reply by email", () => {
   });
 
   it("refuses a forged 'dmarc=pass' from a host that is not a trusted relay", async () => {
-    await refused(
-      {
-        from: owner.email,
-        text: "Trust me",
-        headers: { "Authentication-Results": "mx.customer-a.example; dmarc=pass header.from=customer-a.example" },
-      },
-      null,
-    );
+    await refused({ from: owner.email, text: "Trust me", headers: FORGED_PASS }, null);
   });
 
   it("refuses a dmarc=pass through the trusted relay under another authserv-id than the relay's (the sender wrote it)", async () => {
-    await refused(
-      {
-        from: owner.email,
-        text: "Forwarded with my own verdict",
-        localAddress: RELAY,
-        headers: { "Authentication-Results": "mx.customer-a.example; dmarc=pass header.from=customer-a.example" },
-      },
-      null,
-    );
+    await refused({ from: owner.email, text: "Forwarded with my own verdict", localAddress: RELAY, headers: FORGED_PASS }, null);
   });
 
   it("accepts a trusted relay's dmarc=pass, and refuses its dmarc=fail", async () => {
@@ -140,19 +120,10 @@ describe("the reply address", () => {
       recipient: owner.email,
       issuedAt: new Date(Date.now() - 91 * 86_400_000),
     });
-    await t.app.emailWorker.drain();
-    await expectNoChange(t.app.ctx.db, () =>
-      expect(
-        sendInbound(t.app.inboundEmail?.port, { from: owner.email, to: old, text: "late" }, customerDomain),
-      ).rejects.toMatchObject({ responseCode: 550 }),
-    );
+    await refused({ from: owner.email, to: old, text: "late" }, customerDomain);
     const local = to.split("@")[0] ?? "";
     const undated = `${local.slice(0, local.indexOf("-") + 1)}${local.slice(-20)}@${DOMAIN}`;
-    await expectNoChange(t.app.ctx.db, () =>
-      expect(
-        sendInbound(t.app.inboundEmail?.port, { from: owner.email, to: undated, text: "undated" }, customerDomain),
-      ).rejects.toMatchObject({ responseCode: 550 }),
-    );
+    await refused({ from: owner.email, to: undated, text: "undated" }, customerDomain);
   });
 });
 

@@ -6,10 +6,10 @@ import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { communicationReplies } from "../../src/server/db/schema";
-import { replyAddress } from "../../src/server/email/reply-address";
 import { MAX_MESSAGE_BYTES } from "../../src/server/features/inbound-email/inbound-server";
-import { type Customer, customer, json, newProject } from "../factories";
+import type { Customer } from "../factories";
 import { dkimDomain, dkimResolver, sendInbound } from "../setup/dkim";
+import { customerThread } from "../setup/reply-thread";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 const DOMAIN = "replies.blueprint.test";
@@ -21,16 +21,7 @@ let to: string;
 
 beforeAll(async () => {
   t = await createTestApp({ INBOUND_SMTP_PORT: "0", REPLY_DOMAIN: DOMAIN }, { dnsResolver: dkimResolver([customerDomain]) });
-  owner = await customer(t.app, "owner@customer-a.example", "Olga Owner");
-  const project = await newProject(t.app, owner);
-  const thread = await t.app.inject({
-    method: "POST",
-    url: `/api/projects/${project.id}/communications`,
-    payload: { type: "message", subject: "Invoice", content: "Where do we pay?" },
-    headers: { cookie: owner.cookie, ...json },
-  });
-  threadId = thread.json().id;
-  to = replyAddress({ secretKey: t.app.ctx.config.secretKey, domain: DOMAIN, threadId, recipient: owner.email });
+  ({ owner, threadId, to } = await customerThread(t.app, DOMAIN));
 });
 afterAll(async () => {
   await t?.close();

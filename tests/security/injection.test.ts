@@ -7,7 +7,7 @@ import { communications, outgoingEmails } from "../../src/server/db/schema";
 import { EMAIL_KINDS } from "../../src/server/email/kinds";
 import { buildIcs } from "../../src/server/features/meeting-requests/ics";
 import { type Customer, customer, json, newProject } from "../factories";
-import { expectNoChange } from "../setup/db-state";
+import { expectAppUnchanged, expectNoChange } from "../setup/db-state";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp";
 import { createTestApp, signIn, type TestApp } from "../setup/test-app";
 
@@ -46,8 +46,7 @@ describe("meeting links", () => {
   ];
 
   it.each(hostile)("a meeting thread's link %j is refused with a 400 field error, nothing stored", async (link) => {
-    await t.app.emailWorker.drain();
-    const res = await expectNoChange(t.app.ctx.db, () =>
+    const res = await expectAppUnchanged(t.app, () =>
       post(`/api/projects/${projectId}/communications`, owner.cookie, {
         type: "meeting",
         subject: "Kick-off",
@@ -63,8 +62,7 @@ describe("meeting links", () => {
   it("the admin's scheduling answer with a CRLF link is refused with a 400 field error, nothing stored", async () => {
     const request = await post(`/api/projects/${projectId}/meeting-requests`, owner.cookie, { subject: "Call", urgency: "low" });
     expect(request.statusCode).toBe(201);
-    await t.app.emailWorker.drain();
-    const res = await expectNoChange(t.app.ctx.db, () =>
+    const res = await expectAppUnchanged(t.app, () =>
       patch(`/api/company/meeting-requests/${request.json().id}`, admin, {
         status: "scheduled",
         scheduledAt: inDays(2),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEW_PROJECT_LIMIT } from "../../src/server/features/projects/create-customer-project";
 import { INVITATION_LIMITS } from "../../src/server/features/projects/team/add-member";
 import { customer, json, newProject, openTeam } from "../factories";
-import { expectNoChange } from "../setup/db-state";
+import { expectAppUnchanged } from "../setup/db-state";
 import { createTestApp, type TestApp } from "../setup/test-app";
 
 let t: TestApp;
@@ -51,8 +51,7 @@ describe("invitation emails", () => {
     }
     const fresh = await newProject(t.app, owner);
     await openTeam(t.app, fresh.id);
-    await t.app.emailWorker.drain();
-    const refused = await expectNoChange(t.app.ctx.db, () => invite(fresh.id, 999));
+    const refused = await expectAppUnchanged(t.app, () => invite(fresh.id, 999));
     expectTooMany(refused, /invitations/);
   });
 });
@@ -61,8 +60,7 @@ describe("new projects", () => {
   it(`are at most ${NEW_PROJECT_LIMIT.max} a day per customer`, async () => {
     const maker = await customer(t.app, "maker@limits.example", "Max Maker");
     for (let i = 0; i < NEW_PROJECT_LIMIT.max; i++) await newProject(t.app, maker);
-    await t.app.emailWorker.drain();
-    const refused = await expectNoChange(t.app.ctx.db, () =>
+    const refused = await expectAppUnchanged(t.app, () =>
       t.app.inject({ method: "POST", url: "/api/projects", payload: {}, headers: { cookie: maker.cookie, ...json } }),
     );
     expectTooMany(refused, /projects a day/);

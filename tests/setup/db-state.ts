@@ -1,5 +1,6 @@
 // A fingerprint of every table's rows, to prove a refused request changed nothing.
 import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import type { Database } from "../../src/server/db/client";
 
 /** Counters that refusals may legitimately bump (that is their job), and columns that move on their own. */
@@ -47,4 +48,13 @@ export async function expectNoChange<T>(db: Database, attack: () => Promise<T>):
   const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
   if (changed.length > 0) throw new Error(`the refused request changed: ${changed.join(", ")}`);
   return result;
+}
+
+/**
+ * expectNoChange on the app's database, with the outbox settled first: an email an earlier step queued, sent
+ * meanwhile, is not the refused request's doing.
+ */
+export async function expectAppUnchanged<T>(app: FastifyInstance, attack: () => Promise<T>): Promise<T> {
+  await app.emailWorker.drain();
+  return expectNoChange(app.ctx.db, attack);
 }
