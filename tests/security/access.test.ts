@@ -2,8 +2,7 @@
 // that does not exist (404), visitors get 401, customers get 403 on company routes, and none of it changes a row.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAppUnchanged } from "../setup/db-state";
-import { expectErrorShape, type HttpRequestOptions, httpRequest } from "../setup/http";
+import { expectErrorShape, type HttpRequestOptions } from "../setup/http";
 import { startWorld, type World } from "./fixture";
 
 let w: World;
@@ -13,10 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await w?.close();
 });
-
-const send = (options: HttpRequestOptions) => httpRequest(w.url, options);
-/** A refused request changes nothing. */
-const attack = (options: HttpRequestOptions) => expectAppUnchanged(w.server.app, () => send(options));
 
 type RouteCase = { name: string; request: (ids: { project: string; member: string; profile: string }) => HttpRequestOptions };
 
@@ -62,30 +57,30 @@ const unknownIds = () => ({ project: randomUUID(), member: randomUUID(), profile
 
 describe("another customer's objects", () => {
   it.each(OBJECT_ROUTES)("$name on Alice's object answers Bob 404, like an id that does not exist", async ({ request }) => {
-    const theirs = await attack({ ...request(aliceIds()), cookie: w.bob.cookie });
+    const theirs = await w.attack({ ...request(aliceIds()), cookie: w.bob.cookie });
     expectErrorShape(theirs, 404, "NOT_FOUND");
-    const nobodys = await send({ ...request(unknownIds()), cookie: w.bob.cookie });
+    const nobodys = await w.send({ ...request(unknownIds()), cookie: w.bob.cookie });
     expect(theirs.json().message).toBe(nobodys.json().message);
     expect(theirs.text).not.toContain(w.alice.email);
   });
 
   it.each(OBJECT_ROUTES)("$name answers a visitor 401", async ({ request }) => {
-    expectErrorShape(await attack(request(aliceIds())), 401, "UNAUTHENTICATED");
+    expectErrorShape(await w.attack(request(aliceIds())), 401, "UNAUTHENTICATED");
   });
 
   it("a notification of Carol's cannot be marked read by Bob (nothing updated, same answer as an unknown id)", async () => {
     const path = `/api/notifications/${w.carol.notificationId}/read`;
-    const theirs = await attack({ method: "POST", path, cookie: w.bob.cookie });
-    const nobodys = await send({ method: "POST", path: `/api/notifications/${randomUUID()}/read`, cookie: w.bob.cookie });
+    const theirs = await w.attack({ method: "POST", path, cookie: w.bob.cookie });
+    const nobodys = await w.send({ method: "POST", path: `/api/notifications/${randomUUID()}/read`, cookie: w.bob.cookie });
     expect(theirs.status).toBe(nobodys.status);
     expect(theirs.json()).toEqual(nobodys.json());
     expect(theirs.json().updated).toBe(0);
   });
 
   it("Bob's project list and activity never show Alice's project", async () => {
-    const list = await send({ path: "/api/projects", cookie: w.bob.cookie });
+    const list = await w.send({ path: "/api/projects", cookie: w.bob.cookie });
     expect(list.json().items.map((p: { id: string }) => p.id)).not.toContain(w.alice.projectId);
-    const activity = await send({ path: "/api/dashboard/activity?pageSize=100", cookie: w.bob.cookie });
+    const activity = await w.send({ path: "/api/dashboard/activity?pageSize=100", cookie: w.bob.cookie });
     expect(activity.text).not.toContain(w.alice.projectId);
     expect(activity.text).not.toContain("Alice");
   });
@@ -94,7 +89,7 @@ describe("another customer's objects", () => {
 describe("another customer's General support thread", () => {
   let threadId: string;
   beforeAll(async () => {
-    const started = await send({
+    const started = await w.send({
       method: "POST",
       path: "/api/projects/general/communications",
       cookie: w.alice.cookie,
@@ -112,19 +107,19 @@ describe("another customer's General support thread", () => {
 
   it("answers Bob (another customer) and Carol (a member of Alice's project) 404, like an unknown thread, changing nothing", async () => {
     for (const intruder of [w.bob, w.carol]) {
-      const list = await send({ path: "/api/projects/general/communications", cookie: intruder.cookie });
+      const list = await w.send({ path: "/api/projects/general/communications", cookie: intruder.cookie });
       expect(list.text).not.toContain("Private to Alice");
       for (const [i, request] of routes(threadId).entries()) {
-        const theirs = await attack({ ...request, cookie: intruder.cookie });
+        const theirs = await w.attack({ ...request, cookie: intruder.cookie });
         expectErrorShape(theirs, 404, "NOT_FOUND");
-        const nobodys = await send({ ...(routes(randomUUID())[i] as HttpRequestOptions), cookie: intruder.cookie });
+        const nobodys = await w.send({ ...(routes(randomUUID())[i] as HttpRequestOptions), cookie: intruder.cookie });
         expect(theirs.json().message).toBe(nobodys.json().message);
       }
     }
   });
 
   it("answers a visitor 401", async () => {
-    for (const request of routes(threadId)) expectErrorShape(await attack(request), 401, "UNAUTHENTICATED");
+    for (const request of routes(threadId)) expectErrorShape(await w.attack(request), 401, "UNAUTHENTICATED");
   });
 });
 
@@ -132,7 +127,7 @@ describe("a view-only member", () => {
   it.each(OBJECT_ROUTES.filter((route) => route.request(unknownIds()).method))(
     "$name is refused to Carol (view only) with 403",
     async ({ request }) => {
-      expectErrorShape(await attack({ ...request(aliceIds()), cookie: w.carol.cookie }), 403, "FORBIDDEN");
+      expectErrorShape(await w.attack({ ...request(aliceIds()), cookie: w.carol.cookie }), 403, "FORBIDDEN");
     },
   );
 });
@@ -173,11 +168,11 @@ const COMPANY_ROUTES: Array<{ name: string; request: () => HttpRequestOptions }>
 
 describe("company routes", () => {
   it.each(COMPANY_ROUTES)("$name answers a customer 403", async ({ request }) => {
-    expectErrorShape(await attack({ ...request(), cookie: w.alice.cookie }), 403, "FORBIDDEN");
+    expectErrorShape(await w.attack({ ...request(), cookie: w.alice.cookie }), 403, "FORBIDDEN");
   });
 
   it.each(COMPANY_ROUTES)("$name answers a visitor 401", async ({ request }) => {
-    expectErrorShape(await attack(request()), 401, "UNAUTHENTICATED");
+    expectErrorShape(await w.attack(request()), 401, "UNAUTHENTICATED");
   });
 });
 
@@ -215,7 +210,7 @@ describe("every documented API route (including ones added later)", () => {
     );
     expect(routes.length).toBeGreaterThan(20);
     for (const route of routes) {
-      const res = await attack({
+      const res = await w.attack({
         method: route.method,
         path: fill(route.path, {}),
         body: route.method === "GET" ? undefined : {},
@@ -232,8 +227,8 @@ describe("every documented API route (including ones added later)", () => {
     for (const route of routes) {
       const body = route.method === "GET" ? undefined : {};
       const hers = fill(route.path, { id: w.alice.projectId, profileId: w.alice.profileId, userId: w.carol.memberId });
-      const theirs = await attack({ method: route.method, path: hers, body, cookie: w.bob.cookie });
-      const nobodys = await send({ method: route.method, path: fill(route.path, {}), body, cookie: w.bob.cookie });
+      const theirs = await w.attack({ method: route.method, path: hers, body, cookie: w.bob.cookie });
+      const nobodys = await w.send({ method: route.method, path: fill(route.path, {}), body, cookie: w.bob.cookie });
       expect(theirs.status, `${route.method} ${route.path}`).toBe(nobodys.status);
       expect(theirs.json().code, `${route.method} ${route.path}`).toBe(nobodys.json().code);
       expect(theirs.status, `${route.method} ${route.path}`).toBeLessThan(500);

@@ -3,7 +3,6 @@
 // lands in the audit log with who, what, and the fields before → after, and the console's audit view shows it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GOOD_FEEDBACK } from "../setup/feedback";
-import { httpRequest } from "../setup/http";
 import { startWorld, type World } from "./fixture";
 
 let w: World;
@@ -22,7 +21,7 @@ type Entry = {
 };
 
 async function projectAudit(): Promise<Entry[]> {
-  const res = await httpRequest(w.url, {
+  const res = await w.send({
     path: `/api/company/projects/${w.alice.projectId}/audit?pageSize=100`,
     cookie: w.admin.cookie,
   });
@@ -31,13 +30,12 @@ async function projectAudit(): Promise<Entry[]> {
 }
 
 async function allAudit(): Promise<Entry[]> {
-  const res = await httpRequest(w.url, { path: "/api/company/audit?pageSize=100", cookie: w.admin.cookie });
+  const res = await w.send({ path: "/api/company/audit?pageSize=100", cookie: w.admin.cookie });
   expect(res.status, res.text).toBe(200);
   return res.json().items;
 }
 
-const asAdmin = (method: string, path: string, body?: unknown) =>
-  httpRequest(w.url, { method, path, body, cookie: w.admin.cookie });
+const asAdmin = (method: string, path: string, body?: unknown) => w.send({ method, path, body, cookie: w.admin.cookie });
 const change = (entry: Entry | undefined, field: string) => entry?.changes.find((c) => c.field === field);
 
 describe("company changes through customer routes are audited", () => {
@@ -57,7 +55,7 @@ describe("company changes through customer routes are audited", () => {
   });
 
   it("feedback status and answer, then closing the round", async () => {
-    const created = await httpRequest(w.url, {
+    const created = await w.send({
       method: "POST",
       path: `/api/projects/${w.alice.projectId}/feedback`,
       body: GOOD_FEEDBACK,
@@ -81,7 +79,7 @@ describe("company changes through customer routes are audited", () => {
   });
 
   it("scheduling a meeting request the customer made", async () => {
-    const requested = await httpRequest(w.url, {
+    const requested = await w.send({
       method: "POST",
       path: `/api/projects/${w.alice.projectId}/meeting-requests`,
       body: { subject: "Kick-off", description: "First call", preferredDates: "Any morning", urgency: "medium" },
@@ -102,7 +100,7 @@ describe("company changes through customer routes are audited", () => {
   });
 
   it("an inquiry's status (no project): in the log of every change", async () => {
-    const sent = await httpRequest(w.url, {
+    const sent = await w.send({
       method: "POST",
       path: "/api/contact",
       body: { name: "Vic Visitor", email: "vic@visitor.example", remarks: "Call me" },
@@ -119,7 +117,7 @@ describe("company changes through customer routes are audited", () => {
 
   it("a customer's own changes are not company actions, and a refused change writes nothing", async () => {
     const before = (await allAudit()).length;
-    const own = await httpRequest(w.url, {
+    const own = await w.send({
       method: "POST",
       path: `/api/projects/${w.alice.projectId}/users`,
       body: { email: "fred@customer-a.example", accessLevel: "view_only" },

@@ -8,6 +8,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { activityEvents, users } from "../../src/server/db/schema";
 import { openTeam } from "../factories";
+import { expectAppUnchanged } from "../setup/db-state";
+import { type HttpRequestOptions, type HttpResponse, httpRequest } from "../setup/http";
 import { signNdaFor, submitProfile } from "../setup/onboarding";
 import { signIn } from "../setup/test-app";
 import { startTestServer, type TestServer } from "../setup/test-server";
@@ -22,6 +24,10 @@ export type World = {
   bob: { email: string; cookie: string; userId: string; projectId: string };
   carol: { email: string; cookie: string; memberId: string; notificationId: string };
   admin: { email: string; cookie: string };
+  /** A raw HTTP request to the server. */
+  send(options: HttpRequestOptions): Promise<HttpResponse>;
+  /** The same request as an attack: throws when it changed any row (see expectAppUnchanged). */
+  attack(options: HttpRequestOptions): Promise<HttpResponse>;
   close(): Promise<void>;
 };
 
@@ -88,6 +94,7 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
   const adminCookie = await signIn(app, adminEmail, "Site Admin");
   await app.emailWorker.drain();
 
+  const send = (options: HttpRequestOptions) => httpRequest(server.url, options);
   return {
     server,
     url: server.url,
@@ -101,6 +108,8 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
     bob: { email: bobEmail, cookie: bobCookie, userId: await userId(server, bobEmail), projectId: bobProjectId },
     carol: { email: carolEmail, cookie: carolCookie, memberId: added.json().id, notificationId: notification.id },
     admin: { email: adminEmail, cookie: adminCookie },
+    send,
+    attack: (options) => expectAppUnchanged(app, () => send(options)),
     async close() {
       await server.close();
       rmSync(root, { recursive: true, force: true });

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/server/auth/secrets";
 import { contactInquiries, outgoingEmails, requirements, sessions } from "../../src/server/db/schema";
 import { GOOD_ANSWERS } from "../factories";
-import { databaseState, expectAppUnchanged } from "../setup/db-state";
-import { expectErrorShape, type HttpRequestOptions, httpRequest } from "../setup/http";
+import { databaseState } from "../setup/db-state";
+import { expectErrorShape, type HttpRequestOptions } from "../setup/http";
 import { VALID_PROFILE } from "../setup/onboarding";
 import { cookieFrom, latestCodeFor, signIn } from "../setup/test-app";
 import { startWorld, type World } from "./fixture";
@@ -20,16 +20,13 @@ afterAll(async () => {
   await w?.close();
 });
 
-const send = (options: HttpRequestOptions) => httpRequest(w.url, options);
-/** A refused request changes nothing. */
-const attack = (options: HttpRequestOptions) => expectAppUnchanged(w.server.app, () => send(options));
-const whoAmI = (cookie: string) => attack({ path: "/api/auth/user", cookie });
+const whoAmI = (cookie: string) => w.attack({ path: "/api/auth/user", cookie });
 const CONTACT = { name: "Dana Visitor", email: "dana@visitor.example", remarks: "Hello" };
 
 describe("the fingerprint used by every case", () => {
   it("does see a real change (so 'nothing changed' can fail)", async () => {
     const before = await databaseState(w.server.app.ctx.db);
-    const res = await send({ method: "POST", path: "/api/contact", body: CONTACT });
+    const res = await w.send({ method: "POST", path: "/api/contact", body: CONTACT });
     expect(res.status).toBe(200);
     expect(await databaseState(w.server.app.ctx.db)).not.toEqual(before);
   });
@@ -67,9 +64,9 @@ describe("session cookies", () => {
   });
 
   it("headers over Node's 16 KB limit are refused by the HTTP layer (431), and the server keeps answering", async () => {
-    const res = await send({ path: "/api/auth/user", cookie: `bp_session=${"A".repeat(20 * 1024)}` });
+    const res = await w.send({ path: "/api/auth/user", cookie: `bp_session=${"A".repeat(20 * 1024)}` });
     expect(res.status).toBe(431);
-    expect((await send({ path: "/healthz" })).status).toBe(200);
+    expect((await w.send({ path: "/healthz" })).status).toBe(200);
   });
 
   it("malformed cookie encodings and duplicates are signed out, never a 500", async () => {
@@ -95,7 +92,7 @@ describe("session cookies", () => {
     // Whatever cookies request-code hands the browser (e.g. one binding the code to it) go along, as a browser would.
     const given = ([] as string[]).concat(requested.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]);
     const code = await latestCodeFor(w.server.app, email);
-    const res = await send({
+    const res = await w.send({
       method: "POST",
       path: "/api/auth/verify-code",
       body: { email, code },
@@ -109,14 +106,14 @@ describe("session cookies", () => {
 
   it("after logout the old cookie is dead on the server, not only in the browser", async () => {
     const cookie = await signIn(w.server.app, "logout@customer-c.example", "Log Out");
-    expect((await send({ method: "POST", path: "/api/auth/logout", body: {}, cookie })).status).toBe(200);
+    expect((await w.send({ method: "POST", path: "/api/auth/logout", body: {}, cookie })).status).toBe(200);
     expectErrorShape(await whoAmI(cookie), 401, "UNAUTHENTICATED");
   });
 });
 
 describe("cross-site request shapes", () => {
   it("an HTML form post (form-urlencoded) is refused with 415", async () => {
-    const res = await attack({
+    const res = await w.attack({
       method: "POST",
       path: "/api/contact",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -126,7 +123,7 @@ describe("cross-site request shapes", () => {
   });
 
   it("a text/plain post (the CORS-simple JSON trick) is refused with 415", async () => {
-    const res = await attack({
+    const res = await w.attack({
       method: "POST",
       path: "/api/projects",
       headers: { "content-type": "text/plain" },
@@ -138,7 +135,7 @@ describe("cross-site request shapes", () => {
 
   it("a multipart post to a JSON route is refused with 415", async () => {
     const boundary = "----x";
-    const res = await attack({
+    const res = await w.attack({
       method: "POST",
       path: "/api/profile",
       headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
@@ -149,14 +146,20 @@ describe("cross-site request shapes", () => {
   });
 
   it("a body without a content type is refused with 415", async () => {
-    const res = await attack({ method: "POST", path: "/api/projects", body: "{}", cookie: w.alice.cookie });
+    const res = await w.attack({ method: "POST", path: "/api/projects", body: "{}", cookie: w.alice.cookie });
     expectErrorShape(res, 415, "UNSUPPORTED_MEDIA_TYPE");
   });
 
   it.each(["https://evil.example", "null", "http://127.0.0.1:1", "http://localhost:3000"])(
     "a state change with Origin %s is refused with 403",
     async (origin) => {
-      const res = await attack({ method: "POST", path: "/api/projects", headers: { origin }, body: {}, cookie: w.alice.cookie });
+      const res = await w.attack({
+        method: "POST",
+        path: "/api/projects",
+        headers: { origin },
+        body: {},
+        cookie: w.alice.cookie,
+      });
       expectErrorShape(res, 403, "CROSS_ORIGIN");
     },
   );
@@ -167,7 +170,7 @@ describe("cross-site request shapes", () => {
       `/api/notifications/${w.carol.notificationId}/read`,
       "/api/auth/request-code",
     ]) {
-      const res = await attack({ path, cookie: w.carol.cookie });
+      const res = await w.attack({ path, cookie: w.carol.cookie });
       expectErrorShape(res, 404, "NOT_FOUND");
     }
   });
@@ -175,23 +178,23 @@ describe("cross-site request shapes", () => {
 
 describe("bodies", () => {
   it("a JSON body over 1 MB is refused with 413", async () => {
-    const res = await attack({ method: "POST", path: "/api/contact", body: { ...CONTACT, remarks: "x".repeat(1_100_000) } });
+    const res = await w.attack({ method: "POST", path: "/api/contact", body: { ...CONTACT, remarks: "x".repeat(1_100_000) } });
     expectErrorShape(res, 413, "PAYLOAD_TOO_LARGE");
   });
 
   it.each(['{"name": "Eve",', "{'name':'Eve'}", "[1,2", "\u0000{}", "undefined"])(
     "malformed JSON %j is refused with 400",
     async (body) => {
-      const res = await attack({ method: "POST", path: "/api/contact", headers: { "content-type": "application/json" }, body });
+      const res = await w.attack({ method: "POST", path: "/api/contact", headers: { "content-type": "application/json" }, body });
       expectErrorShape(res, 400);
     },
   );
 
   it("a deeply nested body (100,000 levels) is refused with 400 and the server keeps answering", async () => {
     const body = `{"name":${"[".repeat(100_000)}${"]".repeat(100_000)},"email":"a@b.example"}`;
-    const res = await attack({ method: "POST", path: "/api/contact", headers: { "content-type": "application/json" }, body });
+    const res = await w.attack({ method: "POST", path: "/api/contact", headers: { "content-type": "application/json" }, body });
     expectErrorShape(res, 400);
-    expect((await send({ path: "/healthz" })).status).toBe(200);
+    expect((await w.send({ path: "/healthz" })).status).toBe(200);
   });
 
   it.each([
@@ -199,7 +202,7 @@ describe("bodies", () => {
     ["constructor.prototype", '{"name":"Eve Evil","email":"eve@evil.example","constructor":{"prototype":{"role":"company"}}}'],
     ["nested __proto__", '{"name":"Eve Evil","email":"eve@evil.example","remarks":"x","x":{"__proto__":{"polluted":1}}}'],
   ])("prototype pollution through %s is refused, and no object gains the key", async (_name, body) => {
-    const res = await attack({ method: "POST", path: "/api/contact", headers: { "content-type": "application/json" }, body });
+    const res = await w.attack({ method: "POST", path: "/api/contact", headers: { "content-type": "application/json" }, body });
     expectErrorShape(res, 400);
     const probe: Record<string, unknown> = {};
     expect(probe.role).toBeUndefined();
@@ -208,14 +211,14 @@ describe("bodies", () => {
   });
 
   it("fields a caller may not set (role) are refused, and the caller stays a customer", async () => {
-    const res = await attack({
+    const res = await w.attack({
       method: "POST",
       path: "/api/auth/request-code",
       body: { email: w.bob.email, name: "Bob", role: "company" },
     });
     expectErrorShape(res, 400, "VALIDATION_FAILED");
     expect(res.json().fields).toHaveProperty("role");
-    expect((await send({ path: "/api/auth/user", cookie: w.bob.cookie })).json().role).toBe("customer");
+    expect((await w.send({ path: "/api/auth/user", cookie: w.bob.cookie })).json().role).toBe("customer");
   });
 
   it.each<[string, HttpRequestOptions, string]>([
@@ -241,7 +244,7 @@ describe("bodies", () => {
     ],
     ["contact email as true", { method: "POST", path: "/api/contact", body: { ...CONTACT, email: true } }, "email"],
   ])("type confusion: %s is refused with 400 naming the field", async (_name, request, field) => {
-    const res = await attack(request);
+    const res = await w.attack(request);
     expectErrorShape(res, 400, "VALIDATION_FAILED");
     expect(res.json().fields).toHaveProperty(field);
   });
@@ -283,7 +286,7 @@ describe("bodies", () => {
       "accessLevel",
     ],
   ])("type confusion (signed in): %s is refused with 400 naming the field", async (_name, request, field) => {
-    const res = await attack(request(w));
+    const res = await w.attack(request(w));
     expectErrorShape(res, 400, "VALIDATION_FAILED");
     expect(res.json().fields).toHaveProperty(field);
   });
@@ -305,19 +308,19 @@ describe("header injection into emails", () => {
       { method: "POST", path: "/api/contact", body: { ...CONTACT, email: "eve@x.example\nBcc: all@x.example" } },
     ],
   ])("CR/LF in %s is refused with 400 and no email is queued", async (_name, request) => {
-    const res = await attack(request);
+    const res = await w.attack(request);
     expectErrorShape(res, 400, "VALIDATION_FAILED");
   });
 
   it("CR/LF in a profile name is refused, and in the NDA form's names never reaches a subject", async () => {
-    const refused = await attack({
+    const refused = await w.attack({
       method: "POST",
       path: "/api/profile",
       body: { ...VALID_PROFILE, fullName: "Eve\r\nBcc: x@y.example" },
       cookie: w.bob.cookie,
     });
     expectErrorShape(refused, 400, "VALIDATION_FAILED");
-    const res = await send({
+    const res = await w.send({
       method: "POST",
       path: "/api/nda/send-otp",
       body: { customerEmail: w.bob.email, customerName: "Bob Baker", companyName: "Baker\r\nBcc: all@x.example" },
@@ -341,34 +344,34 @@ describe("SQL injection strings", () => {
   it.each(INJECTIONS)("in path ids (%s) answer 404, never an error", async (injection) => {
     const id = encodeURIComponent(injection);
     for (const path of [`/api/projects/${id}/requirements`, `/api/nda/download/${id}`, `/api/projects/${id}/users/${id}`]) {
-      const res = await attack({ method: path.includes("/users/") ? "DELETE" : "GET", path, cookie: w.bob.cookie });
+      const res = await w.attack({ method: path.includes("/users/") ? "DELETE" : "GET", path, cookie: w.bob.cookie });
       expectErrorShape(res, 404, "NOT_FOUND");
     }
-    expectErrorShape(await attack({ method: "POST", path: `/api/notifications/${id}/read`, cookie: w.bob.cookie }), 404);
+    expectErrorShape(await w.attack({ method: "POST", path: `/api/notifications/${id}/read`, cookie: w.bob.cookie }), 404);
   });
 
   it("in numeric query filters answer 400, never an error", async () => {
     for (const path of ["/api/dashboard/activity?pageSize=1;DROP%20TABLE%20users", "/api/notifications?page=1%20OR%201=1"]) {
-      expectErrorShape(await attack({ path, cookie: w.bob.cookie }), 400, "VALIDATION_FAILED");
+      expectErrorShape(await w.attack({ path, cookie: w.bob.cookie }), 400, "VALIDATION_FAILED");
     }
-    expectErrorShape(await attack({ path: "/api/company/pending-ndas?page=1%20OR%201=1", cookie: w.admin.cookie }), 400);
+    expectErrorShape(await w.attack({ path: "/api/company/pending-ndas?page=1%20OR%201=1", cookie: w.admin.cookie }), 400);
   });
 
   it("repeated query parameters (parameter pollution) answer 400, never an error", async () => {
     expectErrorShape(
-      await attack({ path: "/api/notifications?pageSize=5&pageSize=10", cookie: w.bob.cookie }),
+      await w.attack({ path: "/api/notifications?pageSize=5&pageSize=10", cookie: w.bob.cookie }),
       400,
       "VALIDATION_FAILED",
     );
     // A bracketed name is another parameter, unknown to the route: refused by name, like any unknown parameter.
-    const bracketed = await attack({ path: "/api/dashboard/activity?pageSize[]=1", cookie: w.bob.cookie });
+    const bracketed = await w.attack({ path: "/api/dashboard/activity?pageSize[]=1", cookie: w.bob.cookie });
     expectErrorShape(bracketed, 400, "VALIDATION_FAILED");
     expect(bracketed.json().fields).toEqual({ "pageSize[]": "Unknown query parameter: pageSize[]" });
   });
 
   it("in free text is stored verbatim and the tables are intact", async () => {
     const text = INJECTIONS.join(" | ");
-    const contact = await send({
+    const contact = await w.send({
       method: "POST",
       path: "/api/contact",
       body: { ...CONTACT, email: "sqli@visitor.example", remarks: text },
@@ -380,7 +383,7 @@ describe("SQL injection strings", () => {
       .where(eq(contactInquiries.email, "sqli@visitor.example"));
     expect(stored?.remarks).toBe(text);
 
-    const saved = await send({
+    const saved = await w.send({
       method: "POST",
       path: `/api/projects/${w.bob.projectId}/requirements`,
       body: { ...GOOD_ANSWERS, problemStatement: text },
@@ -394,19 +397,19 @@ describe("SQL injection strings", () => {
       sql`select count(*)::int as n from information_schema.tables where table_name = 'users'`,
     );
     expect((tables as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(1);
-    expect((await send({ path: "/api/auth/user", cookie: w.bob.cookie })).status).toBe(200);
+    expect((await w.send({ path: "/api/auth/user", cookie: w.bob.cookie })).status).toBe(200);
   });
 
   it("in a sign-in email: a legal address with a quote works normally, anything else is a 400 naming the field", async () => {
     const quoted = "o'neil--@customer-d.example";
     expect(
-      (await send({ method: "POST", path: "/api/auth/request-code", body: { email: quoted, name: "Pat O'Neil" } })).status,
+      (await w.send({ method: "POST", path: "/api/auth/request-code", body: { email: quoted, name: "Pat O'Neil" } })).status,
     ).toBe(200);
     const queued = () => w.server.app.ctx.db.select().from(outgoingEmails).where(eq(outgoingEmails.toAddress, quoted));
     // The outbox worker sends it in the background: settled first, so its row does not change under the refused requests.
     await expect.poll(async () => (await queued())[0]?.status, { timeout: 10_000 }).toMatch(/^(sent|failed)$/);
     for (const email of ["' OR 1=1 --", "x@y.example' OR '1'='1", "a@b.example; DROP TABLE users"]) {
-      const refused = await attack({ method: "POST", path: "/api/auth/request-code", body: { email, name: "Eve Evil" } });
+      const refused = await w.attack({ method: "POST", path: "/api/auth/request-code", body: { email, name: "Eve Evil" } });
       expectErrorShape(refused, 400, "VALIDATION_FAILED");
       expect(refused.json().fields).toHaveProperty("email");
     }
