@@ -20,6 +20,7 @@ import { PUBLIC_PAGES } from "../../src/shared/public-pages";
 import { freePort } from "../../tests/setup/free-port";
 import { codeIn, startSmtpServer } from "../../tests/setup/smtp";
 import { CHROME_FLAGS, CHROMIUM, startBuiltServer } from "../lib/built-server";
+import { CHROMIUM_ARGS } from "../lib/chromium-args";
 import { signInThroughApi } from "../lib/sign-in";
 
 const MOBILE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -80,7 +81,7 @@ type RouteWeight = {
 };
 
 async function measureWeights(base: string, cookies: Record<Who, string>): Promise<RouteWeight[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const weights: RouteWeight[] = [];
   try {
     for (const route of ROUTES_TO_MEASURE) {

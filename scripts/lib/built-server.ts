@@ -3,18 +3,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { CHROMIUM_ARGS } from "./chromium-args";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+/** For a Chromium started directly (Lighthouse's chrome-launcher); Playwright adds its own headless switch. */
+export const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 /** Polls GET /readyz until the server answers 200; returns the milliseconds it took. */
 export async function waitForReady(base: string, child: ChildProcess): Promise<number> {

@@ -2,11 +2,12 @@
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { freePort } from "../../tests/setup/free-port";
-import { CHROME_FLAGS, CHROMIUM, startBuiltServer } from "../lib/built-server";
+import { CHROMIUM, startBuiltServer } from "../lib/built-server";
+import { CHROMIUM_ARGS } from "../lib/chromium-args";
 
 const port = await freePort();
 const server = await startBuiltServer(port);
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 try {
   mkdirSync("docs/screenshots", { recursive: true });
   for (const width of [1280, 375]) {

@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { CHROMIUM_ARGS } from "../../scripts/lib/chromium-args";
 import { type SignedInUser, signedInUser, type User, type Who } from "../factories";
 
 /** Debian's paths: the headless shell first, as Playwright itself runs headless tests; the full browser otherwise. */
@@ -20,15 +21,7 @@ export function chromiumPath(): string {
 function startChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
 
