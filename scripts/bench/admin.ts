@@ -11,12 +11,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import pg from "pg";
+import { envNumber } from "../lib/env-number";
 import { startMeasuredServer } from "./measured-server";
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
+const SAMPLES = envNumber("BENCH_SAMPLES", 200);
+const CONNECTIONS = envNumber("BENCH_CONNECTIONS", 10);
+const DURATION_SECONDS = envNumber("BENCH_DURATION", 5);
 /** The bound for these shapes under 10 connections with the caches off. */
 const P97_5_TARGET_MS = 50;
 const ADMIN_EMAIL = "bench-admin@blueprint.local";

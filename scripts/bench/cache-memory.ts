@@ -12,10 +12,11 @@ import pg from "pg";
 import { freePort } from "../../tests/setup/free-port";
 import { sessionFor, throwawayDatabase } from "../lib/bench-database";
 import { waitForReady } from "../lib/built-server";
+import { envNumber } from "../lib/env-number";
 import { rssMb } from "../lib/process-stats";
 
 const ITEMS = 60;
-const ROUNDS = Number(process.env.BENCH_ATTACK_ROUNDS ?? 3);
+const ROUNDS = envNumber("BENCH_ATTACK_ROUNDS", 3);
 const LIMIT_MB = 150;
 const ATTACKER = "attacker@self-registered.example";
 

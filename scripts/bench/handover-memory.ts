@@ -19,9 +19,10 @@ import { buildApp } from "../../src/server/app";
 import { createSession, sessionCookieName } from "../../src/server/auth/sessions";
 import { feedback, projects, users } from "../../src/server/db/schema";
 import { benchConfig, throwawayDatabase } from "../lib/bench-database";
+import { envNumber } from "../lib/env-number";
 
 /** BENCH_HANDOVER_ITEMS: the feedback items (each with the screenshot); 60 by default. */
-const ITEMS = Number(process.env.BENCH_HANDOVER_ITEMS ?? 60);
+const ITEMS = envNumber("BENCH_HANDOVER_ITEMS", 60);
 const SCREENSHOT_BYTES = 5 * 1024 * 1024;
 const MB = 1024 * 1024;
 

@@ -14,13 +14,14 @@ import { codeIn, startSmtpServer, type TestSmtpServer } from "../../tests/setup/
 import { seedDatabase, sessionFor, throwawayDatabase } from "../lib/bench-database";
 import { waitForReady } from "../lib/built-server";
 import { startCluster } from "../lib/cluster";
+import { envNumber } from "../lib/env-number";
 import { machineDescription, rssMb } from "../lib/process-stats";
 import { signInThroughApi } from "../lib/sign-in";
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
-const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 50_000);
-const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5_000);
+const CONNECTIONS = envNumber("BENCH_CONNECTIONS", 50);
+const DURATION_SECONDS = envNumber("BENCH_DURATION", 5);
+const PROJECTS = envNumber("BENCH_PROJECTS", 50_000);
+const CUSTOMERS = envNumber("BENCH_CUSTOMERS", 5_000);
 const ADMIN_EMAIL = "bench.admin@blueprint.local";
 
 type Scenario = { name: string; path: string; cookie?: string; kind: "customer" | "admin" | "session" };

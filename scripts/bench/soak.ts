@@ -8,16 +8,17 @@ import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
 import { seedDatabase, sessionFor, throwawayDatabase } from "../lib/bench-database";
+import { envNumber } from "../lib/env-number";
 import { percentile } from "../lib/percentile";
 import { cpuMs, machineDescription, openFileCount, rssMb } from "../lib/process-stats";
 import { type HeapSample, type MeasuredServer, startMeasuredServer } from "./measured-server";
 
-const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
+const MINUTES = envNumber("SOAK_MINUTES", 10);
 /** Requests per second over all clients together. */
-const RATE = Number(process.env.SOAK_RATE ?? 150);
-const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 10);
-const PROJECTS = Number(process.env.SOAK_PROJECTS ?? 5_000);
-const CUSTOMERS = Number(process.env.SOAK_CUSTOMERS ?? 500);
+const RATE = envNumber("SOAK_RATE", 150);
+const CONNECTIONS = envNumber("SOAK_CONNECTIONS", 10);
+const PROJECTS = envNumber("SOAK_PROJECTS", 5_000);
+const CUSTOMERS = envNumber("SOAK_CUSTOMERS", 500);
 const SAMPLE_SECONDS = 30;
 const ADMIN_EMAIL = "soak.admin@blueprint.local";
 /** Memory growth from minute 5 to the end below this (MB or share) is read as flat: RSS moves by a few MB as V8 sizes its heap. */

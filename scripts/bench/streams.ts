@@ -10,16 +10,17 @@ import pg from "pg";
 import { LIVE_LIMITS } from "../../src/server/live/hub";
 import { LIVE_EVENT_NAME } from "../../src/shared/constants/live";
 import { seedDatabase, sessionFor, throwawayDatabase } from "../lib/bench-database";
+import { envNumber } from "../lib/env-number";
 import { percentile } from "../lib/percentile";
 import { connectionsOnPort, cpuMs, machineDescription, openFileCount, openFileLimit, rssKb } from "../lib/process-stats";
 import { type MeasuredServer, startMeasuredServer } from "./measured-server";
 
-const STREAMS = Number(process.env.STREAMS ?? 1_000);
-const STREAMS_PER_USER = Number(process.env.STREAMS_PER_USER ?? 1);
-const OPEN_CONCURRENCY = Number(process.env.STREAMS_OPEN_CONCURRENCY ?? 100);
-const DELIVERIES = Number(process.env.STREAMS_DELIVERIES ?? 5);
+const STREAMS = envNumber("STREAMS", 1_000);
+const STREAMS_PER_USER = envNumber("STREAMS_PER_USER", 1);
+const OPEN_CONCURRENCY = envNumber("STREAMS_OPEN_CONCURRENCY", 100);
+const DELIVERIES = envNumber("STREAMS_DELIVERIES", 5);
 /** Long enough for six heartbeats, and past the server's 60 s idle and 120 s request timeouts. */
-const IDLE_SECONDS = Number(process.env.STREAMS_IDLE_SECONDS ?? 150);
+const IDLE_SECONDS = envNumber("STREAMS_IDLE_SECONDS", 150);
 const BASELINE_SECONDS = 60;
 /** Streams opened and closed before measuring, so that the first-use costs (code, buffers) are not counted per stream. */
 const WARM_UP_STREAMS = 50;

@@ -21,9 +21,10 @@ import { freePort } from "../../tests/setup/free-port";
 import { codeIn, startSmtpServer } from "../../tests/setup/smtp";
 import { CHROME_FLAGS, CHROMIUM, startBuiltServer } from "../lib/built-server";
 import { CHROMIUM_ARGS } from "../lib/chromium-args";
+import { envNumber } from "../lib/env-number";
 import { signInThroughApi } from "../lib/sign-in";
 
-const MOBILE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const MOBILE_RUNS = envNumber("LIGHTHOUSE_RUNS", 3);
 const LIGHTHOUSE_ROUTES = process.env.LIGHTHOUSE_ROUTES?.split(",");
 const LIGHTHOUSE_PRESETS = (process.env.LIGHTHOUSE_PRESETS?.split(",") ?? ["mobile", "desktop"]) as Preset[];
 const LIGHTHOUSE_REPORTS = process.env.LIGHTHOUSE_REPORTS;
