@@ -11,6 +11,7 @@ import { formatClockInZone, formatDayInZone, zoneAbbreviation } from "../../src/
 import { json } from "../factories";
 import { GOOD_FEEDBACK } from "../setup/feedback";
 import { type ProjectJourney, startProjectJourney } from "../setup/journey";
+import { LIVE_WAIT } from "../setup/live-page";
 import { checkScreen, checkScreenAtBothWidths, scrollToTop } from "../setup/screen-checks";
 import type { TestServer } from "../setup/test-server";
 
@@ -52,7 +53,7 @@ describe("the delivery clock on the dashboard", () => {
     // No reload: the project's change notice refreshes the dashboard.
     await clock()
       .getByText(/^4[78] hours left$/)
-      .waitFor({ timeout: 15_000 });
+      .waitFor(LIVE_WAIT);
     const expected = `${formatDayInZone(due, ZONE)}, ${formatClockInZone(due, ZONE)} ${zoneAbbreviation(due, ZONE)}`;
     await clock().getByText(`Prototype due ${expected}`).waitFor();
     expect(await clock().textContent()).toContain("Your 48-hour delivery clock is running.");
@@ -114,7 +115,7 @@ describe("versions, rounds and feedback", () => {
       releaseNotes: "Fixes **the Book button** on the second step.\n\n- Slots load faster",
     });
     expect(v2.statusCode).toBe(201);
-    await page.getByTestId("viewer-version").getByText("Version 2").waitFor({ timeout: 15_000 });
+    await page.getByTestId("viewer-version").getByText("Version 2").waitFor(LIVE_WAIT);
     await expect.poll(() => page.getByTestId("version-item").count()).toBe(2);
     await page.getByText("Reported on version 1").first().waitFor();
     await page.getByText("Round 2 of 3").first().waitFor();

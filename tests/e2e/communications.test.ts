@@ -8,7 +8,14 @@ import { json, newProject, type SignedInUser, signedInUser } from "../factories"
 import { signedInAs } from "../setup/browser";
 import { dateTimeLocalIn } from "../setup/datetime-local";
 import { ADMIN, type Journey, startJourney } from "../setup/journey";
-import { documentStillMarked, firstLiveAndFetch, markDocument, pageLogSince, recordLivePage } from "../setup/live-page";
+import {
+  documentStillMarked,
+  firstLiveAndFetch,
+  LIVE_WAIT,
+  markDocument,
+  pageLogSince,
+  recordLivePage,
+} from "../setup/live-page";
 import { DESKTOP, saveScreenshot } from "../setup/screen-checks";
 import type { TestServer } from "../setup/test-server";
 
@@ -107,7 +114,7 @@ describe("Communications", () => {
     await adminReplies("Brand colours", "Yes — send us the hex code.");
     // Cause, not speed: the stream named this project's replies, the page refetched the list after that event, and the
     // document is the one loaded before the reply (no reload or navigation brought it). The 15 s is only a safety net.
-    await thread.getByText("1 new").waitFor({ timeout: 15_000 });
+    await thread.getByText("1 new").waitFor(LIVE_WAIT);
     const order = firstLiveAndFetch(
       await pageLogSince(page, logAt),
       `communication_replies.project_id:${project.id}`,
@@ -132,7 +139,7 @@ describe("Communications", () => {
     // is still waiting to reconnect, so no event can announce it.
     server.app.server.closeAllConnections();
     await adminReplies("Brand colours", "And the logo in SVG, please.");
-    await thread.getByText("1 new").waitFor({ timeout: 15_000 });
+    await thread.getByText("1 new").waitFor(LIVE_WAIT);
     // Cause: the stream opened again and the list was fetched after that, with no event naming the reply before it.
     const log = await pageLogSince(page, logAt);
     const reopened = log.findIndex((entry) => entry.kind === "open");

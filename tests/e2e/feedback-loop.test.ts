@@ -9,6 +9,7 @@ import { feedback } from "../../src/server/db/schema";
 import { FEEDBACK_MESSAGES } from "../../src/shared/schemas/feedback";
 import { json } from "../factories";
 import { type ProjectJourney, startProjectJourney } from "../setup/journey";
+import { LIVE_WAIT } from "../setup/live-page";
 import { checkScreenAtBothWidths } from "../setup/screen-checks";
 import type { TestServer } from "../setup/test-server";
 
@@ -59,7 +60,7 @@ describe("the feedback loop", () => {
     });
     expect(reported.json()).toMatchObject({ versionNumber: 1, status: "pending" });
     itemId = reported.json().id;
-    await item(page).getByText("Reported on version 1").first().waitFor({ timeout: 15_000 });
+    await item(page).getByText("Reported on version 1").first().waitFor(LIVE_WAIT);
     await bothWidths(page, "feedback-loop-reported");
   }, 180_000);
 
@@ -75,7 +76,7 @@ describe("the feedback loop", () => {
     await bothWidths(console, "feedback-loop-console-fixed");
 
     // No reload on the customer's side: the change notice refreshes Testing & Feedback.
-    await item(page).getByTestId("resolution-badge").getByText("Fixed in version 2").waitFor({ timeout: 15_000 });
+    await item(page).getByTestId("resolution-badge").getByText("Fixed in version 2").waitFor(LIVE_WAIT);
     await item(page).getByText("Fixed in version 2. Does it work for you now?").waitFor();
     await item(page).getByTestId("history-event").filter({ hasText: "Fixed in version 2" }).waitFor();
     await bothWidths(page, "feedback-loop-fixed");
@@ -96,7 +97,7 @@ describe("the feedback loop", () => {
     await item(page).getByText("Round 2 of 3").waitFor();
 
     const notice = item(console).getByTestId("reopened-notice");
-    await notice.getByText("On a phone the Book button still does nothing.").waitFor({ timeout: 15_000 });
+    await notice.getByText("On a phone the Book button still does nothing.").waitFor(LIVE_WAIT);
     await notice.getByText(/Reopened by Priya Rao/).waitFor();
     await bothWidths(console, "feedback-loop-console-reopened");
   }, 180_000);
@@ -108,7 +109,7 @@ describe("the feedback loop", () => {
       versionNumber: 3,
     });
     expect(fixed.statusCode).toBe(200);
-    await item(page).getByText("Fixed in version 3. Does it work for you now?").waitFor({ timeout: 15_000 });
+    await item(page).getByText("Fixed in version 3. Does it work for you now?").waitFor(LIVE_WAIT);
     await item(page).getByRole("button", { name: "Confirm fix" }).click();
     await item(page).getByTestId("resolution-badge").getByText("Fix confirmed · version 3").waitFor();
     const history = item(page).getByTestId("history-event");

@@ -7,13 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newProject, type SignedInUser, signedInUser } from "../factories";
 import { signedInAs } from "../setup/browser";
 import { ADMIN, type Journey, startJourney } from "../setup/journey";
-import { documentStillMarked, firstLiveAndFetch, markDocument, pageLogSince, recordLivePage } from "../setup/live-page";
-import { checkScreenAtBothWidths } from "../setup/screen-checks";
+import {
+  documentStillMarked,
+  firstLiveAndFetch,
+  LIVE_WAIT,
+  markDocument,
+  pageLogSince,
+  recordLivePage,
+} from "../setup/live-page";
+import { checkScreenAtBothWidths, SCREEN_CHECKS_TIMEOUT } from "../setup/screen-checks";
 import type { TestServer } from "../setup/test-server";
-
-/** Two widths, axe each time, on a busy machine. */
-const LONG = 180_000;
-const SETTLE = { timeout: 15_000 };
 
 let journey: Journey;
 let server: TestServer;
@@ -64,7 +67,7 @@ describe("General support for a customer with no project", () => {
       });
       expect(saved.json()).toMatchObject({ items: [{ subject: "Where do I start?", projectId: null }], total: 1 });
     },
-    LONG,
+    SCREEN_CHECKS_TIMEOUT,
   );
 
   it(
@@ -76,12 +79,12 @@ describe("General support for a customer with no project", () => {
         .getByRole("list", { name: "Conversations" })
         .getByRole("listitem")
         .filter({ hasText: "Where do I start?" });
-      await row.getByText("General support").waitFor(SETTLE);
+      await row.getByText("General support").waitFor(LIVE_WAIT);
       await row.getByText("Nova Newcomer · nova.support@newco.example").waitFor();
       // The General support filter shows it too.
       await page.getByRole("button", { name: "General support", exact: true, pressed: false }).click();
       await page.getByRole("button", { name: "General support", exact: true, pressed: true }).waitFor();
-      await row.waitFor(SETTLE);
+      await row.waitFor(LIVE_WAIT);
       await checkScreenAtBothWidths(page, "inbox-general-support");
 
       await row.getByRole("button").click();
@@ -95,7 +98,7 @@ describe("General support for a customer with no project", () => {
       await thread.getByRole("list", { name: "Replies" }).getByText("Start with your company profile").waitFor();
       await checkScreenAtBothWidths(page, "inbox-general-support-thread");
     },
-    LONG,
+    SCREEN_CHECKS_TIMEOUT,
   );
 
   it(
@@ -105,7 +108,7 @@ describe("General support for a customer with no project", () => {
       const card = page.locator("li", { hasText: "Where do I start?" }).first();
       // Sooner than the 30 s fallback poll: the answer's notification event named the customer, and the page asked for
       // its General support threads after it, in the same document.
-      await card.getByText("1 new").waitFor(SETTLE);
+      await card.getByText("1 new").waitFor(LIVE_WAIT);
       const order = firstLiveAndFetch(
         await pageLogSince(page, logAt),
         `activity_events.user_id:${nova.userId}`,
@@ -124,11 +127,11 @@ describe("General support for a customer with no project", () => {
             headers: { cookie: nova.cookie },
           });
           return res.json().items[0].unreadCount;
-        }, SETTLE)
+        }, LIVE_WAIT)
         .toBe(0);
       await checkScreenAtBothWidths(page, "general-support-thread");
     },
-    LONG,
+    SCREEN_CHECKS_TIMEOUT,
   );
 
   it(
@@ -172,6 +175,6 @@ describe("General support for a customer with no project", () => {
         await context.close();
       }
     },
-    LONG,
+    SCREEN_CHECKS_TIMEOUT,
   );
 });

@@ -13,14 +13,11 @@ import { json, newProject, type SignedInUser, signedInUser } from "../factories"
 import { signedInAs } from "../setup/browser";
 import { dateTimeLocalIn } from "../setup/datetime-local";
 import { ADMIN, type Journey, startJourney } from "../setup/journey";
-import { checkScreenAtBothWidths } from "../setup/screen-checks";
+import { LIVE_WAIT } from "../setup/live-page";
+import { checkScreenAtBothWidths, SCREEN_CHECKS_TIMEOUT } from "../setup/screen-checks";
 import type { TestServer } from "../setup/test-server";
 
 const ZONE = "America/New_York";
-/** The states checked at two widths (axe four times) take longer than the default on a busy machine. */
-const LONG = 180_000;
-/** How long a list may take to show what the server now answers. */
-const SETTLE = { timeout: 15_000 };
 
 let journey: Journey;
 let server: TestServer;
@@ -114,14 +111,14 @@ describe("the company's inbox", () => {
       await row.getByText(/^Due in \d+ (min|h)$/).waitFor();
       await row.getByText(noraProject.projectCode).waitFor();
       // Newest activity first: Nora's new thread above Otto's old one.
-      await expect.poll(() => list.getByRole("listitem").first().textContent(), SETTLE).toContain("Sign-in options");
+      await expect.poll(() => list.getByRole("listitem").first().textContent(), LIVE_WAIT).toContain("Sign-in options");
       const old = list.getByRole("listitem").filter({ hasText: "Invoice address" });
       await old.getByText(/^Overdue by \d+ days$/).waitFor();
       await page.getByRole("link", { name: "1 overdue message" }).waitFor();
       await page.getByRole("link", { name: "1 overdue meeting request" }).waitFor();
       await checkBothWidths("list");
     },
-    LONG,
+    SCREEN_CHECKS_TIMEOUT,
   );
 
   it("keeps the view in the URL, and the header's count opens the overdue threads", async () => {
@@ -133,7 +130,7 @@ describe("the company's inbox", () => {
     await page.waitForURL(/inbox-show=overdue/);
     const list = page.getByRole("list", { name: "Conversations" });
     await list.getByText("Invoice address").waitFor();
-    await expect.poll(() => list.getByRole("listitem").count(), SETTLE).toBe(1);
+    await expect.poll(() => list.getByRole("listitem").count(), LIVE_WAIT).toBe(1);
   });
 
   it(
@@ -153,7 +150,7 @@ describe("the company's inbox", () => {
             headers: { cookie: admin.cookie },
           });
           return one.json().companyUnread;
-        }, SETTLE)
+        }, LIVE_WAIT)
         .toBe(false);
       await checkBothWidths("thread");
 
@@ -173,10 +170,10 @@ describe("the company's inbox", () => {
       await page.getByRole("button", { name: /^Waiting for us/ }).click();
       await page.getByRole("list", { name: "Conversations" }).getByText("Invoice address").waitFor();
       await expect
-        .poll(() => page.getByRole("list", { name: "Conversations" }).getByText("Sign-in options").count(), SETTLE)
+        .poll(() => page.getByRole("list", { name: "Conversations" }).getByText("Sign-in options").count(), LIVE_WAIT)
         .toBe(0);
     },
-    LONG,
+    SCREEN_CHECKS_TIMEOUT,
   );
 
   it("shows a customer's proposed meeting with its time in the viewer's zone and its link", async () => {
@@ -239,7 +236,7 @@ describe("the company's inbox", () => {
         expect.arrayContaining([expect.objectContaining({ subject: "Kick-off call", type: "meeting", fromCompany: true })]),
       );
     },
-    LONG,
+    SCREEN_CHECKS_TIMEOUT,
   );
 
   it("marks the overdue meeting request in Meeting Requests, opened from the header's count", async () => {
@@ -259,7 +256,7 @@ describe("the company's inbox", () => {
     await page.getByLabel("Search projects").pressSequentially(noraProject.projectCode, { delay: 30 });
     await page.waitForURL(new RegExp(`q=${noraProject.projectCode}`));
     await page.getByTestId(`project-row-${noraProject.projectCode}`).waitFor();
-    await expect.poll(() => page.getByTestId(`project-row-${ottoProject.projectCode}`).count(), SETTLE).toBe(0);
+    await expect.poll(() => page.getByTestId(`project-row-${ottoProject.projectCode}`).count(), LIVE_WAIT).toBe(0);
     await page.reload();
     expect(await page.getByLabel("Search projects").inputValue()).toBe(noraProject.projectCode);
   });
@@ -300,6 +297,6 @@ describe("the company's inbox", () => {
         .where(eq(communications.subject, "Kick-off for the bulk project"));
       expect(thread?.projectCode).toBe("PRJ-2099-0117");
     },
-    LONG,
+    SCREEN_CHECKS_TIMEOUT,
   );
 });

@@ -6,7 +6,14 @@ import { meetingRequests } from "../../src/server/db/schema";
 import { json, newProject, type SignedInUser, signedInUser } from "../factories";
 import { signedInAs } from "../setup/browser";
 import { ADMIN, type Journey, startJourney } from "../setup/journey";
-import { documentStillMarked, firstLiveAndFetch, markDocument, pageLogSince, recordLivePage } from "../setup/live-page";
+import {
+  documentStillMarked,
+  firstLiveAndFetch,
+  LIVE_WAIT,
+  markDocument,
+  pageLogSince,
+  recordLivePage,
+} from "../setup/live-page";
 import { saveScreenshot } from "../setup/screen-checks";
 import type { TestServer } from "../setup/test-server";
 
@@ -94,7 +101,7 @@ describe("Meeting Requests", () => {
     const item = page.locator("li", { hasText: "Walk through the booking flow" });
     // Cause, not speed: the stream named this project's meeting requests, the page refetched its list after that event,
     // and the document is the one loaded before the change (no reload brought it). The 15 s is only a safety net.
-    await item.getByText("Scheduled", { exact: true }).waitFor({ timeout: 15_000 });
+    await item.getByText("Scheduled", { exact: true }).waitFor(LIVE_WAIT);
     const order = firstLiveAndFetch(
       await pageLogSince(page, logAt),
       `meeting_requests.project_id:${projectId}`,

@@ -10,7 +10,7 @@ import { meetingRequests, projectMembers, projects, requirements } from "../../s
 import { createCompletedProfile, createProjectWithStatus, type SignedInUser, signedInUser } from "../factories";
 import { signedInAs } from "../setup/browser";
 import { type Journey, startJourney } from "../setup/journey";
-import { checkScreen } from "../setup/screen-checks";
+import { checkScreen, SCREEN_CHECKS_TIMEOUT } from "../setup/screen-checks";
 import type { TestServer } from "../setup/test-server";
 
 let journey: Journey;
@@ -19,8 +19,6 @@ let browser: Browser;
 
 const PROTOTYPE = "https://prototype.example/app";
 const DAY = 86_400_000;
-/** A journey that checks its screen at two widths (axe, layout, a picture) needs longer than the default minute. */
-const SCREEN_CHECKS_TIMEOUT = 180_000;
 
 beforeAll(async () => {
   journey = await startJourney();

@@ -8,14 +8,13 @@ import { projectMembers } from "../../src/server/db/schema";
 import { createCompletedProfile, createProjectWithStatus, signedInUser } from "../factories";
 import { signedInAs } from "../setup/browser";
 import { type Journey, startJourney } from "../setup/journey";
-import { checkScreen } from "../setup/screen-checks";
+import { checkScreen, SCREEN_CHECKS_TIMEOUT } from "../setup/screen-checks";
 import type { TestServer } from "../setup/test-server";
 
 let journey: Journey;
 let server: TestServer;
 let browser: Browser;
 const WAIT = { timeout: 30_000 };
-const SCREEN_CHECKS_TIMEOUT = 180_000;
 
 beforeAll(async () => {
   journey = await startJourney();

@@ -9,6 +9,7 @@ import { outgoingEmails, projects } from "../../src/server/db/schema";
 import { formatClockInZone } from "../../src/shared/domain/dates";
 import { json } from "../factories";
 import { type ProjectJourney, startProjectJourney } from "../setup/journey";
+import { LIVE_WAIT } from "../setup/live-page";
 import { checkScreenAtBothWidths } from "../setup/screen-checks";
 import type { TestServer } from "../setup/test-server";
 
@@ -85,7 +86,7 @@ describe("progress updates", () => {
     await console.getByRole("region", { name: "Posted updates" }).getByText("The header now uses your teal.").waitFor();
 
     // The customer's dashboard, open all along, shows it without a reload.
-    await card().getByText("The header now uses your teal.").waitFor({ timeout: 15_000 });
+    await card().getByText("The header now uses your teal.").waitFor(LIVE_WAIT);
     await card().getByTestId("update-health").getByText("At risk").waitFor();
     await card().getByText("by Ada Admin", { exact: false }).waitFor();
     await card().getByText("Reminder emails").waitFor();
@@ -116,7 +117,7 @@ describe("progress updates", () => {
       health: "on_track",
     });
     expect(second.statusCode).toBe(201);
-    await card().getByText("Back on track.").waitFor({ timeout: 15_000 });
+    await card().getByText("Back on track.").waitFor(LIVE_WAIT);
     await card().getByTestId("update-health").getByText("On track").waitFor();
     await card().getByRole("button", { name: "All updates (2)" }).click();
     const history = page.getByTestId("update-history");

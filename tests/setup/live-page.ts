@@ -6,6 +6,9 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { LIVE_EVENT_NAME } from "../../src/shared/constants/live";
 
+/** How long a page may take to show what the server now answers (a change notice, then the refetch) on a busy machine. */
+export const LIVE_WAIT = { timeout: 15_000 };
+
 export type PageLogEntry = { kind: "live"; tags: string[] } | { kind: "fetch"; url: string } | { kind: "open" };
 
 // A string, not a function: the test transform may add helpers to a function's source that the page does not have.

@@ -11,6 +11,9 @@ const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../../docs/screenshots
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
+/** A test that checks screens (axe, layout, a picture, at both widths) needs longer than the default minute when busy. */
+export const SCREEN_CHECKS_TIMEOUT = 180_000;
+
 /** The two widths every screen is checked at: a laptop and a phone. */
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 375, height: 800 };
