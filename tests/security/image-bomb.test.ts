@@ -1,37 +1,18 @@
 // A decompression bomb: a valid 30,000 × 30,000 PNG is about 100 KB on the wire but 900 million pixels to decode.
 // It is refused from its header (400, the field message) whether sent as multipart or as a data URL in JSON, and
 // nothing is stored; an ordinary screenshot still goes through.
-import { crc32, deflateSync } from "node:zlib";
+import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_MESSAGES } from "../../src/shared/constants/files";
 import { GOOD_FEEDBACK, multipartBody } from "../setup/feedback";
 import { expectErrorShape } from "../setup/http";
-import { makeSignaturePng } from "../setup/png";
+import { GREYSCALE, makeSignaturePng, pngFile } from "../setup/png";
 import { startWorld, type World } from "./fixture";
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body) >>> 0);
-  return Buffer.concat([length, body, crc]);
-}
 
 /** A valid 1-bit greyscale PNG of the given size whose pixels are all black: zeros deflate about 1000:1. */
 function blackPng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 1; // bit depth
-  header[9] = 0; // greyscale
   const raw = Buffer.alloc((1 + Math.ceil(width / 8)) * height); // filter byte 0 and zero pixels on every row
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(raw, { level: 9 })),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return pngFile({ width, height, bitDepth: 1, colourType: GREYSCALE, compressedRows: deflateSync(raw, { level: 9 }) });
 }
 
 let w: World;

@@ -10,6 +10,34 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typeAndData, crc]);
 }
 
+/** PNG colour types (the IHDR byte) the tests build. */
+export const GREYSCALE = 0;
+export const RGBA = 6;
+
+/**
+ * A PNG file around rows already filtered and compressed: the signature, the header (size, bit depth, colour type; no
+ * interlacing), one IDAT and the end. Nothing checks that the rows fit the header: tests build broken images with it.
+ */
+export function pngFile(image: {
+  width: number;
+  height: number;
+  bitDepth: number;
+  colourType: number;
+  compressedRows: Buffer;
+}): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(image.width, 0);
+  header.writeUInt32BE(image.height, 4);
+  header[8] = image.bitDepth;
+  header[9] = image.colourType;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", image.compressedRows),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
 /** An RGBA PNG with a dark diagonal wave, like a quick signature. */
 export function makeSignaturePng(width = 600, height = 200): Buffer {
   const rowBytes = 1 + width * 4;
@@ -26,17 +54,7 @@ export function makeSignaturePng(width = 600, height = 200): Buffer {
       raw[at + 3] = 255;
     }
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 6; // RGBA
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return pngFile({ width, height, bitDepth: 8, colourType: RGBA, compressedRows: deflateSync(raw) });
 }
 
 export function pngDataUrl(bytes: Buffer): string {
@@ -45,15 +63,5 @@ export function pngDataUrl(bytes: Buffer): string {
 
 /** The same image with its pixel data cut short (the checksums are recomputed, so only decoding finds it). */
 export function truncatedPixelsPng(width = 600, height = 200): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 6;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.alloc(1000))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return pngFile({ width, height, bitDepth: 8, colourType: RGBA, compressedRows: deflateSync(Buffer.alloc(1000)) });
 }
