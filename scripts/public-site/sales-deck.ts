@@ -175,12 +175,7 @@ function cover(doc: PDFDocument, fonts: Fonts) {
   });
 }
 
-function whatWeDo(doc: PDFDocument, fonts: Fonts) {
-  const page = pageFrame(doc, fonts, {
-    number: 2,
-    eyebrow: "What we do",
-    title: "Software development is broken. We validate first.",
-  });
+function whatWeDo(page: PDFPage, fonts: Fonts) {
   const col = (W - 2 * M - 32) / 2;
   box(page, { x: M, top: 120, w: col, h: 360, color: C.slate50, border: true });
   text(page, "The problem", { x: M + 24, top: 140, size: 16, font: fonts.bold });
@@ -210,12 +205,7 @@ function whatWeDo(doc: PDFDocument, fonts: Fonts) {
   }
 }
 
-function processPage(doc: PDFDocument, fonts: Fonts) {
-  const page = pageFrame(doc, fonts, {
-    number: 3,
-    eyebrow: "The process",
-    title: "Three steps from idea to validated prototype",
-  });
+function processPage(page: PDFPage, fonts: Fonts) {
   const details = [
     "Sign in, sign the NDA online and answer the AI-powered questionnaire. You approve a 2-page brief.",
     "We build the key flows as a high-fidelity prototype, with daily progress updates: 48, 72 or 96 hours by package.",
@@ -256,8 +246,7 @@ function processPage(doc: PDFDocument, fonts: Fonts) {
   });
 }
 
-function packages(doc: PDFDocument, fonts: Fonts) {
-  const page = pageFrame(doc, fonts, { number: 4, eyebrow: "Packages and prices", title: "Fixed prices per prototype" });
+function packages(page: PDFPage, fonts: Fonts) {
   const col = (W - 2 * M - 2 * 24) / 3;
   PACKAGE_TYPES.forEach((type, i) => {
     const p = PACKAGES[type];
@@ -302,12 +291,7 @@ function packages(doc: PDFDocument, fonts: Fonts) {
   );
 }
 
-function roi(doc: PDFDocument, fonts: Fonts) {
-  const page = pageFrame(doc, fonts, {
-    number: 5,
-    eyebrow: "Return on investment",
-    title: `Save $${f.savedPerDollar}+ for every $1`,
-  });
+function roi(page: PDFPage, fonts: Fonts) {
   const figures = [
     ["Prototype investment", `${usd(f.prototypeInvestment.min)}-${usd(f.prototypeInvestment.max)}`],
     ["Traditional project", usd(f.traditionalProject)],
@@ -390,8 +374,7 @@ function roi(doc: PDFDocument, fonts: Fonts) {
   });
 }
 
-function contact(doc: PDFDocument, fonts: Fonts) {
-  const page = pageFrame(doc, fonts, { number: 6, eyebrow: "Contact", title: "Let's see your idea working" });
+function contact(page: PDFPage, fonts: Fonts) {
   let y = 130;
   y = text(page, "Start your project by signing in to the Blueprint client portal with your email: no password needed.", {
     x: M,
@@ -424,6 +407,15 @@ function contact(doc: PDFDocument, fonts: Fonts) {
   });
 }
 
+/** The pages after the cover, in order: each has the frame (eyebrow, title, its number), then draws its content. */
+const CONTENT_PAGES: { eyebrow: string; title: string; draw: (page: PDFPage, fonts: Fonts) => void }[] = [
+  { eyebrow: "What we do", title: "Software development is broken. We validate first.", draw: whatWeDo },
+  { eyebrow: "The process", title: "Three steps from idea to validated prototype", draw: processPage },
+  { eyebrow: "Packages and prices", title: "Fixed prices per prototype", draw: packages },
+  { eyebrow: "Return on investment", title: `Save $${f.savedPerDollar}+ for every $1`, draw: roi },
+  { eyebrow: "Contact", title: "Let's see your idea working", draw: contact },
+];
+
 export async function buildSalesDeck(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const all = await DocumentFonts.embed(doc, [interFamily(), dejaVuSans()]);
@@ -440,10 +432,9 @@ export async function buildSalesDeck(): Promise<Uint8Array> {
   doc.setModificationDate(fixed);
 
   cover(doc, fonts);
-  whatWeDo(doc, fonts);
-  processPage(doc, fonts);
-  packages(doc, fonts);
-  roi(doc, fonts);
-  contact(doc, fonts);
+  CONTENT_PAGES.forEach((content, i) => {
+    // The cover is page 1.
+    content.draw(pageFrame(doc, fonts, { number: i + 2, eyebrow: content.eyebrow, title: content.title }), fonts);
+  });
   return doc.save();
 }
