@@ -7,14 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newProject, type SignedInUser, signedInUser } from "../factories";
 import { signedInAs } from "../setup/browser";
 import { ADMIN, type Journey, startJourney } from "../setup/journey";
-import {
-  documentStillMarked,
-  firstLiveAndFetch,
-  LIVE_WAIT,
-  markDocument,
-  pageLogSince,
-  recordLivePage,
-} from "../setup/live-page";
+import { expectArrivedLive, LIVE_WAIT, markDocument, recordLivePage } from "../setup/live-page";
 import { checkScreenAtBothWidths, SCREEN_CHECKS_TIMEOUT } from "../setup/screen-checks";
 import type { TestServer } from "../setup/test-server";
 
@@ -109,14 +102,7 @@ describe("General support for a customer with no project", () => {
       // Sooner than the 30 s fallback poll: the answer's notification event named the customer, and the page asked for
       // its General support threads after it, in the same document.
       await card.getByText("1 new").waitFor(LIVE_WAIT);
-      const order = firstLiveAndFetch(
-        await pageLogSince(page, logAt),
-        `activity_events.user_id:${nova.userId}`,
-        "/api/projects/general/communications",
-      );
-      expect(order.live).toBeGreaterThanOrEqual(0);
-      expect(order.fetch).toBeGreaterThan(order.live);
-      expect(await documentStillMarked(page)).toBe(true);
+      await expectArrivedLive(page, logAt, `activity_events.user_id:${nova.userId}`, "/api/projects/general/communications");
       await card.getByRole("button", { expanded: false }).click();
       await card.getByText("Start with your company profile").first().waitFor();
       await expect

@@ -4,6 +4,7 @@
 // cause, not speed: a busy CI machine may take any time, but only the stream can put the event before the refetch that
 // shows the change.
 import type { BrowserContext, Page } from "playwright-core";
+import { expect } from "vitest";
 import { LIVE_EVENT_NAME } from "../../src/shared/constants/live";
 
 /** How long a page may take to show what the server now answers (a change notice, then the refetch) on a busy machine. */
@@ -64,4 +65,15 @@ export function firstLiveAndFetch(entries: PageLogEntry[], tag: string, path: st
   const live = entries.findIndex((e) => e.kind === "live" && e.tags.includes(tag));
   const fetch = live < 0 ? -1 : entries.findIndex((e, i) => i > live && e.kind === "fetch" && e.url === path);
   return { live, fetch };
+}
+
+/**
+ * The change arrived live: since log position `from` the stream delivered an event naming `tag`, the page fetched
+ * `path` after that event, and the document is still the one markDocument marked (no reload or navigation brought it).
+ */
+export async function expectArrivedLive(page: Page, from: number, tag: string, path: string): Promise<void> {
+  const order = firstLiveAndFetch(await pageLogSince(page, from), tag, path);
+  expect(order.live).toBeGreaterThanOrEqual(0);
+  expect(order.fetch).toBeGreaterThan(order.live);
+  expect(await documentStillMarked(page)).toBe(true);
 }
