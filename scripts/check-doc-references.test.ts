@@ -1,23 +1,10 @@
 // The docs name only files that exist: the check `npm run check` runs (scripts/check-doc-references.ts).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { deadReferences, referencesIn } from "./check-doc-references";
+import { scratchFolders } from "./lib/scratch-folders";
 
-const folders: string[] = [];
-function repository(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), "doc-references-"));
-  folders.push(root);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    writeFileSync(path.join(root, name), text);
-  }
-  return root;
-}
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+const repository = scratchFolders("doc-references");
 
 const FILES = {
   "src/server/cache/define-read.ts": "",

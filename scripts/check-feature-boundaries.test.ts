@@ -1,23 +1,10 @@
 // Features keep to their rooms: the check `npm run check` runs (scripts/check-feature-boundaries.ts).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { featureBoundaries } from "./check-feature-boundaries";
+import { scratchFolders } from "./lib/scratch-folders";
 
-const folders: string[] = [];
-function project(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), "boundaries-"));
-  folders.push(root);
-  for (const [name, code] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    writeFileSync(path.join(root, name), code);
-  }
-  return root;
-}
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+const project = scratchFolders("boundaries");
 
 const crossings = (root: string) =>
   featureBoundaries(root).crossings.map(({ file, line, feature }) => `${file}:${line} -> ${feature}`);

@@ -10,12 +10,11 @@
 // - the modules a lighter HTML entry boots (ENTRY_FILES), which must load nothing else.
 // `npm run check` runs it over src/ (exit code 1 on a crossing); scripts/check-feature-boundaries.test.ts runs it in the
 // unit tests.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { parseAst } from "vite";
-import { resolveRelative } from "./import-circles";
+import { importSites, lineAt, resolveRelative, sourceFiles } from "./import-circles";
 
-const SOURCE = /\.(ts|tsx)$/;
 /** The folders whose subfolders are features, from the scanned folder (src/). */
 const FEATURE_PARENTS = ["server/features", "client/features"];
 /**
@@ -26,62 +25,6 @@ const ENTRY_FILES = ["client/auth-main.tsx", "client/auth-sign-in.tsx", "client/
 
 export type Crossing = { file: string; line: number; specifier: string; feature: string };
 export type BoundaryReport = { crossings: Crossing[]; indexProblems: string[] };
-
-type ImportSite = { specifier: string; line: number; dynamic: boolean };
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder)
-    .sort()
-    .flatMap((name) => {
-      const path = join(folder, name);
-      if (statSync(path).isDirectory()) return name === "node_modules" ? [] : sourceFiles(path);
-      return SOURCE.test(name) && !name.endsWith(".d.ts") ? [path] : [];
-    });
-}
-
-function lineAt(code: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset && i < code.length; i++) if (code.charCodeAt(i) === 10) line++;
-  return line;
-}
-
-/** Every module a file names: imports and re-exports (type-only too), `import("…")` in types, and `import()`. */
-function importSites(path: string, code: string): ImportSite[] {
-  const found: ImportSite[] = [];
-  const literal = (node: unknown): string | undefined => {
-    const n = node as { value?: unknown; literal?: unknown } | null;
-    if (!n) return undefined;
-    if (typeof n.value === "string") return n.value;
-    return n.literal ? literal(n.literal) : undefined;
-  };
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const child of node) visit(child);
-      return;
-    }
-    if (!node || typeof node !== "object") return;
-    const n = node as Record<string, unknown> & { start?: number };
-    const add = (source: string | undefined, dynamic: boolean) => {
-      if (source !== undefined) found.push({ specifier: source, line: lineAt(code, n.start ?? 0), dynamic });
-    };
-    switch (n.type) {
-      case "ImportDeclaration":
-      case "ExportNamedDeclaration":
-      case "ExportAllDeclaration":
-        add(literal(n.source), false);
-        break;
-      case "ImportExpression":
-        add(literal(n.source), true);
-        break;
-      case "TSImportType":
-        add(literal(n.source) ?? literal(n.argument), false);
-        break;
-    }
-    for (const [key, child] of Object.entries(n)) if (key !== "type" && child && typeof child === "object") visit(child);
-  };
-  visit(parseAst(code, { lang: path.endsWith(".tsx") ? "tsx" : "ts" }));
-  return found;
-}
 
 /** The feature folder a path is in (`server/features/admin`, from the scanned folder), if any. */
 export function featureOf(root: string, path: string): string | undefined {

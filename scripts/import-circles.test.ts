@@ -1,23 +1,10 @@
 // No module under src/ imports itself through others (type-only imports count): the check `npm run check:circles` runs.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { importCircles } from "./import-circles";
+import { scratchFolders } from "./lib/scratch-folders";
 
-const folders: string[] = [];
-function project(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), "circles-"));
-  folders.push(root);
-  for (const [name, code] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    writeFileSync(path.join(root, name), code);
-  }
-  return root;
-}
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+const project = scratchFolders("circles");
 
 describe("import circles", () => {
   it("there are none in src/", () => {

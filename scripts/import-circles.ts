@@ -10,19 +10,31 @@ import { parseAst } from "vite";
 const SOURCE = /\.(ts|tsx)$/;
 const CANDIDATES = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
 
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return name === "node_modules" ? [] : sourceFiles(path);
-    return SOURCE.test(name) && !name.endsWith(".d.ts") ? [path] : [];
-  });
+/** The folder's TypeScript modules (declaration files and node_modules left out), in name order. */
+export function sourceFiles(folder: string): string[] {
+  return readdirSync(folder)
+    .sort()
+    .flatMap((name) => {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) return name === "node_modules" ? [] : sourceFiles(path);
+      return SOURCE.test(name) && !name.endsWith(".d.ts") ? [path] : [];
+    });
 }
 
-/** Every module specifier a file names: static imports and re-exports (type-only too), `import()` and `import("…").T`. */
-export function specifiersOf(path: string, code = readFileSync(path, "utf8")): string[] {
-  const found: string[] = [];
+/** One module a file names: where (its line) and whether it is loaded by `import()`. */
+export type ImportSite = { specifier: string; line: number; dynamic: boolean };
+
+export function lineAt(code: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < code.length; i++) if (code.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+/** Every module a file names: static imports and re-exports (type-only too), `import()` and `import("…").T`. */
+export function importSites(path: string, code = readFileSync(path, "utf8")): ImportSite[] {
+  const found: ImportSite[] = [];
   const literal = (node: unknown): string | undefined => {
-    const n = node as { type?: string; value?: unknown; literal?: unknown } | null;
+    const n = node as { value?: unknown; literal?: unknown } | null;
     if (!n) return undefined;
     if (typeof n.value === "string") return n.value;
     return n.literal ? literal(n.literal) : undefined;
@@ -33,26 +45,32 @@ export function specifiersOf(path: string, code = readFileSync(path, "utf8")): s
       return;
     }
     if (!node || typeof node !== "object") return;
-    const n = node as Record<string, unknown>;
+    const n = node as Record<string, unknown> & { start?: number };
+    const add = (source: string | undefined, dynamic: boolean) => {
+      if (source !== undefined) found.push({ specifier: source, line: lineAt(code, n.start ?? 0), dynamic });
+    };
     switch (n.type) {
       case "ImportDeclaration":
       case "ExportNamedDeclaration":
       case "ExportAllDeclaration":
-      case "ImportExpression": {
-        const source = literal(n.source);
-        if (source !== undefined) found.push(source);
+        add(literal(n.source), false);
         break;
-      }
-      case "TSImportType": {
-        const source = literal(n.source) ?? literal(n.argument);
-        if (source !== undefined) found.push(source);
+      case "ImportExpression":
+        add(literal(n.source), true);
         break;
-      }
+      case "TSImportType":
+        add(literal(n.source) ?? literal(n.argument), false);
+        break;
     }
     for (const [key, child] of Object.entries(n)) if (key !== "type" && child && typeof child === "object") visit(child);
   };
   visit(parseAst(code, { lang: path.endsWith(".tsx") ? "tsx" : "ts" }));
   return found;
+}
+
+/** Every module specifier a file names (see importSites). */
+export function specifiersOf(path: string, code = readFileSync(path, "utf8")): string[] {
+  return importSites(path, code).map((site) => site.specifier);
 }
 
 export function resolveRelative(from: string, specifier: string): string | undefined {
