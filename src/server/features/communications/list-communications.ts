@@ -150,9 +150,7 @@ function flatten(
  */
 export async function listThreads(
   db: Database,
-  viewer: Viewer,
-  place: ThreadPlace,
-  query: Paging & { show: ThreadView },
+  { viewer, place, query }: { viewer: Viewer; place: ThreadPlace; query: Paging & { show: ThreadView } },
 ): Promise<Page<Communication>> {
   const meetings = query.show === "meetings";
   const where = and(
@@ -179,7 +177,10 @@ export async function listThreads(
 }
 
 /** One thread (after posting or replying), with the viewer's unread count. */
-export async function findThread(db: Database, viewer: Viewer, threadId: string): Promise<Communication | null> {
+export async function findThread(
+  db: Database,
+  { viewer, threadId }: { viewer: Viewer; threadId: string },
+): Promise<Communication | null> {
   const rows = await db
     .select(threadColumns)
     .from(communications)
@@ -293,9 +294,7 @@ function flattenCompany(rows: Array<Record<string, unknown> & { thread: typeof c
  */
 export async function listCompanyCommunications(
   db: Database,
-  viewer: Viewer,
-  query: CompanyListQuery,
-  now = new Date(),
+  { viewer, query, now = new Date() }: { viewer: Viewer; query: CompanyListQuery; now?: Date },
 ): Promise<CompanyCommunicationPage> {
   const empty = { ...pageReply([], 0, query), unreadThreads: 0, waitingThreads: 0, overdueThreads: 0 };
   const general = isGeneralScope(query.projectId);
@@ -335,9 +334,7 @@ export async function listCompanyCommunications(
 /** GET /api/company/communications/{communicationId}: one thread as the inbox shows it (a deep link opens it). */
 export async function findCompanyThread(
   db: Database,
-  viewer: Viewer,
-  threadId: string,
-  now = new Date(),
+  { viewer, threadId, now = new Date() }: { viewer: Viewer; threadId: string; now?: Date },
 ): Promise<CompanyCommunication | null> {
   if (!isUuid(threadId)) return null;
   const rows = await companySelect(db, now).where(eq(communications.id, threadId)).limit(1);
@@ -360,10 +357,7 @@ export async function countOverdueThreads(db: Database, now = new Date()): Promi
  */
 export async function listThreadReplies(
   db: Database,
-  viewer: Viewer,
-  place: ThreadPlace,
-  threadId: string,
-  paging: Paging,
+  { viewer, place, threadId, paging }: { viewer: Viewer; place: ThreadPlace; threadId: string; paging: Paging },
 ): Promise<Page<CommunicationReply> | null> {
   if (!isUuid(threadId)) return null;
   const [thread] = await db

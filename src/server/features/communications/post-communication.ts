@@ -63,7 +63,7 @@ export async function postCommunication(
     });
     return row.id;
   });
-  const thread = await findThread(ctx.db, user, threadId);
+  const thread = await findThread(ctx.db, { viewer: user, threadId });
   if (!thread) throw new Error("the new communication vanished");
   return thread;
 }

@@ -20,7 +20,7 @@ export const communicationsRead = defineRead({
     }: { viewer: Pick<SessionUser, "id" | "email" | "role">; projectId: string } & Paging & {
         show: ThreadView;
       },
-  ) => listThreads(db, viewer, { projectId }, query),
+  ) => listThreads(db, { viewer, place: { projectId }, query }),
   keep: ({ page, pageSize, show }) => page === 1 && pageSize === THREADS_PAGE_SIZE && show === "all",
   owner: ({ viewer }) => viewer.id,
   rows: ({ projectId }, _, row) => [

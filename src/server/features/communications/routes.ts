@@ -55,7 +55,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = await requireThreadScope(request, { scope: request.params.id, need: "view" });
       const { user } = scope;
       const viewer = { id: user.id, email: user.email, role: user.role };
-      if (scope.kind === "general") return listThreads(ctx.db, viewer, placeOf(scope), request.query);
+      if (scope.kind === "general") return listThreads(ctx.db, { viewer, place: placeOf(scope), query: request.query });
       return communicationsRead.get(ctx, { viewer, projectId: scope.project.id, ...request.query });
     },
   );
@@ -104,7 +104,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
         content: request.body.content,
         source: "portal",
       });
-      const thread = await findThread(ctx.db, user, request.params.communicationId);
+      const thread = await findThread(ctx.db, { viewer: user, threadId: request.params.communicationId });
       if (!thread) throw notFound(COMMUNICATION_MESSAGES.notFound);
       return reply.status(201).send(thread);
     },
@@ -124,7 +124,12 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = await requireThreadScope(request, { scope: request.params.id, need: "view" });
-      const page = await listThreadReplies(ctx.db, scope.user, placeOf(scope), request.params.communicationId, request.query);
+      const page = await listThreadReplies(ctx.db, {
+        viewer: scope.user,
+        place: placeOf(scope),
+        threadId: request.params.communicationId,
+        paging: request.query,
+      });
       if (!page) throw notFound(COMMUNICATION_MESSAGES.notFound);
       return page;
     },
@@ -162,7 +167,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireCompany(request);
-      return listCompanyCommunications(ctx.db, user, request.query);
+      return listCompanyCommunications(ctx.db, { viewer: user, query: request.query });
     },
   );
 
@@ -180,7 +185,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireCompany(request);
-      const thread = await findCompanyThread(ctx.db, user, request.params.communicationId);
+      const thread = await findCompanyThread(ctx.db, { viewer: user, threadId: request.params.communicationId });
       if (!thread) throw notFound(COMMUNICATION_MESSAGES.notFound);
       return thread;
     },

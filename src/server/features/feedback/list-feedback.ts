@@ -31,8 +31,7 @@ async function newestFirstPage<T extends PgSelect>(db: Database, select: T, wher
 
 export async function listProjectFeedback(
   db: Database,
-  caller: { projectId: string; userId: string; accessLevel: ProjectAccessLevel },
-  query: ProjectFeedbackQuery,
+  { query, ...caller }: { projectId: string; userId: string; accessLevel: ProjectAccessLevel; query: ProjectFeedbackQuery },
 ): Promise<FeedbackPage> {
   const conditions: SQL[] = [eq(feedback.projectId, caller.projectId)];
   if (query.status && query.status !== "all") conditions.push(eq(feedback.status, query.status));
@@ -52,8 +51,7 @@ export async function listProjectFeedback(
 
 export async function listCompanyFeedback(
   db: Database,
-  userId: string,
-  query: CompanyFeedbackQuery,
+  { userId, query }: { userId: string; query: CompanyFeedbackQuery },
 ): Promise<CompanyFeedbackPage> {
   const conditions: SQL[] = [];
   if (query.projectId) {

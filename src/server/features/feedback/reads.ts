@@ -8,10 +8,8 @@ import { listProjectFeedback } from "./list-feedback";
 export const feedbackListRead = defineRead({
   name: "feedback",
   tables: ["feedback", "users"],
-  load: (
-    db,
-    { query, ...caller }: { projectId: string; userId: string; accessLevel: ProjectAccessLevel; query: ProjectFeedbackQuery },
-  ) => listProjectFeedback(db, caller, query),
+  load: (db, caller: { projectId: string; userId: string; accessLevel: ProjectAccessLevel; query: ProjectFeedbackQuery }) =>
+    listProjectFeedback(db, caller),
   keep: ({ query }) => query.page === 1 && query.pageSize === FEEDBACK_PAGE_SIZE && (query.status ?? "all") === "all",
   owner: ({ userId }) => userId,
   rows: ({ projectId }, _, row) => [row("feedback", "project_id", projectId)],

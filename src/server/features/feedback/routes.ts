@@ -255,7 +255,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireCompany(request);
-      return listCompanyFeedback(ctx.db, user.id, request.query);
+      return listCompanyFeedback(ctx.db, { userId: user.id, query: request.query });
     },
   );
 };

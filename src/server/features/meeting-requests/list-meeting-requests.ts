@@ -18,7 +18,10 @@ import { toMeetingRequestDto } from "./meeting-request-dto";
 const requesterName = sql<string | null>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`;
 
 /** GET /api/projects/{id}/meeting-requests: one page of a project's requests, newest first. */
-export async function listProjectMeetingRequests(db: Database, projectId: string, paging: Paging): Promise<Page<MeetingRequest>> {
+export async function listProjectMeetingRequests(
+  db: Database,
+  { projectId, paging }: { projectId: string; paging: Paging },
+): Promise<Page<MeetingRequest>> {
   const where = eq(meetingRequests.projectId, projectId);
   const [rows, [counted]] = await Promise.all([
     onePage(
@@ -78,10 +81,15 @@ export async function countOverdueMeetingRequests(db: Database, now = new Date()
 /** GET /api/company/meeting-requests: newest first, filtered by status and urgency on the server, paged. */
 export async function listCompanyMeetingRequests(
   db: Database,
-  query: Paging &
-    Required<Pick<CompanyMeetingRequestsQuery, "status" | "urgency">> &
-    Pick<CompanyMeetingRequestsQuery, "projectId" | "due">,
-  now = new Date(),
+  {
+    query,
+    now = new Date(),
+  }: {
+    query: Paging &
+      Required<Pick<CompanyMeetingRequestsQuery, "status" | "urgency">> &
+      Pick<CompanyMeetingRequestsQuery, "projectId" | "due">;
+    now?: Date;
+  },
 ): Promise<CompanyMeetingRequestPage> {
   if (query.projectId !== undefined && !isUuid(query.projectId)) return pageReply([], 0, query);
   const conditions: SQL[] = [];

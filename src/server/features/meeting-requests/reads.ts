@@ -8,7 +8,7 @@ import { listProjectMeetingRequests, meetingRequestStats } from "./list-meeting-
 export const meetingRequestsRead = defineRead({
   name: "meeting-requests",
   tables: ["meeting_requests", "users"],
-  load: (db, { projectId, ...paging }: { projectId: string } & Paging) => listProjectMeetingRequests(db, projectId, paging),
+  load: (db, { projectId, ...paging }: { projectId: string } & Paging) => listProjectMeetingRequests(db, { projectId, paging }),
   keep: ({ page, pageSize }) => page === 1 && pageSize === MEETING_REQUESTS_PAGE_SIZE,
   rows: ({ projectId }, _, row) => [row("meeting_requests", "project_id", projectId)],
 });

@@ -100,7 +100,7 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireCompany(request);
-      return listCompanyMeetingRequests(ctx.db, request.query);
+      return listCompanyMeetingRequests(ctx.db, { query: request.query });
     },
   );
 

@@ -18,8 +18,7 @@ function addressedTo(user: Pick<SessionUser, "id" | "role">): SQL {
 
 export async function listNotifications(
   db: Database,
-  user: Pick<SessionUser, "id" | "role">,
-  paging: Paging,
+  { user, paging }: { user: Pick<SessionUser, "id" | "role">; paging: Paging },
 ): Promise<NotificationPage> {
   const where = addressedTo(user);
   const [rows, [counted]] = await Promise.all([
@@ -58,7 +57,7 @@ export async function listNotifications(
 }
 
 /** Marks one notification (when id is given) or all of the user's as read; returns how many changed. */
-export async function markNotificationsRead(db: Database, user: SessionUser, id?: string): Promise<number> {
+export async function markNotificationsRead(db: Database, { user, id }: { user: SessionUser; id?: string }): Promise<number> {
   const conditions = [addressedTo(user), isNull(activityEvents.readAt)];
   if (id) conditions.push(eq(activityEvents.id, id));
   const updated = await db

@@ -9,7 +9,7 @@ export const notificationsRead = defineRead({
   name: "notifications",
   tables: ["activity_events"],
   load: (db, { userId, role, page, pageSize }: { userId: string; role: Role; page: number; pageSize: number }) =>
-    listNotifications(db, { id: userId, role }, { page, pageSize }),
+    listNotifications(db, { user: { id: userId, role }, paging: { page, pageSize } }),
   keep: ({ page, pageSize }) => page === 1 && pageSize === NOTIFICATIONS_PAGE_SIZE,
   owner: ({ userId }) => userId,
   rows: ({ userId, role }, _, row) => [

@@ -42,7 +42,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return { success: true, updated: await markNotificationsRead(ctx.db, user) };
+      return { success: true, updated: await markNotificationsRead(ctx.db, { user }) };
     },
   );
 
@@ -61,7 +61,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       if (!isUuid(request.params.id)) throw notFound("Notification not found");
-      return { success: true, updated: await markNotificationsRead(ctx.db, user, request.params.id) };
+      return { success: true, updated: await markNotificationsRead(ctx.db, { user, id: request.params.id }) };
     },
   );
 };

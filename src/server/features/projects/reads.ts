@@ -42,7 +42,10 @@ export const companyProjectPageRead = defineRead({
  * project of theirs, its members, requirements, meeting requests or owner's profile change, or they gain or lose one)
  * cut to the page; a company admin's page read in SQL (the first kept until any change).
  */
-export async function cachedProjectPageFor(ctx: ReadContext, user: Pick<SessionUser, "id" | "email" | "role">, paging: Paging) {
+export async function cachedProjectPageFor(
+  ctx: ReadContext,
+  { user, paging }: { user: Pick<SessionUser, "id" | "email" | "role">; paging: Paging },
+) {
   if (user.role === "company") return companyProjectPageRead.get(ctx, paging);
   return pageOfList(await projectListRead.get(ctx, { userId: user.id, email: user.email }), paging);
 }

@@ -31,7 +31,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      const page = await cachedProjectPageFor(ctx, user, request.query);
+      const page = await cachedProjectPageFor(ctx, { user, paging: request.query });
       return { ...page, items: withCardPayments(withoutEndedPrototypes(page.items), ctx.config.stripe !== null) };
     },
   );

@@ -7,7 +7,10 @@ import { onePage, pageReply } from "../../db/paging";
 import { projectUpdates, users } from "../../db/schema";
 import { imageContentTypes, toUpdateDto } from "./post-update";
 
-export async function listUpdates(db: Database, projectId: string, paging: Paging): Promise<UpdatePage> {
+export async function listUpdates(
+  db: Database,
+  { projectId, paging }: { projectId: string; paging: Paging },
+): Promise<UpdatePage> {
   const where = eq(projectUpdates.projectId, projectId);
   const [rows, totals] = await Promise.all([
     onePage(

@@ -85,7 +85,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const access = await requireProjectAccess(request, { projectId: request.params.id, need: "view" });
-      return listUpdates(ctx.db, access.project.id, request.query);
+      return listUpdates(ctx.db, { projectId: access.project.id, paging: request.query });
     },
   );
 

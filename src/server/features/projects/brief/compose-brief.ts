@@ -382,7 +382,9 @@ function composeOnce(input: BriefInput): string {
       `Can test accounts be provided for ${joinWords(tech.services)}, or should ${tech.services.length === 1 ? "it" : "they"} stay simulated?`,
     );
   }
-  questions.push(...practicalQuestions(features, tech, answers.idealWorkflow, answers.additionalRequirements).map(p));
+  questions.push(
+    ...practicalQuestions({ features, tech, texts: [answers.idealWorkflow, answers.additionalRequirements] }).map(p),
+  );
   if (features.length > 8) {
     questions.push(`With ${features.length} features requested, which five matter most for the first demo?`);
   }

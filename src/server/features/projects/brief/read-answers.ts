@@ -417,7 +417,15 @@ const MESSAGING_SERVICES = new Set(["Twilio", "Slack", "Microsoft Teams"]);
  * Practical questions the answers raise but do not settle: how payments, notifications, calculations,
  * integrations and offline use should work. Each is asked only when the answers name the need.
  */
-export function practicalQuestions(features: Feature[], tech: TechReading, ...texts: (string | null | undefined)[]): string[] {
+export function practicalQuestions({
+  features,
+  tech,
+  texts,
+}: {
+  features: Feature[];
+  tech: TechReading;
+  texts: (string | null | undefined)[];
+}): string[] {
   const source = [...features.map((f) => f.text), ...texts.map(tidy)].join("\n");
   const questions: string[] = [];
   if (
