@@ -30,42 +30,50 @@ export function lineAt(code: string, offset: number): number {
   return line;
 }
 
-/** Every module a file names: static imports and re-exports (type-only too), `import()` and `import("…").T`. */
-export function importSites(path: string, code = readFileSync(path, "utf8")): ImportSite[] {
-  const found: ImportSite[] = [];
-  const literal = (node: unknown): string | undefined => {
-    const n = node as { value?: unknown; literal?: unknown } | null;
-    if (!n) return undefined;
-    if (typeof n.value === "string") return n.value;
-    return n.literal ? literal(n.literal) : undefined;
-  };
+/** An AST node as vite's parser gives it (only what the walkers here read). */
+export type AstNode = Record<string, unknown> & { type?: string; start?: number; end?: number };
+
+/** Every node of a TypeScript (or .tsx) file's syntax tree, parents before their children, in source order. */
+export function astNodes(path: string, code: string): AstNode[] {
+  const nodes: AstNode[] = [];
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) {
       for (const child of node) visit(child);
       return;
     }
     if (!node || typeof node !== "object") return;
-    const n = node as Record<string, unknown> & { start?: number };
-    const add = (source: string | undefined, dynamic: boolean) => {
-      if (source !== undefined) found.push({ specifier: source, line: lineAt(code, n.start ?? 0), dynamic });
-    };
+    const n = node as AstNode;
+    nodes.push(n);
+    for (const [key, child] of Object.entries(n)) if (key !== "type" && child && typeof child === "object") visit(child);
+  };
+  visit(parseAst(code, { lang: path.endsWith(".tsx") ? "tsx" : "ts" }));
+  return nodes;
+}
+
+/** Every module a file names: static imports and re-exports (type-only too), `import()` and `import("…").T`. */
+export function importSites(path: string, code = readFileSync(path, "utf8")): ImportSite[] {
+  const literal = (node: unknown): string | undefined => {
+    const n = node as { value?: unknown; literal?: unknown } | null;
+    if (!n) return undefined;
+    if (typeof n.value === "string") return n.value;
+    return n.literal ? literal(n.literal) : undefined;
+  };
+  return astNodes(path, code).flatMap((n): ImportSite[] => {
+    const site = (source: string | undefined, dynamic: boolean) =>
+      source === undefined ? [] : [{ specifier: source, line: lineAt(code, n.start ?? 0), dynamic }];
     switch (n.type) {
       case "ImportDeclaration":
       case "ExportNamedDeclaration":
       case "ExportAllDeclaration":
-        add(literal(n.source), false);
-        break;
+        return site(literal(n.source), false);
       case "ImportExpression":
-        add(literal(n.source), true);
-        break;
+        return site(literal(n.source), true);
       case "TSImportType":
-        add(literal(n.source) ?? literal(n.argument), false);
-        break;
+        return site(literal(n.source) ?? literal(n.argument), false);
+      default:
+        return [];
     }
-    for (const [key, child] of Object.entries(n)) if (key !== "type" && child && typeof child === "object") visit(child);
-  };
-  visit(parseAst(code, { lang: path.endsWith(".tsx") ? "tsx" : "ts" }));
-  return found;
+  });
 }
 
 /** Every module specifier a file names (see importSites). */

@@ -5,13 +5,14 @@ import { activityQueryOptions } from "./features/dashboard/api/get-activity";
 import { notificationsQueryOptions } from "./features/notifications/api/get-notifications";
 import { profileQueryOptions } from "./features/onboarding/api/get-profile";
 import { projectsQueryOptions } from "./features/projects/api/get-projects";
+import { API } from "./lib/api-paths";
 
 /** Each read's owner puts its answer in the cache (its fetch takes the preloaded answer). */
 export const FIRST_READ_OWNERS: Record<string, (queryClient: QueryClient) => Promise<void>> = {
-  "/api/profile": (queryClient) => queryClient.prefetchQuery(profileQueryOptions()),
-  "/api/projects": (queryClient) => queryClient.prefetchQuery(projectsQueryOptions()),
-  "/api/notifications": (queryClient) => queryClient.prefetchQuery(notificationsQueryOptions()),
-  "/api/dashboard/activity": (queryClient) => queryClient.prefetchQuery(activityQueryOptions()),
+  [API.profile.path()]: (queryClient) => queryClient.prefetchQuery(profileQueryOptions()),
+  [API.projects.path()]: (queryClient) => queryClient.prefetchQuery(projectsQueryOptions()),
+  [API.notifications.path()]: (queryClient) => queryClient.prefetchQuery(notificationsQueryOptions()),
+  [API.activity.path()]: (queryClient) => queryClient.prefetchQuery(activityQueryOptions()),
 };
 
 /** How long the first render waits for the preloaded answers before it shows the page's skeleton instead. */

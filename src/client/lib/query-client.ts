@@ -11,6 +11,7 @@ import {
 import { MEETING_REQUESTS_POLL_MS } from "../../shared/constants/meetings";
 import { QUERY_GC_MS, QUERY_RETRY_BASE_MS, QUERY_RETRY_MAX_MS, QUERY_STALE_MS } from "../../shared/constants/ui";
 import { type ApiError, isSessionLost } from "./api";
+import { API, isCompanyRoot } from "./api-paths";
 
 /** What a caller may add to an owner's mutation: its own onSuccess/onError run after the owner's cache updates. */
 // biome-ignore lint/suspicious/noExplicitAny: matches any mutation function's arguments
@@ -43,7 +44,7 @@ export function ownedMutation<Fn extends (...args: any[]) => Promise<unknown>>(
  * The session's query key. Its owner is features/auth/api/get-current-user.ts; it is defined here so that the session
  * rule below needs no query hooks (the public pages load this file).
  */
-export const currentUserQueryKey = ["/api/auth/user"] as const;
+export const currentUserQueryKey = API.currentUser.key();
 
 /** How often a screen asks again on its own (live updates do the rest). */
 export const POLL_MS = {
@@ -60,12 +61,9 @@ export const POLL_MS = {
 /** Company data is never served from cache: every console view asks the server each time it shows. */
 export const COMPANY_NO_CACHE = { staleTime: 0, gcTime: 60_000, refetchOnMount: "always" } as const;
 
-const COMPANY_PATHS = ["/api/company/", "/api/customer-profile/"];
-
 /** Whether a query reads company data: its key starts with a company-only path. */
 export function isCompanyQueryKey(key: QueryKey): boolean {
-  const first = key[0];
-  return typeof first === "string" && COMPANY_PATHS.some((path) => first.startsWith(path));
+  return isCompanyRoot(key[0]);
 }
 
 /** Asks every company read again (Refresh Data, or after any console change). */

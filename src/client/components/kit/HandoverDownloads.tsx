@@ -5,6 +5,7 @@ import { AlertTriangle, FileCheck2, PackageOpen } from "lucide-react";
 import { formatBytes } from "../../../shared/domain/document-meta";
 import type { HandoverSummary } from "../../../shared/schemas/handover";
 import { ApiError } from "../../lib/api";
+import { API } from "../../lib/api-paths";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 
@@ -28,7 +29,7 @@ export function HandoverDownloads({ projectId, summary }: { projectId: string; s
       ) : (
         <Button asChild>
           <a
-            href={`/api/projects/${projectId}/handover`}
+            href={API.handover.path({ projectId })}
             download
             title={summary.data ? `${summary.data.files} files, ${formatBytes(summary.data.bytes)}` : undefined}
           >
@@ -38,7 +39,7 @@ export function HandoverDownloads({ projectId, summary }: { projectId: string; s
         </Button>
       )}
       <Button asChild variant="outline">
-        <a href={`/api/projects/${projectId}/acceptance/certificate`} download>
+        <a href={API.acceptanceCertificate.path({ projectId })} download>
           <FileCheck2 aria-hidden="true" />
           Acceptance certificate (PDF)
         </a>

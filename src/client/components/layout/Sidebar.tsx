@@ -21,6 +21,7 @@ import { statusLabel } from "../../../shared/domain/project-status";
 import { audienceOf, type NavIcon, navFor } from "../../../shared/routes";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { ShellProfile, ShellProject } from "../../features/shell";
+import { API } from "../../lib/api-paths";
 import { cn } from "../../lib/cn";
 import { Badge } from "../ui/badge";
 import { Tooltip } from "../ui/tooltip";
@@ -128,7 +129,7 @@ export function Sidebar(props: {
       )}
 
       <a
-        href="/api/logout"
+        href={API.logoutLink.path()}
         className="mt-auto flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
       >
         <LogOut className="size-4" aria-hidden="true" />

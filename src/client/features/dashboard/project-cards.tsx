@@ -52,6 +52,7 @@ import { NewTabButton, NewTabLink } from "../../components/ui/new-tab-link";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
 import { serverMessage } from "../../lib/api";
+import { API } from "../../lib/api-paths";
 import { formatCalendarDate, formatDate, formatStoredText, timeAgo } from "../../lib/date-time";
 import { projectUsersQueryOptions } from "../team/api/get-project-users";
 import { useRecentActivity } from "./api/get-activity";
@@ -380,7 +381,7 @@ export function PaymentCard({ project }: { project: Project | null }) {
                   )}
                   {paid && (
                     <Button asChild size="sm" variant="outline">
-                      <a href={`/api/projects/${encodeURIComponent(project.id)}/payments/${payment.id}/receipt`} download>
+                      <a href={API.receipt.path({ projectId: project.id, paymentId: payment.id })} download>
                         <Download aria-hidden="true" />
                         Download receipt
                       </a>

@@ -6,6 +6,7 @@ import type { QueryKey } from "@tanstack/react-query";
 import type { TagKey } from "../../../shared/change-notices";
 import { parseTag } from "../../../shared/live-tags";
 import { GENERAL_THREADS } from "../../../shared/schemas/communications";
+import { API } from "../../lib/api-paths";
 import { currentUserQueryKey } from "../../lib/query-client";
 import { adminStatsQueryKey } from "../admin/api/get-admin-stats";
 import { chartDataQueryKey } from "../admin/api/get-chart-data";
@@ -29,8 +30,8 @@ import { updatesBaseKey } from "../updates/api/get-updates";
 
 type Refresh = (value: string) => QueryKey[];
 
-const ADMIN_PROJECTS: QueryKey = ["/api/company/projects"];
-const ADMIN_USER_ACTIVITY: QueryKey = ["/api/company/user-activity"];
+const ADMIN_PROJECTS: QueryKey = API.companyProjects.key();
+const ADMIN_USER_ACTIVITY: QueryKey = API.userActivity.key();
 /** A project's threads; a row with no project ("null") or the general scope refreshes the general support threads. */
 const thread = (projectId: string) => [
   communicationsKey(projectId === "null" ? GENERAL_THREADS : projectId),

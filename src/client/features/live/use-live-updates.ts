@@ -5,6 +5,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { LIVE_EVENT_NAME } from "../../../shared/constants/live";
+import { API } from "../../lib/api-paths";
 import { setLiveConnected } from "../../lib/live-status";
 import { refreshTags, registerTagMap } from "../../lib/tag-refresh";
 
@@ -37,7 +38,7 @@ export function useLiveUpdates(enabled: boolean): void {
         });
     };
     const open = () => {
-      source = new EventSource("/api/events", { withCredentials: true });
+      source = new EventSource(API.events.path(), { withCredentials: true });
       source.onopen = () => {
         failures = 0;
         setLiveConnected(true);

@@ -1,6 +1,7 @@
 // Toast texts of Prototype Projects and the session-loss handling of New Project and Confirm Brief.
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, isSessionLost, serverMessage } from "../../lib/api";
+import { API } from "../../lib/api-paths";
 
 const NEW_PROJECT_LOGIN_DELAY_MS = 1000;
 const CONFIRM_LOGIN_DELAY_MS = 500;
@@ -20,7 +21,7 @@ export function reportNewProjectFailure(error: unknown): void {
 export function reportConfirmFailure(error: unknown): void {
   if (isSessionLost(error)) {
     toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
-    setTimeout(() => window.location.assign("/api/login"), CONFIRM_LOGIN_DELAY_MS);
+    setTimeout(() => window.location.assign(API.login.path()), CONFIRM_LOGIN_DELAY_MS);
     return;
   }
   // Past the save allowance (429) the server says when to try again; anything else keeps the spec's words.

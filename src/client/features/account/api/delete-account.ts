@@ -4,17 +4,18 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { DeleteAccountInput } from "../../../../shared/schemas/account";
 import type { SuccessReply } from "../../../../shared/schemas/replies";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { currentUserQueryKey, type MutationConfig, ownedMutation } from "../../../lib/query-client";
 import { noteSessionCookie } from "../../../lib/session-cookie";
 import { useAction } from "../../../lib/use-action";
 
-const sendDeletionCode = () => apiRequest<SuccessReply>("POST", "/api/me/deletion-code");
+const sendDeletionCode = () => apiRequest<SuccessReply>("POST", API.deletionCode.path());
 
 export function useSendDeletionCode(config: MutationConfig<typeof sendDeletionCode> = {}) {
   return useAction(ownedMutation(config, sendDeletionCode, () => undefined));
 }
 
-const deleteAccount = (input: DeleteAccountInput) => apiRequest<SuccessReply>("POST", "/api/me/delete", input);
+const deleteAccount = (input: DeleteAccountInput) => apiRequest<SuccessReply>("POST", API.deleteAccount.path(), input);
 
 export function useDeleteAccount(config: MutationConfig<typeof deleteAccount> = {}) {
   const queryClient = useQueryClient();

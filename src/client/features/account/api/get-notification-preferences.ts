@@ -2,10 +2,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { NotificationPreferences } from "../../../../shared/schemas/account";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 
-export const notificationPreferencesQueryKey = ["/api/me/notification-preferences"] as const;
+export const notificationPreferencesQueryKey = API.notificationPreferences.key();
 
-const getNotificationPreferences = () => apiRequest<NotificationPreferences>("GET", "/api/me/notification-preferences");
+const getNotificationPreferences = () => apiRequest<NotificationPreferences>("GET", API.notificationPreferences.path());
 
 export const notificationPreferencesQueryOptions = () =>
   queryOptions({ queryKey: notificationPreferencesQueryKey, queryFn: getNotificationPreferences });

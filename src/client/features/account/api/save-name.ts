@@ -4,10 +4,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../../shared/schemas/auth";
 import type { DisplayNameReply } from "../../../../shared/schemas/display-name";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { currentUserQueryKey, type MutationConfig, ownedMutation } from "../../../lib/query-client";
 import { useAction } from "../../../lib/use-action";
 
-export const saveName = (name: string) => apiRequest<DisplayNameReply>("PUT", "/api/me/name", { name });
+export const saveName = (name: string) => apiRequest<DisplayNameReply>("PUT", API.name.path(), { name });
 
 export function useSaveName(config: MutationConfig<typeof saveName> = {}) {
   const queryClient = useQueryClient();

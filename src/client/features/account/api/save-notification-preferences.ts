@@ -2,12 +2,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { NotificationPreferences } from "../../../../shared/schemas/account";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
 import { useAction } from "../../../lib/use-action";
 import { notificationPreferencesQueryKey } from "./get-notification-preferences";
 
 const saveNotificationPreferences = (choices: NotificationPreferences) =>
-  apiRequest<NotificationPreferences>("PUT", "/api/me/notification-preferences", choices);
+  apiRequest<NotificationPreferences>("PUT", API.notificationPreferences.path(), choices);
 
 export function useSaveNotificationPreferences(config: MutationConfig<typeof saveNotificationPreferences> = {}) {
   const queryClient = useQueryClient();

@@ -6,11 +6,12 @@ import { isTimeZone } from "../../../../shared/domain/time-zones";
 import type { CurrentUser } from "../../../../shared/schemas/auth";
 import type { TimeZoneReply } from "../../../../shared/schemas/time-zone";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { browserTimeZone, setViewerTimeZone, viewerTimeZone } from "../../../lib/date-time";
 import { currentUserQueryKey, type MutationConfig, ownedMutation } from "../../../lib/query-client";
 import { useAction } from "../../../lib/use-action";
 
-export const saveTimeZone = (timeZone: string) => apiRequest<TimeZoneReply>("PUT", "/api/me/time-zone", { timeZone });
+export const saveTimeZone = (timeZone: string) => apiRequest<TimeZoneReply>("PUT", API.timeZone.path(), { timeZone });
 
 export function useSaveTimeZone(config: MutationConfig<typeof saveTimeZone> = {}) {
   const queryClient = useQueryClient();

@@ -3,15 +3,15 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminProjectPage, ProjectListQuery } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { COMPANY_NO_CACHE } from "../../../lib/query-client";
-import { queryString } from "../../../lib/query-string";
 
 export type ProjectListParams = Partial<ProjectListQuery>;
 
-export const adminProjectsQueryKey = (query: ProjectListParams) => ["/api/company/projects", query] as const;
+export const adminProjectsQueryKey = (query: ProjectListParams) => API.companyProjects.key(query);
 
 export const getAdminProjects = (query: ProjectListParams, signal?: AbortSignal) =>
-  apiRequest<AdminProjectPage>("GET", `/api/company/projects${queryString(query)}`, undefined, { signal });
+  apiRequest<AdminProjectPage>("GET", API.companyProjects.path(query), undefined, { signal });
 
 export const adminProjectsQueryOptions = (query: ProjectListParams) =>
   queryOptions({
@@ -26,4 +26,4 @@ export const useAdminProjects = (query: ProjectListParams) => useQuery(adminProj
 
 /** The filtered list as CSV, every page (the browser downloads it). */
 export const projectsCsvUrl = (query: ProjectListParams) =>
-  `/api/company/projects.csv${queryString({ ...query, page: undefined, pageSize: undefined })}`;
+  API.companyProjectsCsv.path({ ...query, page: undefined, pageSize: undefined });

@@ -2,16 +2,17 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { AuditEntry, Page } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { COMPANY_NO_CACHE } from "../../../lib/query-client";
 
 /** The whole log, or one project's when `projectId` is given. */
 export const auditLogQueryKey = (projectId: string | undefined, page: number) =>
-  projectId ? (["/api/company/projects", projectId, "audit", page] as const) : (["/api/company/audit", page] as const);
+  projectId ? API.projectAudit.key({ projectId }, { page }) : API.companyAudit.key({ page });
 
 export const getAuditLog = (projectId: string | undefined, page: number) =>
   apiRequest<Page<AuditEntry>>(
     "GET",
-    projectId ? `/api/company/projects/${projectId}/audit?page=${page}` : `/api/company/audit?page=${page}`,
+    projectId ? API.projectAudit.path({ projectId }, { page }) : API.companyAudit.path({ page }),
   );
 
 export const auditLogQueryOptions = (projectId: string | undefined, page = 1) =>

@@ -2,11 +2,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ChartData } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { COMPANY_NO_CACHE } from "../../../lib/query-client";
 
-export const chartDataQueryKey = ["/api/company/charts"] as const;
+export const chartDataQueryKey = API.companyCharts.key();
 
-export const getChartData = () => apiRequest<ChartData>("GET", "/api/company/charts");
+export const getChartData = () => apiRequest<ChartData>("GET", API.companyCharts.path());
 
 export const chartDataQueryOptions = () =>
   queryOptions({ queryKey: chartDataQueryKey, queryFn: getChartData, ...COMPANY_NO_CACHE });

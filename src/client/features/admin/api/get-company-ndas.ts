@@ -3,13 +3,13 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { CompanyNda, NdaListStatus } from "../../../../shared/schemas/nda";
 import type { Page } from "../../../../shared/schemas/paging";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { COMPANY_NO_CACHE } from "../../../lib/query-client";
-import { queryString } from "../../../lib/query-string";
 
-export const companyNdasQueryKey = (status: NdaListStatus, page: number) => ["/api/company/pending-ndas", status, page] as const;
+export const companyNdasQueryKey = (status: NdaListStatus, page: number) => API.pendingNdas.key({ status, page });
 
 export const getCompanyNdas = (status: NdaListStatus, page: number) =>
-  apiRequest<Page<CompanyNda>>("GET", `/api/company/pending-ndas${queryString({ status, page })}`);
+  apiRequest<Page<CompanyNda>>("GET", API.pendingNdas.path({ status, page }));
 
 export const companyNdasQueryOptions = (status: NdaListStatus, page: number) =>
   queryOptions({

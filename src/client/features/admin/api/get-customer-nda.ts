@@ -2,13 +2,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CustomerNda } from "../../../../shared/schemas/admin";
 import { ApiError, apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { COMPANY_NO_CACHE } from "../../../lib/query-client";
 
-export const customerNdaQueryKey = (userId: string) => ["/api/customer-profile/", userId, "nda"] as const;
+export const customerNdaQueryKey = (userId: string) => API.customerNda.key({ userId });
 
 export async function getCustomerNda(userId: string): Promise<CustomerNda | null> {
   try {
-    return await apiRequest<CustomerNda>("GET", `/api/customer-profile/${userId}/nda`);
+    return await apiRequest<CustomerNda>("GET", API.customerNda.path({ userId }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -2,13 +2,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CustomerProfile } from "../../../../shared/schemas/admin";
 import { ApiError, apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { COMPANY_NO_CACHE } from "../../../lib/query-client";
 
-export const customerProfileQueryKey = (userId: string) => ["/api/customer-profile/", userId] as const;
+export const customerProfileQueryKey = (userId: string) => API.customerProfile.key({ userId });
 
 export async function getCustomerProfile(userId: string): Promise<CustomerProfile | null> {
   try {
-    return await apiRequest<CustomerProfile>("GET", `/api/customer-profile/${userId}`);
+    return await apiRequest<CustomerProfile>("GET", API.customerProfile.path({ userId }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -2,13 +2,13 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { Inquiry, Page } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { COMPANY_NO_CACHE } from "../../../lib/query-client";
-import { queryString } from "../../../lib/query-string";
 
-export const inquiriesQueryKey = (status: string, page: number) => ["/api/company/inquiries", status, page] as const;
+export const inquiriesQueryKey = (status: string, page: number) => API.inquiries.key({ status, page });
 
 export const getInquiries = (status: string, page: number) =>
-  apiRequest<Page<Inquiry>>("GET", `/api/company/inquiries${queryString({ status, page })}`);
+  apiRequest<Page<Inquiry>>("GET", API.inquiries.path({ status, page }));
 
 export const inquiriesQueryOptions = (status: string, page: number) =>
   queryOptions({

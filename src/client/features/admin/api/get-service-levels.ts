@@ -3,12 +3,13 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ServiceLevelReport } from "../../../../shared/schemas/admin";
 import type { ServiceLevelCounts } from "../../../../shared/schemas/communications";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { COMPANY_NO_CACHE, POLL_MS } from "../../../lib/query-client";
 
-export const serviceLevelsQueryKey = ["/api/company/service-levels"] as const;
+export const serviceLevelsQueryKey = API.serviceLevels.key();
 
 export const getServiceLevels = (signal?: AbortSignal) =>
-  apiRequest<ServiceLevelCounts>("GET", "/api/company/service-levels", undefined, { signal });
+  apiRequest<ServiceLevelCounts>("GET", API.serviceLevels.path(), undefined, { signal });
 
 export const serviceLevelsQueryOptions = () =>
   queryOptions({
@@ -20,13 +21,13 @@ export const serviceLevelsQueryOptions = () =>
 
 export const useServiceLevels = () => useQuery(serviceLevelsQueryOptions());
 
-export const serviceLevelReportQueryKey = ["/api/company/service-levels/report"] as const;
+export const serviceLevelReportQueryKey = API.serviceLevelReport.key();
 
 /** GET /api/company/service-levels/report: answered within promise, last 30 days, per kind. */
 export const useServiceLevelReport = () =>
   useQuery({
     queryKey: serviceLevelReportQueryKey,
-    queryFn: ({ signal }) => apiRequest<ServiceLevelReport>("GET", "/api/company/service-levels/report", undefined, { signal }),
+    queryFn: ({ signal }) => apiRequest<ServiceLevelReport>("GET", API.serviceLevelReport.path(), undefined, { signal }),
     refetchInterval: POLL_MS.meetingRequests,
     ...COMPANY_NO_CACHE,
   });

@@ -2,15 +2,14 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { Page, UserActivity } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { COMPANY_NO_CACHE } from "../../../lib/query-client";
-import { queryString } from "../../../lib/query-string";
 
 export type UserActivityParams = { activityStatus?: string; search?: string; page?: number };
 
-export const userActivityQueryKey = (query: UserActivityParams) => ["/api/company/user-activity", query] as const;
+export const userActivityQueryKey = (query: UserActivityParams) => API.userActivity.key(query);
 
-export const getUserActivity = (query: UserActivityParams) =>
-  apiRequest<Page<UserActivity>>("GET", `/api/company/user-activity${queryString(query)}`);
+export const getUserActivity = (query: UserActivityParams) => apiRequest<Page<UserActivity>>("GET", API.userActivity.path(query));
 
 export const userActivityQueryOptions = (query: UserActivityParams) =>
   queryOptions({

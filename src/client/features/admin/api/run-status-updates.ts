@@ -2,10 +2,11 @@
 import { useQuery } from "@tanstack/react-query";
 import type { StatusRun } from "../../../../shared/schemas/admin";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { type MutationConfig, ownedMutation, useRefreshCompanyData } from "../../../lib/query-client";
 import { useAction } from "../../../lib/use-action";
 
-export const runStatusUpdates = () => apiRequest<StatusRun>("POST", "/api/admin/test-status-updates", {});
+export const runStatusUpdates = () => apiRequest<StatusRun>("POST", API.statusUpdates.path(), {});
 
 export function useRunStatusUpdates(config: MutationConfig<typeof runStatusUpdates> = {}) {
   const refreshCompanyData = useRefreshCompanyData();
@@ -13,11 +14,11 @@ export function useRunStatusUpdates(config: MutationConfig<typeof runStatusUpdat
 }
 
 /** GET /api/admin/test-status-updates: what the rules would change now; changes nothing. */
-export const previewStatusUpdates = () => apiRequest<StatusRun>("GET", "/api/admin/test-status-updates");
+export const previewStatusUpdates = () => apiRequest<StatusRun>("GET", API.statusUpdates.path());
 
 export function useStatusUpdatesPreview(enabled: boolean) {
   return useQuery({
-    queryKey: ["/api/admin/test-status-updates"],
+    queryKey: API.statusUpdates.key(),
     queryFn: previewStatusUpdates,
     enabled,
     gcTime: 0,

@@ -2,6 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { rowTag } from "../../../../shared/live-tags";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { refreshTags } from "../../../lib/tag-refresh";
 import { useAction } from "../../../lib/use-action";
 
@@ -9,10 +10,7 @@ export function useStartDeliveryClock(projectId: string) {
   const queryClient = useQueryClient();
   return useAction({
     mutationFn: () =>
-      apiRequest<{ deliveryStartedAt: string; deliveryDueAt: string }>(
-        "POST",
-        `/api/company/projects/${projectId}/delivery-clock/start`,
-      ),
+      apiRequest<{ deliveryStartedAt: string; deliveryDueAt: string }>("POST", API.deliveryClockStart.path({ projectId })),
     onSuccess: () => refreshTags(queryClient, [rowTag("projects", "id", projectId), "projects"]),
   });
 }

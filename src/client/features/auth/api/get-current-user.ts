@@ -3,6 +3,7 @@ import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query"
 import { CURRENT_USER_BLOCK_ID } from "../../../../shared/runtime-tokens";
 import type { CurrentUser } from "../../../../shared/schemas/auth";
 import { apiRequest, isSessionLost } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { currentUserQueryKey } from "../../../lib/query-client";
 import { mayHaveSessionCookie } from "../../../lib/session-cookie";
 
@@ -10,7 +11,7 @@ async function getCurrentUser(): Promise<CurrentUser | null> {
   // A visitor without a session cookie has no session: asking would only log a 401 in the console.
   if (!mayHaveSessionCookie()) return null;
   try {
-    return await apiRequest<CurrentUser>("GET", "/api/auth/user");
+    return await apiRequest<CurrentUser>("GET", API.currentUser.path());
   } catch (error) {
     if (isSessionLost(error)) return null;
     throw error;

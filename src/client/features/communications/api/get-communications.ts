@@ -4,10 +4,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type CommunicationPage, THREADS_PAGE_SIZE, type ThreadView } from "../../../../shared/schemas/communications";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { previousPageOf } from "../../../lib/use-page-of";
 
 /** Every page and view of a project's threads: what a change to them refreshes. */
-export const communicationsKey = (projectId: string) => ["/api/projects", projectId, "communications"] as const;
+export const communicationsKey = (projectId: string) => API.communications.key({ projectId });
 
 export type ThreadsQuery = { page: number; show: ThreadView };
 export const FIRST_THREADS_PAGE: ThreadsQuery = { page: 1, show: "all" };
@@ -15,16 +16,12 @@ export const FIRST_THREADS_PAGE: ThreadsQuery = { page: 1, show: "all" };
 export const getCommunications = (projectId: string, query: ThreadsQuery) =>
   apiRequest<CommunicationPage>(
     "GET",
-    `/api/projects/${projectId}/communications?${new URLSearchParams({
-      show: query.show,
-      page: String(query.page),
-      pageSize: String(THREADS_PAGE_SIZE),
-    })}`,
+    API.communications.path({ projectId }, { show: query.show, page: query.page, pageSize: THREADS_PAGE_SIZE }),
   );
 
 export const communicationsQueryOptions = (projectId: string, query: ThreadsQuery = FIRST_THREADS_PAGE) =>
   queryOptions({
-    queryKey: [...communicationsKey(projectId), query] as const,
+    queryKey: API.communications.key({ projectId }, query),
     queryFn: () => getCommunications(projectId, query),
   });
 

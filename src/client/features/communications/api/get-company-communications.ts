@@ -4,19 +4,19 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { z } from "zod";
 import type { CompanyCommunicationPage, companyCommunicationsQuerySchema } from "../../../../shared/schemas/communications";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { COMPANY_NO_CACHE } from "../../../lib/query-client";
-import { queryString } from "../../../lib/query-string";
 
 export type CompanyCommunicationsParams = Partial<z.output<typeof companyCommunicationsQuerySchema>>;
 
-export const COMPANY_COMMUNICATIONS_KEY = ["/api/company/communications"] as const;
+export const COMPANY_COMMUNICATIONS_KEY = API.companyCommunications.key();
 
 export const getCompanyCommunications = (params: CompanyCommunicationsParams, signal?: AbortSignal) =>
-  apiRequest<CompanyCommunicationPage>("GET", `/api/company/communications${queryString(params)}`, undefined, { signal });
+  apiRequest<CompanyCommunicationPage>("GET", API.companyCommunications.path(params), undefined, { signal });
 
 export const companyCommunicationsQueryOptions = (params: CompanyCommunicationsParams = {}) =>
   queryOptions({
-    queryKey: [...COMPANY_COMMUNICATIONS_KEY, params] as const,
+    queryKey: API.companyCommunications.key(params),
     queryFn: ({ signal }) => getCompanyCommunications(params, signal),
     placeholderData: keepPreviousData,
     ...COMPANY_NO_CACHE,

@@ -4,13 +4,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CompanyCommunication } from "../../../../shared/schemas/communications";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { COMPANY_NO_CACHE } from "../../../lib/query-client";
-import { COMPANY_COMMUNICATIONS_KEY } from "./get-company-communications";
 
-export const companyThreadQueryKey = (threadId: string) => [...COMPANY_COMMUNICATIONS_KEY, "thread", threadId] as const;
+export const companyThreadQueryKey = (threadId: string) => API.companyThread.key({ threadId });
 
 export const getCompanyThread = (threadId: string, signal?: AbortSignal) =>
-  apiRequest<CompanyCommunication>("GET", `/api/company/communications/${encodeURIComponent(threadId)}`, undefined, { signal });
+  apiRequest<CompanyCommunication>("GET", API.companyThread.path({ threadId }), undefined, { signal });
 
 export const companyThreadQueryOptions = (threadId: string) =>
   queryOptions({

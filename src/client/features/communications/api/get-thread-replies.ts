@@ -3,9 +3,10 @@
 // company's console both read them here.
 import type { CommunicationReplyPage } from "../../../../shared/schemas/communications";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 
 export const getThreadReplies = (projectId: string, threadId: string, page: number, pageSize: number) =>
   apiRequest<CommunicationReplyPage>(
     "GET",
-    `/api/projects/${encodeURIComponent(projectId)}/communications/${encodeURIComponent(threadId)}/replies?page=${page}&pageSize=${pageSize}`,
+    API.communicationReplies.path({ projectId, communicationId: threadId }, { page, pageSize }),
   );

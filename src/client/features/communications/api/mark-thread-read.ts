@@ -4,12 +4,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { rowTag } from "../../../../shared/live-tags";
 import type { CommunicationPage } from "../../../../shared/schemas/communications";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { ownRowTag, refreshTags } from "../../../lib/tag-refresh";
 import { useAction } from "../../../lib/use-action";
 import { communicationsKey } from "./get-communications";
 
 export const markThreadRead = (input: { projectId: string; communicationId: string }) =>
-  apiRequest<{ success: boolean }>("POST", `/api/projects/${input.projectId}/communications/${input.communicationId}/read`);
+  apiRequest<{ success: boolean }>("POST", API.communicationRead.path(input));
 
 export function useMarkThreadRead(projectId: string) {
   const queryClient = useQueryClient();

@@ -2,10 +2,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ActivityPage } from "../../../../shared/schemas/activity";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 
-export const activityQueryKey = ["/api/dashboard/activity"] as const;
+export const activityQueryKey = API.activity.key();
 
-const getActivity = () => apiRequest<ActivityPage>("GET", "/api/dashboard/activity");
+const getActivity = () => apiRequest<ActivityPage>("GET", API.activity.path());
 
 export const activityQueryOptions = () => queryOptions({ queryKey: activityQueryKey, queryFn: getActivity });
 

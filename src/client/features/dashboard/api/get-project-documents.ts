@@ -2,11 +2,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ProjectDocument } from "../../../../shared/schemas/project-documents";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 
-export const projectDocumentsQueryKey = (projectId: string) => ["/api/projects", projectId, "documents"] as const;
+export const projectDocumentsQueryKey = (projectId: string) => API.projectDocuments.key({ projectId });
 
 export const getProjectDocuments = (projectId: string) =>
-  apiRequest<ProjectDocument[]>("GET", `/api/projects/${projectId}/documents`);
+  apiRequest<ProjectDocument[]>("GET", API.projectDocuments.path({ projectId }));
 
 export const projectDocumentsQueryOptions = (projectId: string) =>
   queryOptions({ queryKey: projectDocumentsQueryKey(projectId), queryFn: () => getProjectDocuments(projectId) });

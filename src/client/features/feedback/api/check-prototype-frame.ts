@@ -4,14 +4,15 @@ import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { PrototypeFrameCheck } from "../../../../shared/schemas/feedback";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 
 /** Keyed by the URL too: a new prototype link is a new check. */
 export const prototypeFrameCheckQueryKey = (projectId: string, prototypeUrl: string) =>
-  ["/api/projects", projectId, "prototype", "frame-check", prototypeUrl] as const;
+  API.prototypeFrameCheck.key({ projectId }, { prototypeUrl });
 
 /** `fresh` asks the prototype's site again rather than the server's short memory of its answer (Try Again). */
 export const checkPrototypeFrame = (projectId: string, options: { fresh?: boolean } = {}) =>
-  apiRequest<PrototypeFrameCheck>("GET", `/api/projects/${projectId}/prototype/frame-check${options.fresh ? "?fresh=true" : ""}`);
+  apiRequest<PrototypeFrameCheck>("GET", API.prototypeFrameCheck.path({ projectId }, { fresh: options.fresh || undefined }));
 
 export const prototypeFrameCheckQueryOptions = (projectId: string, prototypeUrl: string) =>
   queryOptions({

@@ -5,12 +5,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { rowTag, tableTag } from "../../../../shared/live-tags";
 import type { CloseFeedbackRoundResult } from "../../../../shared/schemas/feedback";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import type { MutationConfig } from "../../../lib/query-client";
 import { refreshTags } from "../../../lib/tag-refresh";
 import { useAction } from "../../../lib/use-action";
 
 export const closeFeedbackRound = (projectId: string) =>
-  apiRequest<CloseFeedbackRoundResult>("POST", `/api/projects/${projectId}/feedback/rounds/close`);
+  apiRequest<CloseFeedbackRoundResult>("POST", API.closeFeedbackRound.path({ projectId }));
 
 export function useCloseFeedbackRound(projectId: string, config: MutationConfig<() => Promise<CloseFeedbackRoundResult>> = {}) {
   const queryClient = useQueryClient();

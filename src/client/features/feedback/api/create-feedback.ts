@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { FeedbackContextInput, FeedbackFormValues, FeedbackItem } from "../../../../shared/schemas/feedback";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import type { MutationConfig } from "../../../lib/query-client";
 import { useAction } from "../../../lib/use-action";
 import { feedbackFormData } from "./feedback-body";
@@ -15,7 +16,7 @@ export type FeedbackSubmission = FeedbackFormValues & {
 };
 
 export function createFeedback(projectId: string, { screenshot, context, ...values }: FeedbackSubmission) {
-  const url = `/api/projects/${projectId}/feedback`;
+  const url = API.feedback.path({ projectId });
   // Without an image the body is plain JSON; with one, multipart keeps the bytes out of base64.
   if (!screenshot) return apiRequest<FeedbackItem>("POST", url, { ...values, context });
   return apiRequest<FeedbackItem>("POST", url, feedbackFormData(values, screenshot, context));

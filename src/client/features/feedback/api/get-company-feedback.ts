@@ -3,19 +3,19 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { CompanyFeedbackPage, CompanyFeedbackQuery } from "../../../../shared/schemas/feedback";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { COMPANY_NO_CACHE } from "../../../lib/query-client";
-import { queryString } from "../../../lib/query-string";
 
 export type CompanyFeedbackParams = Partial<CompanyFeedbackQuery>;
 
-export const companyFeedbackQueryKey = ["/api/company/feedback"] as const;
+export const companyFeedbackQueryKey = API.companyFeedback.key();
 
 export const getCompanyFeedback = (params: CompanyFeedbackParams) =>
-  apiRequest<CompanyFeedbackPage>("GET", `/api/company/feedback${queryString(params)}`);
+  apiRequest<CompanyFeedbackPage>("GET", API.companyFeedback.path(params));
 
 export const companyFeedbackQueryOptions = (params: CompanyFeedbackParams) =>
   queryOptions({
-    queryKey: [...companyFeedbackQueryKey, params] as const,
+    queryKey: API.companyFeedback.key(params),
     queryFn: () => getCompanyFeedback(params),
     placeholderData: keepPreviousData,
     ...COMPANY_NO_CACHE,

@@ -4,6 +4,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { FeedbackItem, ResolveFeedbackInput } from "../../../../shared/schemas/feedback";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { useAction } from "../../../lib/use-action";
 import { invalidateAfterFeedbackChange } from "./invalidate-after-feedback-change";
 
@@ -11,7 +12,7 @@ export function useResolveFeedback(projectId: string) {
   const queryClient = useQueryClient();
   return useAction({
     mutationFn: ({ id, body }: { id: string; body: ResolveFeedbackInput }) =>
-      apiRequest<FeedbackItem>("POST", `/api/company/projects/${projectId}/feedback/${id}/resolution`, body),
+      apiRequest<FeedbackItem>("POST", API.feedbackResolution.path({ projectId, feedbackId: id }), body),
     onSuccess: () => invalidateAfterFeedbackChange(queryClient, projectId),
   });
 }
@@ -19,7 +20,7 @@ export function useResolveFeedback(projectId: string) {
 export function useConfirmFeedback(projectId: string) {
   const queryClient = useQueryClient();
   return useAction({
-    mutationFn: (id: string) => apiRequest<FeedbackItem>("POST", `/api/projects/${projectId}/feedback/${id}/confirm`),
+    mutationFn: (id: string) => apiRequest<FeedbackItem>("POST", API.feedbackConfirm.path({ projectId, feedbackId: id })),
     onSuccess: () => invalidateAfterFeedbackChange(queryClient, projectId),
   });
 }
@@ -28,7 +29,7 @@ export function useReopenFeedback(projectId: string) {
   const queryClient = useQueryClient();
   return useAction({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      apiRequest<FeedbackItem>("POST", `/api/projects/${projectId}/feedback/${id}/reopen`, { reason }),
+      apiRequest<FeedbackItem>("POST", API.feedbackReopen.path({ projectId, feedbackId: id }), { reason }),
     onSuccess: () => invalidateAfterFeedbackChange(queryClient, projectId),
   });
 }

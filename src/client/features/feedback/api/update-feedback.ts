@@ -4,6 +4,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { FeedbackItem, UpdateFeedbackInput } from "../../../../shared/schemas/feedback";
 import { ApiError, apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import type { MutationConfig } from "../../../lib/query-client";
 import { useAction } from "../../../lib/use-action";
 import { feedbackFormData } from "./feedback-body";
@@ -19,7 +20,7 @@ export type FeedbackUpdate = { id: string; edit: FeedbackEdit };
 
 export function updateFeedback(projectId: string, { id, edit }: FeedbackUpdate) {
   const { screenshot, ...fields } = edit;
-  const url = `/api/projects/${projectId}/feedback/${id}`;
+  const url = API.feedbackItem.path({ projectId, feedbackId: id });
   if (!screenshot) return apiRequest<FeedbackItem>("PATCH", url, fields);
   const { screenshotUrl: _replaced, ...text } = fields;
   return apiRequest<FeedbackItem>("PATCH", url, feedbackFormData(text, screenshot));

@@ -2,11 +2,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CalendlyUpcomingResult } from "../../../../shared/schemas/calendly";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { COMPANY_NO_CACHE } from "../../../lib/query-client";
 
-export const CALENDLY_UPCOMING_KEY = ["/api/calendly/upcoming-meetings"] as const;
+export const CALENDLY_UPCOMING_KEY = API.calendlyUpcoming.key();
 
-export const getCalendlyMeetings = () => apiRequest<CalendlyUpcomingResult>("GET", "/api/calendly/upcoming-meetings");
+export const getCalendlyMeetings = () => apiRequest<CalendlyUpcomingResult>("GET", API.calendlyUpcoming.path());
 
 export const calendlyMeetingsQueryOptions = () =>
   queryOptions({ queryKey: CALENDLY_UPCOMING_KEY, queryFn: getCalendlyMeetings, ...COMPANY_NO_CACHE });

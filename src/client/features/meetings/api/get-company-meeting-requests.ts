@@ -3,19 +3,19 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { z } from "zod";
 import type { CompanyMeetingRequestPage, companyMeetingRequestsQuerySchema } from "../../../../shared/schemas/meeting-requests";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { COMPANY_NO_CACHE, POLL_MS } from "../../../lib/query-client";
-import { queryString } from "../../../lib/query-string";
 
 export type CompanyMeetingRequestsParams = Partial<z.output<typeof companyMeetingRequestsQuerySchema>>;
 
-export const COMPANY_MEETING_REQUESTS_KEY = ["/api/company/meeting-requests"] as const;
+export const COMPANY_MEETING_REQUESTS_KEY = API.companyMeetingRequests.key();
 
 export const getCompanyMeetingRequests = (params: CompanyMeetingRequestsParams) =>
-  apiRequest<CompanyMeetingRequestPage>("GET", `/api/company/meeting-requests${queryString(params)}`);
+  apiRequest<CompanyMeetingRequestPage>("GET", API.companyMeetingRequests.path(params));
 
 export const companyMeetingRequestsQueryOptions = (params: CompanyMeetingRequestsParams = {}) =>
   queryOptions({
-    queryKey: [...COMPANY_MEETING_REQUESTS_KEY, params] as const,
+    queryKey: API.companyMeetingRequests.key(params),
     queryFn: () => getCompanyMeetingRequests(params),
     refetchInterval: POLL_MS.meetingRequests,
     placeholderData: keepPreviousData,

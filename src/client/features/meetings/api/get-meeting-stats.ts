@@ -3,15 +3,15 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { MeetingRequestStats } from "../../../../shared/schemas/meeting-requests";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { POLL_MS } from "../../../lib/query-client";
-import { queryString } from "../../../lib/query-string";
 
 /** Every project's counts start with this key, so invalidating it refreshes them all. */
-export const MEETING_STATS_KEY = ["/api/meeting-requests/stats"] as const;
-export const meetingStatsKey = (projectId: string) => [...MEETING_STATS_KEY, projectId] as const;
+export const MEETING_STATS_KEY = API.meetingStats.key();
+export const meetingStatsKey = (projectId: string) => API.meetingStats.key({ projectId });
 
 export const getMeetingStats = (projectId: string) =>
-  apiRequest<MeetingRequestStats>("GET", `/api/meeting-requests/stats${queryString({ projectId })}`);
+  apiRequest<MeetingRequestStats>("GET", API.meetingStats.path({ projectId }));
 
 export const meetingStatsQueryOptions = (projectId: string) =>
   queryOptions({

@@ -2,10 +2,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { NotificationPage } from "../../../../shared/schemas/activity";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 
-export const notificationsQueryKey = ["/api/notifications"] as const;
+export const notificationsQueryKey = API.notifications.key();
 
-const getNotifications = () => apiRequest<NotificationPage>("GET", "/api/notifications");
+const getNotifications = () => apiRequest<NotificationPage>("GET", API.notifications.path());
 
 export const notificationsQueryOptions = () => queryOptions({ queryKey: notificationsQueryKey, queryFn: getNotifications });
 

@@ -3,13 +3,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { VerifyCustomerOtpInput } from "../../../../shared/schemas/nda";
 import type { NdaSignedReply } from "../../../../shared/schemas/profile";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { ownRowTag, refreshTags } from "../../../lib/tag-refresh";
 import { useAction } from "../../../lib/use-action";
 import { projectsQueryKey } from "../../projects/api/get-projects";
 import { profileQueryKey } from "./get-profile";
 
-export const signNda = (input: VerifyCustomerOtpInput) =>
-  apiRequest<NdaSignedReply>("POST", "/api/nda/verify-customer-otp", input);
+export const signNda = (input: VerifyCustomerOtpInput) => apiRequest<NdaSignedReply>("POST", API.ndaSign.path(), input);
 
 export function useSignNda() {
   const queryClient = useQueryClient();

@@ -4,13 +4,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { PackageType } from "../../../../shared/constants/packages";
 import type { Project } from "../../../../shared/schemas/project";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
 import { useAction } from "../../../lib/use-action";
 import { projectsQueryKey } from "./get-projects";
 
 // Budget and timeline stay unset (the server's default) until the customer chooses them in the requirements.
 const createProject = (input: { packageType: PackageType }) =>
-  apiRequest<Project>("POST", "/api/projects", { packageType: input.packageType });
+  apiRequest<Project>("POST", API.projects.path(), { packageType: input.packageType });
 
 export function useCreateProject(config: MutationConfig<typeof createProject> = {}) {
   const queryClient = useQueryClient();

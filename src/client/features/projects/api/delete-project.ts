@@ -3,12 +3,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { Project } from "../../../../shared/schemas/project";
 import type { SuccessReply } from "../../../../shared/schemas/replies";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { type MutationConfig, ownedMutation } from "../../../lib/query-client";
 import { useAction } from "../../../lib/use-action";
 import { projectsQueryKey } from "./get-projects";
 
 const deleteProject = (projectId: string) =>
-  apiRequest<SuccessReply>("DELETE", `/api/projects/${encodeURIComponent(projectId)}`).then((reply) => ({
+  apiRequest<SuccessReply>("DELETE", API.project.path({ projectId })).then((reply) => ({
     ...reply,
     projectId,
   }));

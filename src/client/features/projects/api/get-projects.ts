@@ -3,22 +3,22 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Project, ProjectPage } from "../../../../shared/schemas/project";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { POLL_MS } from "../../../lib/query-client";
-import { queryString } from "../../../lib/query-string";
 
-/** Its own key, not a prefix of the project-scoped reads (["/api/projects", id, …]): refreshing the list refreshes the list. */
-export const projectsQueryKey = ["/api/projects", "list"] as const;
+/** Its own key, not a prefix of the project-scoped reads (API.projects' ownKey): refreshing the list refreshes the list. */
+export const projectsQueryKey = API.projects.key();
 
 /**
  * Page 1 at the server's page size (the address the page's HTML preloads), then any further pages at once: a customer's
  * list is their own projects and those they were invited to, so there is almost never a second.
  */
 async function getProjects(): Promise<Project[]> {
-  const first = await apiRequest<ProjectPage>("GET", "/api/projects");
+  const first = await apiRequest<ProjectPage>("GET", API.projects.path());
   const pageCount = Math.ceil(first.total / first.pageSize);
   const rest = await Promise.all(
     Array.from({ length: Math.max(0, pageCount - 1) }, (_, index) =>
-      apiRequest<ProjectPage>("GET", `/api/projects${queryString({ page: index + 2, pageSize: first.pageSize })}`),
+      apiRequest<ProjectPage>("GET", API.projects.path({ page: index + 2, pageSize: first.pageSize })),
     ),
   );
   // A project created or removed between two pages' reads shifts the rows: each project is listed once.

@@ -2,11 +2,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Requirements } from "../../../../shared/schemas/requirements";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 
-export const requirementsQueryKey = (projectId: string) => ["/api/projects", projectId, "requirements"] as const;
+export const requirementsQueryKey = (projectId: string) => API.requirements.key({ projectId });
 
 export const getRequirements = (projectId: string) =>
-  apiRequest<Requirements | null>("GET", `/api/projects/${projectId}/requirements`);
+  apiRequest<Requirements | null>("GET", API.requirements.path({ projectId }));
 
 export const requirementsQueryOptions = (projectId: string) =>
   queryOptions({ queryKey: requirementsQueryKey(projectId), queryFn: () => getRequirements(projectId) });

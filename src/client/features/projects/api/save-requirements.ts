@@ -3,13 +3,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { rowTag } from "../../../../shared/live-tags";
 import type { Requirements, SaveRequirementsBody } from "../../../../shared/schemas/requirements";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { SIGNS_IN_ITSELF } from "../../../lib/query-client";
 import { refreshTags } from "../../../lib/tag-refresh";
 import { useAction } from "../../../lib/use-action";
 import { requirementsQueryKey } from "./get-requirements";
 
 export const saveRequirements = (projectId: string, body: SaveRequirementsBody) =>
-  apiRequest<Requirements>("POST", `/api/projects/${projectId}/requirements`, body);
+  apiRequest<Requirements>("POST", API.requirements.path({ projectId }), body);
 
 /** Every change to requirements: the answer becomes the cached state, and the project list (its status) is asked again. */
 export function useRequirementsMutation<TInput>(

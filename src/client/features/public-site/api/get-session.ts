@@ -2,8 +2,9 @@
 import { useEffect, useState } from "react";
 import type { SessionReply } from "../../../../shared/schemas/replies";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 
-const getSession = () => apiRequest<SessionReply>("GET", "/api/session");
+const getSession = () => apiRequest<SessionReply>("GET", API.session.path());
 
 /** Whether the visitor has a session: null until known (asked once per page, no cache needed). */
 export function useSignedIn(): boolean | null {

@@ -2,11 +2,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ProjectUser } from "../../../../shared/schemas/team";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { POLL_MS } from "../../../lib/query-client";
 
-export const projectUsersQueryKey = (projectId: string) => ["/api/projects", projectId, "users"] as const;
+export const projectUsersQueryKey = (projectId: string) => API.projectUsers.key({ projectId });
 
-const getProjectUsers = (projectId: string) => apiRequest<ProjectUser[]>("GET", `/api/projects/${projectId}/users`);
+const getProjectUsers = (projectId: string) => apiRequest<ProjectUser[]>("GET", API.projectUsers.path({ projectId }));
 
 export const projectUsersQueryOptions = (projectId: string) =>
   queryOptions({ queryKey: projectUsersQueryKey(projectId), queryFn: () => getProjectUsers(projectId) });

@@ -3,12 +3,12 @@
 import { useQuery } from "@tanstack/react-query";
 import type { UpdateDraft } from "../../../../shared/schemas/updates";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { COMPANY_NO_CACHE } from "../../../lib/query-client";
 
-export const updateDraftQueryKey = (projectId: string) => ["/api/company/projects", projectId, "updates", "draft"] as const;
+export const updateDraftQueryKey = (projectId: string) => API.updateDraft.key({ projectId });
 
-export const getUpdateDraft = (projectId: string) =>
-  apiRequest<UpdateDraft>("GET", `/api/company/projects/${projectId}/updates/draft`);
+export const getUpdateDraft = (projectId: string) => apiRequest<UpdateDraft>("GET", API.updateDraft.path({ projectId }));
 
 export function useUpdateDraft(projectId: string) {
   return useQuery({

@@ -3,15 +3,15 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { UpdatePage } from "../../../../shared/schemas/updates";
 import { apiRequest } from "../../../lib/api";
-import { queryString } from "../../../lib/query-string";
+import { API } from "../../../lib/api-paths";
 
 /** Every page of the project's updates (what a change refreshes). */
-export const updatesBaseKey = (projectId: string) => ["/api/projects", projectId, "updates"] as const;
+export const updatesBaseKey = (projectId: string) => API.updates.key({ projectId });
 export const updatesQueryKey = (projectId: string, page: number, pageSize: number) =>
-  [...updatesBaseKey(projectId), page, pageSize] as const;
+  API.updates.key({ projectId }, { page, pageSize });
 
 export const getUpdates = (projectId: string, page: number, pageSize: number, signal?: AbortSignal) =>
-  apiRequest<UpdatePage>("GET", `/api/projects/${projectId}/updates${queryString({ page, pageSize })}`, undefined, { signal });
+  apiRequest<UpdatePage>("GET", API.updates.path({ projectId }, { page, pageSize }), undefined, { signal });
 
 export const updatesQueryOptions = (projectId: string, page = 1, pageSize = 10) =>
   queryOptions({

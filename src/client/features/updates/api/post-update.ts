@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { rowTag } from "../../../../shared/live-tags";
 import type { PostUpdateBody, ProjectUpdate } from "../../../../shared/schemas/updates";
 import { apiRequest } from "../../../lib/api";
+import { API } from "../../../lib/api-paths";
 import { refreshTags } from "../../../lib/tag-refresh";
 import { useAction } from "../../../lib/use-action";
 
@@ -14,7 +15,7 @@ export function postUpdate(projectId: string, input: PostUpdateInput): Promise<P
   body.append("health", input.health);
   if (input.nextSteps) body.append("nextSteps", input.nextSteps);
   for (const image of input.images) body.append("images", image);
-  return apiRequest<ProjectUpdate>("POST", `/api/company/projects/${projectId}/updates`, body);
+  return apiRequest<ProjectUpdate>("POST", API.postUpdate.path({ projectId }), body);
 }
 
 export function usePostUpdate(projectId: string) {
