@@ -53,28 +53,17 @@ export async function createMeetingRequest(
         tx,
       );
     }
-    const title = `Meeting requested: ${row.subject}`;
-    const description = `${name} · ${project.projectCode} · ${URGENCY_LABELS[row.urgency]} urgency`;
-    await recordActivity(tx, {
-      userId: null,
+    // One event for the company's feed and the owner's timeline (a bell for the owner when someone else asked).
+    const event = {
       projectId: project.id,
       subjectId: row.id,
       actorId: user.id,
       type: "meeting.requested",
-      title,
-      description,
-      notify: true,
-    });
-    await recordActivity(tx, {
-      userId: project.userId,
-      projectId: project.id,
-      subjectId: row.id,
-      actorId: user.id,
-      type: "meeting.requested",
-      title,
-      description,
-      notify: user.id !== project.userId,
-    });
+      title: `Meeting requested: ${row.subject}`,
+      description: `${name} · ${project.projectCode} · ${URGENCY_LABELS[row.urgency]} urgency`,
+    } as const;
+    await recordActivity(tx, { ...event, userId: null, notify: true });
+    await recordActivity(tx, { ...event, userId: project.userId, notify: user.id !== project.userId });
     return toMeetingRequestDto(row, name);
   });
 }
