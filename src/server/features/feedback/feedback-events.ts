@@ -6,6 +6,7 @@ import { FEEDBACK_TYPE_LABELS, type FeedbackType } from "../../../shared/schemas
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
+import type { EmailOf } from "../../email/kinds";
 import { recordActivity } from "../activity";
 import type { ProjectRow } from "../projects";
 import type { FeedbackRow } from "./feedback-dto";
@@ -66,46 +67,21 @@ async function ownerAndReporter(db: Database, project: ProjectRow, item: Feedbac
     .where(inArray(users.id, ids));
 }
 
-/** Status changed by the company: the owner (and the author, when someone else) hear of it; done is emailed. */
-export async function recordFeedbackStatusChanged(
+/**
+ * The company changed an item: the owner and the reporter (one person when they are the same) who are customers each
+ * get `entry` in their timeline and bell, then `email` (when given).
+ */
+async function tellOwnerAndReporter(
   ctx: AppContext,
-  { db, event }: { db: Database; event: EventInput & { item: FeedbackRow } },
-) {
+  input: {
+    db: Database;
+    event: EventInput & { item: FeedbackRow };
+    entry: { type: ActivityType; title: string; description: string };
+    email: EmailOf | null;
+  },
+): Promise<void> {
+  const { db, event, entry, email } = input;
   const { project, item } = event;
-  const done = item.status === "done";
-  const people = await ownerAndReporter(db, project, item);
-  for (const person of people) {
-    if (person?.role !== "customer") continue;
-    await recordActivity(db, {
-      userId: person.id,
-      projectId: project.id,
-      subjectId: item.id,
-      actorId: event.actorId,
-      type: done ? "feedback.done" : "feedback.reopened",
-      title: done ? "Your feedback has been addressed" : "Feedback reopened",
-      description: `${project.projectCode}: ${excerpt(item.issueFaced)}`,
-      notify: true,
-    });
-    if (!done) continue;
-    await ctx.email.enqueue(
-      {
-        kind: "feedback-done",
-        to: person.email,
-        projectId: project.id,
-        data: { project, itemId: item.id, issue: excerpt(item.issueFaced, 300), adminComment: item.adminComment },
-      },
-      db,
-    );
-  }
-}
-
-/** Fixed in version N or won't fix: the reporter and the owner are told in their timeline, bell and email. */
-export async function recordFeedbackResolved(
-  ctx: AppContext,
-  { db, event }: { db: Database; event: EventInput & { item: FeedbackRow; reason: string | null } },
-) {
-  const { project, item } = event;
-  const fixed = item.resolution === "fixed";
   for (const person of await ownerAndReporter(db, project, item)) {
     if (person.role !== "customer") continue;
     await recordActivity(db, {
@@ -113,28 +89,61 @@ export async function recordFeedbackResolved(
       projectId: project.id,
       subjectId: item.id,
       actorId: event.actorId,
-      type: fixed ? "feedback.fixed" : "feedback.wont_fix",
-      title: fixed ? `Fixed in version ${item.fixedInVersion}` : "We won't fix this item",
-      description: `${project.projectCode}: ${excerpt(item.issueFaced)}${fixed ? "" : ` (${excerpt(event.reason ?? "", 120)})`}`,
+      ...entry,
       notify: true,
     });
-    await ctx.email.enqueue(
-      {
-        kind: "feedback-resolved",
-        to: person.email,
-        projectId: project.id,
-        data: {
-          project,
-          itemId: item.id,
-          issue: excerpt(item.issueFaced, 300),
-          resolution: fixed ? "fixed" : "wont_fix",
-          versionNumber: item.fixedInVersion,
-          reason: event.reason,
-        },
-      },
-      db,
-    );
+    if (email) await ctx.email.enqueue({ ...email, to: person.email, projectId: project.id }, db);
   }
+}
+
+/** Status changed by the company: the owner (and the author, when someone else) hear of it; done is emailed. */
+export async function recordFeedbackStatusChanged(
+  ctx: AppContext,
+  { db, event }: { db: Database; event: EventInput & { item: FeedbackRow } },
+) {
+  const { project, item } = event;
+  const done = item.status === "done";
+  const issue = excerpt(item.issueFaced, 300);
+  await tellOwnerAndReporter(ctx, {
+    db,
+    event,
+    entry: {
+      type: done ? "feedback.done" : "feedback.reopened",
+      title: done ? "Your feedback has been addressed" : "Feedback reopened",
+      description: `${project.projectCode}: ${excerpt(item.issueFaced)}`,
+    },
+    email: done ? { kind: "feedback-done", data: { project, itemId: item.id, issue, adminComment: item.adminComment } } : null,
+  });
+}
+
+/** Fixed in version N or won't fix: the reporter and the owner are told in their timeline, bell and email. */
+export async function recordFeedbackResolved(
+  ctx: AppContext,
+  { db, event }: { db: Database; event: EventInput & { item: FeedbackRow; reason: string | null } },
+) {
+  const { project, item, reason } = event;
+  const fixed = item.resolution === "fixed";
+  const resolution = fixed ? "fixed" : "wont_fix";
+  await tellOwnerAndReporter(ctx, {
+    db,
+    event,
+    entry: {
+      type: fixed ? "feedback.fixed" : "feedback.wont_fix",
+      title: fixed ? `Fixed in version ${item.fixedInVersion}` : "We won't fix this item",
+      description: `${project.projectCode}: ${excerpt(item.issueFaced)}${fixed ? "" : ` (${excerpt(reason ?? "", 120)})`}`,
+    },
+    email: {
+      kind: "feedback-resolved",
+      data: {
+        project,
+        itemId: item.id,
+        issue: excerpt(item.issueFaced, 300),
+        resolution,
+        versionNumber: item.fixedInVersion,
+        reason,
+      },
+    },
+  });
 }
 
 /** The customer confirmed the fix or reopened the item: their timeline records it, the company's bell hears of it. */
