@@ -39,16 +39,18 @@ type ReadOptions<F> = {
 
 const readBytes = async (part: MultipartFile): Promise<Upload> => ({ bytes: await part.toBuffer(), filename: part.filename });
 
-/** The body's text fields and its file (null when none was sent). */
-export async function readMultipart<F = Upload>(
+/**
+ * Walks the body's parts: the text fields are collected and returned, each part of the file field is handed to `take`
+ * (a file over the limit is the route's 413), a file part under any other name is a 400.
+ */
+async function readParts(
   request: FastifyRequest,
-  options: ReadOptions<F>,
-): Promise<{ fields: Record<string, string>; file: F | null }> {
+  options: Omit<ReadOptions<unknown>, "readFile">,
+  take: (part: MultipartFile) => Promise<void>,
+): Promise<Record<string, string>> {
   if (!request.isMultipart()) throw options.notMultipart();
-  const readFile = options.readFile ?? (readBytes as unknown as (part: MultipartFile) => Promise<F>);
   // No prototype: a part named "__proto__" is just a field.
   const fields: Record<string, string> = Object.create(null);
-  let file: F | null = null;
   for await (const part of request.parts()) {
     if (part.type !== "file") {
       fields[part.fieldname] = String(part.value);
@@ -59,13 +61,26 @@ export async function readMultipart<F = Upload>(
       throw badRequest(`Unknown field: ${part.fieldname}`, { [part.fieldname]: `Unknown field: ${part.fieldname}` });
     }
     try {
-      file = await readFile(part);
+      await take(part);
     } catch (error) {
       if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw options.tooLarge();
       throw error;
     }
     if (part.file.truncated) throw options.tooLarge();
   }
+  return fields;
+}
+
+/** The body's text fields and its file (null when none was sent). */
+export async function readMultipart<F = Upload>(
+  request: FastifyRequest,
+  options: ReadOptions<F>,
+): Promise<{ fields: Record<string, string>; file: F | null }> {
+  const readFile = options.readFile ?? (readBytes as unknown as (part: MultipartFile) => Promise<F>);
+  let file: F | null = null;
+  const fields = await readParts(request, options, async (part) => {
+    file = await readFile(part);
+  });
   return { fields, file };
 }
 
@@ -87,29 +102,13 @@ export async function readMultipartFiles(
   request: FastifyRequest,
   options: Omit<ReadOptions<Upload>, "readFile"> & { maxFiles: number; tooMany: () => AppError },
 ): Promise<{ fields: Record<string, string>; files: Upload[] }> {
-  if (!request.isMultipart()) throw options.notMultipart();
-  const fields: Record<string, string> = Object.create(null);
   const files: Upload[] = [];
-  for await (const part of request.parts()) {
-    if (part.type !== "file") {
-      fields[part.fieldname] = String(part.value);
-      continue;
-    }
-    if (part.fieldname !== options.fileField) {
-      part.file.resume();
-      throw badRequest(`Unknown field: ${part.fieldname}`, { [part.fieldname]: `Unknown field: ${part.fieldname}` });
-    }
+  const fields = await readParts(request, options, async (part) => {
     if (files.length >= options.maxFiles) {
       part.file.resume();
       throw options.tooMany();
     }
-    try {
-      files.push(await readBytes(part));
-    } catch (error) {
-      if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw options.tooLarge();
-      throw error;
-    }
-    if (part.file.truncated) throw options.tooLarge();
-  }
+    files.push(await readBytes(part));
+  });
   return { fields, files };
 }
