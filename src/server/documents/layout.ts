@@ -278,6 +278,17 @@ export class PageFlow {
     });
   }
 
+  /** A page's foot line (call it from `footer`): `text` on the left, "Page 2 of 5" on the right, small and muted. */
+  drawFootLine(page: PDFPage, text: string, at: { index: number; count: number }): void {
+    const style = { y: 30, size: 8, color: MUTED };
+    drawRuns(this.fonts, page, text, { x: this.margin.left, ...style });
+    drawRuns(this.fonts, page, `Page ${at.index + 1} of ${at.count}`, {
+      x: this.size.width - this.margin.right,
+      ...style,
+      align: "right",
+    });
+  }
+
   /** Text at a fixed spot (headers, footers, labels): one line, in as many fonts as it needs; returns its width. */
   drawAt(
     page: PDFPage,

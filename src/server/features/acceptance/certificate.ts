@@ -9,7 +9,7 @@ import type { projectAcceptances } from "../../db/schema";
 import type { IssuedDocument } from "../../documents/deliver";
 import { DocumentFonts, drawable } from "../../documents/fonts";
 import { recordIssuedDocument } from "../../documents/issued";
-import { A4, drawRuns, MUTED, PageFlow } from "../../documents/layout";
+import { A4, MUTED, PageFlow } from "../../documents/layout";
 import { type SealDetails, sealPdf, sealRecord } from "../../documents/pades";
 import { contentKey, pdfRenders } from "../../documents/render-guard";
 import { sealLocation, signingIdentity } from "../../documents/signing-identity";
@@ -110,19 +110,7 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Uin
     { size: 9, color: MUTED },
   );
   flow.footer((page, index, count) => {
-    drawRuns(fonts, page, `${PROVIDER_NAME} · Acceptance certificate · ${input.projectCode}`, {
-      x: MARGIN.left,
-      y: 30,
-      size: 8,
-      color: MUTED,
-    });
-    drawRuns(fonts, page, `Page ${index + 1} of ${count}`, {
-      x: A4.width - MARGIN.right,
-      y: 30,
-      size: 8,
-      color: MUTED,
-      align: "right",
-    });
+    flow.drawFootLine(page, `${PROVIDER_NAME} · Acceptance certificate · ${input.projectCode}`, { index, count });
   });
   return doc.save();
 }

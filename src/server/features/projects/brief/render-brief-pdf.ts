@@ -101,18 +101,9 @@ async function layOut(input: BriefPdfInput, scale: number): Promise<PDFDocument>
       thickness: 0.6,
       color: RULE_COLOR,
     });
-    drawRuns(fonts, page, fitLine(fonts, clientLine, "regular", 8, A4.width - MARGIN.left - MARGIN.right - 90), {
-      x: MARGIN.left,
-      y: 30,
-      size: 8,
-      color: MUTED,
-    });
-    drawRuns(fonts, page, `Page ${index + 1} of ${count}`, {
-      x: A4.width - MARGIN.right,
-      y: 30,
-      size: 8,
-      color: MUTED,
-      align: "right",
+    flow.drawFootLine(page, fitLine(fonts, clientLine, "regular", 8, A4.width - MARGIN.left - MARGIN.right - 90), {
+      index,
+      count,
     });
   });
   return doc;
