@@ -1,7 +1,8 @@
 // GET /api/company/charts: the charts strip's aggregates in one statement (projects by status, new projects per
 // month, revenue received per month by currency) over the last 12 months.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { isoMonth } from "../../../shared/domain/dates";
+import type { PaymentPhase } from "../../../shared/domain/payments";
 import { PROJECT_STATUSES } from "../../../shared/domain/project-status";
 import type { ChartData } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/client";
@@ -17,6 +18,27 @@ function lastMonths(now: Date): string[] {
   return months;
 }
 
+/** A phase's own amount when no Stripe payment says otherwise: the balance falls back to the final amount. */
+const OWN_AMOUNT: Record<PaymentPhase, SQL> = {
+  advance: sql.raw("p.advance_amount"),
+  balance: sql.raw("p.balance_amount, p.final_amount"),
+};
+
+/** The phase's payments received since `since` (not refunded): when, in which currency, how much. */
+function receivedPayments(phase: PaymentPhase, since: Date): SQL {
+  const column = (name: string) => sql.raw(`p.${phase}_${name}`);
+  return sql`select ${column("payment_received_date")} as received,
+               coalesce(s.currency, ${column("payment_currency")}) as currency,
+               coalesce(s.amount_minor / 100.0, ${OWN_AMOUNT[phase]}) as amount
+          from projects p
+          left join lateral (
+            select currency, amount_minor from payments
+             where project_id = p.id and phase = ${sql.raw(`'${phase}'`)} and provider = 'stripe' and kind = 'paid'
+             order by occurred_at desc limit 1
+          ) s on ${column("paid_via")} = 'stripe'
+          where ${column("payment_received_date")} >= ${since} and ${column("payment_issue")} is distinct from 'refunded'`;
+}
+
 export async function getChartData(db: Database, now = new Date()): Promise<ChartData> {
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (MONTHS - 1), 1));
   // Revenue counts what was really paid: Stripe's amount and currency for a phase paid by card, else the phase's own
@@ -29,27 +51,9 @@ export async function getChartData(db: Database, now = new Date()): Promise<Char
     union all
     select 'revenue', to_char(date_trunc('month', received at time zone 'UTC'), 'YYYY-MM'), currency, sum(amount)::text
       from (
-        select p.advance_payment_received_date as received,
-               coalesce(s.currency, p.advance_payment_currency) as currency,
-               coalesce(s.amount_minor / 100.0, p.advance_amount) as amount
-          from projects p
-          left join lateral (
-            select currency, amount_minor from payments
-             where project_id = p.id and phase = 'advance' and provider = 'stripe' and kind = 'paid'
-             order by occurred_at desc limit 1
-          ) s on p.advance_paid_via = 'stripe'
-          where p.advance_payment_received_date >= ${since} and p.advance_payment_issue is distinct from 'refunded'
+        ${receivedPayments("advance", since)}
         union all
-        select p.balance_payment_received_date,
-               coalesce(s.currency, p.balance_payment_currency),
-               coalesce(s.amount_minor / 100.0, p.balance_amount, p.final_amount)
-          from projects p
-          left join lateral (
-            select currency, amount_minor from payments
-             where project_id = p.id and phase = 'balance' and provider = 'stripe' and kind = 'paid'
-             order by occurred_at desc limit 1
-          ) s on p.balance_paid_via = 'stripe'
-          where p.balance_payment_received_date >= ${since} and p.balance_payment_issue is distinct from 'refunded'
+        ${receivedPayments("balance", since)}
       ) paid
       where amount is not null
       group by 2, 3
