@@ -211,8 +211,18 @@ type OpenDatabaseOptions = {
   logQuery?: (query: string, params: unknown[]) => void;
 };
 
-function queryLogger({ logQuery }: OpenDatabaseOptions): Logger | undefined {
-  return logQuery ? { logQuery } : undefined;
+/** What either driver's Drizzle is built with: the schema, and the statement logger when one is asked for. */
+function drizzleConfig({ logQuery }: OpenDatabaseOptions): { schema: typeof schema; logger: Logger | undefined } {
+  return { schema, logger: logQuery ? { logQuery } : undefined };
+}
+
+/** Brings a database up to date on either driver: the extensions first, then the migrations it has not run yet. */
+async function migrateSchema(driver: {
+  exec: (statement: string) => Promise<unknown>;
+  migrate: (config: { migrationsFolder: string }) => Promise<void>;
+}): Promise<void> {
+  await driver.exec(CREATE_EXTENSIONS);
+  await driver.migrate({ migrationsFolder: migrationsFolder() });
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -232,14 +242,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       client.on("error", (error) => options.onPoolError?.(error));
     });
     releaseClientsWhoseConnectionEnds(pool);
-    const db = drizzlePg(pool, { schema, logger: queryLogger(options) }) as unknown as Database;
+    const db = drizzlePg(pool, drizzleConfig(options)) as unknown as Database;
     return {
       db,
       kind: "postgres",
-      migrate: async () => {
-        await pool.query(CREATE_EXTENSIONS);
-        await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
-      },
+      migrate: () =>
+        migrateSchema({ exec: (statement) => pool.query(statement), migrate: (config) => migratePg(drizzlePg(pool), config) }),
       listen: (channel, events) => listenPostgres(url, channel, events),
       ping: async () => {
         await pool.query("select 1");
@@ -265,13 +273,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     if (dataDir) secureDataDir(dataDir);
   };
   secure();
-  const db = drizzlePglite(client, { schema, logger: queryLogger(options) }) as unknown as Database;
+  const db = drizzlePglite(client, drizzleConfig(options)) as unknown as Database;
   return {
     db,
     kind: "pglite",
     migrate: async () => {
-      await client.exec(CREATE_EXTENSIONS);
-      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+      await migrateSchema({
+        exec: (statement) => client.exec(statement),
+        migrate: (config) => migratePglite(drizzlePglite(client), config),
+      });
       secure();
     },
     secureFiles: secure,
