@@ -2,12 +2,14 @@
 // Reply-To), write the activity events that fill the bells, and tell open tabs (live updates). All inside the
 // writer's transaction, so nothing is announced for a message that was not saved.
 import { and, asc, desc, eq, gt, gte, sql } from "drizzle-orm";
+import type { CommunicationId } from "../../../shared/domain/ids";
 import { GENERAL_SUPPORT } from "../../../shared/schemas/communications";
 import { oneLineExcerpt } from "../../../shared/text/safe-text";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { communicationReplies, communications, outgoingEmails, projects, users } from "../../db/schema";
 import { emailTime, timeZonesByEmail } from "../../email/format-time";
+import type { EmailOf } from "../../email/kinds";
 import { withdrawDeferredEmail } from "../../email/outbox";
 import { replyAddress } from "../../email/reply-address";
 import type { ThreadEmailData } from "../../email/templates/communication-message";
@@ -19,7 +21,13 @@ export type ThreadActivity = {
   project: { id: string; projectCode: string; userId: string } | null;
   /** The customer the thread is with: the project's owner, or the general support thread's customer. */
   customerId: string;
-  thread: { id: string; subject: string; type: "message" | "meeting"; meetingUrl: string | null; scheduledFor: Date | null };
+  thread: {
+    id: CommunicationId;
+    subject: string;
+    type: "message" | "meeting";
+    meetingUrl: string | null;
+    scheduledFor: Date | null;
+  };
   fromCompany: boolean;
   author: { userId: string | null; email: string; name: string };
   content: string;
@@ -41,23 +49,33 @@ const BATCH_LISTED = 20;
 
 type BatchWindow = { since: Date; until: Date };
 
+type ReplyTo = { replyTo?: string | null };
+
 /**
  * One company recipient, one customer post of a run batched under `key`. No email of that run to them in the last
  * `minutes`: this one goes at once (`first`, marked with the key). Otherwise the post joins the batch that waits until
- * the end of that time: the waiting email is taken back and written again (`batch`) listing every post since the
- * batch began (`postedAt` is the post just written: it starts a new batch).
+ * the end of that time: the waiting email is taken back and written again (`batch`) listing the newest posts since the
+ * batch began (`postedAt` is the post just written: it starts a new batch), the others counted.
  */
-async function announceBatched(
+async function announceBatched<Post>(
+  ctx: AppContext,
   tx: Database,
   input: {
     key: string;
     minutes: number;
+    to: string;
+    projectId: string | null;
     postedAt: () => Promise<Date | null>;
-    first: () => Promise<void>;
-    batch: (window: BatchWindow) => Promise<void>;
+    first: EmailOf<"communication-reply" | "communication-message"> & ReplyTo;
+    /** The run's posts since the batch began, oldest first. */
+    posts: (since: Date) => Promise<Post[]>;
+    batch: (
+      listed: Post[],
+      notListed: number,
+    ) => EmailOf<"communication-replies-batch" | "communication-threads-batch"> & ReplyTo;
   },
 ): Promise<void> {
-  const { key, minutes } = input;
+  const { key, minutes, to, projectId } = input;
   const waiting = await withdrawDeferredEmail(tx, key);
   let batch: BatchWindow | null = null;
   if (waiting) {
@@ -80,17 +98,15 @@ async function announceBatched(
     }
   }
   if (!batch || Number.isNaN(batch.since.getTime()) || Number.isNaN(batch.until.getTime())) {
-    await input.first();
+    // Marked with the batch key (not deferred): posts in the next minutes join a batch after it.
+    await ctx.email.enqueue({ ...input.first, to, projectId, batchKey: key }, tx);
     return;
   }
-  await input.batch(batch);
+  const posts = await input.posts(batch.since);
+  const listed = posts.slice(-BATCH_LISTED);
+  const deferred = { until: batch.until, key, from: `${batch.since.toISOString()}|${batch.until.toISOString()}` };
+  await ctx.email.enqueue({ ...input.batch(listed, posts.length - listed.length), to, projectId, deferred }, tx);
 }
-
-const deferredUntil = (key: string, batch: BatchWindow) => ({
-  until: batch.until,
-  key,
-  from: `${batch.since.toISOString()}|${batch.until.toISOString()}`,
-});
 
 /** A customer's reply: batched per thread and company recipient. */
 async function announceBatchedReply(
@@ -100,10 +116,11 @@ async function announceBatchedReply(
 ): Promise<void> {
   const { activity, person, data, replyTo } = input;
   const { project, thread } = activity;
-  const key = `thread-replies:${thread.id}:${person.email.toLowerCase()}`;
-  await announceBatched(tx, {
-    key,
+  await announceBatched(ctx, tx, {
+    key: `thread-replies:${thread.id}:${person.email.toLowerCase()}`,
     minutes: REPLY_BATCH_MINUTES,
+    to: person.email,
+    projectId: project?.id ?? null,
     // The latest reply in the thread: the one just written in this transaction.
     postedAt: async () => {
       const [latest] = await tx
@@ -114,14 +131,9 @@ async function announceBatchedReply(
         .limit(1);
       return latest?.at ?? null;
     },
-    // Marked with the batch key (not deferred): replies in the next minutes join a batch after it.
-    first: () =>
-      ctx.email.enqueue(
-        { kind: "communication-reply", to: person.email, data, projectId: project?.id ?? null, replyTo, batchKey: key },
-        tx,
-      ),
-    batch: async (batch) => {
-      const posts = await tx
+    first: { kind: "communication-reply", data, replyTo },
+    posts: (since) =>
+      tx
         .select({ content: communicationReplies.content, authorEmail: communicationReplies.authorEmail, name: users.name })
         .from(communicationReplies)
         .leftJoin(users, eq(users.id, communicationReplies.authorId))
@@ -129,31 +141,21 @@ async function announceBatchedReply(
           and(
             eq(communicationReplies.communicationId, thread.id),
             eq(communicationReplies.fromCompany, false),
-            gte(communicationReplies.createdAt, batch.since),
+            gte(communicationReplies.createdAt, since),
           ),
         )
-        .orderBy(asc(communicationReplies.createdAt));
-      const listed = posts.slice(-BATCH_LISTED);
-      await ctx.email.enqueue(
-        {
-          kind: "communication-replies-batch",
-          to: person.email,
-          data: {
-            project,
-            thread,
-            replies: listed.map(
-              (post) => `${post.name?.trim() || post.authorEmail} wrote: ${excerpt(post.content).slice(0, 1_000)}`,
-            ),
-            notListed: posts.length - listed.length,
-            replyByEmail: data.replyByEmail,
-          },
-          projectId: project?.id ?? null,
-          replyTo,
-          deferred: deferredUntil(key, batch),
-        },
-        tx,
-      );
-    },
+        .orderBy(asc(communicationReplies.createdAt)),
+    batch: (listed, notListed) => ({
+      kind: "communication-replies-batch",
+      data: {
+        project,
+        thread,
+        replies: listed.map((post) => `${post.name?.trim() || post.authorEmail} wrote: ${excerpt(post.content).slice(0, 1_000)}`),
+        notListed,
+        replyByEmail: data.replyByEmail,
+      },
+      replyTo,
+    }),
   });
 }
 
@@ -174,10 +176,11 @@ async function announceBatchedThread(
 ): Promise<void> {
   const { activity, person, data, replyTo } = input;
   const { project, thread, author } = activity;
-  const key = `customer-threads:${author.userId}:${person.email.toLowerCase()}`;
-  await announceBatched(tx, {
-    key,
+  await announceBatched(ctx, tx, {
+    key: `customer-threads:${author.userId}:${person.email.toLowerCase()}`,
     minutes: THREAD_BATCH_MINUTES,
+    to: person.email,
+    projectId: project?.id ?? null,
     postedAt: async () => {
       const [row] = await tx
         .select({ at: communications.createdAt })
@@ -186,13 +189,9 @@ async function announceBatchedThread(
         .limit(1);
       return row?.at ?? null;
     },
-    first: () =>
-      ctx.email.enqueue(
-        { kind: "communication-message", to: person.email, data, projectId: project?.id ?? null, replyTo, batchKey: key },
-        tx,
-      ),
-    batch: async (batch) => {
-      const posts = await tx
+    first: { kind: "communication-message", data, replyTo },
+    posts: (since) =>
+      tx
         .select({ subject: communications.subject, content: communications.content, projectCode: projects.projectCode })
         .from(communications)
         .leftJoin(projects, eq(projects.id, communications.projectId))
@@ -201,28 +200,21 @@ async function announceBatchedThread(
             eq(communications.authorId, author.userId),
             eq(communications.fromCompany, false),
             eq(communications.type, "message"),
-            gte(communications.createdAt, batch.since),
+            gte(communications.createdAt, since),
           ),
         )
-        .orderBy(asc(communications.createdAt));
-      const listed = posts.slice(-BATCH_LISTED);
-      await ctx.email.enqueue(
-        {
-          kind: "communication-threads-batch",
-          to: person.email,
-          data: {
-            authorName: author.name,
-            threads: listed.map(
-              (post) => `[${post.projectCode ?? GENERAL_SUPPORT.label}] ${post.subject}: ${oneLineExcerpt(post.content, 300)}`,
-            ),
-            notListed: posts.length - listed.length,
-          },
-          projectId: project?.id ?? null,
-          deferred: deferredUntil(key, batch),
-        },
-        tx,
-      );
-    },
+        .orderBy(asc(communications.createdAt)),
+    // Many threads: no one thread's reply address.
+    batch: (listed, notListed) => ({
+      kind: "communication-threads-batch",
+      data: {
+        authorName: author.name,
+        threads: listed.map(
+          (post) => `[${post.projectCode ?? GENERAL_SUPPORT.label}] ${post.subject}: ${oneLineExcerpt(post.content, 300)}`,
+        ),
+        notListed,
+      },
+    }),
   });
 }
 
