@@ -1,42 +1,13 @@
 // Builds real PNG files for tests (a signature-like stroke on a transparent background), and broken ones.
-import { crc32, deflateSync } from "node:zlib";
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typeAndData = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeAndData) >>> 0);
-  return Buffer.concat([length, typeAndData, crc]);
-}
+import { deflateSync } from "node:zlib";
+import { pngFile } from "../../src/server/features/onboarding";
 
 /** PNG colour types (the IHDR byte) the tests build. */
 export const GREYSCALE = 0;
 export const RGBA = 6;
 
-/**
- * A PNG file around rows already filtered and compressed: the signature, the header (size, bit depth, colour type; no
- * interlacing), one IDAT and the end. Nothing checks that the rows fit the header: tests build broken images with it.
- */
-export function pngFile(image: {
-  width: number;
-  height: number;
-  bitDepth: number;
-  colourType: number;
-  compressedRows: Buffer;
-}): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(image.width, 0);
-  header.writeUInt32BE(image.height, 4);
-  header[8] = image.bitDepth;
-  header[9] = image.colourType;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", image.compressedRows),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
+/** The server's own PNG writer (it re-encodes shrunk signatures), so the tests' images are framed the same way. */
+export { pngFile };
 
 /** An RGBA PNG with a dark diagonal wave, like a quick signature. */
 export function makeSignaturePng(width = 600, height = 200): Buffer {

@@ -4,4 +4,5 @@ export { findOwnProfile } from "./find-profile";
 export { issueSignedNda } from "./nda-documents";
 export { toProfileDto } from "./profile-dto";
 export { onboardingRoutes } from "./routes";
+export { pngFile } from "./signature-image";
 export { verifyDocumentRoutes } from "./verify-routes";

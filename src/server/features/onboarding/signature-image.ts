@@ -157,19 +157,42 @@ export function shrinkSignature(bytes: Buffer): SignatureImage {
       }
     }
   }
+  const encoded = pngFile({
+    width,
+    height,
+    bitDepth: 8,
+    colourType: png.colorType,
+    extra: png.extra,
+    compressedRows: deflateSync(out),
+  });
+  return { bytes: encoded, width, height };
+}
+
+/**
+ * A PNG file around rows already filtered and compressed: the signature, the header (size, bit depth, colour type; no
+ * interlacing), any `extra` chunks kept from a source image, one IDAT and the end. Nothing checks that the rows fit the
+ * header (the tests build broken images with it).
+ */
+export function pngFile(image: {
+  width: number;
+  height: number;
+  bitDepth: number;
+  colourType: number;
+  extra?: { type: string; body: Buffer }[];
+  compressedRows: Buffer;
+}): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = png.colorType;
-  const encoded = Buffer.concat([
+  header.writeUInt32BE(image.width, 0);
+  header.writeUInt32BE(image.height, 4);
+  header[8] = image.bitDepth;
+  header[9] = image.colourType;
+  return Buffer.concat([
     PNG_MAGIC,
     pngChunk("IHDR", header),
-    ...png.extra.map((chunk) => pngChunk(chunk.type, chunk.body)),
-    pngChunk("IDAT", deflateSync(out)),
+    ...(image.extra ?? []).map((chunk) => pngChunk(chunk.type, chunk.body)),
+    pngChunk("IDAT", image.compressedRows),
     pngChunk("IEND", Buffer.alloc(0)),
   ]);
-  return { bytes: encoded, width, height };
 }
 
 /** Undoes the PNG row filters (specification section 9) of an 8-bit image: raw samples, row after row. */
