@@ -19,15 +19,10 @@ describe("the questionnaire", () => {
   });
 
   it("has a message of its own for each of the seven long answers", () => {
-    const messages = [
-      "techStack",
-      "problemStatement",
-      "targetUsers",
-      "currentSolution",
-      "coreFunctionality",
-      "idealWorkflow",
-      "successCriteria",
-    ].map((field) => REQUIREMENT_MESSAGES[field as keyof typeof REQUIREMENT_MESSAGES]);
+    const longAnswers = REQUIREMENT_QUESTIONS.filter((q) => q.required && q.multiline);
+    const messages = longAnswers.map((q) => REQUIREMENT_MESSAGES[q.field as keyof typeof REQUIREMENT_MESSAGES]);
+    expect(longAnswers).toHaveLength(7);
+    expect(messages).not.toContain(undefined);
     expect(new Set(messages).size).toBe(7);
   });
 });
