@@ -44,125 +44,61 @@ describe("the current step", () => {
 type Facts = Parameters<typeof journeyFor>[0];
 const states = (facts: Facts) => Object.fromEntries(journeyFor({ ...facts, now }).map((step) => [step.id, step.state]));
 
+/** The journey's steps in order, as the customer sees them. */
+const STEPS = ["profile", "nda", "requirements", "meeting", "discussion", "development", "prototype", "iterations", "deployment"];
+
+/**
+ * Each step's state when the journey stands at `current` ("done": past the last step): the steps before it completed,
+ * the later ones upcoming; `skipped` ones skipped, and `without` ones not on this journey at all.
+ */
+function standingAt(current: string, { skipped = [], without = [] }: { skipped?: string[]; without?: string[] } = {}) {
+  const at = current === "done" ? STEPS.length : STEPS.indexOf(current);
+  return Object.fromEntries(
+    STEPS.flatMap((step, index) => {
+      if (without.includes(step)) return [];
+      if (skipped.includes(step)) return [[step, "skipped"]];
+      return [[step, index < at ? "completed" : index === at ? "current" : "upcoming"]];
+    }),
+  );
+}
+
 describe("each step's state is its own fact", () => {
   it.each<[string, Facts, Record<string, string>]>([
-    [
-      "a new customer: nothing done, profile current",
-      { profile: null, project: null },
-      {
-        profile: "current",
-        nda: "upcoming",
-        requirements: "upcoming",
-        meeting: "upcoming",
-        discussion: "upcoming",
-        development: "upcoming",
-        prototype: "upcoming",
-        iterations: "upcoming",
-        deployment: "upcoming",
-      },
-    ],
+    ["a new customer: nothing done, profile current", { profile: null, project: null }, standingAt("profile")],
     [
       "signed, project in requirements with no answers: nothing after the NDA is done",
       { profile: signed, project: { status: "requirements", requirementsSubmitted: false } },
-      {
-        profile: "completed",
-        nda: "completed",
-        requirements: "current",
-        meeting: "upcoming",
-        discussion: "upcoming",
-        development: "upcoming",
-        prototype: "upcoming",
-        iterations: "upcoming",
-        deployment: "upcoming",
-      },
+      standingAt("requirements"),
     ],
     [
       "submitted, a meeting still ahead: the kick-off is not completed",
       { profile: signed, project: { status: "requirements", requirementsSubmitted: true, firstMeetingAt: future } },
-      {
-        profile: "completed",
-        nda: "completed",
-        requirements: "completed",
-        meeting: "current",
-        discussion: "upcoming",
-        development: "upcoming",
-        prototype: "upcoming",
-        iterations: "upcoming",
-        deployment: "upcoming",
-      },
+      standingAt("meeting"),
     ],
     [
       "development with no meeting ever held: the kick-off is skipped, not upcoming beside completed steps",
       { profile: signed, project: { status: "development", requirementsSubmitted: true } },
-      {
-        profile: "completed",
-        nda: "completed",
-        requirements: "completed",
-        meeting: "skipped",
-        discussion: "completed",
-        development: "current",
-        prototype: "upcoming",
-        iterations: "upcoming",
-        deployment: "upcoming",
-      },
+      standingAt("development", { skipped: ["meeting"] }),
     ],
     [
       "testing with a prototype after a held meeting",
       { profile: signed, project: { status: "testing", prototypeUrl: url, requirementsSubmitted: true, firstMeetingAt: past } },
-      {
-        profile: "completed",
-        nda: "completed",
-        requirements: "completed",
-        meeting: "completed",
-        discussion: "completed",
-        development: "completed",
-        prototype: "completed",
-        iterations: "current",
-        deployment: "upcoming",
-      },
+      standingAt("iterations"),
     ],
     [
       "completed without a kick-off meeting: the meeting is skipped, everything else completed",
       { profile: signed, project: { status: "completed", requirementsSubmitted: true } },
-      {
-        profile: "completed",
-        nda: "completed",
-        requirements: "completed",
-        meeting: "skipped",
-        discussion: "completed",
-        development: "completed",
-        prototype: "completed",
-        iterations: "completed",
-        deployment: "completed",
-      },
+      standingAt("done", { skipped: ["meeting"] }),
     ],
     [
       "completed, meeting held",
       { profile: signed, project: { status: "completed", requirementsSubmitted: true, firstMeetingAt: past } },
-      {
-        profile: "completed",
-        nda: "completed",
-        requirements: "completed",
-        meeting: "completed",
-        discussion: "completed",
-        development: "completed",
-        prototype: "completed",
-        iterations: "completed",
-        deployment: "completed",
-      },
+      standingAt("done"),
     ],
     [
       "a member's journey has no profile or NDA step",
       { profile: null, project: { status: "development", requirementsSubmitted: true, accessLevel: "view_only" } },
-      {
-        requirements: "completed",
-        meeting: "skipped",
-        discussion: "completed",
-        development: "current",
-        prototype: "upcoming",
-        iterations: "upcoming",
-        deployment: "upcoming",
-      },
+      standingAt("development", { skipped: ["meeting"], without: ["profile", "nda"] }),
     ],
   ])("%s", (_case, facts, expected) => {
     expect(states(facts)).toEqual(expected);
