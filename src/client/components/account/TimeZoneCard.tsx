@@ -1,7 +1,7 @@
 // Time Zone (the customer's Profile Settings card, the admin's dialog from the user menu): the zone every date and time
 // is shown in, on every screen and in every email. It is stored from the browser the first time the app loads; here the
 // user picks another from the runtime's IANA zones.
-import { Globe, Loader2 } from "lucide-react";
+import { Globe } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Controller } from "react-hook-form";
 import { matchingTimeZones, supportedTimeZones } from "../../../shared/domain/time-zones";
@@ -15,6 +15,7 @@ import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from "../ui/card";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";
+import { PendingButton } from "../ui/pending-button";
 import { Select } from "../ui/select";
 import { toast } from "../ui/use-toast";
 
@@ -85,10 +86,9 @@ export function TimeZoneForm({ saved }: { saved: string }) {
         Now in {zoneLabel(viewerTimeZone())}: {formatMeetingTime(new Date().toISOString())}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending || !form.formState.isDirty}>
-          {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+        <PendingButton type="submit" pending={save.isPending} disabled={!form.formState.isDirty}>
           Save time zone
-        </Button>
+        </PendingButton>
         {chosen !== browser && (
           <Button
             type="button"

@@ -2,7 +2,7 @@
 // are shown in and offers to switch to the browser's. "Switch" saves it through PUT /api/me/time-zone (the profile's
 // own save); "Keep" dismisses the notice for this pair of zones on this device. Nothing shows before a zone is stored
 // (the app stores the browser's on first load) nor when the two agree under different names (Asia/Calcutta).
-import { Globe, Loader2 } from "lucide-react";
+import { Globe } from "lucide-react";
 import { useState } from "react";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { TIME_ZONE_MESSAGES } from "../../../shared/schemas/time-zone";
@@ -11,6 +11,7 @@ import { serverMessage } from "../../lib/api";
 import { browserTimeZone } from "../../lib/date-time";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
+import { PendingButton } from "../ui/pending-button";
 import { toast } from "../ui/use-toast";
 
 const STORAGE_KEY = "bp:time-zone-notice-dismissed";
@@ -61,10 +62,9 @@ export function TimeZoneNotice({ user }: { user: CurrentUser }) {
           in <strong>{zoneLabel(browser)}</strong>.
         </p>
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" className="h-auto min-h-8 whitespace-normal" disabled={save.isPending} onClick={switchZone}>
-            {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          <PendingButton size="sm" className="h-auto min-h-8 whitespace-normal" pending={save.isPending} onClick={switchZone}>
             Switch to {zoneLabel(browser)}
-          </Button>
+          </PendingButton>
           <Button size="sm" variant="outline" className="h-auto min-h-8 whitespace-normal" onClick={keep}>
             Keep {zoneLabel(stored)}
           </Button>

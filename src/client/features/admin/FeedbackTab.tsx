@@ -1,7 +1,7 @@
 // Feedback Management tab on the feedback feature's owners: GET /api/company/feedback (filtered by project
 // and status, paged on the server) and the admin's review, PATCH /api/projects/{projectId}/feedback/{feedbackId}.
 // FeedbackReviewList is also the project's feedback inside View Details.
-import { Ban, CheckCheck, Globe, ImageIcon, Loader2, RotateCcw, Wrench } from "lucide-react";
+import { Ban, CheckCheck, Globe, ImageIcon, RotateCcw, Wrench } from "lucide-react";
 import { useState } from "react";
 import { canCloseFeedbackRound, currentFeedbackRound, feedbackRoundLabel } from "../../../shared/domain/feedback-rounds";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
@@ -27,6 +27,7 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Textarea } from "../../components/ui/input";
+import { PendingButton } from "../../components/ui/pending-button";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
@@ -492,10 +493,9 @@ function FixedInVersionDialog({ item, onClose }: { item: CompanyFeedbackItem; on
           <Button type="button" variant="outline" onClick={onClose} disabled={resolve.isPending}>
             Cancel
           </Button>
-          <Button type="button" onClick={save} disabled={resolve.isPending || !value}>
-            {resolve.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          <PendingButton type="button" onClick={save} pending={resolve.isPending} disabled={!value}>
             Mark fixed
-          </Button>
+          </PendingButton>
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -1,6 +1,5 @@
 // The company profile form, used by the onboarding Company Setup tab and the /profile page.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { INDUSTRIES, INDUSTRY_LABELS, PROFILE_BUDGET_RANGES, PROFILE_TIMELINES } from "../../../shared/constants/lists";
@@ -15,9 +14,9 @@ import {
   WEBSITE_PREFIX,
 } from "../../../shared/schemas/profile";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
+import { PendingButton } from "../../components/ui/pending-button";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
@@ -248,10 +247,9 @@ export function CompanyProfileForm(props: {
       {formError && <Alert variant="danger">{formError}</Alert>}
 
       <div className="flex justify-end">
-        <Button type="submit" size="lg" disabled={save.isPending}>
-          {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+        <PendingButton type="submit" size="lg" pending={save.isPending}>
           {save.isPending ? "Saving..." : props.submitLabel}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

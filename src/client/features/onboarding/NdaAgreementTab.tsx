@@ -17,6 +17,7 @@ import { Checkbox } from "../../components/ui/checkbox";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { PendingButton } from "../../components/ui/pending-button";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, serverMessage } from "../../lib/api";
 import { formatDate } from "../../lib/date-time";
@@ -249,10 +250,9 @@ export function NdaAgreementTab(props: { profile: Profile; email: string; onSign
             {!signature && <Alert variant="info">Draw or type your signature above, then verify the code.</Alert>}
 
             <div className="flex justify-end">
-              <Button type="submit" size="lg" disabled={!canVerifyNdaCode(code) || sign.isPending}>
-                {sign.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+              <PendingButton type="submit" size="lg" pending={sign.isPending} disabled={!canVerifyNdaCode(code)}>
                 {sign.isPending ? "Verifying..." : "Verify & Sign NDA"}
-              </Button>
+              </PendingButton>
             </div>
           </form>
         )}

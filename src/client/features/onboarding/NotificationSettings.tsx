@@ -1,7 +1,7 @@
 // Profile Settings → Notifications: per kind, email each time, a daily digest, or off. Security emails (sign-in and
 // confirmation codes) are not listed: they are always sent.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Bell, Loader2 } from "lucide-react";
+import { Bell } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import {
   NOTIFICATION_KIND_LABELS,
@@ -11,9 +11,9 @@ import {
   type NotificationPreferences,
   notificationPreferencesSchema,
 } from "../../../shared/schemas/account";
-import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
+import { PendingButton } from "../../components/ui/pending-button";
 import { Select } from "../../components/ui/select";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
@@ -72,10 +72,9 @@ function NotificationForm({ saved }: { saved: NotificationPreferences }) {
         Sign-in and confirmation codes are always emailed. Every other email has a one-click unsubscribe link.
       </p>
       <div>
-        <Button type="submit" disabled={save.isPending || !form.formState.isDirty}>
-          {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+        <PendingButton type="submit" pending={save.isPending} disabled={!form.formState.isDirty}>
           Save notifications
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

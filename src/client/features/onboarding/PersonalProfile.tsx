@@ -1,14 +1,14 @@
 // An invited member's Profile Settings: a personal profile (their name, time zone, email choices, data export and
 // account deletion). No company form, NDA or completion figure: those are the owner's tasks, not theirs.
-import { Loader2, UserRound } from "lucide-react";
+import { UserRound } from "lucide-react";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { DISPLAY_NAME_MESSAGES, displayNameBodySchema } from "../../../shared/schemas/display-name";
 import { TimeZoneCard } from "../../components/account/TimeZoneCard";
 import { PageHeader } from "../../components/layout/PageHeader";
-import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
+import { PendingButton } from "../../components/ui/pending-button";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
 import { setServerFieldErrors, useSchemaForm } from "../../lib/form";
@@ -37,10 +37,9 @@ function NameForm({ saved }: { saved: string }) {
         {(control) => <Input {...control} autoComplete="name" {...form.register("name")} />}
       </Field>
       <div>
-        <Button type="submit" disabled={save.isPending || !form.formState.isDirty}>
-          {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+        <PendingButton type="submit" pending={save.isPending} disabled={!form.formState.isDirty}>
           Save name
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );
