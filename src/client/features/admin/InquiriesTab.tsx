@@ -6,11 +6,11 @@ import { Pager } from "../../components/kit/Pager";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import { Select } from "../../components/ui/select";
 import { formatDateTime } from "../../lib/date-time";
 import { useListState } from "../../lib/use-list-state";
 import { useInquiries } from "./api/get-inquiries";
 import { useSetInquiryStatus } from "./api/set-inquiry-status";
+import { FilteredTabHeader } from "./FilteredTabHeader";
 
 const OPTIONS = [
   { value: "all", label: "All inquiries" },
@@ -27,16 +27,10 @@ export function InquiriesTab() {
   return (
     <Card>
       <CardContent className="p-4 sm:p-6">
-        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <h2 className="text-lg font-semibold text-slate-900">Inquiries</h2>
-          <Select
-            aria-label="Inquiry status"
-            value={state.status}
-            onValueChange={(v) => set({ status: v as typeof state.status })}
-            options={OPTIONS}
-            className="w-44"
-          />
-        </div>
+        <FilteredTabHeader
+          title="Inquiries"
+          filter={{ label: "Inquiry status", value: state.status, onChange: (status) => set({ status }), options: OPTIONS }}
+        />
         <ListState
           isLoading={inquiries.isLoading}
           error={inquiries.error}

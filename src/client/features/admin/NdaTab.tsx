@@ -17,7 +17,6 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
-import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
 import { formatDateTime } from "../../lib/date-time";
@@ -27,6 +26,7 @@ import { packageLabel } from "./admin-format";
 import { useApproveNda } from "./api/approve-nda";
 import { useCompanyNdas } from "./api/get-company-ndas";
 import { useSendCompanyOtp } from "./api/send-company-otp";
+import { FilteredTabHeader } from "./FilteredTabHeader";
 
 const OPTIONS = [
   { value: "pending", label: "Pending approval" },
@@ -48,16 +48,10 @@ export function NdaTab() {
   return (
     <Card>
       <CardContent className="p-4 sm:p-6">
-        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <h2 className="text-lg font-semibold text-slate-900">NDA Management</h2>
-          <Select
-            aria-label="NDA status"
-            value={state.status}
-            onValueChange={(v) => set({ status: v as NdaListStatus })}
-            options={OPTIONS}
-            className="w-44"
-          />
-        </div>
+        <FilteredTabHeader
+          title="NDA Management"
+          filter={{ label: "NDA status", value: state.status, onChange: (status) => set({ status }), options: OPTIONS }}
+        />
         <ListState
           isLoading={ndas.isLoading}
           error={ndas.error}

@@ -10,7 +10,6 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogHeader } from "../../components/ui/dialog";
-import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
 import { formatDate } from "../../lib/date-time";
@@ -18,6 +17,7 @@ import { useListState } from "../../lib/use-list-state";
 import { useUserActivity } from "./api/get-user-activity";
 import { useSendProfileReminder } from "./api/send-profile-reminder";
 import { useShowProjects } from "./console-state";
+import { FilteredTabHeader } from "./FilteredTabHeader";
 import { CustomerProfilePanel } from "./ProjectDetailsDialog";
 
 const ACTIVITY_BADGE = { has_project: "success", member: "default", has_profile: "warning", login: "secondary" } as const;
@@ -51,16 +51,15 @@ export function UserActivityTab() {
   return (
     <Card>
       <CardContent className="p-4 sm:p-6">
-        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <h2 className="text-lg font-semibold text-slate-900">User Activity</h2>
-          <Select
-            aria-label="Activity filter"
-            value={state.activity}
-            onValueChange={(value) => set({ activity: value as typeof state.activity })}
-            options={ACTIVITY_OPTIONS}
-            className="w-44"
-          />
-        </div>
+        <FilteredTabHeader
+          title="User Activity"
+          filter={{
+            label: "Activity filter",
+            value: state.activity,
+            onChange: (activity) => set({ activity }),
+            options: ACTIVITY_OPTIONS,
+          }}
+        />
         <ListState
           isLoading={activity.isLoading}
           error={activity.error}
