@@ -1,21 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { codeIn, startSmtpServer, type TestSmtpServer } from "../../../tests/setup/smtp";
+import { openForFile } from "../../../tests/setup/per-file";
+import { codeIn, startSmtpServer } from "../../../tests/setup/smtp";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
 import { outgoingEmails } from "../db/schema";
 import { purgeOldEmailBodies } from "./worker";
 
 describe("email through a real SMTP server", () => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: "Blueprint <no-reply@blueprint.test>" });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const smtp = openForFile(() => startSmtpServer());
+  const t = openForFile(() => createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: "Blueprint <no-reply@blueprint.test>" }));
 
   it("does not serve /dev/mailbox when SMTP_URL is set, even outside production", async () => {
     expect(t.app.ctx.config.env).toBe("test");

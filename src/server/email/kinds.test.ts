@@ -1,10 +1,11 @@
 // The email kinds' record: a kind missing a part does not compile (the @ts-expect-error lines below fail
 // `npm run typecheck` when the error they expect disappears), and every notification kind reaches a user with a
 // one-click unsubscribe link (RFC 8058 headers and a line in the body) while security emails carry none.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createUser } from "../../../tests/factories";
-import { type CapturedMail, startSmtpServer, type TestSmtpServer } from "../../../tests/setup/smtp";
-import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
+import { openForFile } from "../../../tests/setup/per-file";
+import { type CapturedMail, startSmtpServer } from "../../../tests/setup/smtp";
+import { createTestApp } from "../../../tests/setup/test-app";
 import { NOTIFICATION_KINDS } from "../../shared/schemas/account";
 import { EMAIL_KIND_NAMES, EMAIL_KINDS, type EmailKind, type EmailKindEntry } from "./kinds";
 import type { EmailMessage as OutboxMessage } from "./outbox";
@@ -46,16 +47,8 @@ function headerLine(mail: CapturedMail, key: string): string | undefined {
 }
 
 describe("every email kind through a real SMTP server", () => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: "Blueprint <no-reply@blueprint.test>" });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  const smtp = openForFile(() => startSmtpServer());
+  const t = openForFile(() => createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: "Blueprint <no-reply@blueprint.test>" }));
 
   async function sendExample(kind: EmailKind): Promise<{ mail: CapturedMail; userId: string }> {
     const to = `every-${kind}@example.com`;

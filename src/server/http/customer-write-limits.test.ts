@@ -2,11 +2,13 @@
 // 201, queueing 60 emails to the company. Each customer write the company is told about now has a per-user
 // allowance: past it, 429 with Retry-After and the message the form shows, nothing stored and no email queued.
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { json } from "../../../tests/factories";
 import { GOOD_FEEDBACK, patchFeedback, postFeedback } from "../../../tests/setup/feedback";
 import { signNdaFor, submitProfile, VALID_PROFILE } from "../../../tests/setup/onboarding";
-import { createTestApp, signIn, type TestApp } from "../../../tests/setup/test-app";
+import { openForFile } from "../../../tests/setup/per-file";
+import { createTestApp, signIn } from "../../../tests/setup/test-app";
+import type { FeedbackId } from "../../shared/domain/ids";
 import { NOTIFICATION_KINDS } from "../../shared/schemas/account";
 import {
   activityEvents,
@@ -21,14 +23,10 @@ import {
 } from "../db/schema";
 import { CUSTOMER_WRITE_LIMITS, CUSTOMER_WRITE_MESSAGES } from "./customer-write-limits";
 
-let t: TestApp;
+const t = openForFile(() => createTestApp());
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");
-});
-afterAll(async () => {
-  await t.close();
 });
 
 let n = 0;
@@ -224,7 +222,7 @@ describe("per-user allowances on the other customer writes", () => {
     const c = await customerWithProject();
     const created = await postFeedback(t.app, c.projectId, c.cookie);
     expect(created.statusCode, created.body).toBe(201);
-    const id: string = created.json().id;
+    const id: FeedbackId = created.json().id;
     const [window] = CUSTOMER_WRITE_LIMITS.feedbackEdits;
     for (let i = 0; i < window.max; i++) {
       const res = await patchFeedback(t.app, c.projectId, id, c.cookie, { issueFaced: `Edited issue number ${i} on the page` });

@@ -1,19 +1,18 @@
 // Where an approval came from is the company's record, not the customer's document: the certificate the owner
 // downloads names who approved and with which browser, never the IP address; the company's audit log keeps it.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { customer, json } from "../../../../tests/factories";
 import { projectReadyToApprove } from "../../../../tests/setup/acceptance";
 import { pdfText } from "../../../../tests/setup/pdf-text";
-import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { openForFile } from "../../../../tests/setup/per-file";
+import { createTestApp, signIn } from "../../../../tests/setup/test-app";
 
 const OWNER_IP = "198.51.100.23";
-let t: TestApp;
+const t = openForFile(() => createTestApp());
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");
 });
-afterAll(() => t.close());
 
 describe("the acceptance certificate", () => {
   it("leaves the approver's IP address out of the customer's PDF, and the company's audit log records it", async () => {

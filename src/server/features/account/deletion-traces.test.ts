@@ -4,12 +4,13 @@
 // approval, the Stripe payloads and stored request answers that name them). The documents already sealed stay as they
 // were issued; the certificate issued after the deletion no longer names them.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { customer, json } from "../../../../tests/factories";
 import { projectReadyToApprove } from "../../../../tests/setup/acceptance";
 import { postFeedback } from "../../../../tests/setup/feedback";
 import { pdfText } from "../../../../tests/setup/pdf-text";
-import { createTestApp, latestCodeFor, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { openForFile } from "../../../../tests/setup/per-file";
+import { createTestApp, latestCodeFor, signIn } from "../../../../tests/setup/test-app";
 import { projectAcceptances, projectMembers, stripeEvents } from "../../db/schema";
 import { DELETED_AUTHOR } from "./delete-account";
 
@@ -18,13 +19,11 @@ const MEMBER_NAME = "Mira Memberson";
 const MEMBER_IP = "203.0.113.77";
 const MEMBER_BROWSER = "MiraBrowser/9.9 (personal device)";
 
-let t: TestApp;
+const t = openForFile(() => createTestApp());
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");
 });
-afterAll(() => t.close());
 
 /**
  * Every row of every table in the public schema, as text: what a database dump would show. Emails already written to

@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createCompletedProfile, onboardOwner, signedInUser } from "../../../../tests/factories";
 import { fileUpload } from "../../../../tests/setup/multipart";
 import { signNdaFor } from "../../../../tests/setup/onboarding";
-import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { openForFile } from "../../../../tests/setup/per-file";
+import { createTestApp, signIn } from "../../../../tests/setup/test-app";
 import { isoMonth } from "../../../shared/domain/dates";
 import { CLOSE_MESSAGES } from "../../../shared/schemas/admin";
 import { VERSION_MESSAGES } from "../../../shared/schemas/versions";
@@ -21,16 +22,12 @@ import { runTickOnce, tickOf } from "../../jobs/scheduled-job";
 import { csvCell } from "./projects-csv";
 import { STATUS_RULES_INTERVAL_MS } from "./status-scheduler";
 
-let t: TestApp;
+const t = openForFile(() => createTestApp());
 let admin: string;
 const ADMIN = "admin@blueprint.local";
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signIn(t.app, ADMIN, "Site Admin");
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const req = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, cookie?: string, payload?: unknown) =>

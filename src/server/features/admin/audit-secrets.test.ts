@@ -1,21 +1,18 @@
 // Issue 26, item 8: the NDA approval code was stored in clear in the audit log (`{"field":"otp","after":"894930"}`).
 // Audit entries keep only the closed list of recordable fields (http/company-audit.ts): never a code, token or secret.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
-import { createTestApp, latestCodeFor, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { openForFile } from "../../../../tests/setup/per-file";
+import { createTestApp, latestCodeFor, signIn } from "../../../../tests/setup/test-app";
 import { recordAudit } from "../../audit/record-audit";
 import { adminAuditLog } from "../../db/schema";
 
-let t: TestApp;
+const t = openForFile(() => createTestApp());
 let admin: string;
 const ADMIN = "admin@blueprint.local";
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signIn(t.app, ADMIN, "Site Admin");
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const post = (url: string, payload: object, cookie: string) =>

@@ -1,18 +1,15 @@
 // Issue 31: the admin search found "2026-0002" but not "0002" (a four-digit term was read as a year), and "lopez" did
 // not find "López". Codes are found by any part, names (customer and project) without their accents and in any case,
 // through the folded *_search columns and their trigram indexes (drizzle/0023-0024).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createCompletedProfile, onboardOwner, signedInUser } from "../../../../tests/factories";
-import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { openForFile } from "../../../../tests/setup/per-file";
+import { createTestApp, signIn } from "../../../../tests/setup/test-app";
 
-let t: TestApp;
+const t = openForFile(() => createTestApp());
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");
-});
-afterAll(async () => {
-  await t.close();
 });
 
 let counter = 0;

@@ -2,19 +2,17 @@
 // have come due or were answered, and those answered inside the site's promise (2 h, 4 h, 24 h, 24 h / 4 h when
 // urgent); items still inside their window and older than 30 days are not counted. A customer may not read it.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createProjectWithStatus, customer } from "../../../../tests/factories";
-import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { openForFile } from "../../../../tests/setup/per-file";
+import { createTestApp, signIn } from "../../../../tests/setup/test-app";
+import type { CommunicationId } from "../../../shared/domain/ids";
 import { communicationReplies, communications, contactInquiries, meetingRequests, projects } from "../../db/schema";
 
-let t: TestApp;
+const t = openForFile(() => createTestApp());
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const HOUR = 3_600_000;
@@ -48,7 +46,7 @@ describe("answered within promise, last 30 days", () => {
       if (!row) throw new Error("no thread");
       return row.id;
     };
-    const companyReply = (communicationId: string, createdAt: Date) =>
+    const companyReply = (communicationId: CommunicationId, createdAt: Date) =>
       db
         .insert(communicationReplies)
         .values({ communicationId, authorEmail: "admin@blueprint.local", fromCompany: true, content: "On it", createdAt });

@@ -2,13 +2,15 @@
 // overdue), paging, one thread by id, the header's service-level counts, and posting into any project.
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Customer, customer, json, newProject } from "../../../../tests/factories";
-import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { openForFile } from "../../../../tests/setup/per-file";
+import { createTestApp, signIn } from "../../../../tests/setup/test-app";
+import type { CommunicationId, MeetingRequestId } from "../../../shared/domain/ids";
 import type { CompanyCommunication } from "../../../shared/schemas/communications";
 import { adminAuditLog, communicationReplies, communications, meetingRequests, outgoingEmails } from "../../db/schema";
 
-let t: TestApp;
+const t = openForFile(() => createTestApp({ ADMIN_EMAILS: "admin@blueprint.local,second@blueprint.local" }));
 let admin: string;
 let secondAdmin: string;
 let owner: Customer;
@@ -17,16 +19,12 @@ let project: { id: string; projectCode: string };
 let otherProject: { id: string; projectCode: string };
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "admin@blueprint.local,second@blueprint.local" });
   admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");
   secondAdmin = await signIn(t.app, "second@blueprint.local", "Sam Second");
   owner = await customer(t.app, "inbox-owner@example.com", "Olive Owner");
   other = await customer(t.app, "inbox-other@example.com", "Otto Other");
   project = await newProject(t.app, owner);
   otherProject = await newProject(t.app, other);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const base = (id: string) => `/api/projects/${id}/communications`;
@@ -102,7 +100,7 @@ describe("the company inbox's views", () => {
 
   it("a customer message unanswered for more than 4 hours is overdue, counted, and a later ping keeps it so", async () => {
     const created = await post(otherProject.id, other.cookie, message("Old question"));
-    const oldId = created.json().id as string;
+    const oldId: CommunicationId = created.json().id;
     const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000);
     await t.app.ctx.db
       .update(communications)
@@ -219,8 +217,8 @@ describe("meeting requests past their urgency window", () => {
         payload: { subject, urgency },
         headers: { cookie: owner.cookie, ...json },
       });
-    const high = (await create("Urgent call", "high")).json().id as string;
-    const medium = (await create("Soon call", "medium")).json().id as string;
+    const high: MeetingRequestId = (await create("Urgent call", "high")).json().id;
+    const medium: MeetingRequestId = (await create("Soon call", "medium")).json().id;
     // Five hours: past the high-urgency 4, within the 24 every other request has (shared/domain/service-levels.ts).
     const fiveHoursAgo = new Date(Date.now() - 5 * 3_600_000);
     await t.app.ctx.db.update(meetingRequests).set({ createdAt: fiveHoursAgo }).where(eq(meetingRequests.id, high));

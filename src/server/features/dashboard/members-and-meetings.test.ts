@@ -1,18 +1,13 @@
 // What the dashboard reads for owners and members: the project list's firstMeetingAt (the kick-off meeting is done only
 // once a meeting happened), no payments in a member's answer, and no NDA or invoices in a member's documents.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCompletedProfile, createProjectWithStatus, signedInUser } from "../../../../tests/factories";
-import { createTestApp, type TestApp } from "../../../../tests/setup/test-app";
+import { openForFile } from "../../../../tests/setup/per-file";
+import { createTestApp } from "../../../../tests/setup/test-app";
 import { meetingRequests, projectMembers, projects } from "../../db/schema";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = openForFile(() => createTestApp());
 
 let counter = 0;
 async function ownerWithProject() {

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Customer, customer, json, newProject, openTeam } from "../../../../tests/factories";
-import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
-import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { openForFile } from "../../../../tests/setup/per-file";
+import { startSmtpServer } from "../../../../tests/setup/smtp";
+import { createTestApp, signIn } from "../../../../tests/setup/test-app";
 import { MEETING_REQUEST_MESSAGES, MEETING_REQUESTS_PAGE_SIZE } from "../../../shared/schemas/meeting-requests";
 import { meetingRequests } from "../../db/schema";
 
-let t: TestApp;
-let smtp: TestSmtpServer;
+const smtp = openForFile(() => startSmtpServer());
+const t = openForFile(() => createTestApp({ SMTP_URL: smtp.url }));
 let admin: string;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
   admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
 });
 
 const requestsOf = (id: string) => `/api/projects/${id}/meeting-requests`;

@@ -1,19 +1,16 @@
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { approveNdaAs, signNdaFor, submitProfile, VALID_PROFILE } from "../../../../tests/setup/onboarding";
-import { createTestApp, latestCodeFor, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { openForFile } from "../../../../tests/setup/per-file";
+import { createTestApp, latestCodeFor, signIn } from "../../../../tests/setup/test-app";
 import { ndaAuditEvents, ndaSignatures, oneTimeCodes, outgoingEmails } from "../../db/schema";
 
-let t: TestApp;
+const t = openForFile(() => createTestApp());
 let admin: string;
 const ADMIN = "admin@blueprint.local";
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signIn(t.app, ADMIN, "Site Admin");
-});
-afterAll(async () => {
-  await t.close();
 });
 
 let counter = 0;

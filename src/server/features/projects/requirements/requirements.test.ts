@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   createCompletedProfile,
   createProjectWithStatus,
@@ -11,18 +11,13 @@ import {
   newProject,
   onboardOwner,
 } from "../../../../../tests/factories";
-import { createTestApp, type TestApp } from "../../../../../tests/setup/test-app";
+import { openForFile } from "../../../../../tests/setup/per-file";
+import { createTestApp } from "../../../../../tests/setup/test-app";
 import { REQUIREMENT_MESSAGES } from "../../../../shared/schemas/requirements";
 import { activityEvents, issuedDocuments, profiles, projects } from "../../../db/schema";
 import { pdfRenders } from "../../../documents/render-guard";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = openForFile(() => createTestApp());
 
 const url = (id: string, rest = "") => `/api/projects/${id}/requirements${rest}`;
 const save = (id: string, cookie: string, payload: object) =>
