@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedback } from "../../src/server/db/schema";
+import type { FeedbackId } from "../../src/shared/domain/ids";
 import { FEEDBACK_MESSAGES } from "../../src/shared/schemas/feedback";
 import { json } from "../factories";
 import { type ProjectJourney, startProjectJourney } from "../setup/journey";
@@ -17,7 +18,7 @@ let journey: ProjectJourney;
 let server: TestServer;
 let page: Page;
 let console: Page;
-let itemId: string;
+let itemId: FeedbackId;
 
 const ISSUE = "The Book button does nothing on the second step of the booking form.";
 

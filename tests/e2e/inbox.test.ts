@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { communications, meetingRequests, projects } from "../../src/server/db/schema";
 import { formatClockInZone, zoneAbbreviation } from "../../src/shared/domain/dates";
+import type { CommunicationId } from "../../src/shared/domain/ids";
 import { json, newProject, type SignedInUser, signedInUser } from "../factories";
 import { signedInAs } from "../setup/browser";
 import { dateTimeLocalIn } from "../setup/datetime-local";
@@ -29,8 +30,8 @@ let noraProject: { id: string; projectCode: string };
 let ottoProject: { id: string; projectCode: string };
 let _adminContext: BrowserContext;
 let page: Page;
-let threadId: string;
-let oldThreadId: string;
+let threadId: CommunicationId;
+let oldThreadId: CommunicationId;
 
 const post = (projectId: string, who: SignedInUser, payload: object) =>
   server.app.inject({

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
 import { communicationReplies } from "../../src/server/db/schema";
 import { replyAddress } from "../../src/server/email/reply-address";
+import type { CommunicationId } from "../../src/shared/domain/ids";
 import type { Customer } from "../factories";
 import { expectAppUnchanged } from "../setup/db-state";
 import { dkimDomain, dkimResolver, type InboundMessage, sendInbound } from "../setup/dkim";
@@ -21,7 +22,7 @@ const FORGED_PASS = { "Authentication-Results": "mx.customer-a.example; dmarc=pa
 const attackerDomain = dkimDomain("attacker.example");
 let t: TestApp;
 let owner: Customer;
-let threadId: string;
+let threadId: CommunicationId;
 let to: string;
 
 /** A message to the thread's reply address unless it names another. */

@@ -7,6 +7,7 @@ import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { communicationReplies } from "../../src/server/db/schema";
 import { MAX_MESSAGE_BYTES } from "../../src/server/features/inbound-email/inbound-server";
+import type { CommunicationId } from "../../src/shared/domain/ids";
 import type { Customer } from "../factories";
 import { dkimDomain, dkimResolver, sendInbound } from "../setup/dkim";
 import { customerThread } from "../setup/reply-thread";
@@ -16,7 +17,7 @@ const DOMAIN = "replies.blueprint.test";
 const customerDomain = dkimDomain("customer-a.example");
 let t: TestApp;
 let owner: Customer;
-let threadId: string;
+let threadId: CommunicationId;
 let to: string;
 
 beforeAll(async () => {

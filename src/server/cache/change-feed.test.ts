@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Customer, createProjectWithStatus, customer, json } from "../../../tests/factories";
+import { asCommunicationId, asFeedbackId, asMeetingRequestId } from "../../../tests/setup/ids";
 import { createTestApp, signIn, type TestApp } from "../../../tests/setup/test-app";
 import type { TestDatabase } from "../../../tests/setup/test-database";
 import { TEST_ENV } from "../../../tests/setup/test-env";
@@ -127,7 +128,7 @@ describe("a change made by hand in the database reaches the caches", () => {
       db()
         .update(feedback)
         .set({ status: "done" })
-        .where(eq(feedback.id, item?.id ?? "")),
+        .where(eq(feedback.id, asFeedbackId(item?.id ?? ""))),
     );
     expect(fb.after.items[0].status).toBe("done");
 
@@ -138,7 +139,12 @@ describe("a change made by hand in the database reaches the caches", () => {
     const replied = await seesHandChange(read("/communications"), () =>
       db()
         .insert(communicationReplies)
-        .values({ communicationId: thread?.id ?? "", authorId: owner.userId, authorEmail: owner.email, content: "By hand" }),
+        .values({
+          communicationId: asCommunicationId(thread?.id ?? ""),
+          authorId: owner.userId,
+          authorEmail: owner.email,
+          content: "By hand",
+        }),
     );
     expect(JSON.stringify(replied.after)).toContain("By hand");
 
@@ -152,7 +158,7 @@ describe("a change made by hand in the database reaches the caches", () => {
       db()
         .update(meetingRequests)
         .set({ status: "completed" })
-        .where(eq(meetingRequests.id, meeting?.id ?? "")),
+        .where(eq(meetingRequests.id, asMeetingRequestId(meeting?.id ?? ""))),
     );
     expect(scheduled.after.items[0].status).toBe("completed");
     expect(await stats()).toMatchObject({ pendingRequests: 0, completedRequests: 1 });

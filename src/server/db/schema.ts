@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { CommunicationId, FeedbackId, MeetingRequestId } from "../../shared/domain/ids";
 import { CODE_PURPOSES } from "../../shared/constants/auth";
 import { FILE_KINDS } from "../../shared/constants/files";
 import { PAYMENT_ISSUES, PAYMENT_RECORD_KINDS } from "../../shared/domain/payments";
@@ -525,7 +526,7 @@ export const activityEvents = pgTable(
 export const feedback = pgTable(
   "feedback",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").$type<FeedbackId>().primaryKey().defaultRandom(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -643,7 +644,7 @@ export const projectAcceptances = pgTable(
 export const communications = pgTable(
   "communications",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").$type<CommunicationId>().primaryKey().defaultRandom(),
     /** The project whose thread this is; null for a general support thread (see customerId). */
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
     /**
@@ -659,7 +660,9 @@ export const communications = pgTable(
     meetingUrl: text("meeting_url"),
     scheduledFor: ts("scheduled_for"),
     /** The meeting request this meeting came from (an admin's scheduling answer); one meeting per request. */
-    meetingRequestId: uuid("meeting_request_id").references((): AnyPgColumn => meetingRequests.id, { onDelete: "set null" }),
+    meetingRequestId: uuid("meeting_request_id")
+      .$type<MeetingRequestId>()
+      .references((): AnyPgColumn => meetingRequests.id, { onDelete: "set null" }),
     /** Newest message in the thread (the communication or its latest reply): threads are listed by it. */
     lastActivityAt: ts("last_activity_at").notNull().defaultNow(),
     replyCount: integer("reply_count").notNull().default(0),
@@ -680,7 +683,7 @@ export const communications = pgTable(
 export const meetingRequests = pgTable(
   "meeting_requests",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuid("id").$type<MeetingRequestId>().primaryKey().defaultRandom(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -720,7 +723,7 @@ export const communicationReplies = pgTable(
   "communication_replies",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    communicationId: uuid("communication_id")
+    communicationId: uuid("communication_id").$type<CommunicationId>()
       .notNull()
       .references(() => communications.id, { onDelete: "cascade" }),
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
@@ -747,7 +750,7 @@ export const communicationReplies = pgTable(
 export const communicationReads = pgTable(
   "communication_reads",
   {
-    communicationId: uuid("communication_id")
+    communicationId: uuid("communication_id").$type<CommunicationId>()
       .notNull()
       .references(() => communications.id, { onDelete: "cascade" }),
     userId: uuid("user_id")

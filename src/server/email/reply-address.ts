@@ -6,6 +6,7 @@
 // Both sides use it, so it sits with the emails: the thread emails that carry it (features/communications/announce.ts)
 // and the SMTP endpoint that checks it (features/inbound-email).
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { CommunicationId } from "../../shared/domain/ids";
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
 const SIGNATURE_CHARS = 20; // 100 bits
@@ -89,7 +90,7 @@ export function replyAddress(options: {
   return `reply+${thread}-${dayToBase32(day)}${mac}@${options.domain}`;
 }
 
-export type ParsedReplyAddress = { threadId: string; issuedDay: number; signature: string };
+export type ParsedReplyAddress = { threadId: CommunicationId; issuedDay: number; signature: string };
 
 /**
  * The thread a reply address names, when its shape is right (the signature is checked with the sender, below);
@@ -105,7 +106,8 @@ export function parseReplyAddress(address: string, domain: string): ParsedReplyA
   if (!match?.[1] || !match[2] || !match[3]) return null;
   const bytes = fromBase32(match[1]);
   if (bytes.length !== 16) return null;
-  return { threadId: bytesToUuid(bytes), issuedDay: dayFromBase32(match[2]), signature: match[3] };
+  // The address names a thread (its signature is checked next): the decoded UUID is that thread's id.
+  return { threadId: bytesToUuid(bytes) as CommunicationId, issuedDay: dayFromBase32(match[2]), signature: match[3] };
 }
 
 /** True when the address was made for this sender (constant-time comparison). */

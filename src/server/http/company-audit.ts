@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AuditAction } from "../../shared/audit-actions";
+import { feedbackIdParam, meetingRequestIdParam } from "../../shared/domain/ids";
 import { type FieldChange, recordAudit } from "../audit/record-audit";
 import { currentUser } from "../auth/guards";
 import type { Database } from "../db/client";
@@ -139,7 +140,7 @@ export const auditSnapshots = {
         fixedInVersion: feedback.fixedInVersion,
       })
       .from(feedback)
-      .where(eq(feedback.id, params.feedbackId ?? ""))
+      .where(eq(feedback.id, feedbackIdParam.parse(params.feedbackId ?? "")))
       .limit(1);
     if (!row) return null;
     const { projectId, ...fields } = row;
@@ -173,7 +174,7 @@ export const auditSnapshots = {
         adminNotes: meetingRequests.adminNotes,
       })
       .from(meetingRequests)
-      .where(eq(meetingRequests.id, params.id ?? ""))
+      .where(eq(meetingRequests.id, meetingRequestIdParam.parse(params.id ?? "")))
       .limit(1);
     if (!row) return null;
     const { projectId, ...fields } = row;

@@ -2,7 +2,7 @@
 // first; replyCount says how many in all, the older ones are paged by listThreadReplies), newest activity first, and
 // per-viewer unread counts. Four queries for a whole page (threads, their replies, read markers, unread counts).
 import { and, asc, count, desc, eq, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
-import { isUuid } from "../../../shared/domain/ids";
+import { type CommunicationId, isUuid } from "../../../shared/domain/ids";
 import { messageOverdueCutoff } from "../../../shared/domain/service-levels";
 import {
   type Communication,
@@ -179,7 +179,7 @@ export async function listThreads(
 /** One thread (after posting or replying), with the viewer's unread count. */
 export async function findThread(
   db: Database,
-  { viewer, threadId }: { viewer: Viewer; threadId: string },
+  { viewer, threadId }: { viewer: Viewer; threadId: CommunicationId },
 ): Promise<Communication | null> {
   const rows = await db
     .select(threadColumns)
@@ -334,7 +334,7 @@ export async function listCompanyCommunications(
 /** GET /api/company/communications/{communicationId}: one thread as the inbox shows it (a deep link opens it). */
 export async function findCompanyThread(
   db: Database,
-  { viewer, threadId, now = new Date() }: { viewer: Viewer; threadId: string; now?: Date },
+  { viewer, threadId, now = new Date() }: { viewer: Viewer; threadId: CommunicationId; now?: Date },
 ): Promise<CompanyCommunication | null> {
   if (!isUuid(threadId)) return null;
   const rows = await companySelect(db, now).where(eq(communications.id, threadId)).limit(1);
@@ -357,7 +357,7 @@ export async function countOverdueThreads(db: Database, now = new Date()): Promi
  */
 export async function listThreadReplies(
   db: Database,
-  { viewer, place, threadId, paging }: { viewer: Viewer; place: ThreadPlace; threadId: string; paging: Paging },
+  { viewer, place, threadId, paging }: { viewer: Viewer; place: ThreadPlace; threadId: CommunicationId; paging: Paging },
 ): Promise<Page<CommunicationReply> | null> {
   if (!isUuid(threadId)) return null;
   const [thread] = await db

@@ -1,6 +1,6 @@
 // POST .../communications/{communicationId}/read: the caller has seen the thread up to now (the unread marker clears).
 import { and, eq, sql } from "drizzle-orm";
-import { isUuid } from "../../../shared/domain/ids";
+import { type CommunicationId, isUuid } from "../../../shared/domain/ids";
 import { COMMUNICATION_MESSAGES } from "../../../shared/schemas/communications";
 import type { SessionUser } from "../../auth/sessions";
 import type { Database } from "../../db/client";
@@ -10,7 +10,7 @@ import { placeCondition, type ThreadPlace } from "./thread-scope";
 
 export async function markThreadRead(
   db: Database,
-  { user, place, threadId }: { user: SessionUser; place: ThreadPlace; threadId: string },
+  { user, place, threadId }: { user: SessionUser; place: ThreadPlace; threadId: CommunicationId },
 ): Promise<void> {
   if (!isUuid(threadId)) throw notFound(COMMUNICATION_MESSAGES.notFound);
   const [thread] = await db

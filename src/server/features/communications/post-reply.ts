@@ -1,7 +1,7 @@
 // A reply in a thread, from the portal (POST .../communications/{communicationId}/replies) or from an emailed reply
 // (inbound-email): saved, the thread moved to the top, the other side told.
 import { and, eq, sql } from "drizzle-orm";
-import { isUuid } from "../../../shared/domain/ids";
+import { type CommunicationId, isUuid } from "../../../shared/domain/ids";
 import { COMMUNICATION_MESSAGES } from "../../../shared/schemas/communications";
 import { recordAudit } from "../../audit/record-audit";
 import type { AppContext } from "../../context";
@@ -21,7 +21,7 @@ export async function postReply(
   ctx: AppContext,
   input: {
     place: ThreadPlace;
-    threadId: string;
+    threadId: CommunicationId;
     author: ReplyAuthor;
     content: string;
     source: "portal" | "email";

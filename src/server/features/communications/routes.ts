@@ -4,6 +4,7 @@
 // customer can write before any project exists; thread-scope.ts says who reaches what.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { communicationIdParam } from "../../../shared/domain/ids";
 import {
   COMMUNICATION_MESSAGES,
   communicationPageSchema,
@@ -31,7 +32,7 @@ import { placeOf, requireThreadScope } from "./thread-scope";
 
 const scopeId = z.string().max(64).describe(`A project's id, or "${GENERAL_THREADS}" for general support threads`);
 const params = z.object({ id: scopeId });
-const threadParams = z.object({ id: scopeId, communicationId: z.string().max(64) });
+const threadParams = z.object({ id: scopeId, communicationId: communicationIdParam });
 /** `id` may be a project's id or GENERAL_THREADS (http/path-ids.ts). */
 const pathIds = { id: "threadScope" } as const;
 
@@ -179,7 +180,7 @@ export const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["communications", "company"],
         summary: "One thread as the company inbox shows it (opened from a link)",
-        params: z.object({ communicationId: z.string().max(64) }),
+        params: z.object({ communicationId: communicationIdParam }),
         response: { 200: companyCommunicationSchema, ...errorReplies },
       },
     },

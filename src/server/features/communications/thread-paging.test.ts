@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Customer, customer, json, newProject } from "../../../../tests/factories";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import type { CommunicationId } from "../../../shared/domain/ids";
 import { type CommunicationReply, THREAD_REPLY_PREVIEW } from "../../../shared/schemas/communications";
 import { communicationReplies, communications } from "../../db/schema";
 
@@ -17,7 +18,7 @@ let t: TestApp;
 let admin: string;
 let owner: Customer;
 let projectId: string;
-let threadId: string;
+let threadId: CommunicationId;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");

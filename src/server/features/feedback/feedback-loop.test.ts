@@ -6,6 +6,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProjectWithStatus, customer, json, openTeam } from "../../../../tests/factories";
 import { feedbackUrl, patchFeedback, postFeedback } from "../../../../tests/setup/feedback";
+import { asFeedbackId } from "../../../../tests/setup/ids";
 import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { FEEDBACK_MESSAGES } from "../../../shared/schemas/feedback";
@@ -82,7 +83,7 @@ const confirm = (feedbackId: string, cookie: string) =>
 const reopen = (feedbackId: string, cookie: string, payload: object) =>
   t.app.inject({ method: "POST", url: `${feedbackUrl(projectId, feedbackId)}/reopen`, payload, headers: { cookie, ...json } });
 const row = async (id: string) => {
-  const [found] = await t.app.ctx.db.select().from(feedback).where(eq(feedback.id, id));
+  const [found] = await t.app.ctx.db.select().from(feedback).where(eq(feedback.id, asFeedbackId(id)));
   if (!found) throw new Error("no feedback row");
   return found;
 };

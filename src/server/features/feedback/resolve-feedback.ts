@@ -3,7 +3,7 @@
 // the item with a reason, which returns it to pending in the current round. Each step is one event in its history.
 import { and, eq } from "drizzle-orm";
 import { currentFeedbackRound } from "../../../shared/domain/feedback-rounds";
-import { isUuid } from "../../../shared/domain/ids";
+import { type FeedbackId, isUuid, type ProjectId } from "../../../shared/domain/ids";
 import {
   FEEDBACK_MESSAGES,
   type FeedbackItem,
@@ -20,7 +20,7 @@ import { type FeedbackRow, toFeedbackDto, withEvent } from "./feedback-dto";
 import { recordFeedbackResolved, recordFeedbackVerified } from "./feedback-events";
 
 /** The item (locked) and its project (locked, so a round closing meanwhile cannot race a reopen). */
-async function lockedItem(tx: Database, projectId: string, feedbackId: string) {
+async function lockedItem(tx: Database, { projectId, feedbackId }: { projectId: string; feedbackId: FeedbackId }) {
   if (!isUuid(feedbackId) || !isUuid(projectId)) throw notFound(FEEDBACK_MESSAGES.notFound);
   const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).for("update").limit(1);
   if (!project) throw notFound(PROJECT_NOT_FOUND);
@@ -48,10 +48,10 @@ export async function resolveFeedback(
     projectId,
     feedbackId,
     input,
-  }: { user: SessionUser; projectId: string; feedbackId: string; input: ResolveFeedbackInput },
+  }: { user: SessionUser; projectId: ProjectId; feedbackId: FeedbackId; input: ResolveFeedbackInput },
 ): Promise<FeedbackItem> {
   return ctx.db.transaction(async (tx) => {
-    const { project, row } = await lockedItem(tx, projectId, feedbackId);
+    const { project, row } = await lockedItem(tx, { projectId, feedbackId });
     const fixed = input.resolution === "fixed";
     const versionNumber = fixed ? (input.versionNumber ?? null) : null;
     if (versionNumber !== null) {
@@ -112,12 +112,12 @@ export async function verifyFeedback(
     access,
     feedbackId,
     verdict,
-  }: { access: ProjectAccess; feedbackId: string; verdict: { kind: "confirmed" } | { kind: "reopened"; reason: string } },
+  }: { access: ProjectAccess; feedbackId: FeedbackId; verdict: { kind: "confirmed" } | { kind: "reopened"; reason: string } },
 ): Promise<FeedbackItem> {
   const { user } = access;
   const caller = { userId: user.id, accessLevel: access.accessLevel };
   return ctx.db.transaction(async (tx) => {
-    const { project, row } = await lockedItem(tx, access.project.id, feedbackId);
+    const { project, row } = await lockedItem(tx, { projectId: access.project.id, feedbackId });
     if (!feedbackVerifiableBy(row, caller)) throw forbidden(FEEDBACK_MESSAGES.notVerifiable);
     const now = new Date();
     const actor = { actorName: user.name ?? user.email, byCompany: false };

@@ -4,6 +4,7 @@ import type { FastifyError } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MAX_SCREENSHOT_BYTES } from "../../../shared/constants/files";
+import { feedbackIdParam, projectIdParam } from "../../../shared/domain/ids";
 import {
   closeFeedbackRoundResultSchema,
   companyFeedbackPageSchema,
@@ -107,7 +108,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
           "Edit feedback: customers until an admin has edited it; the company also sets status and adminComment (adminUpdatedAt is the server's)",
         description: BODY_DESCRIPTION,
         consumes: ["application/json", "multipart/form-data"],
-        params: z.object({ id: z.string().max(64), feedbackId: z.string().max(64) }),
+        params: z.object({ id: projectIdParam, feedbackId: feedbackIdParam }),
         response: { 200: feedbackItemSchema, ...errorReplies, ...uploadReplies },
       },
     },
@@ -128,7 +129,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const itemParams = z.object({ id: z.string().max(64), feedbackId: z.string().max(64) });
+  const itemParams = z.object({ id: projectIdParam, feedbackId: feedbackIdParam });
 
   app.post(
     "/api/company/projects/:id/feedback/:feedbackId/resolution",

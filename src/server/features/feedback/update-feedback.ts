@@ -1,7 +1,7 @@
 // PATCH /api/projects/{id}/feedback/{feedbackId}: a customer edits their report until an admin has edited it (the
 // edit lock); the company edits anything, sets status and reply, and the server stamps adminUpdatedAt.
 import { and, eq } from "drizzle-orm";
-import { isUuid } from "../../../shared/domain/ids";
+import { type FeedbackId, isUuid } from "../../../shared/domain/ids";
 import { FEEDBACK_MESSAGES, type FeedbackItem, type UpdateFeedbackInput } from "../../../shared/schemas/feedback";
 import type { AppContext } from "../../context";
 import { feedback, users } from "../../db/schema";
@@ -28,7 +28,7 @@ export async function updateFeedback(
     input,
   }: {
     access: ProjectAccess;
-    feedbackId: string;
+    feedbackId: FeedbackId;
     input: { body: UpdateFeedbackInput; screenshot: (current: string | null) => ScreenshotChange };
   },
 ): Promise<FeedbackItem> {

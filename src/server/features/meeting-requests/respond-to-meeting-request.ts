@@ -10,7 +10,7 @@ import {
   MEETING_TIME_GRACE_MS,
 } from "../../../shared/constants/meetings";
 import { instantMarker } from "../../../shared/domain/dates";
-import { isUuid } from "../../../shared/domain/ids";
+import { isUuid, type MeetingRequestId } from "../../../shared/domain/ids";
 import {
   MEETING_REQUEST_MESSAGES,
   type MeetingRequest,
@@ -82,7 +82,7 @@ async function syncScheduledMeeting(
 
 export async function respondToMeetingRequest(
   ctx: AppContext,
-  { admin, requestId, input }: { admin: SessionUser; requestId: string; input: Input },
+  { admin, requestId, input }: { admin: SessionUser; requestId: MeetingRequestId; input: Input },
 ): Promise<MeetingRequest> {
   if (!isUuid(requestId)) throw notFound(MEETING_REQUEST_MESSAGES.notFound);
   return ctx.db.transaction(async (tx) => {

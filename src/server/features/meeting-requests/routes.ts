@@ -2,6 +2,7 @@
 // filtered list and response.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { meetingRequestIdParam } from "../../../shared/domain/ids";
 import {
   companyMeetingRequestPageSchema,
   companyMeetingRequestsQuerySchema,
@@ -111,7 +112,7 @@ export const meetingRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["meeting requests", "company"],
         summary: "Respond: status, meeting link, scheduled time, notes; the requester is emailed (with an .ics invitation)",
-        params,
+        params: z.object({ id: meetingRequestIdParam }),
         body: meetingResponseSchema,
         response: { 200: meetingRequestSchema, ...errorReplies },
       },
