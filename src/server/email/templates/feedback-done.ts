@@ -4,18 +4,31 @@ import { projectTitle } from "../layout";
 import { customerLinks } from "../links";
 import { defineEmail } from "../template";
 
-type Data = {
+/** What every email about one feedback item carries (this one and feedback-resolved). */
+export type FeedbackItemData = {
   project: { projectCode: string; projectName: string | null };
   /** The item itself, which the link opens (absent in emails queued before links named it). */
   itemId?: string;
   /** The issue as the customer wrote it, cut to 300 characters. */
   issue: string;
-  adminComment: string | null;
 };
+
+/** The item in the project's Testing & Feedback page. */
+export const feedbackItemLink = (appUrl: string, data: FeedbackItemData) =>
+  customerLinks.testingFeedback(appUrl, data.project, data.itemId);
+
+export const openFeedbackAction = (link: string) => ({ label: "Open Testing & Feedback", url: link });
+
+export const FEEDBACK_ITEM_EXAMPLE: FeedbackItemData = {
+  project: { projectCode: "BP-0001", projectName: "Ordering app" },
+  issue: "The order button does nothing on iOS.",
+};
+
+type Data = FeedbackItemData & { adminComment: string | null };
 
 export default defineEmail<Data>({
   subject: (data) => `Feedback addressed on ${data.project.projectCode}`,
-  link: (appUrl, data) => customerLinks.testingFeedback(appUrl, data.project, data.itemId),
+  link: feedbackItemLink,
   content: (data, link) => ({
     heading: "Your feedback has been addressed",
     paragraphs: [
@@ -24,11 +37,7 @@ export default defineEmail<Data>({
       ...(data.adminComment ? [`Our response: ${data.adminComment}`] : []),
       "Please check the prototype and tell us if anything still needs work.",
     ],
-    action: { label: "Open Testing & Feedback", url: link },
+    action: openFeedbackAction(link),
   }),
-  example: {
-    project: { projectCode: "BP-0001", projectName: "Ordering app" },
-    issue: "The order button does nothing on iOS.",
-    adminComment: "Fixed in the latest build.",
-  },
+  example: { ...FEEDBACK_ITEM_EXAMPLE, adminComment: "Fixed in the latest build." },
 });

@@ -1,15 +1,10 @@
 // A feedback item the company marked fixed in a published version, or won't fix with its reason (issue 28, part 4).
 
 import { projectTitle } from "../layout";
-import { customerLinks } from "../links";
 import { defineEmail } from "../template";
+import { FEEDBACK_ITEM_EXAMPLE, type FeedbackItemData, feedbackItemLink, openFeedbackAction } from "./feedback-done";
 
-type Data = {
-  project: { projectCode: string; projectName: string | null };
-  /** The item itself, which the link opens (absent in emails queued before links named it). */
-  itemId?: string;
-  /** The issue as the customer wrote it, cut to 300 characters. */
-  issue: string;
+type Data = FeedbackItemData & {
   resolution: "fixed" | "wont_fix";
   /** fixed: the version the fix shipped in. */
   versionNumber: number | null;
@@ -22,7 +17,7 @@ export default defineEmail<Data>({
     data.resolution === "fixed"
       ? `Fixed in version ${data.versionNumber}: your feedback on ${data.project.projectCode}`
       : `Feedback on ${data.project.projectCode} will not be fixed`,
-  link: (appUrl, data) => customerLinks.testingFeedback(appUrl, data.project, data.itemId),
+  link: feedbackItemLink,
   content: (data, link) =>
     data.resolution === "fixed"
       ? {
@@ -42,13 +37,7 @@ export default defineEmail<Data>({
             `Reason: ${data.reason ?? ""}`,
             "If you disagree, reopen the item with what is still wrong and we will look at it again.",
           ],
-          action: { label: "Open Testing & Feedback", url: link },
+          action: openFeedbackAction(link),
         },
-  example: {
-    project: { projectCode: "BP-0001", projectName: "Ordering app" },
-    issue: "The order button does nothing on iOS.",
-    resolution: "fixed",
-    versionNumber: 2,
-    reason: null,
-  },
+  example: { ...FEEDBACK_ITEM_EXAMPLE, resolution: "fixed", versionNumber: 2, reason: null },
 });
