@@ -25,6 +25,7 @@ export const BOUNDED_ARRAYS: Record<string, string> = {
     "a project's members: at most its user limit (1 to 100, which is MAX_PAGE_SIZE); the spec polls this array every 5 s",
   "GET /api/projects/:id/documents":
     "a project's documents: the signed NDA, the brief, the BRD and one invoice per payment phase",
+  "GET /api/plans": "the price list: one entry per package (PACKAGE_TYPES, three)",
 };
 
 /** Query parameters of the other ways of paging. */

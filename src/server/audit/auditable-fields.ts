@@ -13,6 +13,10 @@ export const AUDITABLE_FIELDS: ReadonlySet<string> = new Set<string>([
   ...EDITABLE_PROJECT_FIELDS,
   "status",
   "closeReason",
+  // The project's price (the edit's `price` is recorded as these parts).
+  "priceCurrency",
+  "customPrice",
+  "customPriceReason",
   // Payments: how a phase was paid, a pasted amount that did not read as money.
   "advancePaidVia",
   "balancePaidVia",

@@ -329,6 +329,14 @@ export const projects = pgTable(
       .notNull()
       .default("basic"),
     userLimit: integer("user_limit").notNull().default(5),
+    /** The currency the project is priced in (domain/pricing.ts). */
+    priceCurrency: text("price_currency", { enum: ["USD", "INR"] })
+      .notNull()
+      .default("USD"),
+    /** The price the company quoted for this project instead of its plan's; null: the plan's price. */
+    customPrice: money("custom_price"),
+    /** Why the custom price (required with one; the audit log keeps each change). */
+    customPriceReason: text("custom_price_reason"),
     iterationsUsed: integer("iterations_used").notNull().default(0),
     maxIterations: integer("max_iterations").notNull().default(3),
     expectedCompletionDate: ts("expected_completion_date"),

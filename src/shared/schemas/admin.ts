@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { CURRENCIES, PACKAGE_TYPES } from "../constants/packages";
 import { ACCESS_EXPIRY_MESSAGES } from "../domain/access-expiry";
+import { toMinorUnits } from "../domain/payments";
+import { PRICE_MESSAGES, PRICE_REASON_MAX } from "../domain/pricing";
 import { MEMBER_ACCESS_LEVELS } from "../domain/project-access";
 import { PROJECT_STATUSES } from "../domain/project-status";
 import { pageQueryFields, pageSchema } from "./paging";
@@ -78,6 +80,8 @@ export const adminProjectSchema = projectSchema.extend({
   /** The newest progress update's time and when the project last entered development (domain/progress-updates.ts). */
   lastUpdateAt: z.string().nullable(),
   developmentStartedAt: z.string().nullable(),
+  /** Why the company quoted a custom price (null with the plan's price). */
+  priceReason: z.string().nullable(),
 });
 export type AdminProject = z.infer<typeof adminProjectSchema>;
 
@@ -138,6 +142,11 @@ export const projectEditSchema = z.strictObject({
   projectName: nullableText(200),
   status: z.enum(PROJECT_STATUSES),
   packageType: z.enum(PACKAGE_TYPES),
+  /** The project's price: a custom amount (with `priceReason`), or `amount: null` for its plan's price in the currency. */
+  price: z.strictObject({
+    amount: amountField.refine((amount) => amount === null || (toMinorUnits(amount) ?? 0) > 0, PRICE_MESSAGES.amountPositive),
+    currency,
+  }),
   userLimit: z
     .number({ error: ADMIN_MESSAGES.userLimitRange })
     .int(ADMIN_MESSAGES.userLimitRange)
@@ -180,6 +189,8 @@ export const CLOSE_MESSAGES = {
 /** The console's edit; `closeReason` goes with `status: "completed"` when the customer has not approved. */
 export const projectPatchSchema = projectEditSchema.partial().extend({
   closeReason: z.string().trim().max(CLOSE_REASON_MAX, CLOSE_MESSAGES.reasonTooLong).optional(),
+  /** Why the custom price: required with a custom amount (domain/pricing.ts). */
+  priceReason: z.string().trim().max(PRICE_REASON_MAX, PRICE_MESSAGES.reasonTooLong).optional(),
 });
 export type ProjectPatch = z.output<typeof projectPatchSchema>;
 export type ProjectPatchInput = z.input<typeof projectPatchSchema>;

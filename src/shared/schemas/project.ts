@@ -1,12 +1,18 @@
 // The project as the API returns it, and the New Project request.
 import { z } from "zod";
-import { PACKAGE_TYPES } from "../constants/packages";
-import { PAYMENT_PHASE_STATES } from "../domain/payments";
+import { CURRENCIES, PACKAGE_TYPES } from "../constants/packages";
+import { PAYMENT_PHASE_STATES, PAYMENT_PHASES } from "../domain/payments";
 import { PROJECT_ACCESS_LEVELS } from "../domain/project-access";
 import { PROJECT_STATUSES } from "../domain/project-status";
 import { pageQueryFields, pageSchema } from "./paging";
 
 const isoDate = z.string().nullable();
+
+export const projectPriceSchema = z.object({
+  amount: z.string(),
+  currency: z.enum(CURRENCIES),
+  source: z.enum(["plan", "custom"]),
+});
 
 export const projectSchema = z.object({
   id: z.string(),
@@ -16,6 +22,18 @@ export const projectSchema = z.object({
   customerName: z.string().nullable(),
   status: z.enum(PROJECT_STATUSES),
   packageType: z.enum(PACKAGE_TYPES),
+  /** The project's one price (domain/pricing.ts): its plan's, or the custom one the company quoted; null to a member below admin. */
+  price: projectPriceSchema.nullable(),
+  /** Each phase's share of the price by the payment schedule, and what makes it due (empty to a member below admin). */
+  paymentSchedule: z.array(
+    z.object({
+      phase: z.enum(PAYMENT_PHASES),
+      percent: z.number(),
+      amount: z.string(),
+      currency: z.enum(CURRENCIES),
+      due: z.string(),
+    }),
+  ),
   userLimit: z.number(),
   authorizedUsersCount: z.number(),
   iterationsUsed: z.number(),

@@ -30,6 +30,7 @@ export function toAdminProjectDto(row: AdminProjectRow): AdminProject {
     customerEmail: row.customerEmail,
     lastUpdateAt: row.project.lastUpdateAt?.toISOString() ?? null,
     developmentStartedAt: row.project.developmentStartedAt?.toISOString() ?? null,
+    priceReason: row.project.customPrice === null ? null : row.project.customPriceReason,
   };
 }
 

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isoDay } from "../../../shared/domain/dates";
+import { isUuid } from "../../../shared/domain/ids";
 import {
   accessExtensionSchema,
   adminProjectPageSchema,
@@ -29,12 +30,13 @@ import { serviceLevelCountsSchema } from "../../../shared/schemas/communications
 import { pageQueryFields, pageSchema } from "../../../shared/schemas/paging";
 import { successReplySchema } from "../../../shared/schemas/replies";
 import { companyOnly, companyUser } from "../../auth/guards";
+import { notFound } from "../../errors";
 import { auditSnapshots } from "../../http/company-audit";
 import { contentDisposition } from "../../http/content-disposition";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { countOverdueThreads } from "../communications";
 import { countOverdueMeetingRequests } from "../meeting-requests";
-import { extendAccess } from "../projects";
+import { extendAccess, PROJECT_NOT_FOUND } from "../projects";
 import { listAudit } from "./audit-log";
 import { setBrd } from "./brd";
 import { getChartData } from "./charts";
@@ -42,6 +44,7 @@ import { getCustomerNda, getCustomerProfile } from "./customer-profile";
 import { documentUploadRoutes } from "./document-uploads";
 import { clockCountsHold } from "./get-admin-stats";
 import { listInquiries, setInquiryStatus } from "./inquiries";
+import { findAdminProject } from "./list-admin-projects";
 import { exportProjectsCsv } from "./projects-csv";
 import { adminClockCountsRead, adminProjectsRead, adminStatsRead, adminUserActivityRead } from "./reads";
 import { runStatusRules } from "./run-status-rules";
@@ -142,6 +145,23 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           .header("content-disposition", contentDisposition("attachment", `blueprint-projects-${stamp}.csv`))
           .header("x-content-type-options", "nosniff")
           .send(csv);
+      },
+    );
+
+    company.get(
+      "/api/company/projects/:id",
+      {
+        schema: {
+          tags: ["company"],
+          summary: "One project as the console shows it (its price and why, when custom; the payment schedule)",
+          params: idParam,
+          response: { 200: adminProjectSchema, ...errorReplies },
+        },
+      },
+      async (request) => {
+        const project = isUuid(request.params.id) ? await findAdminProject(ctx.db, request.params.id) : null;
+        if (!project) throw notFound(PROJECT_NOT_FOUND);
+        return project;
       },
     );
 

@@ -8,6 +8,7 @@ import type { ActivityType } from "../../../shared/activity-types";
 import { HOSTED_ACCESS_YEARS } from "../../../shared/constants/packages";
 import { isUuid } from "../../../shared/domain/ids";
 import { PAYMENT_PHASES, type PaymentPhase, toMinorUnits } from "../../../shared/domain/payments";
+import { PRICE_MESSAGES } from "../../../shared/domain/pricing";
 import { statusLabel } from "../../../shared/domain/project-status";
 import { type AdminProject, CLOSE_MESSAGES, DATE_FIELDS, type ProjectPatch } from "../../../shared/schemas/admin";
 import { type FieldChange, recordAudit } from "../../audit/record-audit";
@@ -149,6 +150,36 @@ function transferFacts(before: ProjectRow, update: ProjectUpdate, changes: Field
   }
 }
 
+/**
+ * The project's price: a custom amount needs its reason (a new amount a new reason; the same amount keeps the one it
+ * has); the plan's price (amount null) clears both. Each part that changes is a field of the audit entry.
+ */
+function priceFacts({
+  before,
+  price,
+  reason,
+  update,
+  changes,
+}: {
+  before: ProjectRow;
+  price: NonNullable<ProjectPatch["price"]>;
+  reason: string | null;
+  update: ProjectUpdate;
+  changes: FieldChange[];
+}): void {
+  const customPrice = price.amount;
+  const sameAmount = customPrice !== null && comparable(customPrice) === comparable(before.customPrice);
+  const customPriceReason = customPrice === null ? null : reason || (sameAmount ? before.customPriceReason : null);
+  if (customPrice !== null && !customPriceReason)
+    throw badRequest(PRICE_MESSAGES.reasonRequired, { priceReason: PRICE_MESSAGES.reasonRequired });
+  const next = { priceCurrency: price.currency, customPrice, customPriceReason };
+  for (const [field, value] of Object.entries(next) as Array<[keyof typeof next, string | null]>) {
+    if (comparable(before[field]) === comparable(value)) continue;
+    (update as Record<string, unknown>)[field] = value;
+    changes.push({ field, before: comparable(before[field]), after: value });
+  }
+}
+
 /** A phase newly marked paid by transfer is a payment record (the revenue chart counts it by its amount). */
 async function recordTransfers(db: Database, before: ProjectRow, update: ProjectUpdate, now: Date): Promise<void> {
   for (const [phase, fields] of Object.entries(PHASE_FIELDS) as Array<[PaymentPhase, (typeof PHASE_FIELDS)[PaymentPhase]]>) {
@@ -196,14 +227,15 @@ export async function updateProject(
   const [before] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!before) throw notFound(PROJECT_NOT_FOUND);
 
-  const { closeReason: rawReason, ...fields } = patch;
+  const { closeReason: rawReason, price, priceReason, ...fields } = patch;
   const closeReason = rawReason?.trim() || null;
   // Completion is the customer's approval, or the company's explicit close with a reason the customer is told.
   const closing = fields.status === "completed" && before.status !== "completed" && !before.acceptedAt;
   if (closing && !closeReason) throw badRequest(CLOSE_MESSAGES.reasonRequired, { closeReason: CLOSE_MESSAGES.reasonRequired });
-  if (Object.keys(fields).length === 0) throw badRequest("Nothing to update: send at least one field");
+  if (Object.keys(fields).length === 0 && !price) throw badRequest("Nothing to update: send at least one field");
   const update: ProjectUpdate = {};
   const changes: FieldChange[] = [];
+  if (price) priceFacts({ before, price, reason: priceReason ?? null, update, changes });
   if (closing && closeReason) changes.push({ field: "closeReason", before: null, after: closeReason });
   for (const [field, raw] of Object.entries(fields)) {
     const value = toDbValue(field, raw);
@@ -255,7 +287,7 @@ export async function updateProject(
       await recordAudit(tx, {
         projectId,
         actor: { id: admin.id, email: admin.email },
-        action: Object.keys(fields).length === 1 && "status" in fields ? "project.status" : "project.update",
+        action: Object.keys(fields).length === 1 && "status" in fields && !price ? "project.status" : "project.update",
         changes,
       });
       await recordTransfers(tx, before, update, now);

@@ -3,7 +3,8 @@
 // an admin-level member sees them (they may pay).
 import { prototypeClosedTo } from "../../../shared/domain/access-expiry";
 import { memberLevelOf } from "../../../shared/domain/next-action";
-import { paymentPhaseState } from "../../../shared/domain/payments";
+import { PAYMENT_PHASES, paymentPhaseState } from "../../../shared/domain/payments";
+import { PAYMENT_SCHEDULE, projectPrice, scheduledPhaseAmount } from "../../../shared/domain/pricing";
 import type { Project } from "../../../shared/schemas/project";
 import type { projects } from "../../db/schema";
 
@@ -22,6 +23,7 @@ export function toProjectDto(
     firstMeetingAt?: Date | string | null;
   },
 ): Project {
+  const price = projectPrice(row);
   const dto: Project = {
     id: row.id,
     userId: row.userId,
@@ -30,6 +32,14 @@ export function toProjectDto(
     customerName: extra.customerName,
     status: row.status,
     packageType: row.packageType,
+    price,
+    paymentSchedule: PAYMENT_PHASES.map((phase) => ({
+      phase,
+      percent: PAYMENT_SCHEDULE[phase].percent,
+      amount: scheduledPhaseAmount(price, phase),
+      currency: price.currency,
+      due: PAYMENT_SCHEDULE[phase].due,
+    })),
     userLimit: row.userLimit,
     authorizedUsersCount: extra.authorizedUsersCount,
     iterationsUsed: row.iterationsUsed,
@@ -112,6 +122,8 @@ export function withCardPayments<T extends Project>(list: T[], enabled: boolean)
 }
 
 const NO_PAYMENTS = {
+  price: null,
+  paymentSchedule: [],
   advancePaymentLink: null,
   advancePaymentLinkDate: null,
   advancePaymentAmount: null,

@@ -1,6 +1,8 @@
-// robots.txt and sitemap.xml for the public pages (absolute URLs from APP_URL), and the public pages' session probe.
+// robots.txt and sitemap.xml for the public pages (absolute URLs from APP_URL), the price list, and the public pages'
+// session probe.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { PUBLIC_PAGES } from "../../../shared/public-pages";
+import { PLANS, plansReplySchema } from "../../../shared/schemas/plans";
 import { sessionReplySchema } from "../../../shared/schemas/replies";
 import { currentUser } from "../../auth/guards";
 import { escapeHtml } from "../../email/layout";
@@ -33,6 +35,18 @@ export const publicSiteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get("/sitemap.xml", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("application/xml; charset=utf-8").header("cache-control", cacheFor).send(sitemap),
+  );
+
+  app.get(
+    "/api/plans",
+    {
+      schema: {
+        tags: ["public site"],
+        summary: "The packages: code, name, delivery clock hours, price per currency, users, access months, iterations",
+        response: { 200: plansReplySchema },
+      },
+    },
+    async (_request, reply) => reply.header("cache-control", cacheFor).send(PLANS),
   );
 
   // Unlike GET /api/auth/user, a visitor is a normal answer here (200, not 401), so public pages log no error for it.
