@@ -12,7 +12,6 @@ export function isUuid(value: string): boolean {
 type RowId<Name extends string> = string & z.$brand<Name>;
 
 export type ProjectId = RowId<"ProjectId">;
-export type UserId = RowId<"UserId">;
 export type FeedbackId = RowId<"FeedbackId">;
 export type CommunicationId = RowId<"CommunicationId">;
 export type MeetingRequestId = RowId<"MeetingRequestId">;
@@ -24,7 +23,6 @@ export type MeetingRequestId = RowId<"MeetingRequestId">;
 const pathId = <Name extends string>() => z.string().max(64).brand<Name>();
 
 export const projectIdParam = pathId<"ProjectId">();
-export const userIdParam = pathId<"UserId">();
 export const feedbackIdParam = pathId<"FeedbackId">();
 export const communicationIdParam = pathId<"CommunicationId">();
 export const meetingRequestIdParam = pathId<"MeetingRequestId">();
