@@ -180,6 +180,19 @@ export const GOOD_ANSWERS = {
   additionalRequirements: "Patient data must stay in the EU (GDPR).",
 };
 
+/** The questionnaire saved through POST /api/projects/:id/requirements by `who` (GOOD_ANSWERS unless `answers`). */
+export function saveAnswers(
+  app: FastifyInstance,
+  options: { projectId: string; cookie: string; answers?: Partial<typeof GOOD_ANSWERS> },
+) {
+  return app.inject({
+    method: "POST",
+    url: `/api/projects/${options.projectId}/requirements`,
+    payload: options.answers ?? GOOD_ANSWERS,
+    headers: { cookie: options.cookie, ...json },
+  });
+}
+
 /**
  * Opens the project's team as the company would by publishing a prototype: status testing with a prototype URL
  * (invitations are refused before testing, issue 30 §3). For tests whose subject is the team, not the phase.

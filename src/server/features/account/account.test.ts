@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProjectWithStatus, customer, json, newProject, openTeam } from "../../../../tests/factories";
 import { GOOD_FEEDBACK } from "../../../../tests/setup/feedback";
 import { pngOfSize } from "../../../../tests/setup/images";
+import { ALL_EMAIL } from "../../../../tests/setup/notification-preferences";
 import { signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
 import { pngDataUrl } from "../../../../tests/setup/png";
 import { type CapturedMail, startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
@@ -163,15 +164,7 @@ describe("GET /api/me/export", () => {
     const profile = JSON.parse(zip.text("profile.json"));
     expect(profile.account).toMatchObject({ id: ada.userId, email: "export-full@example.com" });
     expect(profile.profile).toMatchObject({ ndaSigned: true, userId: ada.userId });
-    expect(profile.notificationPreferences).toEqual({
-      messages: "email",
-      updates: "email",
-      feedback: "email",
-      meetings: "email",
-      status: "email",
-      team: "email",
-      payments: "email",
-    });
+    expect(profile.notificationPreferences).toEqual(ALL_EMAIL);
 
     const projectsJson = JSON.parse(zip.text("projects.json"));
     expect(projectsJson.owned.map((p: { projectCode: string }) => p.projectCode)).toContain(code);
@@ -380,15 +373,6 @@ describe("notification choices", () => {
   const prefsUrl = "/api/me/notification-preferences";
   const put = (cookie: string, payload: object) =>
     t.app.inject({ method: "PUT", url: prefsUrl, payload, headers: { cookie, ...json } });
-  const ALL_EMAIL = {
-    messages: "email",
-    updates: "email",
-    feedback: "email",
-    meetings: "email",
-    status: "email",
-    team: "email",
-    payments: "email",
-  };
   const invite = async (projectId: string, cookie: string, email: string) => {
     await openTeam(t.app, projectId);
     return post(`/api/projects/${projectId}/users`, cookie, { email, accessLevel: "user" });

@@ -1,20 +1,18 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Customer, customer, json, newProject, openTeam } from "../../../../tests/factories";
 import { queuedEmails } from "../../../../tests/setup/outbox";
-import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { openForFile } from "../../../../tests/setup/per-file";
+import { inviteMembers } from "../../../../tests/setup/team";
+import { createTestApp, signIn } from "../../../../tests/setup/test-app";
 import { COMMUNICATION_MESSAGES } from "../../../shared/schemas/communications";
 import { activityEvents } from "../../db/schema";
 import type { EmailKind } from "../../email/kinds";
 
-let t: TestApp;
+const t = openForFile(() => createTestApp());
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const base = (id: string) => `/api/projects/${id}/communications`;
@@ -232,19 +230,11 @@ describe("team members", () => {
     const owner = await customer(t.app, "comms-team-owner@example.com");
     const project = await newProject(t.app, owner);
     await openTeam(t.app, project.id);
-    for (const [email, accessLevel] of [
+    await inviteMembers(t.app, { projectId: project.id, ownerCookie: owner.cookie }, [
       ["comms-viewer@example.com", "view_only"],
       ["comms-user@example.com", "user"],
       ["comms-admin@example.com", "admin"],
-    ]) {
-      const added = await t.app.inject({
-        method: "POST",
-        url: `/api/projects/${project.id}/users`,
-        payload: { email, accessLevel },
-        headers: { cookie: owner.cookie, ...json },
-      });
-      expect(added.statusCode).toBe(201);
-    }
+    ]);
     const viewer = await signIn(t.app, "comms-viewer@example.com", "Vic Viewer");
     const member = await signIn(t.app, "comms-user@example.com", "Uma User");
 

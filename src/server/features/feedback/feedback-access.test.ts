@@ -6,6 +6,7 @@ import { customer, json, newProject, openTeam } from "../../../../tests/factorie
 import { feedbackUrl, GOOD_FEEDBACK, patchFeedback, postFeedback } from "../../../../tests/setup/feedback";
 import { pngOfSize } from "../../../../tests/setup/images";
 import { pngDataUrl } from "../../../../tests/setup/png";
+import { inviteMembers } from "../../../../tests/setup/team";
 import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
 import { projects } from "../../db/schema";
 
@@ -31,20 +32,12 @@ beforeAll(async () => {
   const owner = await customer(t.app, "acl-owner@example.com");
   projectId = (await newProject(t.app, owner)).id;
   await openTeam(t.app, projectId, `${origin}/`);
-  for (const [email, accessLevel] of [
+  await inviteMembers(t.app, { projectId, ownerCookie: owner.cookie }, [
     ["acl-admin@example.com", "admin"],
     ["acl-user@example.com", "user"],
     ["acl-user2@example.com", "user"],
     ["acl-viewer@example.com", "view_only"],
-  ] as const) {
-    const res = await t.app.inject({
-      method: "POST",
-      url: `/api/projects/${projectId}/users`,
-      payload: { email, accessLevel },
-      headers: { cookie: owner.cookie, ...json },
-    });
-    expect(res.statusCode).toBe(201);
-  }
+  ]);
   const stranger = await customer(t.app, "acl-stranger@example.com");
   otherProjectId = (await newProject(t.app, stranger)).id;
   Object.assign(who, {

@@ -3,17 +3,19 @@
 // reopens the item with a reason, which returns it to pending in the current round; every step is in the item's
 // history, returned with the item. Bad input answers 4xx with the JSON error shape and stores nothing.
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createProjectWithStatus, customer, json, openTeam } from "../../../../tests/factories";
 import { feedbackUrl, patchFeedback, postFeedback } from "../../../../tests/setup/feedback";
 import { asFeedbackId } from "../../../../tests/setup/ids";
-import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
-import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { openForFile } from "../../../../tests/setup/per-file";
+import { startSmtpServer } from "../../../../tests/setup/smtp";
+import { inviteMembers } from "../../../../tests/setup/team";
+import { createTestApp, signIn } from "../../../../tests/setup/test-app";
 import { FEEDBACK_MESSAGES } from "../../../shared/schemas/feedback";
 import { activityEvents, adminAuditLog, feedback, projects } from "../../db/schema";
 
-let t: TestApp;
-let smtp: TestSmtpServer;
+const smtp = openForFile(() => startSmtpServer());
+const t = openForFile(() => createTestApp({ SMTP_URL: smtp.url }));
 let admin: string;
 const who: Record<string, string> = {};
 let ownerId: string;
@@ -21,28 +23,18 @@ let projectId: string;
 let otherProjectId: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
   admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");
   const owner = await customer(t.app, "loop-owner@example.com", "Olive Owner");
   ownerId = owner.userId;
   projectId = (await createProjectWithStatus(t.app.ctx.db, { ownerId: owner.userId, status: "development" })).id;
   // The team is invited while the project is in testing (issue 30 §3); the loop then starts from development again.
   await openTeam(t.app, projectId);
-  for (const [email, accessLevel] of [
+  await inviteMembers(t.app, { projectId, ownerCookie: owner.cookie }, [
     ["loop-admin@example.com", "admin"],
     ["loop-user@example.com", "user"],
     ["loop-user2@example.com", "user"],
     ["loop-viewer@example.com", "view_only"],
-  ] as const) {
-    const res = await t.app.inject({
-      method: "POST",
-      url: `/api/projects/${projectId}/users`,
-      payload: { email, accessLevel },
-      headers: { cookie: owner.cookie, ...json },
-    });
-    expect(res.statusCode).toBe(201);
-  }
+  ]);
   await t.app.ctx.db.update(projects).set({ status: "development", prototypeUrl: null }).where(eq(projects.id, projectId));
   Object.assign(who, {
     owner: owner.cookie,
@@ -57,10 +49,6 @@ beforeAll(async () => {
   for (const n of [1, 2, 3, 4]) {
     expect((await publish(otherProjectId, `https://other.example.com/v${n}`, `Other ${n}`)).statusCode).toBe(201);
   }
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
 });
 
 function publish(id: string, url: string, releaseNotes: string) {
@@ -83,7 +71,10 @@ const confirm = (feedbackId: string, cookie: string) =>
 const reopen = (feedbackId: string, cookie: string, payload: object) =>
   t.app.inject({ method: "POST", url: `${feedbackUrl(projectId, feedbackId)}/reopen`, payload, headers: { cookie, ...json } });
 const row = async (id: string) => {
-  const [found] = await t.app.ctx.db.select().from(feedback).where(eq(feedback.id, asFeedbackId(id)));
+  const [found] = await t.app.ctx.db
+    .select()
+    .from(feedback)
+    .where(eq(feedback.id, asFeedbackId(id)));
   if (!found) throw new Error("no feedback row");
   return found;
 };

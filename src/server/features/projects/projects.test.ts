@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createCompletedProfile,
   createProjectWithStatus,
@@ -9,21 +9,17 @@ import {
   newProject,
   onboardOwner,
   openTeam,
+  saveAnswers,
 } from "../../../../tests/factories";
 import { signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
-import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { openForFile } from "../../../../tests/setup/per-file";
+import { createTestApp, signIn } from "../../../../tests/setup/test-app";
 import { nextActionFor } from "../../../shared/domain/next-action";
 import { overallProgress } from "../../../shared/domain/overall-progress";
 import { PROJECT_MESSAGES } from "../../../shared/schemas/project";
 import { activityEvents, projectMembers, projects, requirements } from "../../db/schema";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = openForFile(() => createTestApp());
 
 const list = (cookie: string) => t.app.inject({ method: "GET", url: "/api/projects", headers: { cookie } });
 
@@ -158,12 +154,7 @@ describe("requirements submitted before the profile existed (the What's Next rul
     await signNdaFor(t.app, ann.cookie, ann.email);
     const [project] = (await list(ann.cookie)).json().items;
     expect(project).toMatchObject({ status: "requirements", requirementsSubmitted: false });
-    const saved = await t.app.inject({
-      method: "POST",
-      url: `/api/projects/${project.id}/requirements`,
-      payload: GOOD_ANSWERS,
-      headers: { cookie: ann.cookie, ...json },
-    });
+    const saved = await saveAnswers(t.app, { projectId: project.id, cookie: ann.cookie });
     expect(saved.statusCode).toBe(200);
     const profile = (await t.app.inject({ method: "GET", url: "/api/profile", headers: { cookie: ann.cookie } })).json();
     const [current] = (await list(ann.cookie)).json().items;
@@ -176,13 +167,7 @@ describe("requirements submitted before the profile existed (the What's Next rul
     const ann = await customer(t.app, "answers-first@example.com");
     // A project left from before the rule (opened at "profile"): its idea still waits for the NDA.
     const project = await createProjectWithStatus(t.app.ctx.db, { ownerId: ann.userId, status: "profile" });
-    const save = () =>
-      t.app.inject({
-        method: "POST",
-        url: `/api/projects/${project.id}/requirements`,
-        payload: GOOD_ANSWERS,
-        headers: { cookie: ann.cookie, ...json },
-      });
+    const save = () => saveAnswers(t.app, { projectId: project.id, cookie: ann.cookie });
     const refused = await save();
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: "NDA_REQUIRED", message: PROJECT_MESSAGES.ndaRequired });

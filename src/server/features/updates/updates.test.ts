@@ -3,10 +3,13 @@
 // and count follow the 24-hour rule, the draft lists what happened since the last update, and bad input stores nothing.
 import { randomBytes } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Customer, createProjectWithStatus, customer, json, openTeam } from "../../../../tests/factories";
 import { HTML_BYTES, JPEG_BYTES, pngOfSize } from "../../../../tests/setup/images";
-import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { preferencesWith } from "../../../../tests/setup/notification-preferences";
+import { openForFile } from "../../../../tests/setup/per-file";
+import { inviteMembers } from "../../../../tests/setup/team";
+import { createTestApp, signIn } from "../../../../tests/setup/test-app";
 import { UPDATE_MESSAGES } from "../../../shared/schemas/updates";
 import {
   activityEvents,
@@ -18,14 +21,10 @@ import {
   projectUpdates,
 } from "../../db/schema";
 
-let t: TestApp;
+const t = openForFile(() => createTestApp());
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const GOOD = {
@@ -84,28 +83,14 @@ async function projectWithStatus(email: string, status: "requirements" | "develo
 async function addMember(projectId: string, owner: Customer, email: string, accessLevel: "admin" | "user" | "view_only") {
   const [before] = await t.app.ctx.db.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId));
   await openTeam(t.app, projectId);
-  const res = await t.app.inject({
-    method: "POST",
-    url: `/api/projects/${projectId}/users`,
-    payload: { email, accessLevel },
-    headers: { cookie: owner.cookie, ...json },
-  });
-  expect(res.statusCode).toBe(201);
+  await inviteMembers(t.app, { projectId, ownerCookie: owner.cookie }, [[email, accessLevel]]);
   if (before) await t.app.ctx.db.update(projects).set({ status: before.status }).where(eq(projects.id, projectId));
 }
 const setPreferences = (cookie: string, updates: "email" | "digest" | "off") =>
   t.app.inject({
     method: "PUT",
     url: "/api/me/notification-preferences",
-    payload: {
-      messages: "email",
-      updates,
-      feedback: "email",
-      meetings: "email",
-      status: "email",
-      team: "email",
-      payments: "email",
-    },
+    payload: preferencesWith({ updates }),
     headers: { cookie, ...json },
   });
 const stored = async (projectId: string) => ({

@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Customer, createProjectWithStatus, customer, json } from "../../../../../tests/factories";
+import { preferencesWith } from "../../../../../tests/setup/notification-preferences";
 import { queuedEmails } from "../../../../../tests/setup/outbox";
 import { createTestApp, signIn, type TestApp } from "../../../../../tests/setup/test-app";
 import { ACCESS_EXPIRY_MESSAGES } from "../../../../shared/domain/access-expiry";
@@ -93,15 +94,7 @@ describe("reminders before the access expiry date", () => {
     expect(first[0]?.listUnsubscribe).toBeTruthy();
 
     // The owner turns status emails off: the last reminder still goes, once, with nothing to unsubscribe from.
-    const off = await call("PUT", "/api/me/notification-preferences", owner.cookie, {
-      messages: "email",
-      feedback: "email",
-      meetings: "email",
-      status: "off",
-      team: "email",
-      payments: "email",
-      updates: "email",
-    });
+    const off = await call("PUT", "/api/me/notification-preferences", owner.cookie, preferencesWith({ status: "off" }));
     expect(off.statusCode).toBe(200);
     await Promise.all([sendAccessExpiryReminders(ctx, at(6.9)), sendAccessExpiryReminders(ctx, at(6.9))]);
     await sendAccessExpiryReminders(ctx, at(1));
@@ -119,15 +112,7 @@ describe("reminders before the access expiry date", () => {
 
   it("drops the 30-day reminder for an owner who turned status emails off, and sends the 7-day one", async () => {
     const { owner, projectId } = await projectInTesting("expiry-optout@example.com", yearAgo(35));
-    await call("PUT", "/api/me/notification-preferences", owner.cookie, {
-      messages: "email",
-      feedback: "email",
-      meetings: "email",
-      status: "off",
-      team: "email",
-      payments: "email",
-      updates: "email",
-    });
+    await call("PUT", "/api/me/notification-preferences", owner.cookie, preferencesWith({ status: "off" }));
     const expiry = (await projectRow(projectId)).customerAccessExpiryDate as Date;
     const ctx = { db: t.app.ctx.db, email: t.app.ctx.email };
     await sendAccessExpiryReminders(ctx, new Date(expiry.getTime() - 25 * DAY));

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { customer, GOOD_ANSWERS, json, newProject } from "../../../../../tests/factories";
+import { customer, GOOD_ANSWERS, json, newProject, saveAnswers } from "../../../../../tests/factories";
 import { createTestApp, type TestApp } from "../../../../../tests/setup/test-app";
 
 type Behaviour = "success" | "hang" | "error" | "flaky" | "unauthorized";
@@ -71,12 +71,7 @@ beforeEach(() => {
 async function savedProject(email: string) {
   const owner = await customer(t.app, email);
   const project = await newProject(t.app, owner);
-  await t.app.inject({
-    method: "POST",
-    url: `/api/projects/${project.id}/requirements`,
-    payload: GOOD_ANSWERS,
-    headers: { cookie: owner.cookie, ...json },
-  });
+  await saveAnswers(t.app, { projectId: project.id, cookie: owner.cookie });
   calls = [];
   return { owner, project };
 }

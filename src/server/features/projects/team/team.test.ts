@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customer, GOOD_ANSWERS, json, newProject, openTeam } from "../../../../../tests/factories";
+import { customer, GOOD_ANSWERS, json, newProject, openTeam, saveAnswers } from "../../../../../tests/factories";
 import { startSmtpServer, type TestSmtpServer } from "../../../../../tests/setup/smtp";
 import { createTestApp, latestCodeFor, signIn, type TestApp } from "../../../../../tests/setup/test-app";
 import { TEAM_MESSAGES } from "../../../../shared/schemas/team";
@@ -180,12 +180,7 @@ describe("who may do what on a project", () => {
   async function setup(prefix: string) {
     const owner = await customer(t.app, `${prefix}-owner@example.com`);
     const project = await newProject(t.app, owner);
-    await t.app.inject({
-      method: "POST",
-      url: `/api/projects/${project.id}/requirements`,
-      payload: GOOD_ANSWERS,
-      headers: { cookie: owner.cookie, ...json },
-    });
+    await saveAnswers(t.app, { projectId: project.id, cookie: owner.cookie });
     await t.app.inject({
       method: "POST",
       url: `/api/projects/${project.id}/requirements/generate`,
