@@ -1,6 +1,6 @@
 // The New Communication form: a message, or a meeting with a link (prefilled with the meet prefix) and
 // a date-time whose earliest value is now. The shared schema checks it here and again on the server.
-import { Loader2, Send } from "lucide-react";
+import { Send } from "lucide-react";
 import { COMMUNICATION_MESSAGES, newCommunicationSchema } from "../../../shared/schemas/communications";
 import {
   CommunicationFields,
@@ -9,6 +9,7 @@ import {
   EMPTY_COMMUNICATION,
 } from "../../components/kit/CommunicationFields";
 import { Button } from "../../components/ui/button";
+import { PendingButton } from "../../components/ui/pending-button";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
 import { setServerFieldErrors, useSchemaForm } from "../../lib/form";
@@ -53,10 +54,9 @@ export function NewCommunicationForm({ projectId, onDone }: { projectId: string;
         >
           Cancel
         </Button>
-        <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+        <PendingButton type="submit" pending={send.isPending} icon={Send}>
           {send.isPending ? "Sending..." : type === "meeting" ? "Schedule Meeting" : "Send Message"}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

@@ -1,7 +1,7 @@
 // Profile Settings → Your data (download everything as a ZIP) and the danger zone (delete the account, confirmed
 // with a code emailed to the account's address and the word DELETE).
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Download, Loader2, Mail, ShieldAlert, Trash2 } from "lucide-react";
+import { Download, Mail, ShieldAlert, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardIconTitle, CardTitl
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
+import { PendingButton } from "../../components/ui/pending-button";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, serverFieldErrors, serverMessage } from "../../lib/api";
 import { setServerFieldErrors } from "../../lib/form";
@@ -104,10 +105,9 @@ function DeleteAccountDialog({
             <Button type="button" variant="outline" onClick={() => close(false)}>
               Cancel
             </Button>
-            <Button type="button" variant="destructive" onClick={requestCode} disabled={sendCode.isPending}>
-              {sendCode.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Mail aria-hidden="true" />}
+            <PendingButton type="button" variant="destructive" onClick={requestCode} pending={sendCode.isPending} icon={Mail}>
               Email me a code
-            </Button>
+            </PendingButton>
           </DialogFooter>
         ) : (
           <form noValidate onSubmit={submit} className="grid gap-4">
@@ -139,10 +139,9 @@ function DeleteAccountDialog({
               <Button type="button" variant="outline" onClick={() => close(false)}>
                 Cancel
               </Button>
-              <Button type="submit" variant="destructive" disabled={remove.isPending}>
-                {remove.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+              <PendingButton type="submit" variant="destructive" pending={remove.isPending} icon={Trash2}>
                 Delete my account
-              </Button>
+              </PendingButton>
             </DialogFooter>
           </form>
         )}

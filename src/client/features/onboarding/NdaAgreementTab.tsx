@@ -1,5 +1,5 @@
 // The NDA Agreement tab: read the agreement, tick the box, sign, and confirm with the emailed code.
-import { Download, ExternalLink, FileText, Loader2, Mail, ShieldCheck } from "lucide-react";
+import { Download, ExternalLink, FileText, Mail, ShieldCheck } from "lucide-react";
 import { type FormEvent, useCallback, useId, useState } from "react";
 import { CODE_LENGTH } from "../../../shared/constants/auth";
 import { isoDay } from "../../../shared/domain/dates";
@@ -218,10 +218,16 @@ export function NdaAgreementTab(props: { profile: Profile; email: string; onSign
             <fieldset className="grid gap-3">
               <legend className="mb-2 text-sm font-semibold text-slate-900">Confirm with a one-time code</legend>
               <div className="flex flex-wrap items-center gap-3">
-                <Button type="button" variant="secondary" onClick={onSend} disabled={!canSend || sendCode.isPending}>
-                  {sendCode.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Mail aria-hidden="true" />}
+                <PendingButton
+                  type="button"
+                  variant="secondary"
+                  onClick={onSend}
+                  pending={sendCode.isPending}
+                  icon={Mail}
+                  disabled={!canSend}
+                >
                   {sendCode.isPending ? "Sending..." : codeSent ? "Resend OTP" : "Send OTP"}
-                </Button>
+                </PendingButton>
                 {codeSent && <span className="text-sm text-slate-600">We emailed a 6-digit code to {email}.</span>}
               </div>
               <Field id={ids.code} label="OTP code" className="grid max-w-xs gap-2">

@@ -13,6 +13,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../components/ui/dialog";
 import { Textarea } from "../../components/ui/input";
+import { PendingButton } from "../../components/ui/pending-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { toast } from "../../components/ui/use-toast";
 import { formatLongDate } from "../../lib/date-time";
@@ -218,10 +219,15 @@ export function BriefPanel({ projectId, requirements, canEdit, generating, aiFai
               {dirty ? "You have unsaved edits to the brief." : "Read it through, edit anything, then confirm it to lock it."}
             </p>
             <div className="flex flex-col gap-2 sm:flex-row">
-              <Button variant="outline" onClick={saveEdits} disabled={!dirty || save.isPending || !text.trim()}>
-                {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+              <PendingButton
+                variant="outline"
+                onClick={saveEdits}
+                pending={save.isPending}
+                icon={Save}
+                disabled={!dirty || !text.trim()}
+              >
                 {save.isPending ? "Saving..." : "Save Changes"}
-              </Button>
+              </PendingButton>
               <Button onClick={() => setConfirmOpen(true)} disabled={!text.trim() || confirm.isPending || generating}>
                 <CheckCircle2 aria-hidden="true" />
                 Confirm Brief
@@ -241,10 +247,9 @@ export function BriefPanel({ projectId, requirements, canEdit, generating, aiFai
             <Button variant="outline" onClick={() => setConfirmOpen(false)}>
               Keep editing
             </Button>
-            <Button onClick={confirmBrief} disabled={confirm.isPending}>
-              {confirm.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <CheckCircle2 aria-hidden="true" />}
+            <PendingButton onClick={confirmBrief} pending={confirm.isPending} icon={CheckCircle2}>
               {confirm.isPending ? "Confirming..." : "Confirm Brief"}
-            </Button>
+            </PendingButton>
           </DialogFooter>
         </DialogContent>
       </Dialog>

@@ -1,12 +1,13 @@
 // "Delete project" for the owner of a project that holds nothing yet (a New Project made by mistake), behind a
 // confirmation. The server has the last word: a project with messages, feedback or meetings is refused (409), and the
 // dialog says why.
-import { Loader2, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Project } from "../../../shared/schemas/project";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../components/ui/dialog";
+import { PendingButton } from "../../components/ui/pending-button";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
 import { useDeleteProject } from "./api/delete-project";
@@ -64,15 +65,16 @@ export function DeleteProjectButton({ project }: { project: Project }) {
             <Button type="button" variant="outline" onClick={() => close(false)}>
               Cancel
             </Button>
-            <Button
+            <PendingButton
               type="button"
               variant="destructive"
               onClick={() => remove.mutate(project.id)}
-              disabled={remove.isPending || refusal !== null}
+              pending={remove.isPending}
+              icon={Trash2}
+              disabled={refusal !== null}
             >
-              {remove.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
               {remove.isPending ? "Deleting..." : "Delete project"}
-            </Button>
+            </PendingButton>
           </DialogFooter>
         </DialogContent>
       </Dialog>

@@ -1,6 +1,6 @@
 // The add-user dialog: email and access level, with the shared schema's validation messages (the server gives the same).
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2, UserPlus } from "lucide-react";
+import { UserPlus } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { ACCESS_LEVEL_DESCRIPTIONS, ACCESS_LEVEL_LABELS, MEMBER_ACCESS_LEVELS } from "../../../shared/domain/project-access";
 import { type AddProjectUserInput, addProjectUserSchema } from "../../../shared/schemas/team";
@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
+import { PendingButton } from "../../components/ui/pending-button";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
@@ -92,10 +93,9 @@ export function AddUserDialog(props: {
             <Button type="button" variant="outline" onClick={() => close(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
+            <PendingButton type="submit" pending={add.isPending} icon={UserPlus}>
               {add.isPending ? "Adding..." : "Add User"}
-            </Button>
+            </PendingButton>
           </DialogFooter>
         </form>
       </DialogContent>

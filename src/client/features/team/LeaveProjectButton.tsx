@@ -1,8 +1,9 @@
 // "Leave this project" for an invited member, with a confirm dialog; the owner never sees it.
-import { Loader2, LogOut } from "lucide-react";
+import { LogOut } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../components/ui/dialog";
+import { PendingButton } from "../../components/ui/pending-button";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
 import { useLeaveProject } from "./api/leave-project";
@@ -33,10 +34,9 @@ export function LeaveProjectButton({ projectId, projectCode }: { projectId: stri
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button type="button" variant="destructive" onClick={confirm} disabled={leave.isPending}>
-              {leave.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <LogOut aria-hidden="true" />}
+            <PendingButton type="button" variant="destructive" onClick={confirm} pending={leave.isPending} icon={LogOut}>
               Leave project
-            </Button>
+            </PendingButton>
           </DialogFooter>
         </DialogContent>
       </Dialog>

@@ -1,5 +1,5 @@
 // /user-management — the project team: stat cards, the authorized users (polled every 5 s), add and remove.
-import { Loader2, Package, Shield, Trash2, UserPlus, UserSquare, Users } from "lucide-react";
+import { Package, Shield, Trash2, UserPlus, UserSquare, Users } from "lucide-react";
 import { useState } from "react";
 import { PACKAGES } from "../../../shared/constants/packages";
 import { ACCESS_EXPIRY_MESSAGES, accessExpired } from "../../../shared/domain/access-expiry";
@@ -20,6 +20,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from "../../components/ui/dialog";
+import { PendingButton } from "../../components/ui/pending-button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Tooltip } from "../../components/ui/tooltip";
 import { toast } from "../../components/ui/use-toast";
@@ -282,10 +283,9 @@ function RemoveUserDialog({ projectId, user, onClose }: { projectId: string; use
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+          <PendingButton variant="destructive" onClick={confirm} pending={remove.isPending} icon={Trash2}>
             {remove.isPending ? "Removing..." : "Remove"}
-          </Button>
+          </PendingButton>
         </DialogFooter>
       </DialogContent>
     </Dialog>
