@@ -1,6 +1,6 @@
 // Projects tab: the filtered, sorted, paged list; inline status, details, edit, BRD upload/download/remove, CSV.
 import { Download, Eye, FileText, Megaphone, Pencil, Timer, Trash2, Upload } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { hoursText, readDeliveryClock } from "../../../shared/domain/delivery-clock";
 import { isUpdateDue, UPDATE_DUE_STATUSES } from "../../../shared/domain/progress-updates";
 import type { ProjectStatus } from "../../../shared/domain/project-status";
@@ -38,32 +38,34 @@ const SORT_OPTIONS = [
   { value: "deliveryDueAt:asc", label: "Delivery due soonest" },
 ];
 
+/** The delivery clock's line in its colour: the timer, then what the clock says. */
+function DueLine({ tone, children }: { tone: string; children: ReactNode }) {
+  return (
+    <span className={cn("inline-flex items-center gap-1", tone)} data-testid="delivery-due">
+      <Timer className="size-3.5" aria-hidden="true" />
+      {children}
+    </span>
+  );
+}
+
 /** The project's delivery clock in one short line for the list: due, overdue, delivered, or not started. */
 function DeliveryDue({ project }: { project: AdminProject }) {
   const clock = readDeliveryClock(project);
   if (clock.state === "running") {
     return (
-      <span
-        className={cn("inline-flex items-center gap-1", clock.overdue ? "font-semibold text-red-700" : "text-slate-600")}
-        data-testid="delivery-due"
-      >
-        <Timer className="size-3.5" aria-hidden="true" />
+      <DueLine tone={clock.overdue ? "font-semibold text-red-700" : "text-slate-600"}>
         {clock.overdue
           ? `Overdue by ${hoursText(clock.hoursLate)} (due ${formatDateTime(project.deliveryDueAt)})`
           : `Due ${formatDateTime(project.deliveryDueAt)} · ${hoursText(clock.hoursLeft)} left`}
-      </span>
+      </DueLine>
     );
   }
   if (clock.state === "delivered") {
     return (
-      <span
-        className={cn("inline-flex items-center gap-1", clock.late ? "text-amber-700" : "text-emerald-700")}
-        data-testid="delivery-due"
-      >
-        <Timer className="size-3.5" aria-hidden="true" />
+      <DueLine tone={clock.late ? "text-amber-700" : "text-emerald-700"}>
         Delivered in {hoursText(clock.hoursTaken)}
         {clock.late ? ` (${hoursText(clock.hoursLate)} late)` : ""}
-      </span>
+      </DueLine>
     );
   }
   return null;
