@@ -12,8 +12,12 @@ import { submitProfile } from "../setup/onboarding";
 import type { TestServer } from "../setup/test-server";
 
 const CLIENT_DIR = path.resolve("dist/client");
-/** The signed-in customer's first load (frame and dashboard), JavaScript gzip -9, as `npm run bench:web` counts it. */
-const FIRST_LOAD_BUDGET_KB = 150;
+/**
+ * The signed-in customer's first load (frame and dashboard), JavaScript gzip -9, as `npm run bench:web` counts it.
+ * 151 since the client's one table of API paths and query keys (client/lib/api-paths.ts, about 1.1 KB) loads with the
+ * session's own reads.
+ */
+const FIRST_LOAD_BUDGET_KB = 151;
 /** The lazily loaded parts (components/ui/*-parts.tsx). */
 const PARTS_CHUNK = /\/assets\/(dropdown-menu|tooltip|drawer|select)-parts-[^/]+\.js$/;
 /** Strings only the code those parts bring has: Radix Popper (Floating UI), the focus guards, the scroll lock. */
