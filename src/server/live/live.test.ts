@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Customer, customer, json, newProject } from "../../../tests/factories";
+import { postThread, startGeneralThread } from "../../../tests/setup/reply-thread";
 import { createTestApp, signIn, type TestApp } from "../../../tests/setup/test-app";
 import { TEST_ENV } from "../../../tests/setup/test-env";
 import { buildApp } from "../app";
@@ -101,12 +102,7 @@ afterAll(async () => {
 describe("GET /api/events", () => {
   it("a reply posted on one server reaches a tab connected to the other, as the database announced it", async () => {
     const thread = (
-      await a.app.inject({
-        method: "POST",
-        url: `/api/projects/${project.id}/communications`,
-        payload: { type: "message", subject: "Live?", content: "Is this live?" },
-        headers: { cookie: owner.cookie, ...json },
-      })
+      await postThread(a.app, { projectId: project.id, cookie: owner.cookie, subject: "Live?", content: "Is this live?" })
     ).json();
     const response = await openStream(bUrl, owner.cookie);
     expect(response.status).toBe(200);
@@ -181,23 +177,12 @@ describe("GET /api/events", () => {
     const newcomer = await customer(a.app, "live-newcomer@example.com", "Nia New");
     const company = readEvents(await openStream(bUrl, admin));
     const other = readEvents(await openStream(bUrl, owner.cookie));
-    const started = await a.app.inject({
-      method: "POST",
-      url: "/api/projects/general/communications",
-      payload: { type: "message", subject: "Before any project", content: "Hello" },
-      headers: { cookie: newcomer.cookie, ...json },
-    });
-    expect(started.statusCode).toBe(201);
+    await startGeneralThread(a.app, { cookie: newcomer.cookie, subject: "Before any project", content: "Hello" });
     const heard = await tagsUntil(company, (tags) => tags.includes("communications.project_id:null"));
     expect(heard).toContain("communications.project_id:null");
 
     // The owner's own next change arrives, and nothing of the general thread came before it.
-    await a.app.inject({
-      method: "POST",
-      url: `/api/projects/${project.id}/communications`,
-      payload: { type: "message", subject: "Mine", content: "Mine" },
-      headers: { cookie: owner.cookie, ...json },
-    });
+    await postThread(a.app, { projectId: project.id, cookie: owner.cookie, subject: "Mine", content: "Mine" });
     const own = `communications.project_id:${project.id}`;
     const theirTags = await tagsUntil(other, (tags) => tags.includes(own));
     expect(theirTags.some((tag) => tag.endsWith(":null"))).toBe(false);

@@ -1,16 +1,23 @@
 // Issue 26, item 7: a company reply sent by email was not in the admin audit log (auditing hung on HTTP routes only).
 // A company reply is audited where it happens (postReply), so the portal and the emailed reply each leave one entry.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Customer, customer, json, newProject } from "../../../../tests/factories";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Customer, json } from "../../../../tests/factories";
 import { dkimDomain, dkimResolver, sendInbound } from "../../../../tests/setup/dkim";
-import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
-import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { openForFile } from "../../../../tests/setup/per-file";
+import { ownerThread } from "../../../../tests/setup/reply-thread";
+import { startSmtpServer } from "../../../../tests/setup/smtp";
+import { createTestApp, signIn } from "../../../../tests/setup/test-app";
 import { replyAddress } from "../../email/reply-address";
 
 const DOMAIN = "replies.blueprint.test";
 const ADMIN = "admin@blueprint.local";
-let t: TestApp;
-let smtp: TestSmtpServer;
+const smtp = openForFile(() => startSmtpServer());
+const t = openForFile(() =>
+  createTestApp(
+    { SMTP_URL: smtp.url, INBOUND_SMTP_PORT: "0", REPLY_DOMAIN: DOMAIN },
+    { dnsResolver: dkimResolver([signer, ownerSigner]) },
+  ),
+);
 let admin: string;
 let owner: Customer;
 let project: { id: string; projectCode: string };
@@ -31,25 +38,12 @@ async function projectAudit(): Promise<Entry[]> {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp(
-    { SMTP_URL: smtp.url, INBOUND_SMTP_PORT: "0", REPLY_DOMAIN: DOMAIN },
-    { dnsResolver: dkimResolver([signer, ownerSigner]) },
-  );
   admin = await signIn(t.app, ADMIN, "Ada Admin");
-  owner = await customer(t.app, "audit-owner@example.com", "Ida Owner");
-  project = await newProject(t.app, owner);
-  const thread = await t.app.inject({
-    method: "POST",
-    url: `/api/projects/${project.id}/communications`,
-    payload: { type: "message", subject: "Colours", content: "Can we use our brand blue?" },
-    headers: { cookie: owner.cookie, ...json },
-  });
-  threadId = thread.json().id;
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
+  ({ owner, project, threadId } = await ownerThread(
+    t.app,
+    { email: "audit-owner@example.com", name: "Ida Owner" },
+    { subject: "Colours", content: "Can we use our brand blue?" },
+  ));
 });
 
 describe("a company reply is audited whatever the channel", () => {

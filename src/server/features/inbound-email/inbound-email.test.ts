@@ -1,9 +1,11 @@
 import { count, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { type Customer, customer, json, newProject } from "../../../../tests/factories";
 import { dkimDomain, dkimResolver, type InboundMessage, sendInbound } from "../../../../tests/setup/dkim";
-import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
-import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { openForFile } from "../../../../tests/setup/per-file";
+import { ownerThread, postThread, startGeneralThread } from "../../../../tests/setup/reply-thread";
+import { startSmtpServer } from "../../../../tests/setup/smtp";
+import { createTestApp, signIn } from "../../../../tests/setup/test-app";
 import { outgoingEmails, users } from "../../db/schema";
 import {
   isReplyAddressCurrent,
@@ -16,8 +18,10 @@ import { INBOUND_REPLY_LIMITS, MAX_MESSAGE_BYTES } from "./inbound-server";
 import { STRIP_LIMITS, stripQuotedReply } from "./strip-quoted";
 
 const DOMAIN = "replies.blueprint.test";
-let t: TestApp;
-let smtp: TestSmtpServer;
+const smtp = openForFile(() => startSmtpServer());
+const t = openForFile(() =>
+  createTestApp({ SMTP_URL: smtp.url, INBOUND_SMTP_PORT: "0", REPLY_DOMAIN: DOMAIN }, { dnsResolver: dkimResolver(signers) }),
+);
 let admin: string;
 let owner: Customer;
 let project: { id: string; projectCode: string };
@@ -34,25 +38,12 @@ function sendInto(message: InboundMessage) {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp(
-    { SMTP_URL: smtp.url, INBOUND_SMTP_PORT: "0", REPLY_DOMAIN: DOMAIN },
-    { dnsResolver: dkimResolver(signers) },
-  );
   admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");
-  owner = await customer(t.app, "inbound-owner@example.com", "Ida Owner");
-  project = await newProject(t.app, owner);
-  const thread = await t.app.inject({
-    method: "POST",
-    url: `/api/projects/${project.id}/communications`,
-    payload: { type: "message", subject: "Colours", content: "Can we use our brand blue?" },
-    headers: { cookie: owner.cookie, ...json },
-  });
-  threadId = thread.json().id;
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
+  ({ owner, project, threadId } = await ownerThread(
+    t.app,
+    { email: "inbound-owner@example.com", name: "Ida Owner" },
+    { subject: "Colours", content: "Can we use our brand blue?" },
+  ));
 });
 
 describe("replying to a notification email", () => {
@@ -99,14 +90,11 @@ describe("replying to a notification email", () => {
 
   it("in a general support thread only its customer and the company answer by email", async () => {
     const nell = await customer(t.app, "inbound-newcomer@example.com", "Nell Newcomer");
-    const started = await t.app.inject({
-      method: "POST",
-      url: "/api/projects/general/communications",
-      payload: { type: "message", subject: "Before my NDA", content: "A question first." },
-      headers: { cookie: nell.cookie, ...json },
+    const generalId = await startGeneralThread(t.app, {
+      cookie: nell.cookie,
+      subject: "Before my NDA",
+      content: "A question first.",
     });
-    expect(started.statusCode).toBe(201);
-    const generalId: string = started.json().id;
     const address = (recipient: string) =>
       replyAddress({ secretKey: t.app.ctx.config.secretKey, domain: DOMAIN, threadId: generalId, recipient });
 
@@ -179,11 +167,11 @@ describe("replying to a notification email", () => {
   it("tells a sender who floods a thread to come back later (451), and adds nothing more", async () => {
     const flooder = await customer(t.app, "inbound-flood@example.com", "Flo Odd");
     const theirs = await newProject(t.app, flooder);
-    const started = await t.app.inject({
-      method: "POST",
-      url: `/api/projects/${theirs.id}/communications`,
-      payload: { type: "message", subject: "Loop", content: "An autoresponder is about to answer this." },
-      headers: { cookie: flooder.cookie, ...json },
+    const started = await postThread(t.app, {
+      projectId: theirs.id,
+      cookie: flooder.cookie,
+      subject: "Loop",
+      content: "An autoresponder is about to answer this.",
     });
     const thread: string = started.json().id;
     const to = replyAddress({
