@@ -180,15 +180,12 @@ export const GOOD_ANSWERS = {
   additionalRequirements: "Patient data must stay in the EU (GDPR).",
 };
 
-/** The questionnaire saved through POST /api/projects/:id/requirements by `who` (GOOD_ANSWERS unless `answers`). */
-export function saveAnswers(
-  app: FastifyInstance,
-  options: { projectId: string; cookie: string; answers?: Partial<typeof GOOD_ANSWERS> },
-) {
+/** GOOD_ANSWERS saved through POST /api/projects/:id/requirements as `cookie`, as the questionnaire sends them. */
+export function saveAnswers(app: FastifyInstance, options: { projectId: string; cookie: string }) {
   return app.inject({
     method: "POST",
     url: `/api/projects/${options.projectId}/requirements`,
-    payload: options.answers ?? GOOD_ANSWERS,
+    payload: GOOD_ANSWERS,
     headers: { cookie: options.cookie, ...json },
   });
 }

@@ -98,14 +98,7 @@ describe("the server process", { timeout: 120_000 }, () => {
       LOG_LEVEL: "info",
     });
     const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 360 && server.child.exitCode === null; i++) {
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) break;
-      } catch {
-        // still starting
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await waitUntilReady(server, base);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
@@ -130,15 +123,7 @@ describe("the server process", { timeout: 120_000 }, () => {
     });
     try {
       const base = `http://127.0.0.1:${port}`;
-      // Generous: a cold start (tsx, when the build is older than the sources) is slow on a busy machine.
-      for (let i = 0; i < 360 && server.child.exitCode === null; i++) {
-        try {
-          if ((await fetch(`${base}/readyz`)).ok) break;
-        } catch {
-          // still starting
-        }
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      await waitUntilReady(server, base);
       expect(server.output()).not.toContain("ENOENT");
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
       expect(statSync(dataDir).mode & 0o777).toBe(0o700);

@@ -2,25 +2,44 @@
 // A customer's replies in one thread now reach the company batched: the first at once, the ones that follow within
 // REPLY_BATCH_MINUTES as one email at the end of that time, listing them all.
 import { and, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { json } from "../../../../tests/factories";
 import { signNdaFor, submitProfile } from "../../../../tests/setup/onboarding";
-import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
-import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { openForFile } from "../../../../tests/setup/per-file";
+import { startSmtpServer } from "../../../../tests/setup/smtp";
+import { createTestApp, signIn } from "../../../../tests/setup/test-app";
 import { outgoingEmails } from "../../db/schema";
 
 const ADMIN = "admin@blueprint.local";
-let t: TestApp;
-let smtp: TestSmtpServer;
+const smtp = openForFile(() => startSmtpServer());
+const t = openForFile(() => createTestApp({ SMTP_URL: smtp.url }));
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
   await signIn(t.app, ADMIN, "Ada Admin");
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+
+/**
+ * The one batched email to the company whose subject holds `subjectPart` waits, due later; its time is brought forward
+ * and the worker sends it.
+ */
+async function sendWaitingBatch(subjectPart: string) {
+  const waiting = await t.app.ctx.db
+    .select()
+    .from(outgoingEmails)
+    .where(
+      and(
+        eq(outgoingEmails.toAddress, ADMIN),
+        eq(outgoingEmails.status, "pending"),
+        like(outgoingEmails.subject, `%${subjectPart}%`),
+      ),
+    );
+  expect(waiting).toHaveLength(1);
+  expect(waiting[0]?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+  await t.app.ctx.db
+    .update(outgoingEmails)
+    .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+    .where(eq(outgoingEmails.id, waiting[0]?.id ?? ""));
+  await t.app.emailWorker.drain();
+}
 
 describe("customer replies reach the company batched per thread", () => {
   it("ten replies in a row: one email at once, one collecting the other nine when the batch time is over", async () => {
@@ -52,23 +71,7 @@ describe("customer replies reach the company batched per thread", () => {
     expect(replyMails()[0]?.text).toContain("Reply number 1.");
 
     // The batch waits, due at the end of the batch time; bring that time forward and let the worker send it.
-    const waiting = await t.app.ctx.db
-      .select()
-      .from(outgoingEmails)
-      .where(
-        and(
-          eq(outgoingEmails.toAddress, ADMIN),
-          eq(outgoingEmails.status, "pending"),
-          like(outgoingEmails.subject, "%Batched thread%"),
-        ),
-      );
-    expect(waiting).toHaveLength(1);
-    expect(waiting[0]?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
-    await t.app.ctx.db
-      .update(outgoingEmails)
-      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
-      .where(eq(outgoingEmails.id, waiting[0]?.id ?? ""));
-    await t.app.emailWorker.drain();
+    await sendWaitingBatch("Batched thread");
     expect(replyMails()).toHaveLength(2);
     const batch = replyMails()[1]?.text ?? "";
     expect(batch).toContain("9 new replies");
@@ -100,23 +103,7 @@ describe("a customer's new threads reach the company batched per customer", () =
     const toCompany = () => smtp.messages.filter((m) => m.to === ADMIN && /Opened topic|from Otto Opener/.test(m.subject));
     expect(toCompany().map((m) => m.subject)).toEqual([`[${first.projectCode}] Opened topic 1`]);
 
-    const waiting = await t.app.ctx.db
-      .select()
-      .from(outgoingEmails)
-      .where(
-        and(
-          eq(outgoingEmails.toAddress, ADMIN),
-          eq(outgoingEmails.status, "pending"),
-          like(outgoingEmails.subject, "%Otto Opener%"),
-        ),
-      );
-    expect(waiting).toHaveLength(1);
-    expect(waiting[0]?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
-    await t.app.ctx.db
-      .update(outgoingEmails)
-      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
-      .where(eq(outgoingEmails.id, waiting[0]?.id ?? ""));
-    await t.app.emailWorker.drain();
+    await sendWaitingBatch("Otto Opener");
     expect(toCompany()).toHaveLength(2);
     const batch = toCompany()[1];
     expect(batch?.subject).toBe("5 new messages from Otto Opener");

@@ -1,31 +1,30 @@
 // Feedback through the real app: screenshots as data URLs and uploads, the edit lock, the company's side, rounds.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Customer, customer, json, newProject } from "../../../../tests/factories";
 import { feedbackUrl, GOOD_FEEDBACK, multipartBody, patchFeedback, postFeedback } from "../../../../tests/setup/feedback";
 import { HTML_BYTES, pngOfSize } from "../../../../tests/setup/images";
+import { openForFile } from "../../../../tests/setup/per-file";
 import { pngDataUrl } from "../../../../tests/setup/png";
-import { startSmtpServer, type TestSmtpServer } from "../../../../tests/setup/smtp";
-import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { startSmtpServer } from "../../../../tests/setup/smtp";
+import { createTestApp, signIn } from "../../../../tests/setup/test-app";
 import { FEEDBACK_MESSAGES } from "../../../shared/schemas/feedback";
 import { activityEvents, fileAttachments, fileBlobs, projects } from "../../db/schema";
 
-let t: TestApp;
-let smtp: TestSmtpServer;
+const smtp = openForFile(() => startSmtpServer());
+const t = openForFile(() => createTestApp({ SMTP_URL: smtp.url }));
 let admin: string;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
   admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
 });
 
 const MB = 1024 * 1024;
 const CHROME_UA =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+
+/** The feedback form as a multipart body (`multipartBody`), sent by `cookie`. */
+const postForm = (projectId: string, cookie: string, form: ReturnType<typeof multipartBody>) =>
+  t.app.inject({ method: "POST", url: feedbackUrl(projectId), payload: form.payload, headers: { cookie, ...form.headers } });
 
 async function ownerWithProject(email: string): Promise<{ owner: Customer; projectId: string; projectCode: string }> {
   const owner = await customer(t.app, email, "Olive Owner");
@@ -149,12 +148,7 @@ describe("submitting feedback", () => {
       }),
     };
     const ok = multipartBody(fields, { bytes: image, filename: "shot.png", contentType: "image/png" });
-    const res = await t.app.inject({
-      method: "POST",
-      url: feedbackUrl(projectId),
-      payload: ok.payload,
-      headers: { cookie: owner.cookie, ...ok.headers },
-    });
+    const res = await postForm(projectId, owner.cookie, ok);
     expect(res.statusCode).toBe(201);
     expect(res.json().context.consoleErrors).toEqual([{ message: "TypeError: x is undefined", at: "2026-01-01T10:00:00Z" }]);
     const stored = await t.app.inject({ method: "GET", url: res.json().screenshotUrl, headers: { cookie: owner.cookie } });
@@ -162,22 +156,12 @@ describe("submitting feedback", () => {
     expect(stored.headers["content-disposition"]).toContain('filename="shot.png"');
 
     const big = multipartBody(GOOD_FEEDBACK, { bytes: pngOfSize(6.5 * MB), filename: "big.png", contentType: "image/png" });
-    const tooBig = await t.app.inject({
-      method: "POST",
-      url: feedbackUrl(projectId),
-      payload: big.payload,
-      headers: { cookie: owner.cookie, ...big.headers },
-    });
+    const tooBig = await postForm(projectId, owner.cookie, big);
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().message).toBe("Image size must be less than 5MB");
 
     const renamed = multipartBody(GOOD_FEEDBACK, { bytes: HTML_BYTES, filename: "photo.png", contentType: "image/png" });
-    const refused = await t.app.inject({
-      method: "POST",
-      url: feedbackUrl(projectId),
-      payload: renamed.payload,
-      headers: { cookie: owner.cookie, ...renamed.headers },
-    });
+    const refused = await postForm(projectId, owner.cookie, renamed);
     expect(refused.statusCode).toBe(415);
     expect(refused.json().fields).toEqual({ screenshotUrl: FEEDBACK_MESSAGES.notAnImage });
 
@@ -186,12 +170,7 @@ describe("submitting feedback", () => {
       issueFaced: "short",
       changeDescription: GOOD_FEEDBACK.changeDescription,
     });
-    const bad = await t.app.inject({
-      method: "POST",
-      url: feedbackUrl(projectId),
-      payload: invalid.payload,
-      headers: { cookie: owner.cookie, ...invalid.headers },
-    });
+    const bad = await postForm(projectId, owner.cookie, invalid);
     expect(bad.json().fields).toEqual({ issueFaced: FEEDBACK_MESSAGES.issueTooShort });
   });
 });

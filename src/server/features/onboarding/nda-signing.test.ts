@@ -1,20 +1,15 @@
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SIGNATURE, submitProfile } from "../../../../tests/setup/onboarding";
+import { openForFile } from "../../../../tests/setup/per-file";
 import { makeSignaturePng, pngDataUrl, truncatedPixelsPng } from "../../../../tests/setup/png";
-import { createTestApp, latestCodeFor, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { createTestApp, latestCodeFor, signIn } from "../../../../tests/setup/test-app";
 import { isoDay } from "../../../shared/domain/dates";
 import { ndaAgreementText } from "../../../shared/domain/nda-agreement";
 import { sha256Hex } from "../../auth/secrets";
 import { ndaAuditEvents, ndaSignatures, oneTimeCodes, outgoingEmails, profiles, rateLimitHits } from "../../db/schema";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = openForFile(() => createTestApp());
 
 let counter = 0;
 /** A new customer with a completed profile. */
@@ -27,8 +22,10 @@ async function customer(name = "Ada Lovelace") {
 
 const post = (url: string, payload: unknown, cookie?: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: "POST", url, payload: payload as object, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+/** POST /api/nda/send-otp: the NDA code for `body.customerEmail`, asked for as `cookie`. */
+const requestCode = (body: object, cookie?: string) => post("/api/nda/send-otp", body, cookie);
 const sendCode = (c: { email: string; cookie: string }) =>
-  post("/api/nda/send-otp", { customerEmail: c.email, customerName: "Ada Lovelace", companyName: "Engines" }, c.cookie);
+  requestCode({ customerEmail: c.email, customerName: "Ada Lovelace", companyName: "Engines" }, c.cookie);
 const verify = (c: { email: string; cookie: string }, customerOtp: string, signature = SIGNATURE, extra: object = {}) =>
   post("/api/nda/verify-customer-otp", { customerEmail: c.email, customerOtp, signature, ...extra }, c.cookie);
 const profileOf = async (cookie: string) =>
@@ -60,8 +57,7 @@ describe("sending the NDA code", () => {
 
   it("sends codes only to the address the customer signed in with", async () => {
     const c = await customer();
-    const res = await post(
-      "/api/nda/send-otp",
+    const res = await requestCode(
       { customerEmail: "someone.else@example.com", customerName: "Ada Lovelace", companyName: "Engines" },
       c.cookie,
     );
@@ -71,8 +67,7 @@ describe("sending the NDA code", () => {
 
   it("refuses before the company profile is completed", async () => {
     const cookie = await signIn(t.app, "noprofile@example.com", "No Profile");
-    const res = await post(
-      "/api/nda/send-otp",
+    const res = await requestCode(
       { customerEmail: "noprofile@example.com", customerName: "No Profile", companyName: "None" },
       cookie,
     );
@@ -82,7 +77,7 @@ describe("sending the NDA code", () => {
 
   it("refuses empty names and email with field messages", async () => {
     const c = await customer();
-    const res = await post("/api/nda/send-otp", { customerEmail: "", customerName: "", companyName: "" }, c.cookie);
+    const res = await requestCode({ customerEmail: "", customerName: "", companyName: "" }, c.cookie);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields).sort()).toEqual(["companyName", "customerEmail", "customerName"]);
   });
@@ -90,7 +85,7 @@ describe("sending the NDA code", () => {
   it("refuses missing or mistyped fields with the same readable messages", async () => {
     const c = await customer();
     for (const body of [{}, { customerEmail: 42, customerName: ["Ada"], companyName: null }]) {
-      const res = await post("/api/nda/send-otp", body, c.cookie);
+      const res = await requestCode(body, c.cookie);
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual({
         customerEmail: "Please enter a valid email address",
@@ -101,10 +96,9 @@ describe("sending the NDA code", () => {
   });
 
   it("answers 401 to visitors and 403 to company admins", async () => {
-    expect((await post("/api/nda/send-otp", {})).statusCode).toBe(401);
+    expect((await requestCode({})).statusCode).toBe(401);
     const admin = await signIn(t.app, "admin@blueprint.local", "Site Admin");
-    const res = await post(
-      "/api/nda/send-otp",
+    const res = await requestCode(
       { customerEmail: "admin@blueprint.local", customerName: "Site Admin", companyName: "Blueprint" },
       admin,
     );
@@ -274,11 +268,7 @@ describe("signing with the code", () => {
     const cookie = await signIn(t.app, "demo@blueprint.local", "Demo");
     await submitProfile(t.app, cookie);
     const ask = () =>
-      post(
-        "/api/nda/send-otp",
-        { customerEmail: "demo@blueprint.local", customerName: "Demo Customer", companyName: "Demo Co" },
-        cookie,
-      );
+      requestCode({ customerEmail: "demo@blueprint.local", customerName: "Demo Customer", companyName: "Demo Co" }, cookie);
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push((await ask()).statusCode);
     expect(answers).toEqual([200, 200, 200, 429]);
@@ -289,8 +279,7 @@ describe("signing with the code", () => {
   it("lets the demo account sign with six zeros", async () => {
     const cookie = await signIn(t.app, "demo@blueprint.local", "Demo");
     await submitProfile(t.app, cookie);
-    const sent = await post(
-      "/api/nda/send-otp",
+    const sent = await requestCode(
       { customerEmail: "demo@blueprint.local", customerName: "Demo Customer", companyName: "Demo Co" },
       cookie,
     );

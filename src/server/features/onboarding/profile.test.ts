@@ -1,17 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createProjectWithStatus } from "../../../../tests/factories";
 import { signNdaFor, VALID_PROFILE } from "../../../../tests/setup/onboarding";
-import { createTestApp, signIn, type TestApp } from "../../../../tests/setup/test-app";
+import { openForFile } from "../../../../tests/setup/per-file";
+import { createTestApp, signIn } from "../../../../tests/setup/test-app";
 import { activityEvents, profiles, projects, users } from "../../db/schema";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = openForFile(() => createTestApp());
 
 const get = (url: string, cookie?: string) => t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 const post = (url: string, payload: unknown, cookie?: string) =>
@@ -44,18 +39,9 @@ describe("POST /api/profile", () => {
     const res = await post("/api/profile", VALID_PROFILE, cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      fullName: "Ada Lovelace",
-      jobTitle: "Founder",
-      company: "Analytical Engines Ltd",
-      companyAddress: "1 Babbage Street\nLondon",
-      phone: "+44 20 7946 0958",
-      companySize: "11-50",
-      industry: "technology",
+      ...VALID_PROFILE,
       companyWebsite: "https://engines.example",
       primaryContact: "ada@engines.example",
-      packageType: "advanced",
-      budgetRange: "10k-25k",
-      timeline: "4-6 weeks",
       profileCompleted: true,
       ndaSigned: false,
       ndaSignedAt: null,

@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCompletedProfile, onboardOwner, signedInUser } from "../../../../tests/factories";
 import { fileUpload } from "../../../../tests/setup/multipart";
+import { preferencesWith } from "../../../../tests/setup/notification-preferences";
 import { pdfText } from "../../../../tests/setup/pdf-text";
 import {
   type FakeStripe,
@@ -114,6 +115,16 @@ const mine = async (owner: Owner) =>
 
 async function paidRecords(projectId: string) {
   return t.app.ctx.db.select().from(payments).where(eq(payments.projectId, projectId));
+}
+
+/** The webhook took the payment but flagged it: the advance stays unpaid, its state amount_mismatch, the phase unchanged. */
+async function expectFlaggedMismatch(res: LightMyRequestResponse, owner: Owner) {
+  expect(res.statusCode).toBe(200);
+  expect(res.json().outcome).toMatch(/^flagged/);
+  const project = await mine(owner);
+  expect(project.advancePaymentReceivedDate).toBeNull();
+  expect(project.advancePaymentState).toBe("amount_mismatch");
+  expect(project.status).toBe("requirements");
 }
 
 /** The open Checkout Sessions the local Stripe holds for a project (what a customer could still pay). */
@@ -367,12 +378,7 @@ describe("webhook", () => {
     for (const overrides of [{ amount_total: 100 }, { currency: "inr" }]) {
       const { owner, sessionId } = await startedCheckout();
       const res = await deliver(stripeEvent("checkout.session.completed", stripe.completed(sessionId, overrides)));
-      expect(res.statusCode).toBe(200);
-      expect(res.json().outcome).toMatch(/^flagged/);
-      const project = await mine(owner);
-      expect(project.advancePaymentReceivedDate).toBeNull();
-      expect(project.advancePaymentState).toBe("amount_mismatch");
-      expect(project.status).toBe("requirements");
+      await expectFlaggedMismatch(res, owner);
       expect((await paidRecords(owner.projectId)).map((p) => p.kind)).toEqual(["amount_mismatch"]);
     }
   });
@@ -562,12 +568,7 @@ describe("a phase whose price changed, or that was paid by transfer", () => {
       await req("PATCH", `/api/company/projects/${owner.projectId}`, admin, patch);
       // The customer's payment crossed the expiry on the way (Stripe had already taken it): 100 USD for the old price.
       const res = await deliver(stripeEvent("checkout.session.completed", stripe.completed(sessionId)));
-      expect(res.statusCode).toBe(200);
-      expect(res.json().outcome).toMatch(/^flagged/);
-      const project = await mine(owner);
-      expect(project.advancePaymentReceivedDate).toBeNull();
-      expect(project.advancePaymentState).toBe("amount_mismatch");
-      expect(project.status).toBe("requirements");
+      await expectFlaggedMismatch(res, owner);
       expect(await paidRecords(owner.projectId)).toEqual([
         expect.objectContaining({ kind: "amount_mismatch", amountMinor: 10000, currency: "USD", stripeSessionId: sessionId }),
       ]);
@@ -864,15 +865,7 @@ describe("reminders", () => {
     const issued = new Date((await mine(paid)).advancePaymentLinkDate);
     await req("PATCH", `/api/company/projects/${paid.projectId}`, admin, { advancePaymentReceivedDate: "2026-11-03" });
     const quiet = await ownerWithProject("100");
-    const off = await req("PUT", "/api/me/notification-preferences", quiet.cookie, {
-      messages: "email",
-      updates: "email",
-      feedback: "email",
-      meetings: "email",
-      status: "email",
-      team: "email",
-      payments: "off",
-    });
+    const off = await req("PUT", "/api/me/notification-preferences", quiet.cookie, preferencesWith({ payments: "off" }));
     expect(off.statusCode).toBe(200);
     await sendPaymentReminders(t.app.ctx, new Date(issued.getTime() + 4 * DAY));
     expect(await remindersTo(paid.email)).toHaveLength(0);
