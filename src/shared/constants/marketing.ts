@@ -1,5 +1,7 @@
 // The public claims and promises: every marketing page, the sales deck and the emails read them here.
-import { HOSTED_ACCESS_YEARS } from "./packages";
+import { HOSTED_ACCESS_YEARS, PACKAGES } from "./packages";
+
+const planPricesUsd = Object.values(PACKAGES).map((info) => info.prices.USD);
 
 export const COMPANY_NAME = "Blueprint";
 
@@ -14,7 +16,11 @@ export const MARKETING_FIGURES = {
   responseHours: 24,
   /** "$10+ saved per $1". */
   savedPerDollar: 10,
-  prototypeInvestment: { min: 5000, max: 8000 },
+  /**
+   * The prototype's price range: the plans' prices, from the one price list (the spec's "$5,000-$8,000" would be a
+   * second price; decision 0035).
+   */
+  prototypeInvestment: { min: Math.min(...planPricesUsd), max: Math.max(...planPricesUsd) },
   traditionalProject: 150000,
   /** "average savings $30,000+". */
   averageSavings: 30000,

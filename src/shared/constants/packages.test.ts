@@ -27,12 +27,8 @@ describe("packages and prices", () => {
     expect(PACKAGES[type]).toMatchObject({ type, name, deliveryHours: hours, accessMonths: 6, iterations: 3 });
   });
 
-  it.each([
-    ["basic", "$5K"],
-    ["advanced", "$7.5K"],
-    ["premium", "$10K"],
-  ] as const)("quotes %s as %s in the admin console", (type, label) => {
-    expect(PACKAGES[type].adminQuote.label).toBe(label);
+  it("has one price list: no package carries a second, console-only figure (decision 0035)", () => {
+    for (const info of Object.values(PACKAGES)) expect(Object.keys(info)).not.toContain("adminQuote");
   });
 
   it("marks only the advanced package most popular", () => {

@@ -1,4 +1,5 @@
-// Packages, prices and what each includes: the one place both the public site and the portal read them from.
+// Packages, prices and what each includes: the one price list the public site, the portal and the console read
+// (served as GET /api/plans; decision 0035: the spec's $5K/$7.5K/$10K console values are not a second price).
 
 export const PACKAGE_TYPES = ["basic", "advanced", "premium"] as const;
 export type PackageType = (typeof PACKAGE_TYPES)[number];
@@ -16,8 +17,6 @@ type PackageInfo = {
   type: PackageType;
   name: string;
   prices: Record<Currency, number>;
-  /** The value the admin console quotes for the package. */
-  adminQuote: { amount: number; label: string };
   deliveryHours: number;
   users: number;
   accessMonths: number;
@@ -29,29 +28,16 @@ type PackageInfo = {
 const IN_EVERY_PACKAGE = { accessMonths: 6, iterations: 3 };
 const MOST_POPULAR_PACKAGE: PackageType = "advanced";
 
-/** A package's own terms; its type is its key, its name the type in capitals, its quote's label the amount in short. */
-type PackageTerms = Omit<PackageInfo, "type" | "name" | "adminQuote" | "mostPopular" | keyof typeof IN_EVERY_PACKAGE> & {
-  adminQuote: number;
-};
-
-/** "$7.5K": how the admin console writes a quote. */
-const formatQuote = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  notation: "compact",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 1,
-}).format;
+/** A package's own terms; its type is its key, its name the type in capitals. */
+type PackageTerms = Omit<PackageInfo, "type" | "name" | "mostPopular" | keyof typeof IN_EVERY_PACKAGE>;
 
 function definePackages(terms: Record<PackageType, PackageTerms>): Record<PackageType, PackageInfo> {
   const entries = PACKAGE_TYPES.map((type) => {
-    const { adminQuote, ...own } = terms[type];
     const info: PackageInfo = {
       type,
       name: type.toUpperCase(),
       ...IN_EVERY_PACKAGE,
-      ...own,
-      adminQuote: { amount: adminQuote, label: formatQuote(adminQuote) },
+      ...terms[type],
       mostPopular: type === MOST_POPULAR_PACKAGE,
     };
     return [type, info];
@@ -60,9 +46,9 @@ function definePackages(terms: Record<PackageType, PackageTerms>): Record<Packag
 }
 
 export const PACKAGES = definePackages({
-  basic: { prices: { USD: 1000, INR: 80000 }, adminQuote: 5000, deliveryHours: 48, users: 5 },
-  advanced: { prices: { USD: 2000, INR: 160000 }, adminQuote: 7500, deliveryHours: 72, users: 10 },
-  premium: { prices: { USD: 4000, INR: 320000 }, adminQuote: 10000, deliveryHours: 96, users: 20 },
+  basic: { prices: { USD: 1000, INR: 80000 }, deliveryHours: 48, users: 5 },
+  advanced: { prices: { USD: 2000, INR: 160000 }, deliveryHours: 72, users: 10 },
+  premium: { prices: { USD: 4000, INR: 320000 }, deliveryHours: 96, users: 20 },
 });
 
 export const DEFAULT_USER_LIMIT = 5;

@@ -3,7 +3,7 @@
 // payment phases are shares of that price by the payment schedule below, so the customer sees each phase's amount,
 // and what makes it due, from the day the project opens (decision 0035).
 import { type Currency, PACKAGES, type PackageType } from "../constants/packages";
-import { fromMinorUnits, type PaymentPhase, toMinorUnits } from "./payments";
+import { formatMoney, fromMinorUnits, type PaymentPhase, toMinorUnits } from "./payments";
 
 export type PriceSource = "plan" | "custom";
 export type ProjectPrice = { amount: string; currency: Currency; source: PriceSource };
@@ -45,4 +45,14 @@ export function scheduledPhaseAmount(price: Pick<ProjectPrice, "amount">, phase:
   const total = toMinorUnits(price.amount) ?? 0;
   const advance = Math.floor((total * PAYMENT_SCHEDULE.advance.percent) / 100);
   return fromMinorUnits(phase === "advance" ? advance : total - advance);
+}
+
+/** "2,000.00 USD": an amount as the portal writes money (both decimals, the currency's code). */
+export function moneyText(amount: string, currency: Currency): string {
+  return formatMoney(toMinorUnits(amount) ?? 0, currency);
+}
+
+/** What the figure is: "ADVANCED plan price" or "Custom price". */
+export function priceSourceLabel(price: Pick<ProjectPrice, "source">, packageType: PackageType): string {
+  return price.source === "custom" ? "Custom price" : `${PACKAGES[packageType].name} plan price`;
 }

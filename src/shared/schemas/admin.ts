@@ -137,16 +137,39 @@ const amountField = z
   .nullable();
 const currency = z.enum(CURRENCIES);
 
+/** A project's price as the company sets it: a custom amount, or `amount: null` for its plan's price in the currency. */
+const priceEditSchema = z.strictObject({
+  amount: amountField.refine((amount) => amount === null || (toMinorUnits(amount) ?? 0) > 0, PRICE_MESSAGES.amountPositive),
+  currency,
+});
+const priceReasonField = z.string().trim().max(PRICE_REASON_MAX, PRICE_MESSAGES.reasonTooLong);
+
+/** The console's price form: the amount left empty is the plan's price; a custom amount needs its reason. */
+export const projectPriceFormSchema = z
+  .object({
+    price: z.object({
+      amount: z
+        .string()
+        .trim()
+        .transform((amount) => amount || null)
+        .pipe(priceEditSchema.shape.amount),
+      currency,
+    }),
+    priceReason: priceReasonField,
+  })
+  .refine((form) => form.price.amount === null || form.priceReason !== "", {
+    path: ["priceReason"],
+    message: PRICE_MESSAGES.reasonRequired,
+  });
+export type ProjectPriceFormInput = z.input<typeof projectPriceFormSchema>;
+
 /** Every field the admin may change; anything else (code, owner, counts, expiry, BRD) is refused by name. */
 export const projectEditSchema = z.strictObject({
   projectName: nullableText(200),
   status: z.enum(PROJECT_STATUSES),
   packageType: z.enum(PACKAGE_TYPES),
   /** The project's price: a custom amount (with `priceReason`), or `amount: null` for its plan's price in the currency. */
-  price: z.strictObject({
-    amount: amountField.refine((amount) => amount === null || (toMinorUnits(amount) ?? 0) > 0, PRICE_MESSAGES.amountPositive),
-    currency,
-  }),
+  price: priceEditSchema,
   userLimit: z
     .number({ error: ADMIN_MESSAGES.userLimitRange })
     .int(ADMIN_MESSAGES.userLimitRange)
@@ -190,7 +213,7 @@ export const CLOSE_MESSAGES = {
 export const projectPatchSchema = projectEditSchema.partial().extend({
   closeReason: z.string().trim().max(CLOSE_REASON_MAX, CLOSE_MESSAGES.reasonTooLong).optional(),
   /** Why the custom price: required with a custom amount (domain/pricing.ts). */
-  priceReason: z.string().trim().max(PRICE_REASON_MAX, PRICE_MESSAGES.reasonTooLong).optional(),
+  priceReason: priceReasonField.optional(),
 });
 export type ProjectPatch = z.output<typeof projectPatchSchema>;
 export type ProjectPatchInput = z.input<typeof projectPatchSchema>;

@@ -27,6 +27,7 @@ import { packageLabel, STATUS_BADGE, STATUS_OPTIONS } from "./admin-format";
 import { useCustomerNda } from "./api/get-customer-nda";
 import { useCustomerProfile } from "./api/get-customer-profile";
 import { FeedbackReviewList } from "./FeedbackTab";
+import { ProjectPriceSummary } from "./ProjectPriceDialog";
 import { PhaseStateBadge, UnparsedAmounts } from "./payment-phase-badges";
 import { UpdatesPanel } from "./UpdatesPanel";
 import { VersionsPanel } from "./VersionsPanel";
@@ -70,6 +71,9 @@ export function ProjectDetailsDialog({ project, onClose }: { project: AdminProje
                 </Badge>
               </Row>
               <Row label="Package">{packageLabel(project.packageType)}</Row>
+              <Row label="Price">
+                <ProjectPriceSummary project={project} />
+              </Row>
               <Row label="Customer">{`${project.customerName ?? "—"} (${project.customerEmail ?? "—"})`}</Row>
               <Row label="Created">{formatDate(project.createdAt)}</Row>
               <Row label="Users">{`${project.authorizedUsersCount}/${project.userLimit}`}</Row>

@@ -2,6 +2,7 @@
 import { Download, Eye, FileText, Megaphone, Pencil, Timer, Trash2, Upload } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { hoursText, readDeliveryClock } from "../../../shared/domain/delivery-clock";
+import { moneyText } from "../../../shared/domain/pricing";
 import { isUpdateDue, UPDATE_DUE_STATUSES } from "../../../shared/domain/progress-updates";
 import type { ProjectStatus } from "../../../shared/domain/project-status";
 import { DOCUMENT_RULE } from "../../../shared/files/file-check";
@@ -148,7 +149,13 @@ export function ProjectsTab() {
           {page && <Pager of={page} onPage={(page) => set({ page })} />}
         </ListState>
       </CardContent>
-      {viewing && <ProjectDetailsDialog project={viewing} onClose={() => setViewing(null)} />}
+      {viewing && (
+        <ProjectDetailsDialog
+          // The list's copy once it has refetched (a price changed in the dialog shows at once), else the one opened.
+          project={page?.items.find((project) => project.id === viewing.id) ?? viewing}
+          onClose={() => setViewing(null)}
+        />
+      )}
       {editing && <EditProjectDialog project={editing} onClose={() => setEditing(null)} />}
     </Card>
   );
@@ -209,6 +216,12 @@ function ProjectRow({ project, onView, onEdit }: { project: AdminProject; onView
           <span className="font-mono text-sm font-semibold text-slate-900">{project.projectCode}</span>
           <Badge variant={STATUS_BADGE[project.status]}>{STATUS_OPTIONS.find((s) => s.value === project.status)?.label}</Badge>
           <Badge variant="outline">{packageLabel(project.packageType)}</Badge>
+          {project.price && (
+            <span className="text-xs text-slate-600" data-testid="row-price">
+              {moneyText(project.price.amount, project.price.currency)}
+              {project.price.source === "custom" ? " · custom" : ""}
+            </span>
+          )}
           <PaymentPhaseBadges project={project} />
         </div>
         <UnparsedAmounts project={project} />

@@ -38,6 +38,7 @@ import {
   type PaymentPhaseState,
   toMinorUnits,
 } from "../../../shared/domain/payments";
+import { moneyText, priceSourceLabel } from "../../../shared/domain/pricing";
 import { ACCESS_LEVEL_LABELS } from "../../../shared/domain/project-access";
 import { statusLabel } from "../../../shared/domain/project-status";
 import { safeExternalUrl } from "../../../shared/domain/safe-url";
@@ -336,6 +337,12 @@ export function PaymentCard({ project }: { project: Project | null }) {
         <CardIconTitle icon={CreditCard}>Payment Information</CardIconTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
+        {project?.price && (
+          <p className="text-sm text-slate-700" data-testid="project-price">
+            <span className="font-medium text-slate-900">{moneyText(project.price.amount, project.price.currency)}</span> ·{" "}
+            {priceSourceLabel(project.price, project.packageType)}
+          </p>
+        )}
         {payments.length === 0 || !project ? (
           <p className="text-sm text-slate-600">Payment details appear here once your project is set up.</p>
         ) : (
@@ -346,6 +353,7 @@ export function PaymentCard({ project }: { project: Project | null }) {
             const state = project[fields.state];
             const shown = state ? CUSTOMER_PHASE_STATE[state] : undefined;
             const paid = Boolean(project[fields.received]);
+            const scheduled = project.paymentSchedule.find((entry) => entry.phase === payment.id);
             const payable = canStartCheckout({
               accessLevel: project.accessLevel,
               cardPaymentsEnabled: project.cardPaymentsEnabled,
@@ -364,7 +372,14 @@ export function PaymentCard({ project }: { project: Project | null }) {
                     {shown?.label ?? payment.stateLabel}
                   </Badge>
                 </div>
-                <p className="text-sm text-slate-700">{amount ?? "Amount to be confirmed"}</p>
+                <p className="text-sm text-slate-700">
+                  {amount ?? (scheduled ? moneyText(scheduled.amount, scheduled.currency) : "Amount to be confirmed")}
+                </p>
+                {scheduled && !paid && (
+                  <p className="text-xs text-slate-600" data-testid={`payment-${payment.id}-due`}>
+                    {scheduled.percent}% of the project price. {scheduled.due}
+                  </p>
+                )}
                 {payment.paidOn && <p className="text-xs text-slate-600">Received {formatCalendarDate(payment.paidOn)}</p>}
                 <div className="flex flex-wrap gap-2">
                   {payable ? (

@@ -1,4 +1,4 @@
-// 6. ROI guarantee: $10+ saved per $1, a $5,000-$8,000 prototype against a $150,000 project, 1-year hosted access.
+// 6. ROI guarantee: $10+ saved per $1, a prototype at the plans' prices against a $150,000 project, 1-year hosted access.
 import { BadgeCheck } from "lucide-react";
 import { MARKETING_FIGURES } from "../../../../shared/constants/marketing";
 import { formatPrice } from "../../../../shared/constants/packages";
