@@ -1,11 +1,11 @@
 // One price (issue 48 §1), in Chromium: the console shows a project's price (not a second, console-only figure), the
 // admin sets a custom price with its reason, and the customer's Payment Information shows that price and each phase's
 // share and when it is due before any phase is requested.
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRICE_MESSAGES } from "../../src/shared/domain/pricing";
 import { type SignedInUser, signedInUser } from "../factories";
-import { signInContext } from "../setup/browser";
+import { signedInAs } from "../setup/browser";
 import { type Journey, startJourney } from "../setup/journey";
 import { signNdaFor, submitProfile } from "../setup/onboarding";
 import { checkScreen, checkScreenAtBothWidths } from "../setup/screen-checks";
@@ -17,12 +17,6 @@ let browser: Browser;
 let admin: SignedInUser;
 let customer: SignedInUser;
 let project: { id: string; projectCode: string };
-
-async function contextFor(user: SignedInUser, width: number): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await signInContext(context, server, user);
-  return context;
-}
 
 beforeAll(async () => {
   journey = await startJourney();
@@ -41,8 +35,7 @@ afterAll(async () => {
 
 describe("the project's one price", () => {
   it("the admin sets a custom price with its reason; the console and the customer's dashboard show that one price", async () => {
-    const adminContext = await contextFor(admin, 1280);
-    const page = await adminContext.newPage();
+    const { context: adminContext, page } = await signedInAs(browser, server, admin);
     await page.goto(`${server.url}/company?q=${project.projectCode}`);
     const row = page.getByTestId(`project-row-${project.projectCode}`);
     await row.getByTestId("row-price").getByText("2,000.00 USD").waitFor();
@@ -66,8 +59,7 @@ describe("the project's one price", () => {
     await row.getByTestId("row-price").getByText("2,400.00 USD · custom").waitFor();
     await adminContext.close();
 
-    const customerContext = await contextFor(customer, 1280);
-    const dashboard = await customerContext.newPage();
+    const { context: customerContext, page: dashboard } = await signedInAs(browser, server, customer);
     await dashboard.goto(`${server.url}/dashboard`);
     const price = dashboard.getByTestId("project-price");
     await price.getByText("2,400.00 USD").waitFor();

@@ -18,9 +18,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { CommunicationId, FeedbackId, MeetingRequestId } from "../../shared/domain/ids";
 import { CODE_PURPOSES } from "../../shared/constants/auth";
 import { FILE_KINDS } from "../../shared/constants/files";
+import type { CommunicationId, FeedbackId, MeetingRequestId } from "../../shared/domain/ids";
 import { PAYMENT_ISSUES, PAYMENT_RECORD_KINDS } from "../../shared/domain/payments";
 import { MEMBER_ACCESS_LEVELS } from "../../shared/domain/project-access";
 
@@ -731,7 +731,8 @@ export const communicationReplies = pgTable(
   "communication_replies",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    communicationId: uuid("communication_id").$type<CommunicationId>()
+    communicationId: uuid("communication_id")
+      .$type<CommunicationId>()
       .notNull()
       .references(() => communications.id, { onDelete: "cascade" }),
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
@@ -758,7 +759,8 @@ export const communicationReplies = pgTable(
 export const communicationReads = pgTable(
   "communication_reads",
   {
-    communicationId: uuid("communication_id").$type<CommunicationId>()
+    communicationId: uuid("communication_id")
+      .$type<CommunicationId>()
       .notNull()
       .references(() => communications.id, { onDelete: "cascade" }),
     userId: uuid("user_id")
