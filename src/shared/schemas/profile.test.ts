@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { EMPTY_PROFILE } from "../../../tests/setup/profile-form";
 import { isValidWebsite, normalizeWebsite, PROFILE_MESSAGES, profileFormSchema, stripScheme } from "./profile";
 
 const valid = {
@@ -63,18 +64,7 @@ describe("the profile form", () => {
   });
 
   it("gives every required field its own message when all are empty", () => {
-    const result = profileFormSchema.safeParse({
-      fullName: "",
-      jobTitle: "",
-      company: "",
-      companyAddress: "",
-      phone: "",
-      companySize: "",
-      industry: "",
-      companyWebsite: "",
-      primaryContact: "",
-      packageType: "",
-    });
+    const result = profileFormSchema.safeParse(EMPTY_PROFILE);
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error?.issues.map((i) => [i.path.join("."), i.message]) ?? []);
     expect(messages).toEqual({

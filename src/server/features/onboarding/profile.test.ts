@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createProjectWithStatus } from "../../../../tests/factories";
 import { signNdaFor, VALID_PROFILE } from "../../../../tests/setup/onboarding";
 import { openForFile } from "../../../../tests/setup/per-file";
+import { EMPTY_PROFILE } from "../../../../tests/setup/profile-form";
 import { createTestApp, signIn } from "../../../../tests/setup/test-app";
 import { activityEvents, profiles, projects, users } from "../../db/schema";
 
@@ -140,21 +141,7 @@ describe("POST /api/profile", () => {
 
   it("refuses every required field empty, with the shared message for each", async () => {
     const cookie = await signIn(t.app, "empty@example.com", "Empty Form");
-    const res = await post(
-      "/api/profile",
-      {
-        fullName: "",
-        jobTitle: "",
-        company: "",
-        companyAddress: "",
-        phone: "",
-        companySize: "",
-        industry: "",
-        companyWebsite: "",
-        primaryContact: "",
-      },
-      cookie,
-    );
+    const res = await post("/api/profile", EMPTY_PROFILE, cookie);
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({
       fullName: "Full name is required",
