@@ -60,6 +60,9 @@ ${unsubscribe ? `<tr><td style="font-size:12px;color:#6b7280;padding-top:16px">$
   return { text, html };
 }
 
+/** The project the templates' examples (previews and tests) name: "Ordering app (BP-0001)". */
+export const EXAMPLE_PROJECT = { projectCode: "BP-0001", projectName: "Ordering app" };
+
 /** A project as emails name it in their text: "Ordering app (BP-0001)", or the code alone. */
 export function projectTitle(project: { projectCode: string; projectName: string | null }): string {
   return project.projectName ? `${project.projectName} (${project.projectCode})` : project.projectCode;

@@ -1,7 +1,7 @@
 // The owner, 30 and 7 days before the project's access expiry date (features/projects/access-expiry/reminders.ts).
 // The 30-day one follows the owner's "Status changes" choice; the 7-day one is always sent (decision 0029).
 
-import { projectTitle } from "../layout";
+import { EXAMPLE_PROJECT, projectTitle } from "../layout";
 import { customerLinks } from "../links";
 import { defineEmail } from "../template";
 
@@ -26,7 +26,7 @@ export default defineEmail<Data>({
     action: { label: "Open your dashboard", url: link },
   }),
   example: {
-    project: { projectCode: "BP-0001", projectName: "Ordering app" },
+    project: EXAMPLE_PROJECT,
     expires: "Thursday, 26 November 2027, 10:00 (UTC+00:00, UTC)",
     daysBefore: 30,
   },

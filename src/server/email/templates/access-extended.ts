@@ -1,6 +1,6 @@
 // The owner, when the company extends the project's access expiry date (features/projects/access-expiry/extend.ts).
 
-import { projectTitle } from "../layout";
+import { EXAMPLE_PROJECT, projectTitle } from "../layout";
 import { customerLinks } from "../links";
 import { defineEmail } from "../template";
 
@@ -22,7 +22,7 @@ export default defineEmail<Data>({
     action: { label: "Open your dashboard", url: link },
   }),
   example: {
-    project: { projectCode: "BP-0001", projectName: "Ordering app" },
+    project: EXAMPLE_PROJECT,
     expires: "Friday, 26 November 2027, 10:00 (UTC+00:00, UTC)",
   },
 });

@@ -1,6 +1,6 @@
 // The company, once per project, when an undelivered prototype is due within DELIVERY_REMINDER_HOURS (or overdue).
 import { DELIVERY_REMINDER_HOURS } from "../../../shared/domain/delivery-clock";
-import { subjectPart } from "../layout";
+import { EXAMPLE_PROJECT, subjectPart } from "../layout";
 import { companyLinks } from "../links";
 import { defineEmail } from "../template";
 
@@ -28,7 +28,7 @@ export default defineEmail<Data>({
     action: { label: "Open the overdue list", url: link },
   }),
   example: {
-    project: { projectCode: "BP-0001", projectName: "Ordering app" },
+    project: EXAMPLE_PROJECT,
     due: "Thursday, 26 November 2026, 10:00 (UTC+01:00, Europe/Berlin)",
     late: false,
   },

@@ -1,6 +1,6 @@
 // The customer's feedback marked done by the company.
 
-import { projectTitle } from "../layout";
+import { EXAMPLE_PROJECT, projectTitle } from "../layout";
 import { customerLinks } from "../links";
 import { defineEmail } from "../template";
 
@@ -20,7 +20,7 @@ export const feedbackItemLink = (appUrl: string, data: FeedbackItemData) =>
 export const openFeedbackAction = (link: string) => ({ label: "Open Testing & Feedback", url: link });
 
 export const FEEDBACK_ITEM_EXAMPLE: FeedbackItemData = {
-  project: { projectCode: "BP-0001", projectName: "Ordering app" },
+  project: EXAMPLE_PROJECT,
   issue: "The order button does nothing on iOS.",
 };
 

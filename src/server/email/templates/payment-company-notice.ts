@@ -1,6 +1,6 @@
 // The company, when a payment phase was paid by card through Stripe Checkout.
 
-import { projectTitle } from "../layout";
+import { EXAMPLE_PROJECT, projectTitle } from "../layout";
 import { companyLinks } from "../links";
 import { defineEmail } from "../template";
 
@@ -20,5 +20,5 @@ export default defineEmail<Data>({
     paragraphs: [`${projectTitle(data.project)} paid ${data.money} through Stripe Checkout.`],
     action: { label: "Open the console", url: link },
   }),
-  example: { project: { projectCode: "BP-0001", projectName: "Ordering app" }, phase: "Advance payment", money: "$2,500.00" },
+  example: { project: EXAMPLE_PROJECT, phase: "Advance payment", money: "$2,500.00" },
 });

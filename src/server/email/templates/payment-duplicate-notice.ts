@@ -1,6 +1,6 @@
 // The company, when a card payment arrives for a phase already received: the customer paid twice, one is to be refunded.
 
-import { projectTitle } from "../layout";
+import { EXAMPLE_PROJECT, projectTitle } from "../layout";
 import { companyLinks } from "../links";
 import { defineEmail } from "../template";
 
@@ -30,7 +30,7 @@ export default defineEmail<Data>({
     action: { label: "Open the console", url: link },
   }),
   example: {
-    project: { projectCode: "BP-0001", projectName: "Ordering app" },
+    project: EXAMPLE_PROJECT,
     phase: "Advance payment",
     money: "2,500.00 USD",
     paidBefore: "by card",

@@ -1,5 +1,5 @@
 // The customer, when Stripe's webhook says a payment phase was paid.
-import { APP_NAME, projectTitle } from "../layout";
+import { APP_NAME, EXAMPLE_PROJECT, projectTitle } from "../layout";
 import { customerLinks } from "../links";
 import { defineEmail } from "../template";
 
@@ -22,5 +22,5 @@ export default defineEmail<Data>({
     ],
     action: { label: "Open your dashboard", url: link },
   }),
-  example: { project: { projectCode: "BP-0001", projectName: "Ordering app" }, phase: "Advance payment", money: "$2,500.00" },
+  example: { project: EXAMPLE_PROJECT, phase: "Advance payment", money: "$2,500.00" },
 });

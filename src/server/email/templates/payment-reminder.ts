@@ -1,6 +1,6 @@
 // The customer, 3 days after a payment phase was issued and then weekly (three at most), while it is unpaid.
 
-import { projectTitle } from "../layout";
+import { EXAMPLE_PROJECT, projectTitle } from "../layout";
 import { customerLinks } from "../links";
 import { defineEmail } from "../template";
 
@@ -23,5 +23,5 @@ export default defineEmail<Data>({
     ],
     action: { label: "Open your dashboard", url: link },
   }),
-  example: { project: { projectCode: "BP-0001", projectName: "Ordering app" }, phase: "Advance payment", money: "$2,500.00" },
+  example: { project: EXAMPLE_PROJECT, phase: "Advance payment", money: "$2,500.00" },
 });

@@ -1,7 +1,7 @@
 // An invitation to a project's team, to the invited address.
 import { ACCESS_LEVEL_DESCRIPTIONS, ACCESS_LEVEL_LABELS, type MemberAccessLevel } from "../../../shared/domain/project-access";
 import { oneLineExcerpt } from "../../../shared/text/safe-text";
-import { APP_NAME } from "../layout";
+import { APP_NAME, EXAMPLE_PROJECT } from "../layout";
 import { customerLinks } from "../links";
 import { defineEmail } from "../template";
 
@@ -42,7 +42,7 @@ export default defineEmail<Data>({
   },
   example: {
     inviter: "Ada Lovelace",
-    project: { projectCode: "BP-0001", projectName: "Ordering app" },
+    project: EXAMPLE_PROJECT,
     email: "grace@example.com",
     accessLevel: "user",
   },

@@ -1,7 +1,7 @@
 // The customer's project moved to another status by the company (sent once the change settles:
 // features/admin/status-email.ts).
 import { statusLabel } from "../../../shared/domain/project-status";
-import { APP_NAME, projectTitle, subjectPart } from "../layout";
+import { APP_NAME, EXAMPLE_PROJECT, projectTitle, subjectPart } from "../layout";
 import { customerLinks } from "../links";
 import { defineEmail } from "../template";
 
@@ -29,7 +29,7 @@ export default defineEmail<Data>({
   },
   example: {
     greeting: "Ada Lovelace",
-    project: { projectCode: "BP-0001", projectName: "Ordering app" },
+    project: EXAMPLE_PROJECT,
     from: "requirements",
     to: "development",
   },

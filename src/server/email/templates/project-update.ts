@@ -1,7 +1,7 @@
 // A progress update posted by the company, to the project's owner and members ("Progress updates" in their choices).
 import { healthLabel, type UpdateHealth } from "../../../shared/schemas/updates";
 import { markdownToPlainText } from "../../../shared/text/markdown";
-import { projectTitle, subjectPart } from "../layout";
+import { EXAMPLE_PROJECT, projectTitle, subjectPart } from "../layout";
 import { customerLinks } from "../links";
 import { defineEmail } from "../template";
 
@@ -38,7 +38,7 @@ export default defineEmail<Data>({
     action: { label: "Open your dashboard", url: link },
   }),
   example: {
-    project: { projectCode: "BP-0001", projectName: "Ordering app" },
+    project: EXAMPLE_PROJECT,
     health: "on_track",
     authorName: "Priya from Blueprint",
     summary: "The checkout flow is built and clickable.\n\nNext we wire the order history.",
