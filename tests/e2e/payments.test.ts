@@ -8,6 +8,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects, requirements } from "../../src/server/db/schema";
 import { PAYMENT_MESSAGES } from "../../src/server/features/payments/checkout";
+import { CHECKOUT_RETURN_MESSAGES } from "../../src/shared/domain/checkout-return";
 import { type SignedInUser, signedInUser } from "../factories";
 import { signInContext } from "../setup/browser";
 import { type Journey, startJourney } from "../setup/journey";
@@ -209,6 +210,60 @@ describe("card payments", () => {
     const balanceCard = page.getByTestId("payment-balance");
     await expect.poll(() => balanceCard.getByTestId("payment-balance-state").textContent()).toBe("Paid by transfer");
     expect(await balanceCard.getByRole("button", { name: "Pay Now" }).count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
+  it("back from Stripe before the webhook: that project's dashboard says it is confirming, offers no Pay Now, then shows it paid by itself", async () => {
+    const payer = await signedInUser(server.app, { email: "omar.return@example.com", name: "Omar Return" });
+    await submitProfile(server.app, payer.cookie, { fullName: "Omar Return", company: "Return Co" });
+    await signNdaFor(server.app, payer.cookie, payer.email);
+    const [own] = (await server.app.inject({ method: "GET", url: "/api/projects", headers: { cookie: payer.cookie } })).json()
+      .items as Array<{ id: string; projectCode: string }>;
+    if (!own) throw new Error("no project");
+    await server.app.ctx.db
+      .insert(requirements)
+      .values({ projectId: own.id, projectName: "Harbour", problemStatement: "Invoices go missing.", briefConfirmed: true });
+    const set = await server.app.inject({
+      method: "PATCH",
+      url: `/api/company/projects/${own.id}`,
+      headers: { cookie: admin.cookie },
+      payload: { advancePaymentAmount: "1200" },
+    });
+    expect(set.statusCode).toBe(200);
+
+    const context = await contextFor(payer, 1280);
+    await recordLivePage(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/dashboard`);
+    const advance = page.getByTestId("payment-advance");
+    await advance.getByRole("button", { name: "Pay Now" }).click();
+    await page.waitForURL(`${stripe.url}/c/pay/**`);
+    // Stripe sends the payer back at once; its event arrives later.
+    stripe.holdWebhooks = true;
+    await page.getByRole("button", { name: "Pay" }).click();
+    await page.waitForURL(`${server.url}/dashboard?**`);
+    const back = new URL(page.url());
+    expect(back.searchParams.get("project")).toBe(own.projectCode);
+    expect(back.searchParams.get("session_id")).toMatch(/^cs_test_/);
+
+    const confirming = advance.getByTestId("payment-advance-confirming");
+    await confirming.getByText(CHECKOUT_RETURN_MESSAGES.confirming).waitFor();
+    expect(await advance.getByTestId("payment-advance-state").textContent()).toBe("Confirming payment");
+    expect(await advance.getByRole("button", { name: "Pay Now" }).count()).toBe(0);
+    await checkScreen(page, "payments-dashboard-confirming");
+    // A reload (or the address without the return) still says it, until the payment is confirmed.
+    await page.goto(`${server.url}/dashboard?project=${own.projectCode}`);
+    await confirming.waitFor();
+    expect(await advance.getByRole("button", { name: "Pay Now" }).count()).toBe(0);
+    await markDocument(page);
+
+    await stripe.releaseWebhooks();
+    stripe.holdWebhooks = false;
+    await expect
+      .poll(() => advance.getByTestId("payment-advance-state").textContent(), { timeout: 30_000 })
+      .toBe("Paid via card");
+    expect(await confirming.count()).toBe(0);
+    expect(await documentStillMarked(page)).toBe(true);
     await context.close();
   }, 120_000);
 });

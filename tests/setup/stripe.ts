@@ -82,6 +82,10 @@ export type FakeStripe = {
   webhookUrl: string | null;
   /** The session completed (paid) as Stripe would write it in the event. */
   completed(id: string, overrides?: Json): StripeSession;
+  /** Hold the hosted page's webhooks (the payer is back before Stripe's event arrives) until releaseWebhooks. */
+  holdWebhooks: boolean;
+  /** Posts the held webhooks, in order; resolves once the portal has answered each. */
+  releaseWebhooks(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -108,6 +112,15 @@ export async function startFakeStripe(options: { publicUrl?: string } = {}): Pro
   const sessions = new Map<string, StripeSession>();
   const replays = new Map<string, { raw: string; status: number; body: unknown }>();
   let failure: { status: number; type: string; message: string } | null = null;
+  const held: string[] = [];
+  const postWebhook = async (payload: string) => {
+    if (!state.webhookUrl) return;
+    await fetch(state.webhookUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": stripeSignature(payload) },
+      body: payload,
+    });
+  };
   const state: FakeStripe = {
     url: "",
     requests,
@@ -129,6 +142,10 @@ export async function startFakeStripe(options: { publicUrl?: string } = {}): Pro
       } as StripeSession;
       sessions.set(id, done);
       return done;
+    },
+    holdWebhooks: false,
+    async releaseWebhooks() {
+      for (const payload of held.splice(0)) await postWebhook(payload);
     },
     close: async () => {},
   };
@@ -234,15 +251,11 @@ export async function startFakeStripe(options: { publicUrl?: string } = {}): Pro
       return;
     }
     const done = state.completed(id);
-    if (state.webhookUrl) {
-      const payload = JSON.stringify(stripeEvent("checkout.session.completed", done));
-      await fetch(state.webhookUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json", "stripe-signature": stripeSignature(payload) },
-        body: payload,
-      });
-    }
-    res.writeHead(303, { location: done.success_url });
+    const payload = JSON.stringify(stripeEvent("checkout.session.completed", done));
+    if (state.holdWebhooks) held.push(payload);
+    else await postWebhook(payload);
+    // Stripe writes the session's id in for the placeholder in success_url.
+    res.writeHead(303, { location: done.success_url.replace("{CHECKOUT_SESSION_ID}", id) });
     res.end();
   }
 

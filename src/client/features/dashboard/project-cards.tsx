@@ -20,6 +20,7 @@ import { generalSupportPath } from "../../../shared/constants/general-support";
 import { budgetRangeLabel, timelineLabel } from "../../../shared/constants/lists";
 import { PACKAGES } from "../../../shared/constants/packages";
 import { accessExpired } from "../../../shared/domain/access-expiry";
+import { CHECKOUT_RETURN_MESSAGES } from "../../../shared/domain/checkout-return";
 import {
   addUserButton,
   authorizedUsersStat,
@@ -59,6 +60,7 @@ import { projectUsersQueryOptions } from "../team/api/get-project-users";
 import { useRecentActivity } from "./api/get-activity";
 import { useProjectDocuments } from "./api/get-project-documents";
 import { useStartCheckout } from "./api/start-checkout";
+import { useCheckoutReturn } from "./use-checkout-return";
 
 export function CurrentTaskCard({ profile, project }: { profile: Profile | null; project: Project | null }) {
   const task = currentTask(profile, project);
@@ -318,6 +320,7 @@ const PHASE_FIELDS = {
 export function PaymentCard({ project }: { project: Project | null }) {
   const payments = paymentsFor(project);
   const checkout = useStartCheckout();
+  const checkoutReturn = useCheckoutReturn(project);
   const [failure, setFailure] = useState<{ phase: PaymentPhase; message: string } | null>(null);
   const pay = (phase: PaymentPhase) => {
     if (!project) return;
@@ -354,6 +357,7 @@ export function PaymentCard({ project }: { project: Project | null }) {
             const shown = state ? CUSTOMER_PHASE_STATE[state] : undefined;
             const paid = Boolean(project[fields.received]);
             const scheduled = project.paymentSchedule.find((entry) => entry.phase === payment.id);
+            const confirming = checkoutReturn.confirming(payment.id);
             const payable = canStartCheckout({
               accessLevel: project.accessLevel,
               cardPaymentsEnabled: project.cardPaymentsEnabled,
@@ -368,8 +372,11 @@ export function PaymentCard({ project }: { project: Project | null }) {
               >
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="font-medium text-slate-900">{payment.title}</p>
-                  <Badge data-testid={`payment-${payment.id}-state`} variant={shown?.variant ?? PAYMENT_BADGE[payment.state]}>
-                    {shown?.label ?? payment.stateLabel}
+                  <Badge
+                    data-testid={`payment-${payment.id}-state`}
+                    variant={confirming ? "warning" : (shown?.variant ?? PAYMENT_BADGE[payment.state])}
+                  >
+                    {confirming ? "Confirming payment" : (shown?.label ?? payment.stateLabel)}
                   </Badge>
                 </div>
                 <p className="text-sm text-slate-700">
@@ -381,8 +388,23 @@ export function PaymentCard({ project }: { project: Project | null }) {
                   </p>
                 )}
                 {payment.paidOn && <p className="text-xs text-slate-600">Received {formatCalendarDate(payment.paidOn)}</p>}
+                {confirming && (
+                  <div
+                    role="status"
+                    className="rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+                    data-testid={`payment-${payment.id}-confirming`}
+                  >
+                    <p className="font-medium">{CHECKOUT_RETURN_MESSAGES.confirming}</p>
+                    <p className="mt-1 text-amber-800">{CHECKOUT_RETURN_MESSAGES.confirmingHint}</p>
+                  </div>
+                )}
+                {checkoutReturn.cancelled(payment.id) && !paid && (
+                  <p className="text-sm text-slate-600" data-testid={`payment-${payment.id}-cancelled`}>
+                    {CHECKOUT_RETURN_MESSAGES.cancelled}
+                  </p>
+                )}
                 <div className="flex flex-wrap gap-2">
-                  {payable ? (
+                  {confirming ? null : payable ? (
                     <Button size="sm" onClick={() => pay(payment.id)} disabled={checkout.isPending}>
                       <CreditCard aria-hidden="true" />
                       {checkout.isPending && checkout.variables?.phase === payment.id ? "Opening payment page…" : "Pay Now"}

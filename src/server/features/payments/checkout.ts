@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import Stripe from "stripe";
+import { checkoutReturnUrl } from "../../../shared/domain/checkout-return";
 import { PAYMENT_PHASE_LABELS, type PaymentPhase, toMinorUnits } from "../../../shared/domain/payments";
 import type { AppContext } from "../../context";
 import { projects, stripeCheckoutSessions } from "../../db/schema";
@@ -74,7 +75,6 @@ export async function startCheckout(
     .from(stripeCheckoutSessions)
     .where(and(eq(stripeCheckoutSessions.projectId, project.id), eq(stripeCheckoutSessions.phase, phase)));
   const label = PAYMENT_PHASE_LABELS[phase];
-  const dashboard = `${ctx.config.appUrl}/dashboard`;
   // No customer_email: the session is the project's, for whichever of its payers opens it (Stripe asks for an email).
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: "payment",
@@ -92,8 +92,8 @@ export async function startCheckout(
     metadata: { projectId: project.id, phase },
     payment_intent_data: { metadata: { projectId: project.id, phase } },
     expires_at: sessionEnd(now),
-    success_url: `${dashboard}?payment=success&phase=${phase}`,
-    cancel_url: `${dashboard}?payment=cancelled&phase=${phase}`,
+    success_url: checkoutReturnUrl(ctx.config.appUrl, { projectCode: project.projectCode, phase, outcome: "returned" }),
+    cancel_url: checkoutReturnUrl(ctx.config.appUrl, { projectCode: project.projectCode, phase, outcome: "cancelled" }),
   };
   const idempotencyKey = `bp-checkout-${createHash("sha256")
     .update(JSON.stringify({ params, attempt: made?.n ?? 0 }))

@@ -147,8 +147,9 @@ describe("checkout", () => {
       line_items: [{ quantity: "1", price_data: { currency: "usd", unit_amount: "250000" } }],
       client_reference_id: owner.projectId,
       metadata: { projectId: owner.projectId, phase: "advance" },
-      success_url: "http://localhost:3000/dashboard?payment=success&phase=advance",
-      cancel_url: "http://localhost:3000/dashboard?payment=cancelled&phase=advance",
+      // Back to that project's dashboard; Stripe writes the session's id in for the placeholder.
+      success_url: `http://localhost:3000/dashboard?project=${owner.projectCode}&payment=returned&phase=advance&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `http://localhost:3000/dashboard?project=${owner.projectCode}&payment=cancelled&phase=advance`,
     });
     // Nothing is paid by starting a checkout.
     expect((await mine(owner)).advancePaymentReceivedDate).toBeNull();
