@@ -20,7 +20,7 @@ import { setServerFieldErrors } from "../../lib/form";
 import { useDeleteAccount, useSendDeletionCode } from "../account/api/delete-account";
 import { EXPORT_URL } from "../account/api/export-data";
 
-export function DataExportCard() {
+function DataExportCard() {
   return (
     <Card>
       <CardHeader>
@@ -150,7 +150,7 @@ function DeleteAccountDialog({
   );
 }
 
-export function DangerZone({ email }: { email: string }) {
+function DangerZone({ email }: { email: string }) {
   const [open, setOpen] = useState(false);
   return (
     <Card className="border-red-300">
@@ -171,5 +171,15 @@ export function DangerZone({ email }: { email: string }) {
         <DeleteAccountDialog email={email} open={open} onOpenChange={setOpen} />
       </CardContent>
     </Card>
+  );
+}
+
+/** The Your data column of both Profile Settings pages (the owner's and an invited member's): export above deletion. */
+export function YourDataColumn({ email }: { email: string }) {
+  return (
+    <div className="grid gap-6">
+      <DataExportCard />
+      <DangerZone email={email} />
+    </div>
   );
 }

@@ -13,7 +13,7 @@ import { toast } from "../../components/ui/use-toast";
 import { serverFieldErrors, serverMessage } from "../../lib/api";
 import { setServerFieldErrors, useSchemaForm } from "../../lib/form";
 import { useSaveName } from "../account/api/save-name";
-import { DangerZone, DataExportCard } from "./DataAndDeletion";
+import { YourDataColumn } from "./DataAndDeletion";
 import { NotificationSettings } from "./NotificationSettings";
 
 function NameForm({ saved }: { saved: string }) {
@@ -66,10 +66,7 @@ export function PersonalProfile({ user }: { user: CurrentUser }) {
           <TimeZoneCard user={user} />
           <NotificationSettings />
         </div>
-        <div className="grid gap-6">
-          <DataExportCard />
-          <DangerZone email={user.email} />
-        </div>
+        <YourDataColumn email={user.email} />
       </div>
     </>
   );

@@ -22,7 +22,7 @@ import { useProjects } from "../projects/api/get-projects";
 import { useProfile } from "./api/get-profile";
 import { NDA_LINKS } from "./api/nda-documents";
 import { CompanyProfileForm } from "./CompanyProfileForm";
-import { DangerZone, DataExportCard } from "./DataAndDeletion";
+import { YourDataColumn } from "./DataAndDeletion";
 import { openDocument } from "./NdaAgreementTab";
 import { NotificationSettings } from "./NotificationSettings";
 import { PersonalProfile } from "./PersonalProfile";
@@ -189,10 +189,7 @@ export function ProfilePage() {
         <div className="lg:col-span-2">
           <NotificationSettings />
         </div>
-        <div className="grid gap-6">
-          <DataExportCard />
-          <DangerZone email={user.email} />
-        </div>
+        <YourDataColumn email={user.email} />
         <div className="lg:col-span-2">
           <TimeZoneCard user={user} />
         </div>
