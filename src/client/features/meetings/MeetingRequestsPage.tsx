@@ -14,7 +14,7 @@ import {
   RefreshCw,
   XCircle,
 } from "lucide-react";
-import { type ComponentType, useState } from "react";
+import { type ComponentType, type ReactNode, useState } from "react";
 import {
   MEETING_DURATION_MINUTES,
   MEETING_REQUEST_STATUS_LABELS,
@@ -88,6 +88,28 @@ function StatCard(props: {
           <p className="text-2xl font-bold text-slate-900">{props.value ?? "–"}</p>
         </div>
       </CardContent>
+    </Card>
+  );
+}
+
+/** One of the Ways to meet cards: its icon and title, what it offers, and its button at the card's foot. */
+function WayToMeet(props: {
+  icon: ComponentType<{ className?: string }>;
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  const Icon = props.icon;
+  return (
+    <Card className="flex flex-col">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Icon className="size-5 text-brand-600" aria-hidden="true" />
+          {props.title}
+        </CardTitle>
+        <CardDescription>{props.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="mt-auto">{props.children}</CardContent>
     </Card>
   );
 }
@@ -221,36 +243,26 @@ export function MeetingRequestsPage() {
           </section>
 
           <section aria-label="Ways to meet" className="mb-8 grid gap-4 md:grid-cols-2">
-            <Card className="flex flex-col">
-              <CardHeader>
-                <CardTitle className="flex items-center gap-2">
-                  <CalendarDays className="size-5 text-brand-600" aria-hidden="true" />
-                  Schedule Meeting
-                </CardTitle>
-                <CardDescription>
-                  Pick a free {MEETING_DURATION_MINUTES}-minute slot on our calendar. You get a calendar invitation right away.
-                </CardDescription>
-              </CardHeader>
-              <CardContent className="mt-auto">
-                <Button variant="outline" onClick={openBookingPage}>
-                  <ExternalLink aria-hidden="true" />
-                  Book a {MEETING_DURATION_MINUTES}-minute call
-                </Button>
-              </CardContent>
-            </Card>
+            <WayToMeet
+              icon={CalendarDays}
+              title="Schedule Meeting"
+              description={
+                <>Pick a free {MEETING_DURATION_MINUTES}-minute slot on our calendar. You get a calendar invitation right away.</>
+              }
+            >
+              <Button variant="outline" onClick={openBookingPage}>
+                <ExternalLink aria-hidden="true" />
+                Book a {MEETING_DURATION_MINUTES}-minute call
+              </Button>
+            </WayToMeet>
             {canPost && (
-              <Card className="flex flex-col">
-                <CardHeader>
-                  <CardTitle className="flex items-center gap-2">
-                    <CalendarPlus className="size-5 text-brand-600" aria-hidden="true" />
-                    Request a Meeting
-                  </CardTitle>
-                  <CardDescription>
-                    Tell us what to discuss and how urgent it is; the team proposes a time within 24 hours.
-                  </CardDescription>
-                </CardHeader>
-                <CardContent className="mt-auto">{requestButton("Request Meeting", "outline")}</CardContent>
-              </Card>
+              <WayToMeet
+                icon={CalendarPlus}
+                title="Request a Meeting"
+                description="Tell us what to discuss and how urgent it is; the team proposes a time within 24 hours."
+              >
+                {requestButton("Request Meeting", "outline")}
+              </WayToMeet>
             )}
           </section>
 
