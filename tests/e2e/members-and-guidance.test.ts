@@ -74,7 +74,7 @@ describe("guidance that is true", () => {
     expect(next).toContain("Submit Requirements");
     expect(next).not.toContain("Under Review");
     const progress = await text(page, "your-progress");
-    expect(progress).toContain("40% complete");
+    expect(progress).toContain("33% complete");
     expect(await progressItem(page, "Requirements submitted")).toContain("(not done yet)");
     expect(await progressItem(page, "NDA signed")).toContain("(done)");
     expect(await stepState(page, "Requirements")).toBe("current");
@@ -107,13 +107,22 @@ describe("guidance that is true", () => {
   });
 
   it("follows a project in development", async () => {
-    const { owner } = await ownerWith("Dev", "development", { answered: true });
+    const { owner, project } = await ownerWith("Dev", "development", { answered: true });
+    // The confirmed brief and the advance started the delivery clock: the scope is agreed.
+    await server.app.ctx.db.update(projects).set({ deliveryStartedAt: new Date() }).where(eq(projects.id, project.id));
     const page = await dashboardOf(owner);
     expect(await text(page, "next-action")).toContain("Development in Progress");
     expect(await text(page, "current-task")).toContain("Prototype development");
     expect(await stepState(page, "Development")).toBe("current");
-    // No kick-off meeting took place and the journey has moved past it: skipped, not "upcoming" beside completed steps.
-    expect(await stepState(page, "Kick-off Meeting")).toBe("skipped");
+    // Development runs on the package's clock, not the spec's generic "7-14 days".
+    expect(await page.getByTestId("journey").locator("li").filter({ hasText: "Development" }).textContent()).toContain(
+      "48 hours",
+    );
+    // No kick-off meeting took place and the journey has moved past it: not needed, never "completed" or "upcoming".
+    expect(await stepState(page, "Kick-off Meeting")).toBe("not_needed");
+    expect(await page.getByTestId("journey").locator("li").filter({ hasText: "Kick-off Meeting" }).textContent()).toContain(
+      "Not needed",
+    );
     expect(await stepState(page, "Scope Discussion")).toBe("completed");
     expect(await progressItem(page, "Development started")).toContain("(done)");
     await page.context().close();
@@ -137,7 +146,10 @@ describe("guidance that is true", () => {
     async () => {
       const { owner, project } = await ownerWith("Cora", "completed", { answered: true, prototype: true });
       const ahead = new Date(Date.now() + 10 * DAY);
-      await server.app.ctx.db.update(projects).set({ deploymentDate: ahead }).where(eq(projects.id, project.id));
+      await server.app.ctx.db
+        .update(projects)
+        .set({ deploymentDate: ahead, deliveryStartedAt: new Date(Date.now() - 15 * DAY) })
+        .where(eq(projects.id, project.id));
       await server.app.ctx.db.insert(meetingRequests).values({
         projectId: project.id,
         subject: "Kick-off",
@@ -156,7 +168,9 @@ describe("guidance that is true", () => {
       const details = await text(page, "project-details");
       expect(details).toContain("Planned");
       expect(details).not.toContain("Deployed");
-      expect(await page.getByTestId("journey").locator('li[data-state="completed"]').count()).toBe(9);
+      // Every step happened but the deployment, which is planned: it is not "completed" before its date.
+      expect(await page.getByTestId("journey").locator('li[data-state="completed"]').count()).toBe(8);
+      expect(await stepState(page, "Deployment")).toBe("upcoming");
       await atBothWidths(page, "dashboard-completed");
 
       // Once the date has passed it reads Deployed.
@@ -166,6 +180,7 @@ describe("guidance that is true", () => {
         .where(eq(projects.id, project.id));
       await page.reload();
       await expect.poll(() => text(page, "project-details")).toContain("Deployed");
+      expect(await stepState(page, "Deployment")).toBe("completed");
       await page.context().close();
     },
     SCREEN_CHECKS_TIMEOUT,

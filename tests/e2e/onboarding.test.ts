@@ -179,7 +179,7 @@ describe("a new customer's onboarding", () => {
     // The dashboard now asks for the requirements (none given yet: nothing is "under review") and the NDA awaits approval.
     await page.goto(`${base}/dashboard`);
     await expect.poll(() => nextAction.textContent()).toContain("Submit Requirements");
-    expect(await page.getByTestId("your-progress").textContent()).toContain("40% complete");
+    expect(await page.getByTestId("your-progress").textContent()).toContain("33% complete");
     expect(await page.getByTestId("stat-cards").textContent()).toContain("0 / 10");
     expect(await page.getByTestId("project-details").textContent()).toMatch(/PRJ-\d{4}-\d{4}/);
     expect(await page.getByTestId("recent-activity").textContent()).toContain("NDA signed");

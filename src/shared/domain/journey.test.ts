@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { currentJourneyStep, journeyFor, meetingHeld } from "./journey";
+import { currentJourneyStep, journeyFor, journeyGroupsFor, meetingHeld } from "./journey";
 
 const signed = { profileCompleted: true, ndaSigned: true };
 const now = new Date("2026-11-26T12:00:00Z");
 const past = "2026-11-20T15:00:00Z";
 const future = "2026-12-01T15:00:00Z";
 const url = "https://p.example";
+/** The delivery clock started (brief confirmed, advance received) and version 1 delivered. */
+const clock = { deliveryStartedAt: "2026-11-18T09:00:00Z" };
+const delivered = { ...clock, deliveredAt: "2026-11-21T09:00:00Z" };
 
 describe("the current step", () => {
   it.each([
@@ -49,14 +52,19 @@ const STEPS = ["profile", "nda", "requirements", "meeting", "discussion", "devel
 
 /**
  * Each step's state when the journey stands at `current` ("done": past the last step): the steps before it completed,
- * the later ones upcoming; `skipped` ones skipped, and `without` ones not on this journey at all.
+ * the later ones upcoming; `notNeeded` ones moved past without happening, `ahead` ones still upcoming although the
+ * journey is past them, and `without` ones not on this journey at all.
  */
-function standingAt(current: string, { skipped = [], without = [] }: { skipped?: string[]; without?: string[] } = {}) {
+function standingAt(
+  current: string,
+  { notNeeded = [], ahead = [], without = [] }: { notNeeded?: string[]; ahead?: string[]; without?: string[] } = {},
+) {
   const at = current === "done" ? STEPS.length : STEPS.indexOf(current);
   return Object.fromEntries(
     STEPS.flatMap((step, index) => {
       if (without.includes(step)) return [];
-      if (skipped.includes(step)) return [[step, "skipped"]];
+      if (notNeeded.includes(step)) return [[step, "not_needed"]];
+      if (ahead.includes(step)) return [[step, "upcoming"]];
       return [[step, index < at ? "completed" : index === at ? "current" : "upcoming"]];
     }),
   );
@@ -76,32 +84,66 @@ describe("each step's state is its own fact", () => {
       standingAt("meeting"),
     ],
     [
-      "development with no meeting ever held: the kick-off is skipped, not upcoming beside completed steps",
-      { profile: signed, project: { status: "development", requirementsSubmitted: true } },
-      standingAt("development", { skipped: ["meeting"] }),
+      "development with no meeting ever held: the kick-off is not needed, never upcoming beside completed steps",
+      { profile: signed, project: { status: "development", requirementsSubmitted: true, ...clock } },
+      standingAt("development", { notNeeded: ["meeting"] }),
+    ],
+    [
+      "development set by hand, the clock never started: no scope discussion happened, so it is not needed, not completed",
+      { profile: signed, project: { status: "development", requirementsSubmitted: true, firstMeetingAt: past } },
+      standingAt("development", { notNeeded: ["discussion"] }),
     ],
     [
       "testing with a prototype after a held meeting",
-      { profile: signed, project: { status: "testing", prototypeUrl: url, requirementsSubmitted: true, firstMeetingAt: past } },
+      {
+        profile: signed,
+        project: { status: "testing", prototypeUrl: url, requirementsSubmitted: true, firstMeetingAt: past, ...delivered },
+      },
       standingAt("iterations"),
     ],
     [
-      "completed without a kick-off meeting: the meeting is skipped, everything else completed",
-      { profile: signed, project: { status: "completed", requirementsSubmitted: true } },
-      standingAt("done", { skipped: ["meeting"] }),
+      "completed without a kick-off meeting or a deployment: the meeting not needed, the deployment not completed",
+      { profile: signed, project: { status: "completed", requirementsSubmitted: true, ...delivered } },
+      standingAt("done", { notNeeded: ["meeting"], ahead: ["deployment"] }),
     ],
     [
-      "completed, meeting held",
-      { profile: signed, project: { status: "completed", requirementsSubmitted: true, firstMeetingAt: past } },
+      "completed, meeting held, a deployment planned ahead: still upcoming",
+      {
+        profile: signed,
+        project: { status: "completed", requirementsSubmitted: true, firstMeetingAt: past, ...delivered, deploymentDate: future },
+      },
+      standingAt("done", { ahead: ["deployment"] }),
+    ],
+    [
+      "completed, meeting held, deployed: every step happened",
+      {
+        profile: signed,
+        project: { status: "completed", requirementsSubmitted: true, firstMeetingAt: past, ...delivered, deploymentDate: past },
+      },
       standingAt("done"),
     ],
     [
       "a member's journey has no profile or NDA step",
-      { profile: null, project: { status: "development", requirementsSubmitted: true, accessLevel: "view_only" } },
-      standingAt("development", { skipped: ["meeting"], without: ["profile", "nda"] }),
+      { profile: null, project: { status: "development", requirementsSubmitted: true, accessLevel: "view_only", ...clock } },
+      standingAt("development", { notNeeded: ["meeting"], without: ["profile", "nda"] }),
     ],
   ])("%s", (_case, facts, expected) => {
     expect(states(facts)).toEqual(expected);
+  });
+});
+
+describe("durations follow the package's clock", () => {
+  it.each([
+    ["basic", "48 hours"],
+    ["advanced", "72 hours"],
+    ["premium", "96 hours"],
+    [null, "48-96 hours"],
+  ] as const)("%s: development takes %s", (packageType, hours) => {
+    const steps = journeyFor({ profile: signed, project: packageType ? { status: "development", packageType } : null, now });
+    expect(steps.find((step) => step.id === "development")?.duration).toBe(hours);
+    expect(journeyGroupsFor(packageType ? { packageType } : null).find((group) => group.id === "development")?.duration).toBe(
+      `${hours}, then iterations`,
+    );
   });
 });
 

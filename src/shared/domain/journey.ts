@@ -1,4 +1,7 @@
-// The nine-step journey: which step is current, which are done, and how long each takes.
+// The nine-step journey: which step is current, which are done, and how long each takes. A step is completed only by
+// the event that completes it (issue 48 §4); one the project moved past without it reads "not needed".
+import { MARKETING_FIGURES } from "../constants/marketing";
+import { PACKAGE_TYPES, PACKAGES, type PackageType } from "../constants/packages";
 import { type GuidanceProfile, type GuidanceProject, memberLevelOf, requirementsSubmitted } from "./next-action";
 import { hasPrototype } from "./project-rules";
 import { isProjectStatus, type ProjectStatus } from "./project-status";
@@ -16,22 +19,59 @@ const JOURNEY_STEPS = [
 ] as const;
 
 type JourneyStepId = (typeof JOURNEY_STEPS)[number]["id"];
-type JourneyStepState = "completed" | "current" | "skipped" | "upcoming";
+export const JOURNEY_STEP_STATES = ["completed", "current", "not_needed", "upcoming"] as const;
+type JourneyStepState = (typeof JOURNEY_STEP_STATES)[number];
+export const JOURNEY_STEP_STATE_LABELS: Record<JourneyStepState, string> = {
+  completed: "Completed",
+  current: "Current",
+  not_needed: "Not needed",
+  upcoming: "Upcoming",
+};
 
-export const JOURNEY_GROUPS = [
+const JOURNEY_GROUP_LIST = [
   { id: "setup", title: "Setup", duration: "1-2 hours" },
   { id: "planning", title: "Planning", duration: "1-2 days" },
   { id: "development", title: "Development", duration: "1-3 weeks" },
   { id: "deployment", title: "Deployment", duration: "1-2 days" },
 ] as const;
 
+/** The delivery promise the journey quotes: the package's clock ("72 hours"), or the range before a package is known. */
+function clockText(packageType: string | null | undefined): string {
+  return PACKAGE_TYPES.includes(packageType as PackageType)
+    ? `${PACKAGES[packageType as PackageType].deliveryHours} hours`
+    : MARKETING_FIGURES.deliveryRange;
+}
+
+/**
+ * The timeline's groups, development at the package's clock (the spec's "1-3 weeks" would contradict the 48-96 hour
+ * promise the project runs on): the prototype within the clock, then the iterations.
+ */
+export function journeyGroupsFor(project: { packageType?: string | null } | null | undefined) {
+  return JOURNEY_GROUP_LIST.map((group) =>
+    group.id === "development" ? { ...group, duration: `${clockText(project?.packageType)}, then iterations` } : group,
+  );
+}
+
 /** The owner's onboarding steps: an invited member never goes through them (they are not their steps). */
 const OWNER_ONLY_STEPS: ReadonlySet<JourneyStepId> = new Set(["profile", "nda"]);
 
 type JourneyFacts = {
   profile: GuidanceProfile;
-  /** firstMeetingAt: the earliest meeting held or scheduled (GET /api/projects); it happened once this time has passed. */
-  project: (NonNullable<GuidanceProject> & { firstMeetingAt?: string | null }) | null | undefined;
+  /**
+   * firstMeetingAt: the earliest meeting held or scheduled (GET /api/projects); it happened once this time has passed.
+   * deliveryStartedAt: the brief confirmed and the advance received started the clock; deliveredAt: version 1
+   * published; deploymentDate: the prototype deployed (once it has passed).
+   */
+  project:
+    | (NonNullable<GuidanceProject> & {
+        firstMeetingAt?: string | null;
+        deliveryStartedAt?: string | null;
+        deliveredAt?: string | null;
+        deploymentDate?: string | null;
+        packageType?: string | null;
+      })
+    | null
+    | undefined;
   /** Now, for "has the meeting happened" (defaults to the current time). */
   now?: Date;
 };
@@ -44,14 +84,23 @@ export function meetingHeld(project: JourneyFacts["project"], now: Date = new Da
   return Number.isFinite(at) && at <= now.getTime();
 }
 
+/** A time the project has reached (a deployment date in the future is not a deployment yet). */
+function reached(at: string | null | undefined, now: Date): boolean {
+  const time = at ? Date.parse(at) : Number.NaN;
+  return Number.isFinite(time) && time <= now.getTime();
+}
+
 /**
- * Each step is completed only by its own fact: profile and NDA by the profile, requirements once submitted, the
- * kick-off meeting once one happened, the scope once development started, development once a prototype is in
- * testing, the prototype once delivered, iterations and deployment once the project is completed.
+ * Each step is completed only by its own event: profile and NDA by the profile, requirements once submitted, the
+ * kick-off meeting once one was held, the scope once the confirmed brief and the advance started the delivery clock,
+ * development once version 1 is delivered (or a prototype is up), the prototype once delivered into testing, the
+ * iterations once the project is completed, deployment once its date has come. A status alone completes nothing.
  */
 function stepDone(id: JourneyStepId, facts: JourneyFacts): boolean {
   const { profile, project } = facts;
+  const now = facts.now ?? new Date();
   const rank = isProjectStatus(project?.status) ? AFTER[project.status] : -1;
+  const delivered = Boolean(project?.deliveredAt) || hasPrototype(project);
   switch (id) {
     case "profile":
       return Boolean(profile?.profileCompleted);
@@ -60,16 +109,17 @@ function stepDone(id: JourneyStepId, facts: JourneyFacts): boolean {
     case "requirements":
       return memberLevelOf(project) ? Boolean(project?.requirementsSubmitted) : requirementsSubmitted(profile, project);
     case "meeting":
-      return meetingHeld(project, facts.now);
+      return meetingHeld(project, now);
     case "discussion":
-      return rank >= AFTER.development;
+      return Boolean(project?.deliveryStartedAt);
     case "development":
-      return rank >= AFTER.testing;
+      return delivered;
     case "prototype":
-      return rank >= AFTER.completed || (rank === AFTER.testing && hasPrototype(project));
+      return delivered && rank >= AFTER.testing;
     case "iterations":
-    case "deployment":
       return rank >= AFTER.completed;
+    case "deployment":
+      return reached(project?.deploymentDate, now);
   }
 }
 
@@ -92,13 +142,14 @@ export function currentJourneyStep(facts: JourneyFacts): JourneyStepId | "done" 
   return meetingHeld(project, facts.now) ? "discussion" : "meeting";
 }
 
-export type JourneyStepView = (typeof JOURNEY_STEPS)[number] & { state: JourneyStepState };
+export type JourneyStepView = Omit<(typeof JOURNEY_STEPS)[number], "duration"> & { duration: string; state: JourneyStepState };
 
 /**
- * A step is completed when its own fact holds (never because a later step was reached), current when it is the current
- * step, skipped when it is neither but the journey has moved past it (a kick-off meeting that never took place while
- * development runs: not "upcoming" beside later steps already completed), upcoming otherwise. A member's journey
- * leaves out the owner's profile and NDA steps.
+ * A step is completed when its own event happened (never because a later step was reached), current when it is the
+ * current step, not needed when it is neither but the journey has moved past it (a kick-off meeting that never took
+ * place while development runs: not "upcoming" beside later steps already completed, and never "completed"),
+ * upcoming otherwise. Development lasts the package's clock. A member's journey leaves out the owner's profile and
+ * NDA steps.
  */
 export function journeyFor(facts: JourneyFacts): JourneyStepView[] {
   const current = currentJourneyStep(facts);
@@ -108,12 +159,13 @@ export function journeyFor(facts: JourneyFacts): JourneyStepView[] {
   const lastReached = current === "done" ? steps.length - 1 : reached.lastIndexOf(true);
   return steps.map((step, index) => ({
     ...step,
+    duration: step.id === "development" ? clockText(facts.project?.packageType) : step.duration,
     state: stepDone(step.id, facts)
       ? "completed"
       : step.id === current
         ? "current"
         : index < lastReached
-          ? "skipped"
+          ? "not_needed"
           : "upcoming",
   }));
 }

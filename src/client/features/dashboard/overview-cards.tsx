@@ -8,7 +8,7 @@ import {
   projectStatusStat,
   type StatCard,
 } from "../../../shared/domain/dashboard";
-import { JOURNEY_GROUPS, journeyFor } from "../../../shared/domain/journey";
+import { JOURNEY_STEP_STATE_LABELS, journeyFor, journeyGroupsFor } from "../../../shared/domain/journey";
 import type { NextAction } from "../../../shared/domain/next-action";
 import { overallProgress } from "../../../shared/domain/overall-progress";
 import type { Profile } from "../../../shared/schemas/profile";
@@ -145,7 +145,7 @@ export function JourneyTimeline({ profile, project }: { profile: Profile | null;
                 "flex items-start gap-3 rounded-lg border p-3 2xl:flex-col 2xl:items-center 2xl:text-center",
                 step.state === "current" && "border-brand-300 bg-brand-50",
                 step.state === "completed" && "border-emerald-200 bg-emerald-50/50",
-                (step.state === "upcoming" || step.state === "skipped") && "border-slate-200",
+                (step.state === "upcoming" || step.state === "not_needed") && "border-slate-200",
               )}
             >
               <span
@@ -153,12 +153,12 @@ export function JourneyTimeline({ profile, project }: { profile: Profile | null;
                   "flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold",
                   step.state === "completed" && "bg-emerald-600 text-white",
                   step.state === "current" && "bg-brand-700 text-white",
-                  (step.state === "upcoming" || step.state === "skipped") && "bg-slate-100 text-slate-500",
+                  (step.state === "upcoming" || step.state === "not_needed") && "bg-slate-100 text-slate-500",
                 )}
               >
                 {step.state === "completed" ? (
                   <Check className="size-4" aria-hidden="true" />
-                ) : step.state === "skipped" ? (
+                ) : step.state === "not_needed" ? (
                   <Minus className="size-4" aria-hidden="true" />
                 ) : (
                   index + 1
@@ -167,13 +167,13 @@ export function JourneyTimeline({ profile, project }: { profile: Profile | null;
               <span className="grid gap-0.5">
                 <span className="text-sm font-semibold text-slate-900">{step.title}</span>
                 <span className="text-xs text-slate-600">{step.duration}</span>
-                <span className="text-xs font-medium text-slate-600 capitalize">{step.state}</span>
+                <span className="text-xs font-medium text-slate-600">{JOURNEY_STEP_STATE_LABELS[step.state]}</span>
               </span>
             </li>
           ))}
         </ol>
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-xs text-slate-600">
-          {JOURNEY_GROUPS.map((group) => (
+          {journeyGroupsFor(project).map((group) => (
             <div key={group.id} className="flex gap-1">
               <dt className="font-semibold text-slate-700">{group.title}:</dt>
               <dd>{group.duration}</dd>
