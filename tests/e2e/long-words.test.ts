@@ -5,7 +5,7 @@
 // SCREENS is the list to extend: a screen is a path, who opens it, what to wait for, and (optionally) the clicks
 // that open a dialog or tab on it.
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactInquiries, projects } from "../../src/server/db/schema";
 import { PROJECT_NAME_MAX_LENGTH } from "../../src/shared/schemas/requirements";
@@ -173,34 +173,34 @@ const detailsTab = (label: string, ready: string): Screen => ({
   },
 });
 
+/** An owner's screen checked once one click (a tab, a thread) has brought up `shows`. */
+const ownerAfterClick = (name: string, path: string, ready: string, target: (page: Page) => Locator, shows: string): Screen => ({
+  name,
+  who: "owner",
+  path,
+  ready,
+  open: async (page) => {
+    await target(page).click();
+    await page.getByText(shows).filter({ visible: true }).first().waitFor();
+  },
+});
+
 const SCREENS: Screen[] = [
   { name: "pricing", who: "visitor", path: "/pricing", ready: "What each package includes" },
   { name: "dashboard", who: "owner", path: "/dashboard", ready: "Recent Activity" },
   { name: "profile", who: "owner", path: "/profile", ready: "Profile Information" },
   { name: "onboarding", who: "owner", path: "/onboarding", ready: "Company Setup" },
-  {
-    name: "requirements",
-    who: "owner",
-    path: "/requirements",
-    ready: "Projectname",
-    open: async (page) => {
-      await page.getByRole("tab", { name: "Generated Brief" }).click();
-      await page.getByText("Briefheading").filter({ visible: true }).first().waitFor();
-    },
-  },
+  ownerAfterClick(
+    "requirements",
+    "/requirements",
+    "Projectname",
+    (page) => page.getByRole("tab", { name: "Generated Brief" }),
+    "Briefheading",
+  ),
   { name: "user-management", who: "owner", path: "/user-management", ready: "membermmm" },
   { name: "testing-feedback", who: "owner", path: "/testing-feedback", ready: "Admincomment" },
   { name: "communications", who: "owner", path: "/communications", ready: "Subject" },
-  {
-    name: "communications-thread",
-    who: "owner",
-    path: "/communications",
-    ready: "Subject",
-    open: async (page) => {
-      await page.getByText("Subject").first().click();
-      await page.getByText("Reply").first().waitFor();
-    },
-  },
+  ownerAfterClick("communications-thread", "/communications", "Subject", (page) => page.getByText("Subject").first(), "Reply"),
   { name: "meeting-requests", who: "owner", path: "/meeting-requests", ready: "Meetingsubject" },
   consoleTab("projects", "Projectname"),
   consoleTab("activity", "Fullname"),
