@@ -89,7 +89,8 @@ describe("a new customer's onboarding", () => {
     const nextAction = page.getByTestId("next-action");
     await nextAction.waitFor();
     await expect.poll(() => nextAction.textContent()).toContain("Complete Your Profile");
-    expect(await nextAction.textContent()).toContain("high priority");
+    // The customer's own next step carries no priority label (issue 48 §4).
+    expect(await nextAction.textContent()).not.toContain("priority");
     expect(await page.getByTestId("your-progress").textContent()).toContain("0% complete");
     expect(await page.getByTestId("stat-cards").textContent()).toContain("Timeline will be set after requirements approval");
     expect(await page.getByTestId("journey").locator("[data-state=current]").textContent()).toContain("Company Profile");

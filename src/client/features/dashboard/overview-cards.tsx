@@ -13,23 +13,17 @@ import type { NextAction } from "../../../shared/domain/next-action";
 import { overallProgress } from "../../../shared/domain/overall-progress";
 import type { Profile } from "../../../shared/schemas/profile";
 import type { Project } from "../../../shared/schemas/project";
-import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Progress } from "../../components/ui/progress";
 import { cn } from "../../lib/cn";
 import { viewerTimeZone } from "../../lib/date-time";
 
-const PRIORITY_BADGE = { high: "danger", medium: "warning", low: "secondary" } as const;
-
 export function NextActionCard({ action }: { action: NextAction }) {
   return (
     <Card className="border-brand-200 bg-gradient-to-br from-brand-50 to-white" data-testid="next-action">
       <CardHeader>
-        <div className="flex flex-wrap items-center gap-2">
-          <CardDescription className="font-semibold tracking-wide text-brand-700 uppercase">What's Next</CardDescription>
-          <Badge variant={PRIORITY_BADGE[action.priority]}>{action.priority} priority</Badge>
-        </div>
+        <CardDescription className="font-semibold tracking-wide text-brand-700 uppercase">What's Next</CardDescription>
         <CardTitle className="text-2xl">{action.title}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -50,11 +50,12 @@ describe("the notification bell", () => {
     });
   });
 
-  it("keeps timeline-only events (profile saved, code sent) out of the bell but in Recent Activity", async () => {
+  it("keeps timeline-only events (profile saved) out of the bell but in Recent Activity, and internal steps out of both", async () => {
     const activity = (await get("/api/dashboard/activity?pageSize=20", customer)).json().items;
-    expect(activity.map((a: { type: string }) => a.type)).toEqual(
-      expect.arrayContaining(["profile.completed", "nda.code_sent", "nda.signed", "nda.approved", "project.created"]),
-    );
+    const types = activity.map((a: { type: string }) => a.type);
+    expect(types).toEqual(expect.arrayContaining(["profile.completed", "nda.signed", "nda.approved", "project.created"]));
+    // A signing code sent is the NDA's own record, not news for the customer (issue 48 §4).
+    expect(types).not.toContain("nda.code_sent");
   });
 
   it("does not show one customer's events to another", async () => {

@@ -191,7 +191,7 @@ describe("POST /api/profile", () => {
       .select()
       .from(activityEvents)
       .where(eq(activityEvents.userId, user?.id ?? ""));
-    expect(events.map((e) => e.type).sort()).toEqual(["nda.code_sent", "nda.signed", "profile.completed", "project.created"]);
+    expect(events.map((e) => e.type).sort()).toEqual(["nda.signed", "profile.completed", "project.created"]);
     const activity = await get("/api/dashboard/activity", cookie);
     expect(activity.json().items.map((e: { title: string }) => e.title)).toEqual(
       expect.arrayContaining(["Company profile completed", "Project created"]),

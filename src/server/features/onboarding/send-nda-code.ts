@@ -5,7 +5,6 @@ import { NDA_MESSAGES } from "../../../shared/schemas/nda";
 import { emailNewCode } from "../../auth/code-email";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
-import { recordActivity } from "../activity";
 import { isDemoEmail } from "../auth";
 import { findProfileReadyToSign } from "./find-profile";
 import { type ClientInfo, recordNdaStep } from "./nda-audit";
@@ -32,14 +31,8 @@ export async function sendCustomerNdaCode(
   for (const admin of ctx.config.adminEmails) {
     await ctx.email.enqueue({ kind: "nda-company-notice", to: admin, data: { customerName, email, companyName } });
   }
+  // The NDA's own record keeps the step; a code sent is not news for the customer's feed (issue 48 §4).
   await recordNdaStep(ctx.db, { profileId: profile.id, step: "code_sent", email, client });
-  await recordActivity(ctx.db, {
-    userId: user.id,
-    actorId: user.id,
-    type: "nda.code_sent",
-    title: "NDA signing code sent",
-    description: `A signing code was sent to ${email}.`,
-  });
   return {
     success: true,
     message: demo ? `Demo account - use code ${DEMO_CODE}` : NDA_MESSAGES.customerOtpSentText,

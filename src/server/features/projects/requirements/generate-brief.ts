@@ -2,7 +2,7 @@
 // when configured (a failure is reported, with the built-in composer offered) or with the built-in composer.
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { BUILTIN_AUTHOR, readAuthor } from "../../../../shared/domain/brief-author";
+import { BUILTIN_AUTHOR } from "../../../../shared/domain/brief-author";
 import { type BriefGeneratorChoice, missesGenerateMinimum, REQUIREMENT_MESSAGES } from "../../../../shared/schemas/requirements";
 import { consumeRateLimits } from "../../../auth/rate-limit";
 import type { AppContext } from "../../../context";
@@ -113,11 +113,9 @@ export async function generateBrief(
       projectId: project.id,
       actorId: user.id,
       type: "brief.generated",
-      title: "AI brief generated",
-      description:
-        generator.id === BUILTIN_AUTHOR
-          ? `${project.projectCode}: the brief was written by the built-in composer.`
-          : `${project.projectCode}: the brief was written by ${readAuthor(generator.id).model}.`,
+      // In the customer's words: which composer wrote it is the company's record (requirements.brief_generated_by).
+      title: "Brief ready to review",
+      description: `${project.projectCode}: your two-page brief is ready to read, edit and confirm.`,
       notify: true,
     });
     return updated;

@@ -105,7 +105,8 @@ export async function saveRequirements(db: Database, { access, body }: { access:
         projectId: project.id,
         actorId: user.id,
         type: "requirements.saved",
-        title: existing ? "Requirements updated" : "Requirements submitted",
+        // A save is a draft until the brief is confirmed: never "submitted" (issue 48 §4).
+        title: existing ? "Requirements updated" : "Requirements saved",
         description: `${project.projectCode}: ${answeredCount(answers)} of ${REQUIRED_QUESTION_COUNT} questions answered.`,
       });
     }
