@@ -63,6 +63,48 @@ describe("stat cards", () => {
     expect(estimatedCompletionStat(project, now)).toMatchObject({ value, detail });
   });
 
+  it.each([
+    [
+      "approved: the approval's date",
+      { status: "completed", acceptedAt: "2026-03-04T10:00:00Z", expectedCompletionDate: "2026-03-20T00:00:00Z" },
+      "4 March 2026",
+      "Approved",
+    ],
+    ["completed with no date at all: never TBD", { status: "completed", expectedCompletionDate: null }, "Completed", "Completed"],
+    [
+      "the clock running: its due time, not a TBD beside it",
+      { status: "development", deliveryStartedAt: "2026-03-09T12:00:00Z", deliveryDueAt: "2026-03-12T12:00:00Z" },
+      "12 March 2026",
+      "Prototype due in 48 hours",
+    ],
+    [
+      "the clock run out before delivery",
+      { status: "development", deliveryStartedAt: "2026-03-01T12:00:00Z", deliveryDueAt: "2026-03-03T12:00:00Z" },
+      "3 March 2026",
+      "Prototype overdue: the team is on it",
+    ],
+    [
+      "before the advance: the package's hours",
+      { status: "requirements", packageType: "advanced", expectedCompletionDate: null },
+      "72 hours",
+      "Prototype delivery, counted from your advance payment and confirmed brief",
+    ],
+    [
+      "delivered: the iteration plan's date",
+      {
+        status: "testing",
+        deliveryStartedAt: "2026-03-01T12:00:00Z",
+        deliveryDueAt: "2026-03-03T12:00:00Z",
+        deliveredAt: "2026-03-03T10:00:00Z",
+        expectedCompletionDate: "2026-03-22T00:00:00Z",
+      },
+      "22 March 2026",
+      "12 days remaining",
+    ],
+  ])("est. completion is one date: %s", (_case, project, value, detail) => {
+    expect(estimatedCompletionStat(project, now)).toMatchObject({ value, detail });
+  });
+
   it("counts the days left from the viewer's today: in New York at 21:00 on the 25th a date of the 26th is tomorrow", () => {
     const evening = new Date("2026-11-26T02:00:00Z");
     const project = { status: "development", expectedCompletionDate: "2026-11-26T00:00:00Z" } as const;

@@ -1,9 +1,18 @@
 // The customer dashboard's cards: stat figures, quick actions, the add-user gate and payments.
 
 import { generalSupportPath } from "../constants/general-support";
-import { type Currency, DEFAULT_MAX_ITERATIONS, DEFAULT_USER_LIMIT, formatPrice } from "../constants/packages";
+import {
+  type Currency,
+  DEFAULT_MAX_ITERATIONS,
+  DEFAULT_USER_LIMIT,
+  formatPrice,
+  PACKAGE_TYPES,
+  PACKAGES,
+  type PackageType,
+} from "../constants/packages";
 import { accessExpired } from "./access-expiry";
 import { calendarDayInZone, daysBetween, FALLBACK_TIME_ZONE, formatLongDate } from "./dates";
+import { hoursText, readDeliveryClock } from "./delivery-clock";
 import { memberLevelOf, requirementsSubmitted } from "./next-action";
 import { accessAllows, type ProjectAccessLevel } from "./project-access";
 import { hasPrototype, prototypeReadyForTeam } from "./project-rules";
@@ -23,6 +32,11 @@ type ProjectFacts =
       requirementsSubmitted?: boolean | null;
       customerAccessExpiryDate?: string | null;
       accessLevel?: ProjectAccessLevel | null;
+      packageType?: string | null;
+      deliveryStartedAt?: string | null;
+      deliveryDueAt?: string | null;
+      deliveredAt?: string | null;
+      acceptedAt?: string | null;
     }
   | null
   | undefined;
@@ -79,15 +93,49 @@ export function iterationsStat(project: ProjectFacts): StatCard {
 }
 
 /**
- * A date with the days left, the date alone once it has passed or the project is done, else TBD. The expected date is a
- * calendar day; the days left count from the viewer's today in their zone.
+ * One date, the one the project runs on (issue 48 §4): the approval's date once completed; before delivery, the
+ * delivery clock's due time (or the package's hours, until the advance starts the clock); after delivery, the
+ * iteration plan (the expected date the company sets) with the days left. The days count from the viewer's today.
  */
 export function estimatedCompletionStat(project: ProjectFacts, now: Date, zone: string = FALLBACK_TIME_ZONE): StatCard {
+  if (project?.status === "completed") {
+    const completedOn = project.acceptedAt ?? project.expectedCompletionDate;
+    return {
+      value: completedOn ? formatLongDate(completedOn) : "Completed",
+      detail: project.acceptedAt ? "Approved" : "Completed",
+      empty: false,
+    };
+  }
+  if (project && !project.deliveredAt) {
+    const clock = readDeliveryClock(
+      {
+        status: project.status ?? "",
+        advancePaymentReceivedDate: null,
+        deliveryStartedAt: project.deliveryStartedAt ?? null,
+        deliveryDueAt: project.deliveryDueAt ?? null,
+        deliveredAt: null,
+      },
+      now,
+    );
+    if (clock.state === "running") {
+      return {
+        value: formatLongDate(clock.dueAt.toISOString()),
+        detail: clock.overdue ? "Prototype overdue: the team is on it" : `Prototype due in ${hoursText(clock.hoursLeft)}`,
+        empty: false,
+      };
+    }
+    if (PACKAGE_TYPES.includes(project.packageType as PackageType) && !project.deliveryStartedAt) {
+      return {
+        value: `${PACKAGES[project.packageType as PackageType].deliveryHours} hours`,
+        detail: "Prototype delivery, counted from your advance payment and confirmed brief",
+        empty: false,
+      };
+    }
+  }
   const due = project?.expectedCompletionDate;
   if (!due) return { value: "TBD", detail: EST_COMPLETION_EMPTY, empty: true };
   const days = daysBetween(calendarDayInZone(now, zone), new Date(due));
   const value = formatLongDate(due);
-  if (project?.status === "completed") return { value, detail: "Completed", empty: false };
   if (days > 1) return { value, detail: `${days} days remaining`, empty: false };
   if (days === 1) return { value, detail: "1 day remaining", empty: false };
   if (days === 0) return { value, detail: "Due today", empty: false };

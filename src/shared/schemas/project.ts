@@ -83,6 +83,8 @@ export const projectSchema = z.object({
   deliveryStartedAt: isoDate,
   deliveryDueAt: isoDate,
   deliveredAt: isoDate,
+  /** When the customer approved the prototype (the completion date); null before, or when the company closed it. */
+  acceptedAt: isoDate,
   createdAt: z.string(),
   /** The project's requirements are saved with a problem statement (What's Next reads it). */
   requirementsSubmitted: z.boolean(),

@@ -94,6 +94,7 @@ export function toProjectDto(
     deliveryStartedAt: iso(row.deliveryStartedAt),
     deliveryDueAt: iso(row.deliveryDueAt),
     deliveredAt: iso(row.deliveredAt),
+    acceptedAt: iso(row.acceptedAt),
     createdAt: row.createdAt.toISOString(),
     requirementsSubmitted: extra.requirementsSubmitted,
     accessLevel: extra.accessLevel,
