@@ -236,6 +236,9 @@ describe("card payments", () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/dashboard`);
     const advance = page.getByTestId("payment-advance");
+    // The team asked 1,200.00 USD, not the schedule's half of the 1,000.00 USD plan: no "50 %" is claimed for it.
+    await advance.getByText("1,200.00 USD").waitFor();
+    expect(await advance.getByTestId("payment-advance-due").textContent()).not.toContain("%");
     await advance.getByRole("button", { name: "Pay Now" }).click();
     await page.waitForURL(`${stripe.url}/c/pay/**`);
     // Stripe sends the payer back at once; its event arrives later.

@@ -51,7 +51,7 @@ describe("the project's one price", () => {
     // A custom price without a reason is refused on the form, and nothing is saved.
     await form.getByText(PRICE_MESSAGES.reasonRequired).waitFor();
     await form.getByLabel("Reason").fill("Extra reporting screen agreed on the kick-off call");
-    await checkScreen(page, "project-price-form-1280");
+    await checkScreen(page, "project-price-form");
     await form.getByRole("button", { name: "Save price" }).click();
     await details.getByTestId("project-price").getByText("Custom price").waitFor();
     await details.getByText("Reason: Extra reporting screen agreed on the kick-off call").waitFor();

@@ -20,15 +20,14 @@ const now = new Date("2026-03-10T12:00:00Z");
 describe("stat cards", () => {
   it.each([
     [null, "Not started", 0],
-    [{ status: "profile" }, "Setting up profile", 20],
-    [{ status: "requirements" }, "Gathering requirements", 60],
-    [{ status: "development" }, "Development in progress", 80],
-    [{ status: "testing" }, "Testing phase", 90],
+    [{ status: "profile" }, "Setting up profile", 17],
+    [{ status: "requirements" }, "Gathering requirements", 33],
+    [{ status: "development" }, "Development in progress", 67],
     [{ status: "completed" }, "Project completed", 100],
-  ])("project status for %j reads %s at %i%%", (project, label, percent) => {
-    const stat = projectStatusStat(project);
+  ])("project status for %j reads %s with the milestones' %i%%, the figure Your Progress shows", (project, label, percent) => {
+    const stat = projectStatusStat(project, percent);
     expect(stat.value).toBe(label);
-    expect(stat.percent).toBe(percent);
+    expect(stat).toMatchObject({ percent, detail: `${percent}% complete` });
   });
 
   it.each([

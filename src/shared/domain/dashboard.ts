@@ -16,7 +16,7 @@ import { hoursText, readDeliveryClock } from "./delivery-clock";
 import { memberLevelOf, requirementsSubmitted } from "./next-action";
 import { accessAllows, type ProjectAccessLevel } from "./project-access";
 import { hasPrototype, prototypeReadyForTeam } from "./project-rules";
-import { progressForStatus, statusLabel } from "./project-status";
+import { statusLabel } from "./project-status";
 import { safeExternalUrl } from "./safe-url";
 
 type ProjectFacts =
@@ -67,9 +67,17 @@ export type StatCard = { value: string; detail: string; empty: boolean; percent?
 
 export const EST_COMPLETION_EMPTY = "Timeline will be set after requirements approval";
 
-export function projectStatusStat(project: ProjectFacts): StatCard {
-  const percent = progressForStatus(project?.status);
-  return { value: statusLabel(project?.status), detail: `${percent}% complete`, empty: !project, percent };
+/**
+ * The status, with the share of milestones done (overall-progress.ts): the spec's percent by status (60 % at
+ * "requirements", right after the NDA) would contradict Your Progress beside it (decision 0036).
+ */
+export function projectStatusStat(project: ProjectFacts, milestonesPercent: number): StatCard {
+  return {
+    value: statusLabel(project?.status),
+    detail: `${milestonesPercent}% complete`,
+    empty: !project,
+    percent: milestonesPercent,
+  };
 }
 
 export function authorizedUsersStat(project: ProjectFacts): StatCard {

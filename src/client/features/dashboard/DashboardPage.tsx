@@ -119,7 +119,7 @@ export function DashboardPage() {
             <LatestUpdateCard project={project} />
           </Suspense>
         )}
-        <StatCards project={project} showSeats={scope.manageUsers} />
+        <StatCards profile={data} project={project} showSeats={scope.manageUsers} />
         <JourneyTimeline profile={data} project={project} />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <CurrentTaskCard profile={data} project={project} />

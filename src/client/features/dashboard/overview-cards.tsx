@@ -102,8 +102,16 @@ function Stat({
 }
 
 /** The four figures; the seats (Authorized Users) only for those who manage the project's users. */
-export function StatCards({ project, showSeats }: { project: Project | null; showSeats: boolean }) {
-  const status = projectStatusStat(project);
+export function StatCards({
+  profile,
+  project,
+  showSeats,
+}: {
+  profile: Profile | null;
+  project: Project | null;
+  showSeats: boolean;
+}) {
+  const status = projectStatusStat(project, overallProgress({ profile, project }).percent);
   return (
     <section
       aria-label="Project figures"

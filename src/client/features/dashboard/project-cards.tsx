@@ -384,7 +384,11 @@ export function PaymentCard({ project }: { project: Project | null }) {
                 </p>
                 {scheduled && !paid && (
                   <p className="text-xs text-slate-600" data-testid={`payment-${payment.id}-due`}>
-                    {scheduled.percent}% of the project price. {scheduled.due}
+                    {/* The share is said only of the schedule's own amount: a phase the team set otherwise is its own figure. */}
+                    {minor === null || minor === toMinorUnits(scheduled.amount)
+                      ? `${scheduled.percent}% of the project price. `
+                      : ""}
+                    {scheduled.due}
                   </p>
                 )}
                 {payment.paidOn && <p className="text-xs text-slate-600">Received {formatCalendarDate(payment.paidOn)}</p>}
