@@ -1,11 +1,13 @@
 // Where an approval came from is the company's record, not the customer's document: the certificate the owner
 // downloads names who approved and with which browser, never the IP address; the company's audit log keeps it.
 import { beforeAll, describe, expect, it } from "vitest";
-import { customer, json } from "../../../../tests/factories";
+import { eq } from "drizzle-orm";
+import { createCompletedProfile, customer, json } from "../../../../tests/factories";
 import { projectReadyToApprove } from "../../../../tests/setup/acceptance";
 import { pdfText } from "../../../../tests/setup/pdf-text";
 import { openForFile } from "../../../../tests/setup/per-file";
 import { createTestApp, signIn } from "../../../../tests/setup/test-app";
+import { projectVersions } from "../../db/schema";
 
 const OWNER_IP = "198.51.100.23";
 const t = openForFile(() => createTestApp());
@@ -45,5 +47,33 @@ describe("the acceptance certificate", () => {
     const decided = audit.items.find((item: { action: string }) => item.action === "project.decided");
     expect(decided).toBeDefined();
     expect(decided.changes).toContainEqual({ field: "decidedFromIp", before: null, after: OWNER_IP });
+  });
+
+  it("names the client company and draws the release notes' Markdown as text, never as raw ** and #", async () => {
+    const owner = await customer(t.app, "cert-md-owner@example.com", "Mara Owner");
+    await createCompletedProfile(t.app.ctx.db, { userId: owner.userId, fullName: "Mara Owner", company: "Lagoon Labs Pvt Ltd" });
+    const project = await projectReadyToApprove(t.app, { ownerId: owner.userId, adminCookie: admin, projectName: "Reef" });
+    await t.app.ctx.db
+      .update(projectVersions)
+      .set({ releaseNotes: "## What changed\n\n- **Faster** search\n- A new _export_ button" })
+      .where(eq(projectVersions.projectId, project.id));
+    const approved = await t.app.inject({
+      method: "POST",
+      url: `/api/projects/${project.id}/acceptance`,
+      payload: { decision: "approve" },
+      headers: { cookie: owner.cookie, ...json },
+    });
+    expect(approved.statusCode).toBe(201);
+    const pdf = await t.app.inject({
+      method: "GET",
+      url: `/api/projects/${project.id}/acceptance/certificate`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain("Client: Lagoon Labs Pvt Ltd");
+    expect(text).toContain("What changed");
+    expect(text).toContain("Faster search");
+    expect(text).not.toMatch(/\*\*|##|_export_/);
   });
 });

@@ -1,15 +1,18 @@
 // GET /api/projects/{id}/acceptance/certificate: the acceptance certificate, a PDF the portal writes from the approval
 // record and seals (PAdES) as Blueprint's statement of what happened; the customer's comment, if any, is quoted and
 // labelled as their words (docs/decisions/pades-signatures.md). Recorded by its SHA-256 for /verify.
+import { eq } from "drizzle-orm";
 import { PDFDocument, rgb } from "pdf-lib";
 import { PROVIDER_NAME } from "../../../shared/domain/nda-agreement";
 import { ACCEPTANCE_MESSAGES } from "../../../shared/schemas/acceptance";
+import { parseMarkdown } from "../../../shared/text/markdown";
 import type { AppContext } from "../../context";
-import type { projectAcceptances } from "../../db/schema";
+import { profiles, type projectAcceptances } from "../../db/schema";
 import type { IssuedDocument } from "../../documents/deliver";
 import { DocumentFonts, drawable } from "../../documents/fonts";
 import { recordIssuedDocument } from "../../documents/issued";
 import { A4, MUTED, PageFlow } from "../../documents/layout";
+import { drawMarkdown } from "../../documents/markdown-pdf";
 import { type SealDetails, sealPdf, sealRecord } from "../../documents/pades";
 import { contentKey, pdfRenders } from "../../documents/render-guard";
 import { sealLocation, signingIdentity } from "../../documents/signing-identity";
@@ -25,6 +28,8 @@ const BRAND = rgb(0.1, 0.2, 0.45);
 export type CertificateInput = {
   projectCode: string;
   projectName: string | null;
+  /** The client company (the owner's profile); null when the owner has none. */
+  clientCompany: string | null;
   approvedBy: string;
   approvedEmail: string;
   accessLevel: string;
@@ -44,11 +49,12 @@ const approver = (input: Pick<CertificateInput, "approvedBy" | "approvedEmail">)
 
 export function certificateInput(
   row: AcceptanceRow,
-  project: { projectCode: string; projectName: string | null },
+  project: { projectCode: string; projectName: string | null; clientCompany: string | null },
 ): CertificateInput {
   return {
     projectCode: project.projectCode,
     projectName: project.projectName,
+    clientCompany: project.clientCompany,
     approvedBy: row.userName,
     approvedEmail: row.userEmail,
     accessLevel: row.accessLevel,
@@ -88,6 +94,7 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Uin
     flow.text([{ text: `${label}: `, bold: true }, { text: drawable(value) }], { size: 10.5, leading: 15 });
   };
   field("Project", input.projectCode);
+  field("Client", input.clientCompany ?? "not recorded");
   field("Approved by", `${approver(input)}, ${input.accessLevel === "owner" ? "project owner" : "member with Admin access"}`);
   field("Approved at", utc(input.decidedAt));
   field("Browser", input.userAgent ?? "not recorded");
@@ -96,7 +103,8 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Uin
   field("SHA-256 of the confirmed brief (its text, UTF-8)", input.briefSha256 ?? "no confirmed brief");
   flow.gap(8);
   flow.heading(`Release notes of version ${input.versionNumber}`, { size: 13, color: BRAND, gapBefore: 6 });
-  flow.text(drawable(input.releaseNotes), { size: 10, leading: 14 });
+  // Release notes are Markdown (as the versions list shows them): drawn as text, never as raw ** and #.
+  await drawMarkdown(flow, parseMarkdown(input.releaseNotes), { scale: 1, headingColor: BRAND, accent: BRAND });
   if (input.comment) {
     flow.gap(8);
     flow.heading("The client's comment, in the client's own words", { size: 13, color: BRAND, gapBefore: 6 });
@@ -119,7 +127,16 @@ export async function acceptanceCertificate(ctx: AppContext, access: ProjectAcce
   const { project } = access;
   const approval = await findApproval(ctx.db, project.id);
   if (!approval) throw conflict(ACCEPTANCE_MESSAGES.notApproved, "NOT_APPROVED");
-  const input = certificateInput(approval, { projectCode: project.projectCode, projectName: project.projectName });
+  const [owner] = await ctx.db
+    .select({ companyName: profiles.company })
+    .from(profiles)
+    .where(eq(profiles.userId, project.userId))
+    .limit(1);
+  const input = certificateInput(approval, {
+    projectCode: project.projectCode,
+    projectName: project.projectName,
+    clientCompany: owner?.companyName ?? null,
+  });
   const identity = signingIdentity(ctx.config);
   const location = sealLocation(ctx.config);
   const seal: SealDetails = {
@@ -127,7 +144,7 @@ export async function acceptanceCertificate(ctx: AppContext, access: ProjectAcce
     location,
     signingTime: approval.decidedAt,
   };
-  const key = contentKey("acceptance-certificate:v1", { input, signer: identity.fingerprint, location });
+  const key = contentKey("acceptance-certificate:v2", { input, signer: identity.fingerprint, location });
   const bytes = await pdfRenders.render(key, access.user.id, async () =>
     sealPdf(await renderCertificatePdf(input), identity, seal),
   );
