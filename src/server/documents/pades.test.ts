@@ -222,7 +222,10 @@ describe("the company's seal goes only on the company's word (issue 26, item 4)"
     expect(res.headers["content-disposition"]).toContain(`${project.projectCode}-brief.pdf`);
     expect(pdfsig(res.rawPayload)).toEqual([]);
     const text = pdfText(res.rawPayload).replace(/\s+/g, " ");
-    expect(text).toContain("Not a statement by Blueprint: the client's own words, confirmed on");
+    // It says who wrote and who confirmed it, and that it is the agreed scope: it does not disown it (issue 48 §4).
+    expect(text).toContain("Confirmed by the client on");
+    expect(text).toContain("as the agreed scope · Northside Clinics");
+    expect(text).not.toContain("Not a statement by Blueprint");
     // /verify knows the file (unchanged since it was exported) but as the customer's, with no seal of anyone.
     const check = (await verify(res.rawPayload)).json();
     expect(check).toMatchObject({ valid: true, document: { authoredBy: "customer", signatures: [] } });

@@ -182,7 +182,7 @@ export async function planHandover(ctx: AppContext, access: ProjectAccess): Prom
     );
   }
   const brief = await optional(() => downloadBrief(ctx, access));
-  if (brief) entries.push(made(`02-${code}-brief.pdf`, brief.bytes, "The project brief, the client's own words."));
+  if (brief) entries.push(made(`02-${code}-brief.pdf`, brief.bytes, "The project brief, as the client confirmed it."));
 
   const [owner] = await ctx.db.select().from(profiles).where(eq(profiles.userId, project.userId)).limit(1);
   const ndaReader = NDA_READERS.includes(access.accessLevel);

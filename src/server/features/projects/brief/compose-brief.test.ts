@@ -233,6 +233,7 @@ describe("the built-in composer on honest but unusual answers", () => {
         clientName: null,
         title: "Brief",
         confirmedAt: null,
+        writtenBy: "builtin",
         updatedAt: date,
       });
       expect((await PDFDocument.load(bytes)).getPageCount()).toBe(BRIEF_TARGET_PAGES);

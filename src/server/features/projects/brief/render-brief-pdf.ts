@@ -1,6 +1,7 @@
 // Lays the brief's Markdown out as an A4 PDF: title block, numbered sections, lists, running header and footer,
 // drawn with the shared document toolkit. Fetches nothing; the same input always gives the same bytes.
 import { PDFDocument, rgb } from "pdf-lib";
+import { readAuthor } from "../../../../shared/domain/brief-author";
 import { formatUtcDay } from "../../../../shared/domain/dates";
 import { PROVIDER_NAME } from "../../../../shared/domain/nda-agreement";
 import { parseMarkdown } from "../../../../shared/text/markdown";
@@ -14,6 +15,8 @@ export type BriefPdfInput = {
   clientName: string | null;
   title: string;
   confirmedAt: Date | null;
+  /** Who wrote the text (requirements.brief_generated_by: the composer, an AI model, the client; "+edited"). */
+  writtenBy: string | null;
   /** When the brief text last changed: the document's date (keeps the bytes stable between downloads). */
   updatedAt: Date;
 };
@@ -25,6 +28,19 @@ const ACCENT = rgb(0.26, 0.22, 0.79);
 /** The brief is a two-page document: a longer text is set a little tighter (down to 86 %) before it runs over. */
 export const BRIEF_TARGET_PAGES = 2;
 const FIT_SCALES = [1, 0.95, 0.9, 0.86];
+
+/** "Written from the client's answers by Blueprint's brief composer, edited by the client". */
+function writtenBy(author: string | null): string {
+  if (!author) return "Written by the client";
+  const { kind, model, edited } = readAuthor(author);
+  const source =
+    kind === "builtin"
+      ? `Written from the client's answers by ${PROVIDER_NAME}'s brief composer`
+      : kind === "ai"
+        ? `Written from the client's answers by the AI model ${model}`
+        : "Written by the client";
+  return edited && kind !== "customer" ? `${source}, edited by the client` : source;
+}
 
 export async function renderBriefPdf(input: BriefPdfInput): Promise<Uint8Array> {
   let doc = await layOut(input, 1);
@@ -57,12 +73,12 @@ async function layOut(input: BriefPdfInput, scale: number): Promise<PDFDocument>
     accent: ACCENT,
     afterSubtitle: (at) => {
       at.gap(4);
-      // The brief is the client's text: the badge says so on the first page, the footer on every page.
+      // Who wrote it and who confirmed it: the first page's badge says both; the footer says whose scope it is.
       const status = fitLine(
         fonts,
         input.confirmedAt
-          ? `Written and confirmed by the client on ${formatUtcDay(input.confirmedAt)} — not a statement by ${PROVIDER_NAME}`
-          : `Draft by the client — not yet confirmed, not a statement by ${PROVIDER_NAME}`,
+          ? `${writtenBy(input.writtenBy)}; confirmed by the client on ${formatUtcDay(input.confirmedAt)} as the agreed scope`
+          : `Draft: ${writtenBy(input.writtenBy).toLowerCase()}; not yet confirmed by the client`,
         "bold",
         8.5,
         A4.width - MARGIN.left - MARGIN.right - 16,
@@ -87,8 +103,11 @@ async function layOut(input: BriefPdfInput, scale: number): Promise<PDFDocument>
   });
 
   // Every page says whose words these are, first (a long client name is what gets cut, never this).
-  const confirmed = input.confirmedAt ? `, confirmed on ${formatUtcDay(input.confirmedAt)}` : ", a draft";
-  const clientLine = `Not a statement by ${PROVIDER_NAME}: the client's own words${confirmed}${input.clientName ? ` (${input.clientName})` : ""}`;
+  // Whose it is and that it is the agreed scope come first (a long client name is what gets cut).
+  const confirmed = input.confirmedAt
+    ? `Confirmed by the client on ${formatUtcDay(input.confirmedAt)} as the agreed scope`
+    : "The client's draft brief, not yet confirmed";
+  const clientLine = `${confirmed}${input.clientName ? ` · ${input.clientName}` : ""}`;
   flow.footer((page, index, count) => {
     const headerY = A4.height - 36;
     const brandWidth = drawRuns(fonts, page, "BLUEPRINT", { x: MARGIN.left, y: headerY, size: 8.5, face: "bold", color: ACCENT });

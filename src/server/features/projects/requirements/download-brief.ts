@@ -36,13 +36,14 @@ export async function downloadBrief(ctx: AppContext, access: ProjectAccess): Pro
     clientName: row.company ?? row.fullName ?? null,
     title: capitalized(row.requirements.projectName) || project.projectCode,
     confirmedAt: row.requirements.briefConfirmedAt,
+    writtenBy: row.requirements.briefGeneratedBy,
     updatedAt: row.requirements.updatedAt,
   };
   // The brief is the customer's words (they write or edit every line and confirm it): it never carries the company's
   // seal, which goes only on what the company wrote or accepted (docs/decisions/0021-pades-signatures.md). A confirmed
   // brief is recorded for /verify, which shows it as customer-authored; a draft is neither.
   const confirmedAt = row.requirements.briefConfirmed ? (row.requirements.briefConfirmedAt ?? row.requirements.updatedAt) : null;
-  const bytes = await pdfRenders.render(contentKey("brief:v3", input), access.user.id, () => renderBriefPdf(input));
+  const bytes = await pdfRenders.render(contentKey("brief:v4", input), access.user.id, () => renderBriefPdf(input));
   if (!confirmedAt) return { bytes, sha256: sha256Hex(bytes), filename: `${project.projectCode}-brief-draft.pdf` };
   const sha256 = await recordIssuedDocument(db, {
     kind: "project_brief",
