@@ -80,6 +80,11 @@ describe("the customer at the finish line", () => {
     await page.getByRole("link", { name: "Approve or request changes" }).click();
     const card = page.getByTestId("acceptance-card");
     await card.getByRole("button", { name: "Approve version 2" }).click();
+    // Before confirming, the approval says what it leaves open: the unused rounds and the unpaid balance.
+    const warnings = page.getByRole("alertdialog").getByTestId("approval-warnings");
+    await warnings.getByText("iteration rounds are unused", { exact: false }).waitFor();
+    expect(await warnings.textContent()).toContain("The balance payment is not received yet");
+    await checkScreen(page, "finish-approval-warnings");
     await page.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
     await page.getByTestId("handover-card").waitFor();
     const [row] = await server.app.ctx.db.select().from(projects).where(eq(projects.id, journey.projectId));

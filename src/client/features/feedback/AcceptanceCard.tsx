@@ -2,6 +2,7 @@
 // once the project is completed, the acceptance certificate and the hand-over package are one click away.
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
+import { approvalWarnings } from "../../../shared/domain/approval-warnings";
 import { ACCEPTANCE_COMMENT_MAX, ACCEPTANCE_MESSAGES } from "../../../shared/schemas/acceptance";
 import { ConfirmDialog } from "../../components/kit/ConfirmDialog";
 import { HandoverDownloads } from "../../components/kit/HandoverDownloads";
@@ -10,10 +11,18 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
 import { useDecideAcceptance } from "./api/decide-acceptance";
+import { useFeedback } from "./api/get-feedback";
 import { useHandoverSummary } from "./api/get-handover-summary";
 
 type Props = {
-  project: { id: string; status: string; accessLevel?: string | null };
+  project: {
+    id: string;
+    status: string;
+    accessLevel?: string | null;
+    iterationsUsed: number;
+    maxIterations: number;
+    balancePaymentReceivedDate: string | null;
+  };
   latestVersion: number | null;
 };
 
@@ -25,6 +34,11 @@ export function AcceptanceCard({ project, latestVersion }: Props) {
   const [error, setError] = useState<string | null>(null);
   const mayDecide = project.accessLevel === "owner" || project.accessLevel === "admin";
   const handoverSummary = useHandoverSummary(project.id, { enabled: mayDecide && project.status === "completed" });
+  // The open items' count (the list's total), for what the approval leaves open.
+  const openFeedback = useFeedback(mayDecide && project.status === "testing" ? project.id : undefined, {
+    status: "pending",
+    page: 1,
+  });
   // Reached from the dashboard's "Approve or request changes" (#acceptance): bring the card into view once it shows.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the card appears once the versions have loaded
   useEffect(() => {
@@ -52,6 +66,12 @@ export function AcceptanceCard({ project, latestVersion }: Props) {
     );
   }
   if (project.status !== "testing" || latestVersion === null) return null;
+  const warnings = approvalWarnings({
+    openFeedback: openFeedback.data?.total ?? 0,
+    iterationsUsed: project.iterationsUsed,
+    maxIterations: project.maxIterations,
+    balancePaid: Boolean(project.balancePaymentReceivedDate),
+  });
 
   const submit = async (input: { decision: "approve" | "request_changes"; comment?: string }) => {
     setError(null);
@@ -96,7 +116,18 @@ export function AcceptanceCard({ project, latestVersion }: Props) {
         confirmLabel="Approve"
         pendingLabel="Approving..."
         onConfirm={() => submit({ decision: "approve" })}
-      />
+      >
+        {warnings.length > 0 && (
+          <div className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="approval-warnings">
+            <p className="font-medium">Still open</p>
+            <ul className="mt-1 list-disc space-y-1 pl-5">
+              {warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </ConfirmDialog>
       <ConfirmDialog
         open={changesOpen}
         onOpenChange={setChangesOpen}
