@@ -15,9 +15,11 @@ const CLIENT_DIR = path.resolve("dist/client");
 /**
  * The signed-in customer's first load (frame and dashboard), JavaScript gzip -9, as `npm run bench:web` counts it.
  * 151 since the client's one table of API paths and query keys (client/lib/api-paths.ts, about 1.1 KB) loads with the
- * session's own reads.
+ * session's own reads; 154 since the dashboard shows the project's one price, its payment schedule, the state after
+ * Stripe's checkout and the journey at the package's clock (issue 48: 153.2 KB measured, the dashboard's chunks from
+ * 16.1 to 18.9 KB).
  */
-const FIRST_LOAD_BUDGET_KB = 151;
+const FIRST_LOAD_BUDGET_KB = 154;
 /** The lazily loaded parts (components/ui/*-parts.tsx). */
 const PARTS_CHUNK = /\/assets\/(dropdown-menu|tooltip|drawer|select)-parts-[^/]+\.js$/;
 /** Strings only the code those parts bring has: Radix Popper (Floating UI), the focus guards, the scroll lock. */

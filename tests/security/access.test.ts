@@ -186,6 +186,8 @@ const PUBLIC_API = new Set([
   "POST /api/contact",
   "POST /api/verify-document",
   "GET /api/session",
+  // The price list the public site shows (decision 0035).
+  "GET /api/plans",
 ]);
 
 type OpenApiPaths = Record<string, Record<string, unknown>>;
