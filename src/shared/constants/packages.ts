@@ -63,6 +63,11 @@ export const DEFAULT_NEW_PROJECT = {
   userLimit: DEFAULT_USER_LIMIT,
 };
 
+/** A package's delivery clock in hours; null for a value that names no package. */
+export function deliveryHoursOf(packageType: string | null | undefined): number | null {
+  return PACKAGE_TYPES.includes(packageType as PackageType) ? PACKAGES[packageType as PackageType].deliveryHours : null;
+}
+
 export function userLimitFor(packageType: PackageType | null | undefined): number {
   return packageType ? PACKAGES[packageType].users : DEFAULT_USER_LIMIT;
 }

@@ -1,15 +1,7 @@
 // The customer dashboard's cards: stat figures, quick actions, the add-user gate and payments.
 
 import { generalSupportPath } from "../constants/general-support";
-import {
-  type Currency,
-  DEFAULT_MAX_ITERATIONS,
-  DEFAULT_USER_LIMIT,
-  formatPrice,
-  PACKAGE_TYPES,
-  PACKAGES,
-  type PackageType,
-} from "../constants/packages";
+import { type Currency, DEFAULT_MAX_ITERATIONS, DEFAULT_USER_LIMIT, deliveryHoursOf, formatPrice } from "../constants/packages";
 import { accessExpired } from "./access-expiry";
 import { calendarDayInZone, daysBetween, FALLBACK_TIME_ZONE, formatLongDate } from "./dates";
 import { hoursText, readDeliveryClock } from "./delivery-clock";
@@ -132,9 +124,10 @@ export function estimatedCompletionStat(project: ProjectFacts, now: Date, zone: 
         empty: false,
       };
     }
-    if (PACKAGE_TYPES.includes(project.packageType as PackageType) && !project.deliveryStartedAt) {
+    const hours = deliveryHoursOf(project.packageType);
+    if (hours !== null && !project.deliveryStartedAt) {
       return {
-        value: `${PACKAGES[project.packageType as PackageType].deliveryHours} hours`,
+        value: `${hours} hours`,
         detail: "Prototype delivery, counted from your advance payment and confirmed brief",
         empty: false,
       };

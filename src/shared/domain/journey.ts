@@ -1,7 +1,7 @@
 // The nine-step journey: which step is current, which are done, and how long each takes. A step is completed only by
 // the event that completes it (issue 48 §4); one the project moved past without it reads "not needed".
 import { MARKETING_FIGURES } from "../constants/marketing";
-import { PACKAGE_TYPES, PACKAGES, type PackageType } from "../constants/packages";
+import { deliveryHoursOf } from "../constants/packages";
 import { type GuidanceProfile, type GuidanceProject, memberLevelOf, requirementsSubmitted } from "./next-action";
 import { hasPrototype } from "./project-rules";
 import { isProjectStatus, type ProjectStatus } from "./project-status";
@@ -37,9 +37,8 @@ const JOURNEY_GROUP_LIST = [
 
 /** The delivery promise the journey quotes: the package's clock ("72 hours"), or the range before a package is known. */
 function clockText(packageType: string | null | undefined): string {
-  return PACKAGE_TYPES.includes(packageType as PackageType)
-    ? `${PACKAGES[packageType as PackageType].deliveryHours} hours`
-    : MARKETING_FIGURES.deliveryRange;
+  const hours = deliveryHoursOf(packageType);
+  return hours === null ? MARKETING_FIGURES.deliveryRange : `${hours} hours`;
 }
 
 /**

@@ -162,6 +162,7 @@ export const projectPriceFormSchema = z
     message: PRICE_MESSAGES.reasonRequired,
   });
 export type ProjectPriceFormInput = z.input<typeof projectPriceFormSchema>;
+export type ProjectPriceForm = z.output<typeof projectPriceFormSchema>;
 
 /** Every field the admin may change; anything else (code, owner, counts, expiry, BRD) is refused by name. */
 export const projectEditSchema = z.strictObject({

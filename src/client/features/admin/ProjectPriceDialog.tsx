@@ -4,7 +4,12 @@ import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { CURRENCIES } from "../../../shared/constants/packages";
 import { moneyText, planPrice, priceSourceLabel } from "../../../shared/domain/pricing";
-import { type AdminProject, type ProjectPriceFormInput, projectPriceFormSchema } from "../../../shared/schemas/admin";
+import {
+  type AdminProject,
+  type ProjectPriceForm,
+  type ProjectPriceFormInput,
+  projectPriceFormSchema,
+} from "../../../shared/schemas/admin";
 import { FormDialog } from "../../components/kit/FormDialog";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
@@ -20,10 +25,7 @@ const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({ value: currency, label:
 export function ProjectPriceDialog({ project, onClose }: { project: AdminProject; onClose: () => void }) {
   const update = useUpdateProject();
   const price = project.price;
-  const form = useSchemaForm<
-    ProjectPriceFormInput,
-    { price: { amount: string | null; currency: "USD" | "INR" }; priceReason: string }
-  >(projectPriceFormSchema, {
+  const form = useSchemaForm<ProjectPriceFormInput, ProjectPriceForm>(projectPriceFormSchema, {
     price: { amount: price?.source === "custom" ? price.amount : "", currency: price?.currency ?? "USD" },
     priceReason: project.priceReason ?? "",
   });

@@ -1,7 +1,8 @@
 // Where an approval came from is the company's record, not the customer's document: the certificate the owner
 // downloads names who approved and with which browser, never the IP address; the company's audit log keeps it.
-import { beforeAll, describe, expect, it } from "vitest";
+
 import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createCompletedProfile, customer, json } from "../../../../tests/factories";
 import { projectReadyToApprove } from "../../../../tests/setup/acceptance";
 import { pdfText } from "../../../../tests/setup/pdf-text";
@@ -16,26 +17,37 @@ beforeAll(async () => {
   admin = await signIn(t.app, "admin@blueprint.local", "Ada Admin");
 });
 
+/** The owner approves the latest version (from `from`'s address and browser) and downloads the certificate's text. */
+async function approvedCertificateText(
+  cookie: string,
+  projectId: string,
+  from: { remoteAddress?: string; headers?: Record<string, string> } = {},
+): Promise<string> {
+  const approved = await t.app.inject({
+    method: "POST",
+    url: `/api/projects/${projectId}/acceptance`,
+    payload: { decision: "approve" },
+    remoteAddress: from.remoteAddress,
+    headers: { cookie, ...json, ...from.headers },
+  });
+  expect(approved.statusCode).toBe(201);
+  const pdf = await t.app.inject({
+    method: "GET",
+    url: `/api/projects/${projectId}/acceptance/certificate`,
+    headers: { cookie },
+  });
+  expect(pdf.statusCode).toBe(200);
+  return pdfText(pdf.rawPayload);
+}
+
 describe("the acceptance certificate", () => {
   it("leaves the approver's IP address out of the customer's PDF, and the company's audit log records it", async () => {
     const owner = await customer(t.app, "cert-ip-owner@example.com", "Ines Owner");
     const project = await projectReadyToApprove(t.app, { ownerId: owner.userId, adminCookie: admin, projectName: "Lagoon" });
-    const approved = await t.app.inject({
-      method: "POST",
-      url: `/api/projects/${project.id}/acceptance`,
-      payload: { decision: "approve" },
+    const text = await approvedCertificateText(owner.cookie, project.id, {
       remoteAddress: OWNER_IP,
-      headers: { cookie: owner.cookie, ...json, "user-agent": "LagoonBrowser/1.0" },
+      headers: { "user-agent": "LagoonBrowser/1.0" },
     });
-    expect(approved.statusCode).toBe(201);
-
-    const pdf = await t.app.inject({
-      method: "GET",
-      url: `/api/projects/${project.id}/acceptance/certificate`,
-      headers: { cookie: owner.cookie },
-    });
-    expect(pdf.statusCode).toBe(200);
-    const text = pdfText(pdf.rawPayload);
     expect(text).toContain("Ines Owner (cert-ip-owner@example.com)");
     expect(text).toContain("LagoonBrowser/1.0");
     expect(text).not.toContain(OWNER_IP);
@@ -57,20 +69,7 @@ describe("the acceptance certificate", () => {
       .update(projectVersions)
       .set({ releaseNotes: "## What changed\n\n- **Faster** search\n- A new _export_ button" })
       .where(eq(projectVersions.projectId, project.id));
-    const approved = await t.app.inject({
-      method: "POST",
-      url: `/api/projects/${project.id}/acceptance`,
-      payload: { decision: "approve" },
-      headers: { cookie: owner.cookie, ...json },
-    });
-    expect(approved.statusCode).toBe(201);
-    const pdf = await t.app.inject({
-      method: "GET",
-      url: `/api/projects/${project.id}/acceptance/certificate`,
-      headers: { cookie: owner.cookie },
-    });
-    expect(pdf.statusCode).toBe(200);
-    const text = pdfText(pdf.rawPayload);
+    const text = await approvedCertificateText(owner.cookie, project.id);
     expect(text).toContain("Client: Lagoon Labs Pvt Ltd");
     expect(text).toContain("What changed");
     expect(text).toContain("Faster search");
