@@ -241,6 +241,13 @@ export const profiles = pgTable(
     ndaStatus: text("nda_status", { enum: ["pending", "customer_verified", "approved"] }),
     ndaApprovedAt: ts("nda_approved_at"),
     requirementsSubmitted: boolean("requirements_submitted").notNull().default(false),
+    /** Who the invoices are made out to (shared/schemas/legal.ts): the legal entity, its address, country, region (an
+     * Indian state decides CGST + SGST or IGST) and optional tax ID; null: the company name and address above. */
+    billingName: text("billing_name"),
+    billingAddress: text("billing_address"),
+    billingCountry: text("billing_country"),
+    billingRegion: text("billing_region"),
+    billingTaxId: text("billing_tax_id"),
     /** Why this row outlived its owner's account deletion (the signed NDA kept for the law); null otherwise. */
     retentionNote: text("retention_note"),
     createdAt: createdAt(),
@@ -337,6 +344,8 @@ export const projects = pgTable(
     customPrice: money("custom_price"),
     /** Why the custom price (required with one; the audit log keeps each change). */
     customPriceReason: text("custom_price_reason"),
+    /** The proposal the customer is asked to accept (project_proposal_acceptances): 1, then one more per price change. */
+    proposalVersion: integer("proposal_version").notNull().default(1),
     iterationsUsed: integer("iterations_used").notNull().default(0),
     maxIterations: integer("max_iterations").notNull().default(3),
     expectedCompletionDate: ts("expected_completion_date"),
@@ -947,3 +956,103 @@ export const stripeEvents = pgTable("stripe_events", {
   receivedAt: ts("received_at").notNull().defaultNow(),
   processedAt: ts("processed_at"),
 });
+
+/**
+ * The company's legal details, one row (id 1): the seller on invoices and proposals, the Provider in the NDA and the
+ * terms pages, the invoice numbering and the payment schedule (shared/schemas/legal.ts). No row: not set up yet.
+ */
+export const companyLegalSettings = pgTable(
+  "company_legal_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    legalName: text("legal_name").notNull(),
+    address: text("address").notNull(),
+    country: text("country").notNull(),
+    region: text("region"),
+    taxId: text("tax_id"),
+    taxLabel: text("tax_label"),
+    /** The tax rate in basis points (1800 = 18 %); 0 when not registered. Prices include it (decision 0038). */
+    taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(0),
+    invoicePrefix: text("invoice_prefix").notNull(),
+    governingLaw: text("governing_law").notNull(),
+    signatoryName: text("signatory_name").notNull(),
+    signatoryTitle: text("signatory_title").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    /** The advance's share of the price, in percent; the balance is the rest. */
+    advancePercent: integer("advance_percent").notNull().default(50),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("company_legal_settings_one_row", sql`${t.id} = 1`),
+    check("company_legal_settings_advance_percent", sql`${t.advancePercent} between 0 and 100`),
+    check("company_legal_settings_tax_rate", sql`${t.taxRateBasisPoints} between 0 and 10000`),
+  ],
+);
+
+/** A proposal accepted by name: who, when, from where, what exactly (its text's SHA-256) and the sealed PDF's hash. */
+export const proposalAcceptances = pgTable(
+  "proposal_acceptances",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The name typed to accept, and the account's email, as they were (a later rename does not change the record). */
+    acceptedName: text("accepted_name").notNull(),
+    userEmail: text("user_email").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    /** The proposal as accepted (package, price, schedule, terms): what the sealed PDF is drawn from. */
+    proposal: jsonb("proposal").$type<Record<string, unknown>>().notNull(),
+    proposalSha256: text("proposal_sha256").notNull(),
+    acceptedAt: ts("accepted_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("proposal_acceptances_version_idx").on(t.projectId, t.version)],
+);
+
+/** The last invoice sequence number of each year: taken in the issuing transaction, so a failed issue leaves no gap. */
+export const invoiceCounters = pgTable("invoice_counters", {
+  year: integer("year").primaryKey(),
+  lastValue: integer("last_value").notNull().default(0),
+});
+
+/**
+ * An invoice per requested payment phase, numbered PREFIX-YEAR-NNNN with no gaps and never reused; what it states
+ * (seller, buyer, lines, taxes, totals) is kept as issued, so it reads the same whatever changes later. Paid: its
+ * receipt can be downloaded. Void: the phase's amount changed before payment, and a new invoice replaces it.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: text("number").notNull(),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "restrict" }),
+    phase: text("phase", { enum: ["advance", "balance"] }).notNull(),
+    status: text("status", { enum: ["issued", "paid", "void"] })
+      .notNull()
+      .default("issued"),
+    currency: text("currency", { enum: ["USD", "INR"] }).notNull(),
+    totalMinor: bigint("total_minor", { mode: "number" }).notNull(),
+    /** Seller, buyer, lines, tax lines, taxable value, paid to date and balance as issued (shared/domain/invoices.ts). */
+    content: jsonb("content").$type<Record<string, unknown>>().notNull(),
+    issuedAt: ts("issued_at").notNull().defaultNow(),
+    paidAt: ts("paid_at"),
+    voidedAt: ts("voided_at"),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_idx").on(t.number),
+    uniqueIndex("invoices_year_sequence_idx").on(t.year, t.sequence),
+    index("invoices_project_idx").on(t.projectId, t.issuedAt),
+    // One live invoice per phase; a voided one stays beside its replacement.
+    uniqueIndex("invoices_live_phase_idx").on(t.projectId, t.phase).where(sql`${t.status} <> 'void'`),
+    // The console's list, newest first.
+    index("invoices_issued_idx").on(t.issuedAt, t.id),
+  ],
+);

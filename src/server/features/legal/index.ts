@@ -1,0 +1,2 @@
+// The legal feature as the rest of the server sees it: the company's legal details. Re-exports only.
+export { type CompanyLegalRow, companyLegalDto, readCompanyLegal, requireCompanyLegal, termsCompany } from "./company-legal";
