@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { createSession, sessionCookieName } from "../src/server/auth/sessions";
 import type { Database } from "../src/server/db/client";
-import { profiles, projects, users } from "../src/server/db/schema";
+import { companyLegalSettings, profiles, projects, users } from "../src/server/db/schema";
 import { createProject } from "../src/server/features/projects/create-project";
 import type { Role } from "../src/shared/constants/auth";
 import type { PackageType } from "../src/shared/constants/packages";
@@ -200,4 +200,30 @@ export async function openTeam(
   prototypeUrl = "https://prototype.example.com/v1",
 ): Promise<void> {
   await app.ctx.db.update(projects).set({ status: "testing", prototypeUrl }).where(eq(projects.id, projectId));
+}
+
+/** The company's legal details as an owner would set them (an Indian company registered for GST at 18 %). */
+export const COMPANY_LEGAL = {
+  legalName: "Blueprint Labs Private Limited",
+  address: "12 MG Road\nBengaluru 560001",
+  country: "IN",
+  region: "Karnataka",
+  taxId: "29ABCDE1234F1ZW",
+  taxLabel: "GST",
+  taxRateBasisPoints: 1800,
+  invoicePrefix: "BP",
+  governingLaw: "the laws of India, with the courts of Bengaluru",
+  signatoryName: "Asha Rao",
+  signatoryTitle: "Director",
+  contactEmail: "legal@blueprint.example",
+  advancePercent: 50,
+};
+
+/** Writes the company's legal details straight to the database (what the console's Settings would save). */
+export async function setCompanyLegal(db: Database, overrides: Partial<typeof COMPANY_LEGAL> = {}) {
+  const values = { ...COMPANY_LEGAL, ...overrides };
+  await db
+    .insert(companyLegalSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: companyLegalSettings.id, set: values });
 }
