@@ -38,12 +38,17 @@ export function projectPrice(project: {
 }
 
 /**
- * A phase's share of the price, in minor units so nothing is lost to floats: the advance is rounded down to the cent
+ * A phase's share of the price (the advance's percent from the company's legal settings, else the default schedule),
+ * in minor units so nothing is lost to floats: the advance is rounded down to the cent
  * and the balance is what remains, so the two always add up to the price.
  */
-export function scheduledPhaseAmount(price: Pick<ProjectPrice, "amount">, phase: PaymentPhase): string {
+export function scheduledPhaseAmount(
+  price: Pick<ProjectPrice, "amount">,
+  phase: PaymentPhase,
+  advancePercent: number = PAYMENT_SCHEDULE.advance.percent,
+): string {
   const total = toMinorUnits(price.amount) ?? 0;
-  const advance = Math.floor((total * PAYMENT_SCHEDULE.advance.percent) / 100);
+  const advance = Math.floor((total * advancePercent) / 100);
   return fromMinorUnits(phase === "advance" ? advance : total - advance);
 }
 
