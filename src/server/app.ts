@@ -29,6 +29,7 @@ import { feedbackRoutes } from "./features/feedback";
 import { fileRoutes } from "./features/files";
 import { healthRoutes } from "./features/health";
 import { type InboundEmailServer, startInboundEmail } from "./features/inbound-email";
+import { legalRoutes } from "./features/legal";
 import { liveRoutes } from "./features/live";
 import { meetingRequestRoutes } from "./features/meeting-requests";
 import { notificationRoutes } from "./features/notifications";
@@ -350,6 +351,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes);
   await app.register(paymentRoutes);
   await app.register(publicSiteRoutes);
+  await app.register(legalRoutes);
   if (config.devMailbox) await app.register(devMailboxRoutes);
   if (options.serveClient !== false) await registerWebClient(app, { dir: options.clientDir });
 

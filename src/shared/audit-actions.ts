@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = {
   "account.deletion_code_sent": { label: "Account deletion code sent" },
   "account.unsubscribed": { label: "Unsubscribed from an email" },
   "inquiry.created": { label: "Inquiry sent" },
+  "legal_settings.update": { label: "Company legal details changed" },
 } as const satisfies Record<string, AuditActionEntry>;
 
 /** One action's entry: the label the audit log shows for it. */

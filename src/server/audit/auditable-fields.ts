@@ -71,6 +71,20 @@ export const AUDITABLE_FIELDS: ReadonlySet<string> = new Set<string>([
   "projects kept",
   "retention note",
   "retentionNote",
+  // The company's legal details (the console's Billing tab): public business facts, never a secret.
+  "legalName",
+  "address",
+  "country",
+  "region",
+  "taxId",
+  "taxLabel",
+  "taxRatePercent",
+  "invoicePrefix",
+  "governingLaw",
+  "signatoryName",
+  "signatoryTitle",
+  "contactEmail",
+  "advancePercent",
 ]);
 /** Member changes are recorded per member ("member erin@example.com": before → after access level). */
 const AUDITABLE_PREFIXES = ["member "];

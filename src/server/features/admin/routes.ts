@@ -35,8 +35,9 @@ import { auditSnapshots } from "../../http/company-audit";
 import { contentDisposition } from "../../http/content-disposition";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { countOverdueThreads } from "../communications";
+import { readAdvancePercent } from "../legal";
 import { countOverdueMeetingRequests } from "../meeting-requests";
-import { extendAccess, PROJECT_NOT_FOUND } from "../projects";
+import { extendAccess, PROJECT_NOT_FOUND, withPaymentSchedule } from "../projects";
 import { listAudit } from "./audit-log";
 import { setBrd } from "./brd";
 import { getChartData } from "./charts";
@@ -125,7 +126,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: adminProjectPageSchema, ...errorReplies },
         },
       },
-      async (request) => adminProjectsRead.get(ctx, request.query),
+      async (request) => {
+        const [page, advancePercent] = await Promise.all([adminProjectsRead.get(ctx, request.query), readAdvancePercent(ctx.db)]);
+        return { ...page, items: withPaymentSchedule(page.items, advancePercent) };
+      },
     );
 
     company.get(
@@ -161,7 +165,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const project = isUuid(request.params.id) ? await findAdminProject(ctx.db, request.params.id) : null;
         if (!project) throw notFound(PROJECT_NOT_FOUND);
-        return project;
+        const [withSchedule] = withPaymentSchedule([project], await readAdvancePercent(ctx.db));
+        return withSchedule ?? project;
       },
     );
 
@@ -178,8 +183,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: adminProjectSchema, ...errorReplies },
         },
       },
-      async (request) =>
-        updateProject(ctx, { admin: companyUser(request), projectId: request.params.id, patch: request.body, log: request.log }),
+      async (request) => {
+        const [updated, advancePercent] = await Promise.all([
+          updateProject(ctx, {
+            admin: companyUser(request),
+            projectId: request.params.id,
+            patch: request.body,
+            log: request.log,
+          }),
+          readAdvancePercent(ctx.db),
+        ]);
+        const [withSchedule] = withPaymentSchedule([updated], advancePercent);
+        return withSchedule ?? updated;
+      },
     );
 
     company.post(

@@ -2,6 +2,7 @@
 // terms pages; written by an owner in the console's Settings (PUT /api/company/settings/legal).
 import { eq } from "drizzle-orm";
 import { countryName } from "../../../shared/constants/countries";
+import { PAYMENT_SCHEDULE } from "../../../shared/domain/pricing";
 import type { TermsCompany } from "../../../shared/domain/project-terms";
 import { basisPointsToPercent, type CompanyLegal, LEGAL_MESSAGES } from "../../../shared/schemas/legal";
 import type { Database } from "../../db/client";
@@ -20,6 +21,16 @@ export async function requireCompanyLegal(db: Database): Promise<CompanyLegalRow
   const row = await readCompanyLegal(db);
   if (!row) throw conflict(LEGAL_MESSAGES.notSetUp, "LEGAL_DETAILS_MISSING");
   return row;
+}
+
+/** The advance's share of a project's price: the company's setting, else the default schedule's (one small read). */
+export async function readAdvancePercent(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ advancePercent: companyLegalSettings.advancePercent })
+    .from(companyLegalSettings)
+    .where(eq(companyLegalSettings.id, 1))
+    .limit(1);
+  return row?.advancePercent ?? PAYMENT_SCHEDULE.advance.percent;
 }
 
 export function companyLegalDto(row: CompanyLegalRow): CompanyLegal {

@@ -1,2 +1,10 @@
 // The legal feature as the rest of the server sees it: the company's legal details. Re-exports only.
-export { type CompanyLegalRow, companyLegalDto, readCompanyLegal, requireCompanyLegal, termsCompany } from "./company-legal";
+export {
+  type CompanyLegalRow,
+  companyLegalDto,
+  readAdvancePercent,
+  readCompanyLegal,
+  requireCompanyLegal,
+  termsCompany,
+} from "./company-legal";
+export { legalRoutes } from "./routes";

@@ -7,7 +7,7 @@ export { startAccessExpiryReminders } from "./access-expiry/reminders";
 export { applyStatusRules, recordStatusSteps, statusStepsFor } from "./apply-status-rules";
 export { createProject } from "./create-project";
 export { deliveryHoursSql, startDeliveryClockByHand, startDeliveryClockIfReady } from "./delivery-clock";
-export { toProjectDto } from "./project-dto";
+export { toProjectDto, withPaymentSchedule } from "./project-dto";
 export { projectListRead } from "./reads";
 export { downloadBrief } from "./requirements/download-brief";
 export { requirementsRead } from "./requirements/reads";

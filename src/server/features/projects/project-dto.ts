@@ -4,7 +4,7 @@
 import { prototypeClosedTo } from "../../../shared/domain/access-expiry";
 import { memberLevelOf } from "../../../shared/domain/next-action";
 import { PAYMENT_PHASES, paymentPhaseState } from "../../../shared/domain/payments";
-import { PAYMENT_SCHEDULE, projectPrice, scheduledPhaseAmount } from "../../../shared/domain/pricing";
+import { PAYMENT_SCHEDULE, type ProjectPrice, projectPrice, scheduledPhaseAmount } from "../../../shared/domain/pricing";
 import type { Project } from "../../../shared/schemas/project";
 import type { projects } from "../../db/schema";
 
@@ -33,13 +33,7 @@ export function toProjectDto(
     status: row.status,
     packageType: row.packageType,
     price,
-    paymentSchedule: PAYMENT_PHASES.map((phase) => ({
-      phase,
-      percent: PAYMENT_SCHEDULE[phase].percent,
-      amount: scheduledPhaseAmount(price, phase),
-      currency: price.currency,
-      due: PAYMENT_SCHEDULE[phase].due,
-    })),
+    paymentSchedule: paymentScheduleOf(price, PAYMENT_SCHEDULE.advance.percent),
     userLimit: row.userLimit,
     authorizedUsersCount: extra.authorizedUsersCount,
     iterationsUsed: row.iterationsUsed,
@@ -114,6 +108,28 @@ export function toProjectDto(
 export function withoutEndedPrototypes<T extends Project>(list: T[], now = new Date()): T[] {
   return list.map((project) =>
     project.prototypeUrl && prototypeClosedTo(project, now) ? { ...project, prototypeUrl: null } : project,
+  );
+}
+
+/** Each phase's share of the price by the company's schedule (the advance's percent; the balance is the rest). */
+export function paymentScheduleOf(price: ProjectPrice, advancePercent: number): Project["paymentSchedule"] {
+  return PAYMENT_PHASES.map((phase) => ({
+    phase,
+    percent: phase === "advance" ? advancePercent : 100 - advancePercent,
+    amount: scheduledPhaseAmount(price, phase, advancePercent),
+    currency: price.currency,
+    due: PAYMENT_SCHEDULE[phase].due,
+  }));
+}
+
+/**
+ * The projects with the company's payment schedule (its legal settings' advance percent, read once per request):
+ * applied to each answer after the read cache, as the setting is not one of the tables a cached list is dropped by.
+ * A member below admin level keeps the empty schedule it was given.
+ */
+export function withPaymentSchedule<T extends Project>(list: T[], advancePercent: number): T[] {
+  return list.map((project) =>
+    project.price ? { ...project, paymentSchedule: paymentScheduleOf(project.price, advancePercent) } : project,
   );
 }
 

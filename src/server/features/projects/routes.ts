@@ -7,10 +7,11 @@ import { successReplySchema } from "../../../shared/schemas/replies";
 import { requireCustomer, requireUser } from "../../auth/guards";
 import { forbidden } from "../../errors";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
+import { readAdvancePercent } from "../legal";
 import { requireProjectAccess } from "./access";
 import { createCustomerProject } from "./create-customer-project";
 import { deleteEmptyProject } from "./delete-project";
-import { withCardPayments, withoutEndedPrototypes } from "./project-dto";
+import { withCardPayments, withoutEndedPrototypes, withPaymentSchedule } from "./project-dto";
 import { cachedProjectPageFor } from "./reads";
 import { requirementsRoutes } from "./requirements/routes";
 import { teamRoutes } from "./team/routes";
@@ -31,8 +32,12 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      const page = await cachedProjectPageFor(ctx, { user, paging: request.query });
-      return { ...page, items: withCardPayments(withoutEndedPrototypes(page.items), ctx.config.stripe !== null) };
+      const [page, advancePercent] = await Promise.all([
+        cachedProjectPageFor(ctx, { user, paging: request.query }),
+        readAdvancePercent(ctx.db),
+      ]);
+      const items = withPaymentSchedule(withoutEndedPrototypes(page.items), advancePercent);
+      return { ...page, items: withCardPayments(items, ctx.config.stripe !== null) };
     },
   );
 
@@ -57,7 +62,8 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
           timeline: request.body.timeline ?? DEFAULT_NEW_PROJECT.timeline,
         },
       });
-      return reply.status(201).send({ ...created, cardPaymentsEnabled: ctx.config.stripe !== null });
+      const [withSchedule] = withPaymentSchedule([created], await readAdvancePercent(ctx.db));
+      return reply.status(201).send({ ...(withSchedule ?? created), cardPaymentsEnabled: ctx.config.stripe !== null });
     },
   );
 
