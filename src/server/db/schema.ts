@@ -1056,3 +1056,85 @@ export const invoices = pgTable(
     index("invoices_issued_idx").on(t.issuedAt, t.id),
   ],
 );
+
+/**
+ * An outgoing webhook endpoint (issue 46 §1): where the company's other tools hear of events. `standard` endpoints get
+ * the signed JSON body (Standard Webhooks); `slack` ones a short Block Kit message and no secret. The signing secret
+ * is kept encrypted with a key derived from SECRET_KEY (features/webhooks/secret-box.ts): it must be usable to sign,
+ * so it cannot be only hashed, and it is answered once, on create and on rotate.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["standard", "slack"] }).notNull(),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    eventTypes: text("event_types").array().notNull(),
+    /** "v1.<iv>.<tag>.<ciphertext>" (AES-256-GCM, base64url); null for Slack endpoints. */
+    secretCiphertext: text("secret_ciphertext"),
+    pausedAt: ts("paused_at"),
+    /** Why it is paused: by a person, or automatically after failing for a day. */
+    pausedReason: text("paused_reason"),
+    /** Since when every delivery to it has failed (the first failed attempt after the last success); null when healthy. */
+    failingSince: ts("failing_since"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("webhook_endpoints_created_idx").on(t.createdAt, t.id)],
+);
+
+/**
+ * One event for one endpoint: its id is the `webhook-id` header, the same on every retry and resend (receivers
+ * de-duplicate by it). Pending rows are the queue (a claim sets locked_until); delivered and failed ones are the log.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventType: text("event_type").notNull(),
+    /** The event's body ({type, timestamp, data}) exactly as signed and sent. */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    /** A worker holds the row until then while it sends; a crashed worker's claim runs out. */
+    lockedUntil: ts("locked_until"),
+    /** When the current run of retries began (creation, or the last resend): retries stop about a day after it. */
+    retryStartedAt: ts("retry_started_at").notNull().defaultNow(),
+    lastAttemptAt: ts("last_attempt_at"),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    /** The first 1 KB of the last answer. */
+    lastResponseExcerpt: text("last_response_excerpt"),
+    createdAt: createdAt(),
+    deliveredAt: ts("delivered_at"),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+  ],
+);
+
+/** Each attempt to deliver: when, the answer's status (null: no answer), the error, and the first 1 KB of the answer. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attemptedAt: ts("attempted_at").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    statusCode: integer("status_code"),
+    error: text("error"),
+    responseExcerpt: text("response_excerpt"),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attemptedAt)],
+);
