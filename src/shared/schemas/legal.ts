@@ -178,6 +178,8 @@ export const billingFieldsSchema = z.object({
   billingTaxId: optionalText(30),
 });
 
+export type BillingFields = z.output<typeof billingFieldsSchema>;
+
 /** Checks the billing fields together (a state for India, a tax ID that fits the country) and normalises the tax ID. */
 export function refineBilling<T extends z.output<typeof billingFieldsSchema>>(value: T, ctx: z.RefinementCtx): void {
   if (value.billingTaxId && !value.billingCountry) {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ALL_COMPANY_SIZES, INDUSTRIES } from "../constants/lists";
 import { PACKAGE_TYPES } from "../constants/packages";
 import { hasUnsafeCharacters } from "../text/safe-text";
+import { type BillingFields, billingFieldsSchema, refineBilling } from "./legal";
 import { successReplySchema } from "./replies";
 
 export const PROFILE_MESSAGES = {
@@ -64,35 +65,39 @@ const optionalChoice = (max = 50) =>
     .nullish()
     .transform((value) => value || null);
 
-export const profileFormSchema = z.object({
-  fullName: requiredText(PROFILE_MESSAGES.fullName, 100),
-  jobTitle: requiredText(PROFILE_MESSAGES.jobTitle, 100),
-  company: requiredText(PROFILE_MESSAGES.company, 150),
-  companyAddress: requiredText(PROFILE_MESSAGES.companyAddress, 500, true),
-  phone: requiredText(PROFILE_MESSAGES.phone, 40).refine(
-    (value) => /^\+?[0-9 ()./-]{5,}$/.test(value) && /\d{3,}/.test(value.replace(/\D/g, "")),
-    PROFILE_MESSAGES.phoneInvalid,
-  ),
-  companySize: z.enum(ALL_COMPANY_SIZES, { error: PROFILE_MESSAGES.companySize }),
-  industry: z.enum(INDUSTRIES, { error: PROFILE_MESSAGES.industry }),
-  companyWebsite: z
-    .string({ error: PROFILE_MESSAGES.companyWebsite })
-    .max(300, PROFILE_MESSAGES.companyWebsite)
-    .nullish()
-    .transform((value) => normalizeWebsite(value ?? ""))
-    .refine((value) => value === "" || isValidWebsite(value), PROFILE_MESSAGES.companyWebsite),
-  primaryContact: z
-    .string({ error: PROFILE_MESSAGES.primaryContact })
-    .trim()
-    .max(254, PROFILE_MESSAGES.primaryContact)
-    .pipe(z.email(PROFILE_MESSAGES.primaryContact)),
-  packageType: z
-    .union([z.enum(PACKAGE_TYPES), z.literal("")], { error: PROFILE_MESSAGES.packageType })
-    .nullish()
-    .transform((value) => value || null),
-  budgetRange: optionalChoice(),
-  timeline: optionalChoice(),
-});
+export const profileFormSchema = z
+  .object({
+    fullName: requiredText(PROFILE_MESSAGES.fullName, 100),
+    jobTitle: requiredText(PROFILE_MESSAGES.jobTitle, 100),
+    company: requiredText(PROFILE_MESSAGES.company, 150),
+    companyAddress: requiredText(PROFILE_MESSAGES.companyAddress, 500, true),
+    phone: requiredText(PROFILE_MESSAGES.phone, 40).refine(
+      (value) => /^\+?[0-9 ()./-]{5,}$/.test(value) && /\d{3,}/.test(value.replace(/\D/g, "")),
+      PROFILE_MESSAGES.phoneInvalid,
+    ),
+    companySize: z.enum(ALL_COMPANY_SIZES, { error: PROFILE_MESSAGES.companySize }),
+    industry: z.enum(INDUSTRIES, { error: PROFILE_MESSAGES.industry }),
+    companyWebsite: z
+      .string({ error: PROFILE_MESSAGES.companyWebsite })
+      .max(300, PROFILE_MESSAGES.companyWebsite)
+      .nullish()
+      .transform((value) => normalizeWebsite(value ?? ""))
+      .refine((value) => value === "" || isValidWebsite(value), PROFILE_MESSAGES.companyWebsite),
+    primaryContact: z
+      .string({ error: PROFILE_MESSAGES.primaryContact })
+      .trim()
+      .max(254, PROFILE_MESSAGES.primaryContact)
+      .pipe(z.email(PROFILE_MESSAGES.primaryContact)),
+    packageType: z
+      .union([z.enum(PACKAGE_TYPES), z.literal("")], { error: PROFILE_MESSAGES.packageType })
+      .nullish()
+      .transform((value) => value || null),
+    budgetRange: optionalChoice(),
+    timeline: optionalChoice(),
+    // The billing entity invoices and proposals name (all optional: the company name and address stand in for them).
+    ...billingFieldsSchema.shape,
+  })
+  .superRefine(refineBilling);
 
 /** The form's values as typed (before the schema's transforms). */
 export type ProfileFormValues = z.input<typeof profileFormSchema>;
@@ -100,17 +105,21 @@ export type ProfileFormOutput = z.output<typeof profileFormSchema>;
 
 /**
  * POST /api/profile. Older clients' payload also carries ndaSigned, ndaSignedAt, ndaStatus and profileCompleted:
- * they are accepted so older clients keep working, and ignored (the server derives them).
+ * they are accepted so older clients keep working, and ignored (the server derives them). Older clients send no
+ * billing fields: absent (undefined), they leave the stored billing entity as it is; sent empty, they clear it.
  */
-export const saveProfileSchema = z.strictObject({
-  ...profileFormSchema.shape,
-  ndaSigned: z.unknown().optional(),
-  ndaSignedAt: z.unknown().optional(),
-  ndaStatus: z.unknown().optional(),
-  profileCompleted: z.unknown().optional(),
-  requirementsSubmitted: z.unknown().optional(),
-  id: z.unknown().optional(),
-});
+export const saveProfileSchema = z
+  .strictObject({
+    ...profileFormSchema.shape,
+    ...billingFieldsSchema.partial().shape,
+    ndaSigned: z.unknown().optional(),
+    ndaSignedAt: z.unknown().optional(),
+    ndaStatus: z.unknown().optional(),
+    profileCompleted: z.unknown().optional(),
+    requirementsSubmitted: z.unknown().optional(),
+    id: z.unknown().optional(),
+  })
+  .superRefine((value, ctx) => refineBilling(value as typeof value & BillingFields, ctx));
 export type SaveProfileInput = z.output<typeof saveProfileSchema>;
 
 export const NDA_STATUSES = ["pending", "customer_verified", "approved"] as const;
@@ -130,6 +139,11 @@ export const profileSchema = z.object({
   packageType: z.enum(PACKAGE_TYPES).nullable(),
   budgetRange: z.string().nullable(),
   timeline: z.string().nullable(),
+  billingName: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  billingCountry: z.string().nullable(),
+  billingRegion: z.string().nullable(),
+  billingTaxId: z.string().nullable(),
   profileCompleted: z.boolean(),
   ndaSigned: z.boolean(),
   ndaSignedAt: z.string().nullable(),

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { INDUSTRIES, INDUSTRY_LABELS, PROFILE_BUDGET_RANGES, PROFILE_TIMELINES } from "../../../shared/constants/lists";
 import { formatPrice, PACKAGE_TYPES, PACKAGES, type PackageType } from "../../../shared/constants/packages";
+import { taxIdLabel } from "../../../shared/domain/tax-ids";
 import {
   PROFILE_MESSAGES,
   type Profile,
@@ -13,6 +14,7 @@ import {
   stripScheme,
   WEBSITE_PREFIX,
 } from "../../../shared/schemas/profile";
+import { CountrySelect, RegionInput, regionLabel } from "../../components/kit/CountryRegionFields";
 import { Alert } from "../../components/ui/alert";
 import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
@@ -43,6 +45,11 @@ function defaultsFrom(profile: Profile | null, email: string): ProfileFormValues
     packageType: profile?.packageType ?? "",
     budgetRange: profile?.budgetRange ?? "",
     timeline: profile?.timeline ?? "",
+    billingName: profile?.billingName ?? "",
+    billingAddress: profile?.billingAddress ?? "",
+    billingCountry: profile?.billingCountry ?? "",
+    billingRegion: profile?.billingRegion ?? "",
+    billingTaxId: profile?.billingTaxId ?? "",
   };
 }
 
@@ -88,6 +95,7 @@ export function CompanyProfileForm(props: {
     });
   });
 
+  const billingCountry = form.watch("billingCountry") ?? "";
   const error = (name: keyof ProfileFormValues) => errors[name]?.message;
   const id = (name: keyof ProfileFormValues) => `profile-${name}`;
 
@@ -242,6 +250,64 @@ export function CompanyProfileForm(props: {
             />
           )}
         </Field>
+      </fieldset>
+
+      <fieldset className="grid gap-5 rounded-xl border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-800">Billing details (for invoices)</legend>
+        <p className="-mt-2 text-sm text-slate-600">
+          Optional. Proposals and invoices name the company and address above when these are left empty; fill them in when
+          invoices should go to another legal entity or carry your tax ID.
+        </p>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id={id("billingName")} label="Billing name (legal entity)" error={error("billingName")}>
+            {(control) => <Input autoComplete="organization" {...control} {...form.register("billingName")} />}
+          </Field>
+          <Field id={id("billingCountry")} label="Country" error={error("billingCountry")}>
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="billingCountry"
+                render={({ field }) => (
+                  <CountrySelect
+                    {...control}
+                    optional
+                    value={field.value ?? ""}
+                    onChange={(code) => {
+                      field.onChange(code);
+                      if ((code === "IN") !== (billingCountry === "IN")) form.setValue("billingRegion", "");
+                    }}
+                  />
+                )}
+              />
+            )}
+          </Field>
+        </div>
+        <Field id={id("billingAddress")} label="Billing address" error={error("billingAddress")}>
+          {(control) => <Textarea rows={3} autoComplete="street-address" {...control} {...form.register("billingAddress")} />}
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id={id("billingRegion")} label={regionLabel(billingCountry)} error={error("billingRegion")}>
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="billingRegion"
+                render={({ field }) => (
+                  <RegionInput {...control} country={billingCountry} value={field.value ?? ""} onChange={field.onChange} />
+                )}
+              />
+            )}
+          </Field>
+          <Field
+            id={id("billingTaxId")}
+            label={`${taxIdLabel(billingCountry || null)} (optional)`}
+            hint={billingCountry === "IN" ? "15 characters; its first two digits are your state's code." : undefined}
+            error={error("billingTaxId")}
+          >
+            {(control) => (
+              <Input autoCapitalize="characters" spellCheck={false} {...control} {...form.register("billingTaxId")} />
+            )}
+          </Field>
+        </div>
       </fieldset>
 
       {formError && <Alert variant="danger">{formError}</Alert>}

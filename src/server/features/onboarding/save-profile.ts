@@ -26,6 +26,8 @@ export async function saveProfile(ctx: AppContext, { user, input }: { user: Sess
     packageType: input.packageType,
     budgetRange: input.budgetRange,
     timeline: input.timeline,
+    // The billing entity: an older client sends none of these and keeps what is stored.
+    ...billingFieldsOf(input),
   };
 
   return ctx.db.transaction(async (tx) => {
@@ -53,6 +55,14 @@ export async function saveProfile(ctx: AppContext, { user, input }: { user: Sess
     await advanceProjectsWaitingForProfile(tx, user.id);
     return { profile: toProfileDto(saved) };
   });
+}
+
+const BILLING_FIELDS = ["billingName", "billingAddress", "billingCountry", "billingRegion", "billingTaxId"] as const;
+
+/** The billing fields the request carries (an older client's payload has none, and saves none of them). */
+function billingFieldsOf(input: SaveProfileInput): Partial<Pick<SaveProfileInput, (typeof BILLING_FIELDS)[number]>> {
+  if (!BILLING_FIELDS.some((field) => input[field] !== undefined)) return {};
+  return Object.fromEntries(BILLING_FIELDS.map((field) => [field, input[field] ?? null]));
 }
 
 /** Projects opened before the profile existed move on now that it is complete. */
