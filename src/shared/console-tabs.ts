@@ -1,7 +1,17 @@
 // The company console's tabs and the query keys a link into it may set, in one place: the console reads them
 // (client/features/admin/console-state.ts), the bell's and the emails' links write them (item-links.ts,
 // server/email/links.ts). A tab or key misspelt anywhere fails the typecheck.
-export const CONSOLE_TABS = ["projects", "inbox", "activity", "feedback", "nda", "meetings", "inquiries", "audit"] as const;
+export const CONSOLE_TABS = [
+  "projects",
+  "inbox",
+  "activity",
+  "feedback",
+  "nda",
+  "meetings",
+  "inquiries",
+  "billing",
+  "audit",
+] as const;
 export type ConsoleTab = (typeof CONSOLE_TABS)[number];
 
 /** What a link may open besides the tab: the Projects search and its overdue filter, the thing itself. */

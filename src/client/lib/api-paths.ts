@@ -184,6 +184,7 @@ export const API = {
   approveNda: endpoint("/api/company/nda/approve"),
   inquiries: endpoint("/api/company/inquiries"),
   inquiry: endpoint("/api/company/inquiries/:inquiryId"),
+  companyLegal: endpoint("/api/company/settings/legal"),
   customerProfile: endpoint("/api/customer-profile/:userId"),
   customerNda: endpoint("/api/customer-profile/:userId/nda"),
   statusUpdates: endpoint("/api/admin/test-status-updates"),

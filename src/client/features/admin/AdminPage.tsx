@@ -37,6 +37,7 @@ import { PACKAGE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from "./admin-format";
 import { useAdminStats } from "./api/get-admin-stats";
 import { useServiceLevels } from "./api/get-service-levels";
 import { useRunStatusUpdates, useStatusUpdatesPreview } from "./api/run-status-updates";
+import { BillingTab } from "./BillingTab";
 import { CONSOLE_TABS, type ConsoleTab, useConsoleTab, useProjectFilters, useShowProjects } from "./console-state";
 import { FeedbackTab } from "./FeedbackTab";
 import { InboxTab } from "./InboxTab";
@@ -107,6 +108,7 @@ const TAB_PANELS: Record<ConsoleTab, { label: string; Panel: () => ReactNode }> 
   nda: { label: "NDA Management", Panel: NdaTab },
   meetings: { label: "Meeting Requests", Panel: MeetingRequestsTab },
   inquiries: { label: "Inquiries", Panel: InquiriesTab },
+  billing: { label: "Billing", Panel: BillingTab },
   audit: { label: "Audit Log", Panel: AuditTab },
 };
 
