@@ -39,6 +39,7 @@ import { projectRoutes, startAccessExpiryReminders } from "./features/projects";
 import { publicSiteRoutes } from "./features/public-site";
 import { updateRoutes } from "./features/updates";
 import { versionRoutes } from "./features/versions";
+import { startWebhookWorker, type WebhookWorker, webhookRoutes } from "./features/webhooks";
 import { startBlobSweeper } from "./files/blob-sweep";
 import { createFileStore } from "./files/create-file-store";
 import { registerCompanyAudit } from "./http/company-audit";
@@ -56,6 +57,8 @@ import { operationContext } from "./operation-context";
 declare module "fastify" {
   interface FastifyInstance {
     emailWorker: EmailWorker;
+    /** Outgoing webhook deliveries: `runDue({ now })` runs them on the caller's clock (tests). */
+    webhookWorker: WebhookWorker;
     database: DatabaseHandle;
     live: LiveHub;
     /** The read caches' change feed: `caughtUp()` waits until every committed change has reached them. */
@@ -91,6 +94,8 @@ export type BuildAppOptions = {
   dnsResolver?: DNSResolver;
   /** How long a rendering of the metrics is served again (default METRICS_REUSE_MS; tests that count use 0). */
   metricsReuseMs?: number;
+  /** Outgoing webhooks: how often the worker looks for due deliveries (null: only when `runDue` is called) and each POST's timeout. */
+  webhookDelivery?: { pollMs?: number | null; timeoutMs?: number };
   /** Told of every route as it is declared, with its schemas (scripts/count-paging-shapes.ts reads them). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -239,6 +244,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate("ctx", ctx);
   app.decorate("emailWorker", emailWorker);
+  const webhookWorker = startWebhookWorker(ctx, {
+    log: app.log,
+    // Like the scheduled jobs, a test app without them runs deliveries only when the test says (runDue).
+    pollMs:
+      options.webhookDelivery?.pollMs !== undefined
+        ? options.webhookDelivery.pollMs
+        : options.scheduledJobs === false
+          ? null
+          : 2_000,
+    timeoutMs: options.webhookDelivery?.timeoutMs,
+  });
+  app.decorate("webhookWorker", webhookWorker);
   app.decorate("database", database);
   app.decorate("changeFeed", changeFeed);
   app.decorate("lifecycle", { draining: false });
@@ -289,6 +306,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clearInterval(maintenance);
     for (const job of scheduledJobs) job.stop();
     await emailWorker.stop();
+    await webhookWorker.stop();
     if (!options.database) await database.close();
   });
 
@@ -352,6 +370,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentRoutes);
   await app.register(publicSiteRoutes);
   await app.register(legalRoutes);
+  await app.register(webhookRoutes);
   if (config.devMailbox) await app.register(devMailboxRoutes);
   if (options.serveClient !== false) await registerWebClient(app, { dir: options.clientDir });
 

@@ -108,6 +108,16 @@ describe("configuration", () => {
     ).toBe("http://127.0.0.1:4010");
   });
 
+  it("lets outgoing webhooks reach no private host unless WEBHOOK_ALLOWED_HOSTS lists it (lower case, brackets off)", () => {
+    expect(loadConfig(base).webhookAllowedHosts).toEqual([]);
+    expect(loadConfig({ ...base, WEBHOOK_ALLOWED_HOSTS: "127.0.0.1, Receiver.Local ,[::1]" }).webhookAllowedHosts).toEqual([
+      "127.0.0.1",
+      "receiver.local",
+      "::1",
+    ]);
+    expect(() => loadConfig({ ...base, WEBHOOK_ALLOWED_HOSTS: "http://127.0.0.1:8080" })).toThrow(/WEBHOOK_ALLOWED_HOSTS/);
+  });
+
   it("turns inbound email on only with both INBOUND_SMTP_PORT and REPLY_DOMAIN", () => {
     expect(loadConfig(base).inboundEmail).toBeNull();
     expect(loadConfig({ ...base, INBOUND_SMTP_PORT: "2525", REPLY_DOMAIN: "Replies.Example.com" }).inboundEmail).toEqual({

@@ -167,6 +167,21 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url().transform((url) => new URL(url).origin)))
     .default([]),
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((host) =>
+          host
+            .trim()
+            .toLowerCase()
+            .replace(/^\[|\]$/g, ""),
+        )
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9.:-]+$/, "must be a comma list of host names or IP addresses (no scheme or port)")))
+    .default([]),
   SIGNING_P12: z.string().optional(),
   SIGNING_P12_PASSWORD: z.string().optional(),
   TSA_URL: z.string().optional(),
@@ -233,6 +248,8 @@ export type Config = {
   fileStorage: FileStorageConfig;
   /** Extra origins the prototype viewer may frame besides https ones (local prototypes, browser tests). */
   prototypeFrameOrigins: string[];
+  /** Hosts outgoing webhooks may reach although private or loopback, and over http (local receivers, tests). */
+  webhookAllowedHosts: string[];
   /** The PKCS#12 that seals issued PDFs; null = the installation's self-signed one in DATA_DIR. */
   signing: { p12: Buffer | null; password: string };
   /** Card payments by Stripe Checkout (both keys set); null = the pasted payment links only. */
@@ -446,6 +463,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (isProduction ? 5 : 0),
     fileStorage: fileStorageFrom(e),
     prototypeFrameOrigins: e.PROTOTYPE_FRAME_ORIGINS,
+    webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
     signing: signingFrom(e),
     stripe: stripeFrom(e),
   };

@@ -48,6 +48,11 @@ export const AUDIT_ACTIONS = {
   "account.unsubscribed": { label: "Unsubscribed from an email" },
   "inquiry.created": { label: "Inquiry sent" },
   "legal_settings.update": { label: "Company legal details changed" },
+  "webhook.created": { label: "Webhook endpoint added" },
+  "webhook.updated": { label: "Webhook endpoint changed" },
+  "webhook.secret_rotated": { label: "Webhook signing secret rotated" },
+  "webhook.deleted": { label: "Webhook endpoint deleted" },
+  "webhook.resent": { label: "Webhook delivery resent" },
 } as const satisfies Record<string, AuditActionEntry>;
 
 /** One action's entry: the label the audit log shows for it. */

@@ -19,6 +19,7 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     dnsResolver?: BuildAppOptions["dnsResolver"];
     metricsReuseMs?: number;
+    webhookDelivery?: BuildAppOptions["webhookDelivery"];
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -33,6 +34,7 @@ export async function createTestApp(
     scheduledJobs: false,
     dnsResolver: options.dnsResolver,
     metricsReuseMs: options.metricsReuseMs,
+    webhookDelivery: options.webhookDelivery,
   });
   await app.ready();
   recordQueuedEmails(app);

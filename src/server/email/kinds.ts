@@ -34,6 +34,7 @@ import projectInvitation from "./templates/project-invitation";
 import projectStatus from "./templates/project-status";
 import projectUpdate from "./templates/project-update";
 import signInCode from "./templates/sign-in-code";
+import webhookPaused from "./templates/webhook-paused";
 
 /**
  * Which of the recipient's choices an email answers to:
@@ -78,6 +79,7 @@ export const EMAIL_KINDS = {
   "nda-company-code": { category: "security", template: ndaCompanyCode },
   "contact-inquiry": { category: "security", template: contactInquiry },
   "contact-confirmation": { category: "security", template: contactConfirmation },
+  "webhook-paused": { category: "security", template: webhookPaused },
   // The digest of held notifications (email/digest.ts)
   "notification-digest": { category: "digest", template: notificationDigest },
 } as const satisfies Record<string, EmailKindEntry>;

@@ -15,6 +15,7 @@ import { conflict, forbidden, notFound } from "../../errors";
 import { postCommunication } from "../communications";
 import { recordFeedbackCreated } from "../feedback";
 import { applyStatusRules, PROJECT_NOT_FOUND, type ProjectAccess } from "../projects";
+import { enqueueWebhookEvent } from "../webhooks";
 
 type Input = z.output<typeof acceptanceInputSchema>;
 type AcceptanceRow = typeof projectAcceptances.$inferSelect;
@@ -104,6 +105,7 @@ export async function decideAcceptance(
     let status = project.status;
     if (input.decision === "approve") {
       await tx.update(projects).set({ acceptedAt: now, updatedAt: now }).where(eq(projects.id, project.id));
+      await enqueueWebhookEvent(tx, { type: "project.approved", data: { projectId: project.id, versionNumber: version.number } });
       status = (await applyStatusRules(tx, { projectId: project.id, actorId: user.id, now })) ?? status;
     } else {
       // The change request is an item in Feedback Management, in the open round, against the version it is about.

@@ -21,6 +21,7 @@ import { recordActivity } from "../activity";
 import { endOpenSessions, expireAtStripe } from "../payments";
 import { deliveryHoursSql, PROJECT_NOT_FOUND, startDeliveryClockIfReady } from "../projects";
 import { checkVersionUrl } from "../versions";
+import { enqueueWebhookEvent } from "../webhooks";
 import { findAdminProject } from "./list-admin-projects";
 import { scheduleStatusEmail } from "./status-email";
 
@@ -295,6 +296,16 @@ export async function updateProject(
       for (const event of customerEvents(before, update, closing ? closeReason : null)) {
         await recordActivity(tx, { userId: before.userId, projectId, actorId: admin.id, notify: true, ...event });
       }
+      for (const phase of ["advance", "balance"] as const) {
+        const received = phase === "advance" ? "advancePaymentReceivedDate" : "balancePaymentReceivedDate";
+        if (update[received] && !before[received])
+          await enqueueWebhookEvent(tx, {
+            type: "payment.received",
+            data: { projectId, phase, method: "recorded by the company" },
+          });
+      }
+      if (update.status === "completed" && before.status !== "completed")
+        await enqueueWebhookEvent(tx, { type: "project.completed", data: { projectId } });
       if (update.status) {
         await scheduleStatusEmail(ctx, {
           tx,

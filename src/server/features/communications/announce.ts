@@ -14,6 +14,7 @@ import { withdrawDeferredEmail } from "../../email/outbox";
 import { replyAddress } from "../../email/reply-address";
 import type { ThreadEmailData } from "../../email/templates/communication-message";
 import { recordActivity } from "../activity";
+import { enqueueWebhookEvent } from "../webhooks";
 import { companySide, threadCustomers } from "./thread-people";
 
 export type ThreadActivity = {
@@ -320,5 +321,10 @@ export async function announceThreadActivity(
   } else {
     await recordActivity(tx, { ...event, userId: null, notify: true });
     await recordActivity(tx, { ...event, userId: customerId, notify: author.userId !== customerId });
+    await enqueueWebhookEvent(tx, {
+      type: "message.created",
+      data: { projectId: project?.id ?? null, threadId: thread.id, kind: activity.kind, authorUserId: author.userId },
+      console: { tab: "inbox", params: { thread: thread.id } },
+    });
   }
 }

@@ -9,9 +9,20 @@ import { users } from "../../db/schema";
 import type { EmailOf } from "../../email/kinds";
 import { recordActivity } from "../activity";
 import type { ProjectRow } from "../projects";
+import { enqueueWebhookEvent } from "../webhooks";
 import type { FeedbackRow } from "./feedback-dto";
 
 const excerpt = (text: string, length = 80) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
+
+/** A feedback event for webhooks: the item's ids and type, with a link to it in the console's Feedback tab. */
+const feedbackWebhook = (type: "feedback.created" | "feedback.reopened", project: ProjectRow, item: FeedbackRow) => ({
+  type,
+  data: { projectId: project.id, feedbackId: item.id, feedbackType: item.feedbackType, status: item.status },
+  console: {
+    tab: "feedback" as const,
+    params: { item: item.id, "feedback-project": project.id, "feedback-code": project.projectCode },
+  },
+});
 
 type EventInput = {
   project: ProjectRow;
@@ -44,6 +55,7 @@ export async function recordFeedbackCreated(db: Database, event: EventInput & { 
     owner: { title: "Feedback submitted", description, notify: event.actorId !== project.userId },
     company: { title: `New feedback on ${project.projectCode}`, description, notify: true },
   });
+  await enqueueWebhookEvent(db, feedbackWebhook("feedback.created", project, item));
 }
 
 export async function recordFeedbackEdited(db: Database, event: EventInput & { item: FeedbackRow; changed: string[] }) {
@@ -114,6 +126,7 @@ export async function recordFeedbackStatusChanged(
     },
     email: done ? { kind: "feedback-done", data: { project, itemId: item.id, issue, adminComment: item.adminComment } } : null,
   });
+  if (!done) await enqueueWebhookEvent(db, feedbackWebhook("feedback.reopened", project, item));
 }
 
 /** Fixed in version N or won't fix: the reporter and the owner are told in their timeline, bell and email. */
@@ -162,4 +175,5 @@ export async function recordFeedbackVerified(
       notify: true,
     },
   });
+  if (reopened) await enqueueWebhookEvent(db, feedbackWebhook("feedback.reopened", project, item));
 }

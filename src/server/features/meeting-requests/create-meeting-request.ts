@@ -9,6 +9,7 @@ import { meetingRequests } from "../../db/schema";
 import { recordActivity } from "../activity";
 import { companySide, displayName } from "../communications";
 import type { ProjectAccess } from "../projects";
+import { enqueueWebhookEvent } from "../webhooks";
 import { toMeetingRequestDto } from "./meeting-request-dto";
 
 type Input = z.output<typeof newMeetingRequestSchema>;
@@ -64,6 +65,11 @@ export async function createMeetingRequest(
     } as const;
     await recordActivity(tx, { ...event, userId: null, notify: true });
     await recordActivity(tx, { ...event, userId: project.userId, notify: user.id !== project.userId });
+    await enqueueWebhookEvent(tx, {
+      type: "meeting.requested",
+      data: { projectId: project.id, meetingRequestId: row.id, urgency: row.urgency },
+      console: { tab: "meetings", params: { request: row.id } },
+    });
     return toMeetingRequestDto(row, name);
   });
 }

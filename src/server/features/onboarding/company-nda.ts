@@ -9,6 +9,7 @@ import { onePage, pageReply } from "../../db/paging";
 import { ndaSignatures, profiles, users } from "../../db/schema";
 import { conflict } from "../../errors";
 import { recordActivity } from "../activity";
+import { enqueueWebhookEvent } from "../webhooks";
 import { findProfileById } from "./find-profile";
 import { type ClientInfo, recordNdaStep } from "./nda-audit";
 import { checkNdaCode, oneLine, throttleCompanyCodeSending } from "./nda-codes";
@@ -144,6 +145,11 @@ export async function approveNda(
       title: "NDA approved",
       description: "Blueprint approved your NDA. You can download the signed copy from your dashboard.",
       notify: true,
+    });
+    await enqueueWebhookEvent(tx, {
+      type: "nda.approved",
+      data: { customerUserId: profile.userId, company: companyName },
+      console: { tab: "nda" },
     });
     if (owner) {
       await ctx.email.enqueue({ kind: "nda-approved", to: owner.email, data: { signerName, companyName } }, tx);

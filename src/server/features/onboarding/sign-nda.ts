@@ -11,6 +11,7 @@ import type { AppContext } from "../../context";
 import { ndaSignatures, profiles } from "../../db/schema";
 import { conflict } from "../../errors";
 import { recordActivity } from "../activity";
+import { enqueueWebhookEvent } from "../webhooks";
 import { findProfileReadyToSign } from "./find-profile";
 import { type ClientInfo, recordNdaStep } from "./nda-audit";
 import { checkNdaCode, oneLine } from "./nda-codes";
@@ -84,6 +85,11 @@ export async function signNda(
       title: "NDA awaiting approval",
       description: `${customerName} of ${companyName} signed the NDA.`,
       notify: true,
+    });
+    await enqueueWebhookEvent(tx, {
+      type: "nda.signed",
+      data: { customerUserId: user.id, company: companyName },
+      console: { tab: "nda" },
     });
     for (const admin of ctx.config.adminEmails) {
       await ctx.email.enqueue({ kind: "nda-awaiting-approval", to: admin, data: { customerName, email, companyName } }, tx);

@@ -19,6 +19,7 @@ import { payments, projects, stripeCheckoutSessions, stripeEvents, users } from 
 import { badRequest } from "../../errors";
 import { recordActivity } from "../activity";
 import { applyStatusRules } from "../projects";
+import { enqueueWebhookEvent } from "../webhooks";
 import { phaseFields } from "./checkout";
 import { stripeClient, WEBHOOK_TOLERANCE_SECONDS } from "./stripe-client";
 
@@ -87,6 +88,10 @@ async function handleEvent(ctx: Ctx, tx: Database, event: Stripe.Event): Promise
         currency: session.currency,
         paymentIntent: paymentIntentId(session.payment_intent),
       });
+      if (failed) {
+        const data = { projectId: known.projectId, phase: known.phase, amountMinor: known.amountMinor, currency: known.currency };
+        await enqueueWebhookEvent(tx, { type: "payment.failed", data });
+      }
       return failed ? "recorded: payment failed, the customer can pay again" : "recorded: session expired";
     }
     case "charge.refunded":
@@ -247,6 +252,10 @@ async function paid(
     title: `${label} received`,
     description: `${project.projectCode}: ${money} paid by card.`,
     notify: true,
+  });
+  await enqueueWebhookEvent(tx, {
+    type: "payment.received",
+    data: { projectId: project.id, phase, amountMinor: row.amountMinor, currency: row.currency, method: "card" },
   });
   await notifyPaid(ctx, tx, project, phase, money);
   await applyStatusRules(tx, { projectId: project.id, actorId: null });

@@ -6,6 +6,7 @@ import { statusLabel } from "../../../shared/domain/project-status";
 import type { Database } from "../../db/client";
 import { profiles, projects, requirements } from "../../db/schema";
 import { recordActivity } from "../activity";
+import { enqueueWebhookEvent } from "../webhooks";
 import { startDeliveryClockIfReady } from "./delivery-clock";
 
 type ProjectStatus = (typeof projects.$inferSelect)["status"];
@@ -51,6 +52,8 @@ export async function recordStatusSteps(
       description: `${input.projectCode}: ${step.reason}`,
       notify: true,
     });
+    if (step.to === "completed")
+      await enqueueWebhookEvent(db, { type: "project.completed", data: { projectId: input.projectId } });
   }
 }
 

@@ -4,6 +4,7 @@ import type { ProjectStatus } from "../../../shared/domain/project-status";
 import type { Database } from "../../db/client";
 import { projects } from "../../db/schema";
 import { recordActivity } from "../activity";
+import { enqueueWebhookEvent } from "../webhooks";
 import { nextProjectCode } from "./project-code";
 
 type NewProject = {
@@ -40,6 +41,7 @@ export async function createProject(db: Database, input: NewProject) {
       description: `${projectCode} was created with the ${input.packageType} package.`,
       notify: true,
     });
+    await enqueueWebhookEvent(tx, { type: "project.created", data: { projectId: project.id, packageType: input.packageType } });
     return project;
   });
 }

@@ -21,6 +21,7 @@ import type { Upload } from "../../http/multipart";
 import { recordActivity } from "../activity";
 import { type ProjectFile, releaseProjectFile, storeProjectFile } from "../files";
 import { PROJECT_NOT_FOUND } from "../projects";
+import { enqueueWebhookEvent } from "../webhooks";
 
 type UpdateRow = typeof projectUpdates.$inferSelect;
 
@@ -95,6 +96,7 @@ export async function postUpdate(
         .returning();
       if (!row) throw new Error("update insert returned nothing");
       await tx.update(projects).set({ lastUpdateAt: row.createdAt }).where(eq(projects.id, projectId));
+      await enqueueWebhookEvent(tx, { type: "update.posted", data: { projectId, updateId: row.id, health: row.health } });
 
       // The owner and every member (any access level may view the project), each address once.
       const [owner] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, project.userId));

@@ -11,6 +11,7 @@ import { conflict, notFound } from "../../errors";
 import { recordActivity } from "../activity";
 import { endFeedbackRound } from "../feedback";
 import { applyStatusRules, PROJECT_NOT_FOUND } from "../projects";
+import { enqueueWebhookEvent } from "../webhooks";
 import { checkVersionUrl } from "./version-url";
 
 type VersionRow = typeof projectVersions.$inferSelect;
@@ -74,6 +75,10 @@ export async function publishVersion(
       .update(projects)
       .set({ prototypeUrl: input.url, deliveredAt: project.deliveredAt ?? now, updatedAt: now })
       .where(eq(projects.id, project.id));
+    await enqueueWebhookEvent(tx, {
+      type: "version.published",
+      data: { projectId: project.id, versionNumber: number, prototypeUrl: input.url },
+    });
     await recordActivity(tx, {
       userId: project.userId,
       projectId: project.id,

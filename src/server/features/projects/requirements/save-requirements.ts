@@ -19,6 +19,7 @@ import type { Database } from "../../../db/client";
 import { profiles, projects, requirements } from "../../../db/schema";
 import { badRequest, conflict } from "../../../errors";
 import { recordActivity } from "../../activity";
+import { enqueueWebhookEvent } from "../../webhooks";
 import type { ProjectAccess } from "../access";
 import { applyStatusRules } from "../apply-status-rules";
 import { findOwnerProfile, ownerOnboarded } from "../owner-onboarding";
@@ -130,6 +131,7 @@ export async function saveRequirements(db: Database, { access, body }: { access:
         description: `${project.projectCode}: the brief is approved and locked.`,
         notify: true,
       });
+      await enqueueWebhookEvent(tx, { type: "brief.confirmed", data: { projectId: project.id } });
     }
     await applyStatusRules(tx, { projectId: project.id, actorId: user.id, now });
     return row;
