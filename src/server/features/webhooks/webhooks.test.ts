@@ -261,7 +261,11 @@ describe("deliveries", () => {
     const [timedOut] = (await deliveriesOf(hang.endpoint.id)).items;
     expect(timedOut).toMatchObject({ status: "pending", lastStatusCode: null, lastError: "timed out after 1.5 s" });
     const [bounded] = (await deliveriesOf(big.endpoint.id)).items;
-    expect(bounded).toMatchObject({ status: "pending", lastStatusCode: 200, lastError: "answer longer than 64 KB: stopped reading" });
+    expect(bounded).toMatchObject({
+      status: "pending",
+      lastStatusCode: 200,
+      lastError: "answer longer than 64 KB: stopped reading",
+    });
     expect(bounded.lastResponseExcerpt).toBe("x".repeat(1024));
     await clear();
   });
@@ -293,7 +297,9 @@ describe("deliveries", () => {
     expect(again).toMatchObject({ status: "delivered", attempts: 2 });
     expect(again.attemptLog).toHaveLength(2);
     expect(toPath("/ok").map((request) => request.headers["webhook-id"])).toEqual([delivery.id, delivery.id]);
-    expect((await api("POST", "/api/company/webhooks/deliveries/00000000-0000-4000-8000-000000000000/resend")).statusCode).toBe(404);
+    expect((await api("POST", "/api/company/webhooks/deliveries/00000000-0000-4000-8000-000000000000/resend")).statusCode).toBe(
+      404,
+    );
     await clear();
   });
 
@@ -309,7 +315,10 @@ describe("deliveries", () => {
     expect(JSON.parse(request?.body ?? "{}")).toEqual({
       text: `Project created · ${project.projectCode} · ${link}`,
       blocks: [
-        { type: "section", text: { type: "mrkdwn", text: `*Project created* · ${project.projectCode} · <${link}|Open in console>` } },
+        {
+          type: "section",
+          text: { type: "mrkdwn", text: `*Project created* · ${project.projectCode} · <${link}|Open in console>` },
+        },
       ],
     });
     await clear();
