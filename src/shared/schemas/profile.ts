@@ -144,6 +144,20 @@ export const profileSchema = z.object({
   billingCountry: z.string().nullable(),
   billingRegion: z.string().nullable(),
   billingTaxId: z.string().nullable(),
+  /**
+   * GET and POST /api/profile: the Provider as the NDA names it (the company's legal details; null until they are set
+   * up), so the NDA tab shows the very text that is signed, with the profile it already reads.
+   */
+  ndaProvider: z
+    .object({
+      legalName: z.string(),
+      address: z.string(),
+      governingLaw: z.string(),
+      signatoryName: z.string(),
+      signatoryTitle: z.string(),
+    })
+    .nullable()
+    .optional(),
   profileCompleted: z.boolean(),
   ndaSigned: z.boolean(),
   ndaSignedAt: z.string().nullable(),

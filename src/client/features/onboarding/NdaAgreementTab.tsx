@@ -3,7 +3,7 @@ import { Download, ExternalLink, FileText, Mail, ShieldCheck } from "lucide-reac
 import { type FormEvent, useCallback, useId, useState } from "react";
 import { CODE_LENGTH } from "../../../shared/constants/auth";
 import { isoDay } from "../../../shared/domain/dates";
-import { NDA_TERMS, NDA_TITLE, ndaPreamble, ndaSections } from "../../../shared/domain/nda-agreement";
+import { NDA_TERMS, NDA_TITLE, type NdaProvider, ndaPreamble, ndaSections } from "../../../shared/domain/nda-agreement";
 import { ndaStatusDisplay } from "../../../shared/domain/nda-status";
 import { canSendNdaCode, canVerifyNdaCode } from "../../../shared/domain/onboarding";
 import { sanitizeCodeInput } from "../../../shared/schemas/auth";
@@ -37,8 +37,17 @@ export function openDocument(url: string): void {
   opened.opener = null;
 }
 
-function NdaAgreementText({ customerName, companyName }: { customerName: string; companyName: string }) {
-  const parties = { customerName, companyName, effectiveDate: isoDay(new Date()) };
+function NdaAgreementText({
+  customerName,
+  companyName,
+  provider,
+}: {
+  customerName: string;
+  companyName: string;
+  provider: NdaProvider | null;
+}) {
+  // The same text the server signs: the profile's names, today's date and the company's legal details.
+  const parties = { customerName, companyName, effectiveDate: isoDay(new Date()), provider };
   return (
     <section
       aria-label="Agreement text"
@@ -48,7 +57,7 @@ function NdaAgreementText({ customerName, companyName }: { customerName: string;
     >
       <h3 className="mb-2 font-semibold text-slate-900">{NDA_TITLE}</h3>
       <p className="mb-3">{ndaPreamble(parties)}</p>
-      {ndaSections().map((section) => (
+      {ndaSections(provider).map((section) => (
         <div key={section.heading} className="mb-3">
           <h4 className="font-semibold text-slate-900">{section.heading}</h4>
           <p>{section.body}</p>
@@ -177,7 +186,7 @@ export function NdaAgreementTab(props: { profile: Profile; email: string; onSign
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <NdaAgreementText customerName={customerName} companyName={companyName} />
+        <NdaAgreementText customerName={customerName} companyName={companyName} provider={profile.ndaProvider ?? null} />
         <div>
           <Button type="button" variant="outline" size="sm" onClick={() => openDocument(NDA_LINKS.draft)}>
             <ExternalLink aria-hidden="true" />

@@ -2,6 +2,7 @@
 // terms pages; written by an owner in the console's Settings (PUT /api/company/settings/legal).
 import { eq } from "drizzle-orm";
 import { countryName } from "../../../shared/constants/countries";
+import type { NdaProvider } from "../../../shared/domain/nda-agreement";
 import { PAYMENT_SCHEDULE } from "../../../shared/domain/pricing";
 import type { TermsCompany } from "../../../shared/domain/project-terms";
 import { basisPointsToPercent, type CompanyLegal, LEGAL_MESSAGES } from "../../../shared/schemas/legal";
@@ -51,6 +52,22 @@ export function companyLegalDto(row: CompanyLegalRow): CompanyLegal {
     advancePercent: row.advancePercent,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The Provider as the NDA names it (its legal entity, one-line address, law and signatory); null: not set up. */
+export function ndaProviderOf(row: CompanyLegalRow | null): NdaProvider | null {
+  if (!row) return null;
+  return {
+    legalName: row.legalName,
+    address: [row.address.replace(/\s*\n\s*/g, ", "), countryName(row.country) ?? row.country].join(", "),
+    governingLaw: row.governingLaw,
+    signatoryName: row.signatoryName,
+    signatoryTitle: row.signatoryTitle,
+  };
+}
+
+export async function readNdaProvider(db: Database): Promise<NdaProvider | null> {
+  return ndaProviderOf(await readCompanyLegal(db));
 }
 
 export function termsCompany(row: CompanyLegalRow): TermsCompany {

@@ -2,8 +2,10 @@
 export {
   type CompanyLegalRow,
   companyLegalDto,
+  ndaProviderOf,
   readAdvancePercent,
   readCompanyLegal,
+  readNdaProvider,
   requireCompanyLegal,
   termsCompany,
 } from "./company-legal";

@@ -3,7 +3,7 @@
 // appended to that same file, so the customer's copy is a byte-for-byte prefix of the approved one.
 import { eq } from "drizzle-orm";
 import { isoDay } from "../../../shared/domain/dates";
-import { PROVIDER_NAME } from "../../../shared/domain/nda-agreement";
+import { ndaAgreementParts, ndaAgreementText, PROVIDER_NAME } from "../../../shared/domain/nda-agreement";
 import { NDA_MESSAGES, type SignatureMethod } from "../../../shared/schemas/nda";
 import { sha256Hex } from "../../auth/secrets";
 import type { AppContext } from "../../context";
@@ -15,6 +15,7 @@ import { contentKey, pdfRenders } from "../../documents/render-guard";
 import { sealLocation, signingIdentity } from "../../documents/signing-identity";
 import { notFound } from "../../errors";
 import { isDemoEmail } from "../auth";
+import { readNdaProvider } from "../legal";
 import { loadNdaTrail } from "./nda-audit";
 import { oneLine } from "./nda-codes";
 import { approvalAppearance, type NdaPdfInput, renderNdaPdf } from "./nda-pdf";
@@ -40,6 +41,7 @@ export async function issueDraftNda(
     customerName: oneLine(profile?.fullName ?? ""),
     companyName: oneLine(profile?.company ?? ""),
     effectiveDate: isoDay(now),
+    provider: await readNdaProvider(ctx.db),
   };
   const documentId = profile?.id ?? userId;
   const bytes = await renderCached({ documentId, parties, verifyUrl: `${ctx.config.appUrl}/verify` }, userId);
@@ -58,13 +60,19 @@ export async function issueSignedNda(
   const trail = (await loadNdaTrail(ctx.db, profile.id)).filter((entry) => entry.at <= signature.signedAt);
   const approval =
     signature.approvedAt && signature.approvedBy ? { approvedAt: signature.approvedAt, approvedBy: signature.approvedBy } : null;
+  const parties = {
+    customerName: signature.signerName,
+    companyName: signature.companyName,
+    effectiveDate: isoDay(signature.signedAt),
+  };
+  // The copy is drawn from the words signed. The Provider's box names today's legal details only when they are the
+  // ones the signed text names (an agreement signed before they were set, or changed since, keeps its own words).
+  const current = await readNdaProvider(ctx.db);
+  const provider = current && ndaAgreementText({ ...parties, provider: current }) === signature.agreementText ? current : null;
   const input: NdaPdfInput = {
     documentId: profile.id,
-    parties: {
-      customerName: signature.signerName,
-      companyName: signature.companyName,
-      effectiveDate: isoDay(signature.signedAt),
-    },
+    parties: { ...parties, provider },
+    agreement: ndaAgreementParts(signature.agreementText) ?? undefined,
     verifyUrl: `${ctx.config.appUrl}/verify`,
     signed: {
       signerName: signature.signerName,
@@ -92,7 +100,7 @@ export async function issueSignedNda(
     signingTime: signature.signedAt,
   };
   const approvalSeal: SealDetails | null = approval && {
-    reason: `Approved for ${PROVIDER_NAME} by ${approval.approvedBy} with a one-time code sent to that address`,
+    reason: `Approved for ${provider?.legalName ?? PROVIDER_NAME} by ${approval.approvedBy} with a one-time code sent to that address`,
     location,
     signingTime: approval.approvedAt,
   };
@@ -101,7 +109,13 @@ export async function issueSignedNda(
     const drawn = await renderNdaPdf(input);
     const sealed = await sealPdf(drawn.bytes, identity, customerSeal);
     if (!approval || !approvalSeal) return sealed;
-    return countersignPdf(sealed, identity, approvalSeal, drawn.approvalPlace, approvalAppearance(approval));
+    return countersignPdf(
+      sealed,
+      identity,
+      approvalSeal,
+      drawn.approvalPlace,
+      approvalAppearance(approval, provider?.legalName ?? PROVIDER_NAME),
+    );
   });
   const sha256 = await recordIssuedDocument(ctx.db, {
     kind: "nda_signed",

@@ -9,7 +9,9 @@ import {
   NDA_TITLE,
   NDA_VERSION,
   type NdaParties,
+  type NdaSection,
   ndaPreamble,
+  ndaProviderSignatory,
   ndaSections,
   PROVIDER_NAME,
 } from "../../../shared/domain/nda-agreement";
@@ -22,6 +24,8 @@ import type { NdaAuditEntry } from "./nda-audit";
 export type NdaPdfInput = {
   documentId: string;
   parties: NdaParties;
+  /** A signed agreement's own words (ndaAgreementParts of its stored text); absent: drawn from `parties`. */
+  agreement?: { preamble: string; sections: NdaSection[] };
   verifyUrl: string;
   /** Absent for the unsigned draft. */
   signed?: {
@@ -169,8 +173,10 @@ function signatureBlock(w: Writer, input: NdaPdfInput, image: PDFImage | null): 
     thickness: 0.75,
     color: MUTED,
   });
-  line(providerX, signatureBase - 14, PROVIDER_NAME, { face: "bold" });
-  line(providerX, signatureBase - 26, "Company administrator");
+  const provider = input.parties.provider ?? null;
+  const signatory = ndaProviderSignatory(provider);
+  line(providerX, signatureBase - 14, provider?.legalName ?? PROVIDER_NAME, { face: "bold" });
+  line(providerX, signatureBase - 26, signatory.title ? `${signatory.name}, ${signatory.title}` : signatory.name);
   line(providerX, signatureBase - 38, "Not approved yet", { color: MUTED });
   flow.y = top - boxHeight - 12;
   return {
@@ -191,7 +197,10 @@ const RULE_RGB = "0.85 0.87 0.9";
  * same lines in the same places, with the approver and the time. Helvetica covers what it shows (an admin's email,
  * a time); any other character is drawn as "?".
  */
-export function approvalAppearance(approval: { approvedAt: Date; approvedBy: string }): FieldAppearance {
+export function approvalAppearance(
+  approval: { approvedAt: Date; approvedBy: string },
+  providerName: string = PROVIDER_NAME,
+): FieldAppearance {
   return (width, height) => {
     const signatureBase = height - 92;
     const text = (y: number, font: "F1" | "F2", size: number, color: string, value: string) =>
@@ -201,7 +210,7 @@ export function approvalAppearance(approval: { approvedAt: Date; approvedBy: str
       text(height - 16, "F2", 8, MUTED_RGB, "THE PROVIDER"),
       text(signatureBase + 20, "F2", 12, APPROVED_GREEN, "Approved electronically"),
       `q ${MUTED_RGB} RG 0.75 w 10 ${signatureBase} m ${width - 10} ${signatureBase} l S Q`,
-      text(signatureBase - 14, "F2", 8.5, INK_RGB, PROVIDER_NAME),
+      text(signatureBase - 14, "F2", 8.5, INK_RGB, providerName),
       text(signatureBase - 26, "F1", 8.5, INK_RGB, approval.approvedBy),
       text(signatureBase - 38, "F1", 8.5, MUTED_RGB, `Approved ${utcTimestamp(approval.approvedAt)}`),
       text(signatureBase - 52, "F1", 7, MUTED_RGB, "Sealed with a digital signature"),
@@ -303,8 +312,8 @@ export async function renderNdaPdf(input: NdaPdfInput): Promise<{ bytes: Uint8Ar
   });
   const w: Writer = { flow, fonts };
   header(w, input);
-  paragraph(w, ndaPreamble(input.parties), { size: 10, gapAfter: 10 });
-  for (const section of ndaSections()) {
+  paragraph(w, input.agreement?.preamble ?? ndaPreamble(input.parties), { size: 10, gapAfter: 10 });
+  for (const section of input.agreement?.sections ?? ndaSections(input.parties.provider ?? null)) {
     flow.ensure(40);
     paragraph(w, section.heading, { size: 10.5, bold: true, gapAfter: 1 });
     paragraph(w, section.body, { size: 9.5, gapAfter: 8 });

@@ -23,6 +23,7 @@ import { sendDocument } from "../../documents/deliver";
 import { notFound } from "../../errors";
 import { limitCustomerWrite } from "../../http/customer-write-limits";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
+import { readNdaProvider } from "../legal";
 import { approveNda, listCompanyNdas, sendCompanyNdaCode } from "./company-nda";
 import { findOwnProfile, findVisibleProfile } from "./find-profile";
 import type { ClientInfo } from "./nda-audit";
@@ -69,7 +70,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return profileRead.get(ctx, { userId: user.id });
+      const [profile, ndaProvider] = await Promise.all([profileRead.get(ctx, { userId: user.id }), readNdaProvider(ctx.db)]);
+      return profile && { ...profile, ndaProvider };
     },
   );
 
@@ -96,7 +98,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = await requireCustomer(request);
         await limitCustomerWrite(ctx.db, user, "profile");
         const { profile } = await saveProfile(ctx, { user, input: request.body });
-        return profile;
+        return { ...profile, ndaProvider: await readNdaProvider(ctx.db) };
       },
     );
 

@@ -11,6 +11,7 @@ import type { AppContext } from "../../context";
 import { ndaSignatures, profiles } from "../../db/schema";
 import { conflict } from "../../errors";
 import { recordActivity } from "../activity";
+import { readNdaProvider } from "../legal";
 import { enqueueWebhookEvent } from "../webhooks";
 import { findProfileReadyToSign } from "./find-profile";
 import { type ClientInfo, recordNdaStep } from "./nda-audit";
@@ -42,7 +43,9 @@ export async function signNda(
   const customerName = oneLine(profile.fullName ?? "");
   const companyName = oneLine(profile.company ?? "");
   const signedAt = new Date(verifiedAt.getTime() + 1);
-  const agreementText = ndaAgreementText({ customerName, companyName, effectiveDate: isoDay(signedAt) });
+  // The text names the company's legal details as they are at signing; the hash keeps that text as it was signed.
+  const provider = await readNdaProvider(ctx.db);
+  const agreementText = ndaAgreementText({ customerName, companyName, effectiveDate: isoDay(signedAt), provider });
 
   const saved = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
