@@ -26,6 +26,8 @@ export const BOUNDED_ARRAYS: Record<string, string> = {
   "GET /api/projects/:id/documents":
     "a project's documents: the signed NDA, the brief, the BRD and one invoice per payment phase",
   "GET /api/plans": "the price list: one entry per package (PACKAGE_TYPES, three)",
+  "GET /api/projects/:id/invoices":
+    "a project's invoices: one live per payment phase (two) and those voided by a change, at most PROJECT_INVOICES_MAX (50)",
 };
 
 /** Query parameters of the other ways of paging. */

@@ -36,6 +36,7 @@ import { notificationRoutes } from "./features/notifications";
 import { onboardingRoutes, verifyDocumentRoutes } from "./features/onboarding";
 import { paymentRoutes, startPaymentReminders } from "./features/payments";
 import { projectRoutes, startAccessExpiryReminders } from "./features/projects";
+import { proposalRoutes } from "./features/proposals";
 import { publicSiteRoutes } from "./features/public-site";
 import { updateRoutes } from "./features/updates";
 import { versionRoutes } from "./features/versions";
@@ -366,6 +367,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(versionRoutes);
   await app.register(updateRoutes);
   await app.register(acceptanceRoutes);
+  await app.register(proposalRoutes);
   await app.register(accountRoutes);
   await app.register(paymentRoutes);
   await app.register(publicSiteRoutes);

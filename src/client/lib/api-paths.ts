@@ -122,6 +122,9 @@ export const API = {
   projectDocuments: endpoint("/api/projects/:projectId/documents"),
   checkout: endpoint("/api/projects/:projectId/payments/:phase/checkout"),
   receipt: endpoint("/api/projects/:projectId/payments/:paymentId/receipt"),
+  proposal: endpoint("/api/projects/:projectId/proposal"),
+  proposalAccept: endpoint("/api/projects/:projectId/proposal/accept"),
+  proposalPdf: endpoint("/api/projects/:projectId/proposal/pdf"),
 
   // Team
   projectUsers: endpoint("/api/projects/:projectId/users"),

@@ -3,7 +3,14 @@ import { sha256Hex } from "../auth/secrets";
 import type { Database } from "../db/client";
 import { issuedDocuments } from "../db/schema";
 
-type IssuedDocumentKind = "nda_draft" | "nda_signed" | "project_brief" | "payment_receipt" | "acceptance_certificate";
+type IssuedDocumentKind =
+  | "nda_draft"
+  | "nda_signed"
+  | "project_brief"
+  | "payment_receipt"
+  | "invoice"
+  | "acceptance_certificate"
+  | "proposal";
 
 export async function recordIssuedDocument(
   db: Database,

@@ -17,6 +17,7 @@ import contactInquiry from "./templates/contact-inquiry";
 import deliveryDueSoon from "./templates/delivery-due-soon";
 import feedbackDone from "./templates/feedback-done";
 import feedbackResolved from "./templates/feedback-resolved";
+import invoiceIssued from "./templates/invoice-issued";
 import meetingRequest from "./templates/meeting-request";
 import meetingResponse from "./templates/meeting-response";
 import ndaApproved from "./templates/nda-approved";
@@ -33,6 +34,7 @@ import profileReminder from "./templates/profile-reminder";
 import projectInvitation from "./templates/project-invitation";
 import projectStatus from "./templates/project-status";
 import projectUpdate from "./templates/project-update";
+import proposalAccepted from "./templates/proposal-accepted";
 import signInCode from "./templates/sign-in-code";
 import webhookPaused from "./templates/webhook-paused";
 
@@ -41,9 +43,14 @@ import webhookPaused from "./templates/webhook-paused";
  * - a notification kind: sent, held for the daily digest or dropped as the recipient chose, and when sent it carries
  *   a one-click unsubscribe link (List-Unsubscribe header and a line in the body);
  * - "security": codes, receipts, the contact inbox: always sent, no unsubscribe link;
+ * - "transactional": a document of a purchase (an invoice, a receipt): always sent, no unsubscribe link, like a
+ *   security email; the recipient cannot turn off what they need to file;
  * - "digest": the daily digest itself, whose link turns off every kind the user gets as a digest.
  */
-export type EmailCategory = NotificationKind | "security" | "digest";
+export type EmailCategory = NotificationKind | "security" | "transactional" | "digest";
+
+/** The categories sent whatever the recipient chose, without an unsubscribe link. */
+export const ALWAYS_SENT_CATEGORIES: readonly EmailCategory[] = ["security", "transactional"];
 
 /** One kind's entry: both parts required. */
 export type EmailKindEntry = { category: EmailCategory; template: EmailTemplate<unknown> };
@@ -64,11 +71,11 @@ export const EMAIL_KINDS = {
   "nda-approved": { category: "status", template: ndaApproved },
   "nda-awaiting-approval": { category: "status", template: ndaAwaitingApproval },
   "nda-company-notice": { category: "status", template: ndaCompanyNotice },
+  "proposal-accepted": { category: "status", template: proposalAccepted },
   "profile-reminder": { category: "status", template: profileReminder },
   "project-status": { category: "status", template: projectStatus },
   "project-update": { category: "updates", template: projectUpdate },
   "project-invitation": { category: "team", template: projectInvitation },
-  "payment-received": { category: "payments", template: paymentReceived },
   "payment-company-notice": { category: "payments", template: paymentCompanyNotice },
   "payment-duplicate-notice": { category: "payments", template: paymentDuplicateNotice },
   "payment-reminder": { category: "payments", template: paymentReminder },
@@ -80,6 +87,9 @@ export const EMAIL_KINDS = {
   "contact-inquiry": { category: "security", template: contactInquiry },
   "contact-confirmation": { category: "security", template: contactConfirmation },
   "webhook-paused": { category: "security", template: webhookPaused },
+  // Documents of a purchase: always sent, no unsubscribe link
+  "invoice-issued": { category: "transactional", template: invoiceIssued },
+  "payment-received": { category: "transactional", template: paymentReceived },
   // The digest of held notifications (email/digest.ts)
   "notification-digest": { category: "digest", template: notificationDigest },
 } as const satisfies Record<string, EmailKindEntry>;

@@ -39,7 +39,16 @@ export type EmailMessage = EmailOf & {
    * (there is nothing to turn off); with "email" it goes as any notification does.
    */
   alwaysSend?: boolean;
+  /**
+   * A document attached when the worker sends the message (an invoice or a receipt), named by its reference and
+   * drawn at send time by the worker's attachment resolver (the same sealed bytes the portal serves). Kept in the
+   * row's key column as `attach:<reference>`: such a message is neither batched nor deferred.
+   */
+  attachment?: string | null;
 };
+
+/** The prefix of an attachment reference in outgoing_emails.collapse_key (email/worker.ts reads it back). */
+export const ATTACHMENT_KEY_PREFIX = "attach:";
 
 export type IcalEvent = { method: "REQUEST" | "CANCEL"; filename: string; content: string };
 
@@ -109,7 +118,10 @@ export function createEmailOutbox(
       if (message.replyTo) assertHeaderSafe(message.replyTo, "Reply-To");
       const category = emailCategoryOf(message.kind);
       let unsubscribe: UnsubscribeFooter | null = null;
-      if (category !== "security") {
+      if (message.attachment && (message.batchKey || message.deferred))
+        throw new Error("An email with an attachment is neither batched nor deferred");
+      // Security and transactional emails (ALWAYS_SENT_CATEGORIES) skip the recipient's choice and carry no link.
+      if (category !== "security" && category !== "transactional") {
         const [recipient] = await tx
           .select({ id: users.id })
           .from(users)
@@ -148,7 +160,7 @@ export function createEmailOutbox(
         icalEvent: message.icalEvent ?? null,
         listUnsubscribe: unsubscribe?.url ?? null,
         projectId: message.projectId ?? null,
-        collapseKey: message.batchKey ?? null,
+        collapseKey: message.attachment ? `${ATTACHMENT_KEY_PREFIX}${message.attachment}` : (message.batchKey ?? null),
         ...(message.deferred
           ? { nextAttemptAt: message.deferred.until, collapseKey: message.deferred.key, collapseFrom: message.deferred.from }
           : {}),

@@ -6,7 +6,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../db/client";
 import { outgoingEmails } from "../db/schema";
 import { operationContext } from "../operation-context";
-import type { IcalEvent } from "./outbox";
+import { ATTACHMENT_KEY_PREFIX, type IcalEvent } from "./outbox";
 import { addressMaySeeProject } from "./recipient-access";
 import { LIST_UNSUBSCRIBE_POST } from "./unsubscribe";
 
@@ -30,7 +30,13 @@ export type OutgoingMessage = {
   replyTo?: string;
   icalEvent?: IcalEvent;
   headers?: Record<string, string>;
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
+/** Draws the attachment a queued message names (outbox.ts `attachment`); throws to have the delivery retried. */
+export type AttachmentResolver = (reference: string) => Promise<MailAttachment>;
 
 export function createTransport(options: {
   smtpUrl: string | null;
@@ -73,6 +79,7 @@ type ClaimedEmail = {
   reply_to: string | null;
   ical_event: IcalEvent | null;
   list_unsubscribe: string | null;
+  collapse_key: string | null;
   attempts: number;
   /** False when the email is about a project its recipient can no longer see: withdrawn, not sent. */
   may_send: boolean;
@@ -91,7 +98,7 @@ async function claimDueEmails(db: Database, companyEmails: readonly string[]): P
       limit ${BATCH_SIZE}
       for update skip locked
     )
-    returning id, to_address, subject, text_body, html_body, reply_to, ical_event, list_unsubscribe, attempts,
+    returning id, to_address, subject, text_body, html_body, reply_to, ical_event, list_unsubscribe, collapse_key, attempts,
       (${outgoingEmails.projectId} is null or ${maySee}) as may_send`);
   return (result as unknown as { rows: ClaimedEmail[] }).rows;
 }
@@ -112,12 +119,21 @@ export function startEmailWorker(options: {
   /** The company's addresses (ADMIN_EMAILS): they may see every project. */
   companyEmails?: readonly string[];
   pollIntervalMs?: number;
+  /** Draws a message's attachment at send time; without it a message naming one is retried until it is given. */
+  attachments?: () => AttachmentResolver | null;
 }): EmailWorker {
   const { db, transport, from, log } = options;
   const companyEmails = options.companyEmails ?? [];
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+
+  async function attachmentsOf(email: ClaimedEmail): Promise<MailAttachment[]> {
+    if (!email.collapse_key?.startsWith(ATTACHMENT_KEY_PREFIX)) return [];
+    const resolve = options.attachments?.();
+    if (!resolve) throw new Error("the attachment cannot be drawn yet (no resolver)");
+    return [await resolve(email.collapse_key.slice(ATTACHMENT_KEY_PREFIX.length))];
+  }
 
   async function deliver(email: ClaimedEmail): Promise<void> {
     if (!email.may_send) {
@@ -129,6 +145,7 @@ export function startEmailWorker(options: {
       return;
     }
     try {
+      const attachments = await attachmentsOf(email);
       await transport.send({
         from,
         to: email.to_address,
@@ -140,6 +157,7 @@ export function startEmailWorker(options: {
         ...(email.list_unsubscribe
           ? { headers: { "List-Unsubscribe": `<${email.list_unsubscribe}>`, "List-Unsubscribe-Post": LIST_UNSUBSCRIBE_POST } }
           : {}),
+        ...(attachments.length ? { attachments } : {}),
       });
       // Once handed to SMTP the body (which may hold a code) is not ours to keep; the outbox keeps it for /dev/mailbox.
       const body = transport.kind === "smtp" ? sql`, text_body = '', html_body = ''` : sql``;

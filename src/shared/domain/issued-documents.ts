@@ -20,6 +20,11 @@ export const ISSUED_DOCUMENT_KINDS = {
     title: (projectCode: string | null) => `Payment receipt ${projectCode ?? ""}`.trim(),
     authoredBy: "blueprint",
   },
+  /** A payment phase's numbered invoice (a void one too, stamped VOID), issued and sealed by Blueprint. */
+  invoice: {
+    title: (projectCode: string | null) => `Invoice ${projectCode ?? ""}`.trim(),
+    authoredBy: "blueprint",
+  },
 } as const satisfies Record<string, { title: (projectCode: string | null) => string; authoredBy: DocumentAuthor }>;
 
 export type IssuedDocumentKind = keyof typeof ISSUED_DOCUMENT_KINDS;

@@ -59,7 +59,9 @@ import { formatCalendarDate, formatDate, formatStoredText, timeAgo } from "../..
 import { projectUsersQueryOptions } from "../team/api/get-project-users";
 import { useRecentActivity } from "./api/get-activity";
 import { useProjectDocuments } from "./api/get-project-documents";
+import { useProjectInvoices } from "./api/get-project-invoices";
 import { useStartCheckout } from "./api/start-checkout";
+import { ProjectInvoices } from "./ProjectInvoices";
 import { useCheckoutReturn } from "./use-checkout-return";
 
 export function CurrentTaskCard({ profile, project }: { profile: Profile | null; project: Project | null }) {
@@ -321,6 +323,9 @@ export function PaymentCard({ project }: { project: Project | null }) {
   const payments = paymentsFor(project);
   const checkout = useStartCheckout();
   const checkoutReturn = useCheckoutReturn(project);
+  // Who pays sees the invoices; a phase with a paid invoice has its receipt there, not beside the phase.
+  const invoices = useProjectInvoices(project?.id, project?.accessLevel === "owner" || project?.accessLevel === "admin");
+  const invoiced = new Set((invoices.data ?? []).filter((invoice) => invoice.links.receipt).map((invoice) => invoice.phase));
   const [failure, setFailure] = useState<{ phase: PaymentPhase; message: string } | null>(null);
   const pay = (phase: PaymentPhase) => {
     if (!project) return;
@@ -420,7 +425,7 @@ export function PaymentCard({ project }: { project: Project | null }) {
                       </NewTabButton>
                     )
                   )}
-                  {paid && (
+                  {paid && !invoiced.has(payment.id) && (
                     <Button asChild size="sm" variant="outline">
                       <a href={API.receipt.path({ projectId: project.id, paymentId: payment.id })} download>
                         <Download aria-hidden="true" />
@@ -443,6 +448,7 @@ export function PaymentCard({ project }: { project: Project | null }) {
             );
           })
         )}
+        {invoices.data && <ProjectInvoices invoices={invoices.data} />}
       </CardContent>
     </Card>
   );

@@ -1,4 +1,5 @@
-// The customer, when Stripe's webhook says a payment phase was paid.
+// The owner and the admin-level members, when a payment phase was paid (Stripe's webhook, or a transfer marked
+// received): the receipt is attached when the phase has an invoice. Transactional: no unsubscribe link.
 import { APP_NAME, EXAMPLE_PROJECT, projectTitle } from "../layout";
 import { customerLinks } from "../links";
 import { defineEmail } from "../template";
@@ -9,6 +10,8 @@ type Data = {
   phase: string;
   /** The amount as worded for people ("$2,500.00"). */
   money: string;
+  /** The receipt's number ("BP-2026-0007-R") when one is attached; null: the receipt is on the dashboard only. */
+  receiptNumber?: string | null;
 };
 
 export default defineEmail<Data>({
@@ -18,9 +21,11 @@ export default defineEmail<Data>({
     heading: `${data.phase} received`,
     paragraphs: [
       `Thank you: we received ${data.money} for ${projectTitle(data.project)}.`,
-      `Your receipt is on your dashboard, signed by ${APP_NAME}.`,
+      data.receiptNumber
+        ? `Receipt ${data.receiptNumber} is attached, signed by ${APP_NAME}; it stays on your dashboard too.`
+        : `Your receipt is on your dashboard, signed by ${APP_NAME}.`,
     ],
     action: { label: "Open your dashboard", url: link },
   }),
-  example: { project: EXAMPLE_PROJECT, phase: "Advance payment", money: "$2,500.00" },
+  example: { project: EXAMPLE_PROJECT, phase: "Advance payment", money: "$2,500.00", receiptNumber: "BP-2026-0007-R" },
 });

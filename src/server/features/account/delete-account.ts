@@ -20,6 +20,7 @@ import {
   contactInquiries,
   feedback,
   fileAttachments,
+  invoices,
   issuedDocuments,
   meetingRequests,
   notificationDigestItems,
@@ -111,12 +112,18 @@ async function eraseAccount(tx: Database, user: SessionUser, email: string, rele
   const ownedIds = owned.map((p) => p.id);
   const invoiced = new Set(
     ownedIds.length
-      ? (
-          await tx
-            .selectDistinct({ projectId: fileAttachments.projectId })
-            .from(fileAttachments)
-            .where(and(inArray(fileAttachments.projectId, ownedIds), eq(fileAttachments.kind, "invoice")))
-        ).map((row) => row.projectId)
+      ? [
+          ...(
+            await tx
+              .selectDistinct({ projectId: fileAttachments.projectId })
+              .from(fileAttachments)
+              .where(and(inArray(fileAttachments.projectId, ownedIds), eq(fileAttachments.kind, "invoice")))
+          ).map((row) => row.projectId),
+          // The portal's own invoices (features/invoices) are kept too: invoices.project_id restricts the deletion.
+          ...(
+            await tx.selectDistinct({ projectId: invoices.projectId }).from(invoices).where(inArray(invoices.projectId, ownedIds))
+          ).map((row) => row.projectId),
+        ]
       : [],
   );
   const kept = owned.filter((p) => hasFinancialRecord(p, invoiced));

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { ActivityType } from "../../../shared/activity-types";
 import { HOSTED_ACCESS_YEARS } from "../../../shared/constants/packages";
 import { isUuid } from "../../../shared/domain/ids";
-import { PAYMENT_PHASES, type PaymentPhase, toMinorUnits } from "../../../shared/domain/payments";
+import { formatMoney, PAYMENT_PHASES, type PaymentPhase, toMinorUnits } from "../../../shared/domain/payments";
 import { PRICE_MESSAGES } from "../../../shared/domain/pricing";
 import { statusLabel } from "../../../shared/domain/project-status";
 import { type AdminProject, CLOSE_MESSAGES, DATE_FIELDS, type ProjectPatch } from "../../../shared/schemas/admin";
@@ -18,6 +18,7 @@ import type { Database } from "../../db/client";
 import { payments, projects } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { recordActivity } from "../activity";
+import { emailPaymentReceived, syncPhaseInvoices } from "../invoices";
 import { endOpenSessions, expireAtStripe } from "../payments";
 import { deliveryHoursSql, PROJECT_NOT_FOUND, startDeliveryClockIfReady } from "../projects";
 import { checkVersionUrl } from "../versions";
@@ -199,6 +200,30 @@ async function recordTransfers(db: Database, before: ProjectRow, update: Project
   }
 }
 
+/** Whether the edit changes what a phase asks or whether it is received: its invoice follows (features/invoices). */
+function changesPhases(update: ProjectUpdate): boolean {
+  return PAYMENT_PHASES.some((phase) => {
+    const fields = PHASE_FIELDS[phase];
+    return fields.amount in update || fields.currency in update || fields.received in update;
+  });
+}
+
+/** The payers are told of a phase newly marked received by transfer, its receipt attached (after the invoice sync). */
+async function emailTransfersReceived(
+  ctx: Pick<AppContext, "email">,
+  { tx, before, update }: { tx: Database; before: ProjectRow; update: ProjectUpdate },
+): Promise<void> {
+  for (const phase of PAYMENT_PHASES) {
+    const fields = PHASE_FIELDS[phase];
+    if (!(update[fields.received] instanceof Date) || before[fields.received]) continue;
+    const amount = (fields.amount in update ? update[fields.amount] : before[fields.amount]) as string | null;
+    const minor = toMinorUnits(amount);
+    const currency = (update[fields.currency] ?? before[fields.currency]) as string;
+    const money = minor === null ? "the agreed amount" : formatMoney(minor, currency);
+    await emailPaymentReceived(ctx.email, { tx, projectId: before.id, phase, money });
+  }
+}
+
 /**
  * The phases whose open Checkout Sessions must end: a new amount or currency (a session asks the old price), or a
  * received date typed (paid by transfer: a card payment now would be a second one).
@@ -293,6 +318,11 @@ export async function updateProject(
       });
       await recordTransfers(tx, before, update, now);
       endedSessions = await endOpenSessions(tx, { projectId, phases: phasesRepriced(update) });
+      // The phases' invoices follow the edit in its transaction: issued (and emailed), voided and re-issued, or paid.
+      if (changesPhases(update)) {
+        await syncPhaseInvoices(tx, { projectId, now, email: ctx.email });
+        await emailTransfersReceived(ctx, { tx, before, update });
+      }
       for (const event of customerEvents(before, update, closing ? closeReason : null)) {
         await recordActivity(tx, { userId: before.userId, projectId, actorId: admin.id, notify: true, ...event });
       }

@@ -13,7 +13,9 @@ import { projectPrice } from "../../../shared/domain/pricing";
 import { taxIdLabel } from "../../../shared/domain/tax-ids";
 import type { Database } from "../../db/client";
 import { invoiceCounters, invoices, profiles, projects, users } from "../../db/schema";
+import type { EmailOutbox } from "../../email/outbox";
 import { type CompanyLegalRow, readCompanyLegal } from "../legal";
+import { emailIssuedInvoices } from "./notify";
 
 type ProjectRow = typeof projects.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -145,11 +147,12 @@ async function issue(
 /**
  * Brings the project's invoices in line with its phases (call it inside the transaction that changed them, after the
  * change). Without the company's legal details nothing is issued: a phase may be requested before an owner sets them.
- * Answers the invoices it issued, so the caller can send them.
+ * Answers the invoices it issued; given the outbox (`email`), it also emails each unpaid one, its PDF attached, to the
+ * owner and the admin-level members, in the same transaction.
  */
 export async function syncPhaseInvoices(
   db: Database,
-  { projectId, now = new Date() }: { projectId: string; now?: Date },
+  { projectId, now = new Date(), email }: { projectId: string; now?: Date; email?: EmailOutbox },
 ): Promise<InvoiceRow[]> {
   return db.transaction(async (tx) => {
     const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).for("update").limit(1);
@@ -173,6 +176,7 @@ export async function syncPhaseInvoices(
       if (current) await tx.update(invoices).set({ status: "void", voidedAt: now }).where(eq(invoices.id, current.id));
       if (requested && legal) issued.push(await issue(tx, { project, phase, legal, now }));
     }
+    if (email) await emailIssuedInvoices(email, { tx, issued });
     return issued;
   });
 }

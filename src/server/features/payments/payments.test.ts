@@ -322,9 +322,8 @@ describe("webhook", () => {
       mails.some((m) => m.kind === "payment-received" && m.toAddress === owner.email && m.textBody.includes("2,500.00 USD")),
     ).toBe(true);
     expect(mails.some((m) => m.kind === "payment-company-notice" && m.toAddress === "admin@blueprint.local")).toBe(true);
-    expect(mails.find((m) => m.kind === "payment-received" && m.toAddress === owner.email)?.listUnsubscribe).toContain(
-      "unsubscribe",
-    );
+    // A receipt is transactional (issue 48 §3): no unsubscribe link.
+    expect(mails.find((m) => m.kind === "payment-received" && m.toAddress === owner.email)?.listUnsubscribe).toBeNull();
 
     // Stripe retries: the same event again changes nothing and still answers 2xx.
     const again = await deliver(event);
@@ -745,7 +744,8 @@ describe("one checkout per phase, whoever pays", () => {
       m.subject.includes(owner.projectCode),
     );
     expect(notices).toHaveLength(1);
-    expect(await emailsTo(owner.email, "payment-received")).toHaveLength(0);
+    // The one "payment received" is the transfer's (sent when it was marked received); the card's second payment none.
+    expect(await emailsTo(owner.email, "payment-received")).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,8 @@
-// GET /api/projects/{id}/payments/{phase}/receipt: the receipt of a paid phase (payer, company, project code, phase,
-// amount, currency, Stripe's payment id, paid-at in UTC), sealed with the portal's PAdES signature and recorded by its
-// SHA-256 so /verify recognises it. The same input always gives the same bytes.
+// GET /api/projects/{id}/payments/{phase}/receipt: the receipt of a paid phase, sealed with the portal's PAdES
+// signature and recorded by its SHA-256 so /verify recognises it. The same input always gives the same bytes. A phase
+// with a paid invoice gets the invoice's receipt (features/invoices: seller and buyer, number BP-2026-0007-R, taxes,
+// paid to date and balance); one paid before the company's legal details existed keeps this plain receipt (payer,
+// company, project code, phase, amount, currency, Stripe's payment id, paid-at in UTC).
 import { and, desc, eq } from "drizzle-orm";
 import { PDFDocument, rgb } from "pdf-lib";
 import { utcTimestamp } from "../../../shared/domain/dates";
@@ -17,6 +19,7 @@ import { type SealDetails, sealPdf, sealRecord } from "../../documents/pades";
 import { contentKey, pdfRenders } from "../../documents/render-guard";
 import { sealLocation, signingIdentity } from "../../documents/signing-identity";
 import { forbidden, notFound } from "../../errors";
+import { invoiceDocument, livePhaseInvoice } from "../invoices";
 import type { ProjectAccess } from "../projects";
 
 export const RECEIPT_MESSAGES = {
@@ -118,6 +121,11 @@ export async function paymentReceipt(
 ): Promise<IssuedDocument> {
   if (!["owner", "admin", "company"].includes(access.accessLevel)) throw forbidden(RECEIPT_MESSAGES.notAllowed);
   const { project } = access;
+  const invoice = await livePhaseInvoice(ctx.db, { projectId: project.id, phase });
+  if (invoice?.status === "paid") {
+    const document = await invoiceDocument(ctx, { invoice, kind: "receipt", renderer: access.user.id });
+    if (document) return document;
+  }
   const facts = await receiptFacts(ctx.db, access, phase);
   if (!facts) throw notFound(RECEIPT_MESSAGES.notPaid);
   const [payer] = await ctx.db

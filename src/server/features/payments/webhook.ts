@@ -18,6 +18,7 @@ import type { Database } from "../../db/client";
 import { payments, projects, stripeCheckoutSessions, stripeEvents, users } from "../../db/schema";
 import { badRequest } from "../../errors";
 import { recordActivity } from "../activity";
+import { emailPaymentReceived, syncPhaseInvoices } from "../invoices";
 import { applyStatusRules } from "../projects";
 import { enqueueWebhookEvent } from "../webhooks";
 import { phaseFields } from "./checkout";
@@ -257,6 +258,9 @@ async function paid(
     type: "payment.received",
     data: { projectId: project.id, phase, amountMinor: row.amountMinor, currency: row.currency, method: "card" },
   });
+  // The phase's invoice is marked paid (or, issued before the company's details existed, issued paid) before the
+  // receipt is attached to the email.
+  await syncPhaseInvoices(tx, { projectId: project.id, email: ctx.email });
   await notifyPaid(ctx, tx, project, phase, money);
   await applyStatusRules(tx, { projectId: project.id, actorId: null });
   return `applied: ${phase} paid (${money})`;
@@ -309,11 +313,8 @@ async function notifyPaid(
   money: string,
 ): Promise<void> {
   const label = PAYMENT_PHASE_LABELS[phase];
-  const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, project.userId)).limit(1);
   const email = { project: { projectCode: project.projectCode, projectName: project.projectName }, phase: label, money };
-  if (owner) {
-    await ctx.email.enqueue({ kind: "payment-received", to: owner.email, data: email }, tx);
-  }
+  await emailPaymentReceived(ctx.email, { tx, projectId: project.id, phase, money });
   for (const admin of ctx.config.adminEmails) {
     await ctx.email.enqueue({ kind: "payment-company-notice", to: admin, data: email }, tx);
   }

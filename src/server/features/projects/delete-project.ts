@@ -10,6 +10,7 @@ import {
   communications,
   feedback,
   fileAttachments,
+  invoices,
   issuedDocuments,
   meetingRequests,
   projectMembers,
@@ -47,6 +48,7 @@ async function countOf(
     | typeof meetingRequests
     | typeof projectMembers
     | typeof fileAttachments
+    | typeof invoices
     | typeof issuedDocuments,
   projectId: string,
 ) {
@@ -61,7 +63,9 @@ async function contentsOf(tx: Database, project: ProjectRow): Promise<ProjectCon
     answers: Boolean(
       answers && (REQUIREMENT_TEXT_FIELDS.some((field) => filled(answers[field])) || filled(answers.generatedBrief)),
     ),
-    payments: hasPayments(project),
+    // An invoice is kept whatever became of its phase (invoices.project_id restricts the deletion): a project with
+    // one holds payments, though its amounts were cleared since.
+    payments: hasPayments(project) || (await countOf(tx, invoices, project.id)) > 0,
     documents: files > 0 || Boolean(project.advanceInvoiceUrl || project.finalInvoiceUrl || project.brdDocumentUrl),
     members: await countOf(tx, projectMembers, project.id),
     feedback: await countOf(tx, feedback, project.id),

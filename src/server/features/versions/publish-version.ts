@@ -1,7 +1,11 @@
 // POST /api/company/projects/{id}/versions: the company publishes a prototype version (docs/decisions/0025-prototype-versions.md).
 // The first is the delivery: it sets the prototype URL, stops the delivery clock and lets the status rules move the
-// project to testing. Each later one ends the open feedback round (an iteration), refused past maxIterations.
+// project to testing, and requests the balance (its amount, when none is set, is the price less the advance by the
+// company's schedule; its invoice is issued and emailed in the same transaction). Each later one ends the open
+// feedback round (an iteration), refused past maxIterations.
 import { desc, eq, max } from "drizzle-orm";
+import { toMinorUnits } from "../../../shared/domain/payments";
+import { projectPrice, scheduledPhaseAmount } from "../../../shared/domain/pricing";
 import type { ProjectVersion, PublishVersionInput } from "../../../shared/schemas/versions";
 import { VERSION_MESSAGES } from "../../../shared/schemas/versions";
 import type { SessionUser } from "../../auth/sessions";
@@ -10,6 +14,8 @@ import { projects, projectVersions, users } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { recordActivity } from "../activity";
 import { endFeedbackRound } from "../feedback";
+import { syncPhaseInvoices } from "../invoices";
+import { readCompanyLegal } from "../legal";
 import { applyStatusRules, PROJECT_NOT_FOUND } from "../projects";
 import { enqueueWebhookEvent } from "../webhooks";
 import { checkVersionUrl } from "./version-url";
@@ -29,7 +35,7 @@ export function toVersionDto(row: VersionRow, publisherName: string | null | und
 }
 
 export async function publishVersion(
-  ctx: Pick<AppContext, "db" | "config">,
+  ctx: Pick<AppContext, "db" | "config" | "email">,
   {
     admin,
     projectId,
@@ -88,9 +94,39 @@ export async function publishVersion(
       description,
       notify: true,
     });
-    if (number === 1) await applyStatusRules(tx, { projectId: project.id, actorId: admin.id, now });
+    if (number === 1) {
+      await requestBalance(ctx, { tx, project, now });
+      await applyStatusRules(tx, { projectId: project.id, actorId: admin.id, now });
+    }
     return toVersionDto(row, admin.name ?? null);
   });
+}
+
+/**
+ * The delivery requests the balance: a balance without an amount gets the price less the advance (the company's
+ * advance percent, 50 by default), in the price's currency; the phase's invoice then follows.
+ */
+async function requestBalance(
+  ctx: Pick<AppContext, "config" | "email">,
+  { tx, project, now }: { tx: AppContext["db"]; project: typeof projects.$inferSelect; now: Date },
+): Promise<void> {
+  if (project.balancePaymentAmount === null && !project.balancePaymentReceivedDate) {
+    const legal = await readCompanyLegal(tx);
+    const price = projectPrice(project);
+    const amount = scheduledPhaseAmount(price, "balance", legal?.advancePercent ?? 50);
+    if ((toMinorUnits(amount) ?? 0) > 0) {
+      await tx
+        .update(projects)
+        .set({
+          balancePaymentAmount: amount,
+          balancePaymentCurrency: price.currency,
+          // With card payments on, the phase is ready to pay now (payment reminders count from it).
+          ...(ctx.config.stripe && !project.balancePaymentLinkDate ? { balancePaymentLinkDate: now } : {}),
+        })
+        .where(eq(projects.id, project.id));
+    }
+  }
+  await syncPhaseInvoices(tx, { projectId: project.id, now, email: ctx.email });
 }
 
 export async function listVersions(
