@@ -10,4 +10,3 @@ export {
   termsCompany,
 } from "./company-legal";
 export { legalRoutes } from "./routes";
-export { legalPageRoutes } from "./terms-pages";

@@ -4,8 +4,7 @@ import type { PublicPageKey } from "../../../../shared/public-pages";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
 
-/** `page`: the header link marked current (null: a page the header does not list, such as the terms). */
-export function PublicLayout({ page, children }: { page: PublicPageKey | null; children: ReactNode }) {
+export function PublicLayout({ page, children }: { page: PublicPageKey; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-white">
       <a

@@ -25,7 +25,7 @@ const MENU_LINKS: LinksLook = {
 };
 
 /** The six public pages, the current one marked for screen readers and by colour. */
-function PageLinks({ current, look }: { current: PublicPageKey | null; look: LinksLook }) {
+function PageLinks({ current, look }: { current: PublicPageKey; look: LinksLook }) {
   return (
     <ul className={look.list}>
       {PUBLIC_PAGES.map((page) => (
@@ -43,7 +43,7 @@ function PageLinks({ current, look }: { current: PublicPageKey | null; look: Lin
   );
 }
 
-export function SiteHeader({ current }: { current: PublicPageKey | null }) {
+export function SiteHeader({ current }: { current: PublicPageKey }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
 
