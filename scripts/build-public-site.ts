@@ -5,6 +5,7 @@ import path from "node:path";
 import { SALES_DECK_PATH } from "../src/shared/constants/marketing";
 import { precompressDirectory } from "./public-site/precompress";
 import { prerenderPublicPages } from "./public-site/prerender";
+import { prerenderLegalShells } from "./public-site/prerender-legal";
 import { prerenderSignIn } from "./public-site/prerender-sign-in";
 import { buildSalesDeck } from "./public-site/sales-deck";
 
@@ -15,6 +16,9 @@ const pagesDir = path.join(clientDir, "pages");
 mkdirSync(pagesDir, { recursive: true });
 const pages = await prerenderPublicPages(clientDir);
 for (const page of pages) writeFileSync(path.join(pagesDir, `${page.key}.html`), page.html);
+// The terms pages' shells: the server fills in the company's details per request (features/legal/terms-pages.ts).
+for (const shell of await prerenderLegalShells(clientDir))
+  writeFileSync(path.join(pagesDir, `legal-${shell.key}.html`), shell.html);
 prerenderSignIn(clientDir);
 
 const deck = await buildSalesDeck();

@@ -30,7 +30,7 @@ const PAGES: Record<PublicPageKey, ComponentType> = {
 const escapeAttr = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-function headFor(page: PublicPageMeta): string {
+function headFor(page: Pick<PublicPageMeta, "path" | "title" | "description">): string {
   const url = `${RUNTIME_TOKENS.appUrl}${page.path === "/" ? "/" : page.path}`;
   return [
     `<title>${escapeAttr(page.title)}</title>`,
@@ -45,8 +45,10 @@ function headFor(page: PublicPageMeta): string {
   ].join("\n    ");
 }
 
-export async function prerenderPublicPages(clientDir: string): Promise<Array<{ key: PublicPageKey; html: string }>> {
-  renderIslandsWith((element) => renderToString(element, { identifierPrefix: CONTACT_FORM_ID_PREFIX }));
+/** A page's head (title, description, canonical) and body in the public template, with its cut stylesheet inline. */
+export type PublicPageRenderer = (page: Pick<PublicPageMeta, "path" | "title" | "description">, body: string) => Promise<string>;
+
+export function publicPageRenderer(clientDir: string): PublicPageRenderer {
   const template = readFileSync(`${clientDir}/public.html`, "utf8");
   if (!template.includes("<!--bp:head-->") || !template.includes("<!--bp:body-->")) {
     throw new Error("public.html lost its <!--bp:head--> / <!--bp:body--> markers");
@@ -58,18 +60,24 @@ export async function prerenderPublicPages(clientDir: string): Promise<Array<{ k
   if (!href) throw new Error("public.html lost its stylesheet link");
   const css = readFileSync(`${clientDir}${href}`, "utf8");
   const scripts = entryScripts(clientDir, "public.html").map((file) => readFileSync(`${clientDir}/${file}`, "utf8"));
+  return async (page, body) => {
+    const withoutCss = template.replace("<!--bp:head-->", () => headFor(page)).replace("<!--bp:body-->", () => body);
+    const pageCss = await pageStylesheet(css, withoutCss, scripts);
+    // The disabled link is never fetched; it tells Vite's chunk loader the stylesheet is already here.
+    return withoutCss.replace(
+      stylesheet,
+      () => `<style>${pageCss.replace(/<\/style/gi, "<\\/style")}</style>\n    <link rel="stylesheet" href="${href}" disabled />`,
+    );
+  };
+}
+
+export async function prerenderPublicPages(clientDir: string): Promise<Array<{ key: PublicPageKey; html: string }>> {
+  renderIslandsWith((element) => renderToString(element, { identifierPrefix: CONTACT_FORM_ID_PREFIX }));
+  const render = publicPageRenderer(clientDir);
   return Promise.all(
-    PUBLIC_PAGES.map(async (page) => {
-      const body = renderToString(createElement(PAGES[page.key]));
-      const withoutCss = template.replace("<!--bp:head-->", () => headFor(page)).replace("<!--bp:body-->", () => body);
-      const pageCss = await pageStylesheet(css, withoutCss, scripts);
-      // The disabled link is never fetched; it tells Vite's chunk loader the stylesheet is already here.
-      const html = withoutCss.replace(
-        stylesheet,
-        () =>
-          `<style>${pageCss.replace(/<\/style/gi, "<\\/style")}</style>\n    <link rel="stylesheet" href="${href}" disabled />`,
-      );
-      return { key: page.key, html };
-    }),
+    PUBLIC_PAGES.map(async (page) => ({
+      key: page.key,
+      html: await render(page, renderToString(createElement(PAGES[page.key]))),
+    })),
   );
 }

@@ -29,7 +29,7 @@ import { feedbackRoutes } from "./features/feedback";
 import { fileRoutes } from "./features/files";
 import { healthRoutes } from "./features/health";
 import { type InboundEmailServer, startInboundEmail } from "./features/inbound-email";
-import { legalRoutes } from "./features/legal";
+import { legalPageRoutes, legalRoutes } from "./features/legal";
 import { liveRoutes } from "./features/live";
 import { meetingRequestRoutes } from "./features/meeting-requests";
 import { notificationRoutes } from "./features/notifications";
@@ -50,7 +50,7 @@ import { loggedUrl } from "./http/logged-url";
 import { memoizedSerializerCompiler } from "./http/memoized-serializer";
 import { registerPathIdCheck } from "./http/path-ids";
 import { registerRequestGuards } from "./http/security";
-import { registerWebClient } from "./http/web";
+import { clientDistDir, registerWebClient } from "./http/web";
 import { type LiveHub, startLiveHub } from "./live/hub";
 import { createMetrics, serveMetrics } from "./metrics/metrics";
 import { operationContext } from "./operation-context";
@@ -372,6 +372,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentRoutes);
   await app.register(publicSiteRoutes);
   await app.register(legalRoutes);
+  // The terms pages are filled from the database per request, into the built client's shells when it is served.
+  await app.register(legalPageRoutes, { dir: options.serveClient !== false ? (options.clientDir ?? clientDistDir()) : null });
   await app.register(webhookRoutes);
   if (config.devMailbox) await app.register(devMailboxRoutes);
   if (options.serveClient !== false) await registerWebClient(app, { dir: options.clientDir });

@@ -37,7 +37,7 @@ const brotliAsync = promisify(brotliCompress);
  * One HTML document with its validator. Each compressed copy is made when first asked for, on libuv's thread pool, and
  * kept: brotli at its best level takes about 0.1 s a public page, which made at start cost ~0.5 s of every start.
  */
-type PreparedHtml = { identity: Buffer; gzip(): Promise<Buffer>; br(): Promise<Buffer>; etag: string };
+export type PreparedHtml = { identity: Buffer; gzip(): Promise<Buffer>; br(): Promise<Buffer>; etag: string };
 
 function once(make: () => Promise<Buffer>): () => Promise<Buffer> {
   let made: Promise<Buffer> | null = null;
@@ -97,7 +97,7 @@ function withSignedInSupportLink(html: string): string {
   );
 }
 
-type RuntimeValues = { bookingUrl: string; appUrl: string; sessionCookie?: "0" | "1" };
+export type RuntimeValues = { bookingUrl: string; appUrl: string; sessionCookie?: "0" | "1" };
 
 function fillTokens(html: string, values: RuntimeValues): string {
   return html
@@ -106,7 +106,8 @@ function fillTokens(html: string, values: RuntimeValues): string {
     .replaceAll(RUNTIME_TOKENS.sessionCookie, values.sessionCookie ?? "1");
 }
 
-function prepareHtml(html: string, values: RuntimeValues): PreparedHtml {
+/** A page ready to send: its runtime tokens filled, its validator, its compressed copies made on first ask. */
+export function prepareHtml(html: string, values: RuntimeValues): PreparedHtml {
   const filled = fillTokens(html, values).replaceAll(RUNTIME_TOKENS.signedInPart, "");
   const identity = Buffer.from(filled, "utf8");
   return {
@@ -117,7 +118,8 @@ function prepareHtml(html: string, values: RuntimeValues): PreparedHtml {
   };
 }
 
-async function sendHtml(
+/** Sends a prepared page: revalidated each time (no-cache), 304 for a matching ETag, brotli or gzip when accepted. */
+export async function sendHtml(
   request: FastifyRequest,
   reply: FastifyReply,
   doc: PreparedHtml,

@@ -17,7 +17,8 @@ export const PRIVACY_TITLE = "Privacy Notice";
 
 /** The company as the texts name it: "Blueprint Labs Private Limited, 12 MG Road, Bengaluru, India". */
 export function companyLine(company: TermsCompany): string {
-  return `${company.legalName}, ${company.address.replace(/\s*\n\s*/g, ", ")}, ${company.countryName}`;
+  // A part not known yet (the details not set up) is left out rather than printed empty.
+  return [company.legalName, company.address.replace(/\s*\n\s*/g, ", "), company.countryName].filter(Boolean).join(", ");
 }
 
 export function refundSections(company: TermsCompany): TermsSection[] {

@@ -10,3 +10,4 @@ export {
   termsCompany,
 } from "./company-legal";
 export { legalRoutes } from "./routes";
+export { legalPageRoutes } from "./terms-pages";

@@ -4,7 +4,8 @@ import type { PublicPageKey } from "../../../../shared/public-pages";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
 
-export function PublicLayout({ page, children }: { page: PublicPageKey; children: ReactNode }) {
+/** `page`: the header link marked current (null: a page the header does not list, such as the terms). */
+export function PublicLayout({ page, children }: { page: PublicPageKey | null; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-white">
       <a

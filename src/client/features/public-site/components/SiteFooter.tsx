@@ -1,5 +1,6 @@
 import { Mail } from "lucide-react";
 import { MARKETING_FIGURES, PUBLIC_CONTACT_EMAIL, SALES_DECK_PATH } from "../../../../shared/constants/marketing";
+import { LEGAL_PAGES } from "../../../../shared/legal-pages";
 import { PUBLIC_PAGES } from "../../../../shared/public-pages";
 import { bookingUrl } from "../../../lib/runtime-config";
 import { Logo } from "./Logo";
@@ -61,10 +62,23 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6">
-          © {MARKETING_FIGURES.foundedYear}–{new Date().getFullYear()} Blueprint. Prototypes built under NDA. Founded in{" "}
-          {MARKETING_FIGURES.foundedYear}.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>
+            © {MARKETING_FIGURES.foundedYear}–{new Date().getFullYear()} Blueprint. Prototypes built under NDA. Founded in{" "}
+            {MARKETING_FIGURES.foundedYear}.
+          </p>
+          <nav aria-label="Legal">
+            <ul className="flex flex-wrap gap-x-5 gap-y-2">
+              {LEGAL_PAGES.map((page) => (
+                <li key={page.key}>
+                  <a href={page.path} className="hover:text-white hover:underline">
+                    {page.heading}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
       </div>
     </footer>
   );

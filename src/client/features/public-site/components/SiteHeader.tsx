@@ -25,7 +25,7 @@ const MENU_LINKS: LinksLook = {
 };
 
 /** The six public pages, the current one marked for screen readers and by colour. */
-function PageLinks({ current, look }: { current: PublicPageKey; look: LinksLook }) {
+function PageLinks({ current, look }: { current: PublicPageKey | null; look: LinksLook }) {
   return (
     <ul className={look.list}>
       {PUBLIC_PAGES.map((page) => (
@@ -43,7 +43,7 @@ function PageLinks({ current, look }: { current: PublicPageKey; look: LinksLook 
   );
 }
 
-export function SiteHeader({ current }: { current: PublicPageKey }) {
+export function SiteHeader({ current }: { current: PublicPageKey | null }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
 
