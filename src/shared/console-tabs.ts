@@ -10,6 +10,7 @@ export const CONSOLE_TABS = [
   "meetings",
   "inquiries",
   "billing",
+  "integrations",
   "audit",
 ] as const;
 export type ConsoleTab = (typeof CONSOLE_TABS)[number];

@@ -79,8 +79,6 @@ export function paymentPhaseState(facts: PhaseFacts): PaymentPhaseState {
 }
 
 type CheckoutFacts = {
-  /** The advance only: the project's current proposal version is accepted (the balance does not ask). */
-  proposalAccepted?: boolean;
   accessLevel?: string | null;
   cardPaymentsEnabled?: boolean | null;
   amount: string | null | undefined;
@@ -89,16 +87,9 @@ type CheckoutFacts = {
 
 /**
  * Whether the viewer is offered Pay Now for a phase: Stripe on, the owner or an admin-level member, a valid amount
- * set, the phase not paid, and for the advance the proposal accepted (the server checks the same before it creates a
- * checkout). A fact left out (the balance's proposalAccepted) does not hold it back.
+ * set, and the phase not paid (the server checks the same before it creates a checkout).
  */
 export function canStartCheckout(facts: CheckoutFacts): boolean {
   const payer = facts.accessLevel === "owner" || facts.accessLevel === "admin";
-  return (
-    Boolean(facts.cardPaymentsEnabled) &&
-    payer &&
-    facts.proposalAccepted !== false &&
-    toMinorUnits(facts.amount) !== null &&
-    !facts.receivedDate
-  );
+  return Boolean(facts.cardPaymentsEnabled) && payer && toMinorUnits(facts.amount) !== null && !facts.receivedDate;
 }

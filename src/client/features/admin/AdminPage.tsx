@@ -42,6 +42,7 @@ import { CONSOLE_TABS, type ConsoleTab, useConsoleTab, useProjectFilters, useSho
 import { FeedbackTab } from "./FeedbackTab";
 import { InboxTab } from "./InboxTab";
 import { InquiriesTab } from "./InquiriesTab";
+import { IntegrationsTab } from "./IntegrationsTab";
 import { MeetingRequestsTab } from "./MeetingRequestsTab";
 import { NdaTab } from "./NdaTab";
 import { ProjectsTab } from "./ProjectsTab";
@@ -109,6 +110,7 @@ const TAB_PANELS: Record<ConsoleTab, { label: string; Panel: () => ReactNode }> 
   meetings: { label: "Meeting Requests", Panel: MeetingRequestsTab },
   inquiries: { label: "Inquiries", Panel: InquiriesTab },
   billing: { label: "Billing", Panel: BillingTab },
+  integrations: { label: "Integrations", Panel: IntegrationsTab },
   audit: { label: "Audit Log", Panel: AuditTab },
 };
 
