@@ -86,7 +86,15 @@ const sidePasses = [...(TEST_DATABASE_URL ? [postgresPass] : []), ...(TEST_ALSO_
 
 const started = Date.now();
 const inputsHash = buildInputsHash();
-const buildStatus = await run("npm", ["run", "build"], { env: process.env });
+// `npm run build`'s two halves write dist/client and dist/server apart, so they run beside each other, and beside them
+// the tests' PGlite snapshot, which the first run's global set-up would otherwise make while every worker waits on it
+// (a fresh clone has none cached).
+const buildStatus = await together(
+  () => run("npm", ["run", "build:client"], { env: process.env, label: "build:client" }),
+  () => run("npm", ["run", "build:server"], { env: process.env, label: "build:server" }),
+  () =>
+    run(process.execPath, ["--import", "tsx", "scripts/lib/pglite-test-snapshot.ts"], { env: process.env, label: "snapshot" }),
+);
 if (buildStatus !== 0) process.exit(buildStatus);
 // The tests' child servers run this build only when it is of the sources as they are (tests/setup/child-server.ts).
 recordBuild(inputsHash);

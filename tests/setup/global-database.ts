@@ -40,7 +40,11 @@ function snapshotKey(): string {
 // The projects of one run set up in the same process: the first makes the snapshot, the others wait for it.
 let making: Promise<string> | undefined;
 
-function pgliteSnapshot(): Promise<string> {
+/**
+ * The migrated snapshot's path, made first when the cache has none. npm test makes it beside the build
+ * (scripts/lib/pglite-test-snapshot.ts), so that the first run's workers do not wait on it.
+ */
+export function pgliteSnapshot(): Promise<string> {
   making ??= (async () => {
     const name = `pglite-${snapshotKey()}.tar`;
     const file = path.join(CACHE_DIR, name);
