@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { createSession, sessionCookieName } from "../src/server/auth/sessions";
 import type { Database } from "../src/server/db/client";
-import { companyLegalSettings, profiles, projects, users } from "../src/server/db/schema";
+import { companyLegalSettings, profiles, projects, proposalAcceptances, users } from "../src/server/db/schema";
 import { createProject } from "../src/server/features/projects/create-project";
 import type { Role } from "../src/shared/constants/auth";
 import type { PackageType } from "../src/shared/constants/packages";
@@ -226,4 +226,26 @@ export async function setCompanyLegal(db: Database, overrides: Partial<typeof CO
     .insert(companyLegalSettings)
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: companyLegalSettings.id, set: values });
+}
+
+/**
+ * Records the project's current proposal version as accepted, straight in the database (for tests whose subject is
+ * what comes after, such as the advance's checkout; the proposal's own tests accept it through its route).
+ */
+export async function acceptProposal(db: Database, { projectId, name = "Dana Wells" }: { projectId: string; name?: string }) {
+  const [project] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  if (!project) throw new Error("acceptProposal: no such project");
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, project.userId)).limit(1);
+  await db
+    .insert(proposalAcceptances)
+    .values({
+      projectId,
+      version: project.proposalVersion,
+      userId: project.userId,
+      acceptedName: name,
+      userEmail: owner?.email ?? "owner@example.com",
+      proposal: { projectCode: project.projectCode, version: project.proposalVersion },
+      proposalSha256: "0".repeat(64),
+    })
+    .onConflictDoNothing();
 }

@@ -16,6 +16,7 @@ export const ACTIVITY_TYPES = {
   "brief.generated": { label: "Brief generated", opens: "requirements" },
   "brief.edited": { label: "Brief edited", opens: "requirements" },
   "brief.confirmed": { label: "Brief confirmed", opens: "requirements" },
+  "proposal.accepted": { label: "Proposal accepted", opens: "project" },
   "brd.uploaded": { label: "BRD uploaded", opens: "project" },
   "invoice.uploaded": { label: "Invoice uploaded", opens: "project" },
   "payment.link_sent": { label: "Payment link sent", opens: "project" },

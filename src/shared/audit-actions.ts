@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = {
   "inquiry.status": { label: "Inquiry status changed" },
   "account.deleted": { label: "Account deleted" },
   "project.decided": { label: "Prototype approved or changes requested by the customer" },
+  "proposal.accepted": { label: "Proposal accepted by the customer" },
   "project.created": { label: "Project created" },
   "project.deleted": { label: "Empty project removed" },
   "requirements.saved": { label: "Requirements saved" },

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects, requirements } from "../../src/server/db/schema";
 import { PAYMENT_MESSAGES } from "../../src/server/features/payments/checkout";
 import { CHECKOUT_RETURN_MESSAGES } from "../../src/shared/domain/checkout-return";
-import { type SignedInUser, signedInUser } from "../factories";
+import { acceptProposal, type SignedInUser, signedInUser } from "../factories";
 import { signInContext } from "../setup/browser";
 import { type Journey, startJourney } from "../setup/journey";
 import { documentStillMarked, markDocument, recordLivePage } from "../setup/live-page";
@@ -51,6 +51,8 @@ beforeAll(async () => {
       target: requirements.projectId,
       set: { briefConfirmed: true, problemStatement: "Bookings take hours." },
     });
+  // The advance is paid for an accepted proposal (tests/e2e/proposal.test.ts walks the acceptance itself).
+  await acceptProposal(server.app.ctx.db, { projectId: project.id });
 }, 120_000);
 
 afterAll(async () => {

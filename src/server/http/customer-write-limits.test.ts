@@ -300,6 +300,7 @@ const WRITE_ROUTES: Record<string, string> = {
   "POST /api/projects/{id}/feedback/{feedbackId}/reopen": "feedbackEdits",
   "POST /api/projects/{id}/feedback/rounds/close": "company only",
   "POST /api/projects/{id}/acceptance": "acceptance",
+  "POST /api/projects/{id}/proposal/accept": "proposal",
   "POST /api/projects/{id}/payments/{phase}/checkout": "checkout",
   "PUT /api/me/notification-preferences": "settings",
   "PUT /api/me/time-zone": "settings",

@@ -35,6 +35,8 @@ export const CUSTOMER_WRITE_LIMITS = {
   settings: [{ max: 30, windowSeconds: 10 * 60 }],
   /** Approve or Request Changes (a request for changes posts to the thread and to Feedback Management). */
   acceptance: [{ max: 10, windowSeconds: 60 * 60 }],
+  /** Accepting a proposal by name (each acceptance emails the company). */
+  proposal: [{ max: 10, windowSeconds: 60 * 60 }],
   /** Pay Now: each may ask Stripe for a Checkout Session. */
   checkout: [{ max: 20, windowSeconds: 10 * 60 }],
 } as const satisfies Record<string, readonly Window[]>;
@@ -51,6 +53,7 @@ export const CUSTOMER_WRITE_MESSAGES: Record<CustomerWrite, string> = {
   profile: "You have saved your profile many times in the last hour. Please try again later.",
   settings: "You have changed your settings many times in a short time. Please wait a few minutes before saving again.",
   acceptance: "You have sent many decisions in the last hour. Please wait before sending another.",
+  proposal: "You have tried to accept the proposal many times in the last hour. Please wait before trying again.",
   checkout: "You have opened the payment page many times in a short time. Please wait a few minutes before trying again.",
 };
 

@@ -13,6 +13,11 @@ export const ISSUED_DOCUMENT_KINDS = {
     title: (projectCode: string | null) => `Acceptance certificate ${projectCode ?? ""}`.trim(),
     authoredBy: "blueprint",
   },
+  /** A proposal as the client accepted it by name (who, when, from where, its SHA-256), sealed by Blueprint. */
+  proposal: {
+    title: (projectCode: string | null) => `Accepted proposal ${projectCode ?? ""}`.trim(),
+    authoredBy: "blueprint",
+  },
   /** The customer's own project brief, confirmed and exported: Blueprint vouches only that the file is unchanged. */
   project_brief: { title: (projectCode: string | null) => `Project brief ${projectCode ?? ""}`.trim(), authoredBy: "customer" },
   /** A paid phase's receipt, issued and sealed by Blueprint. */

@@ -6,8 +6,11 @@ const now = new Date("2026-11-26T12:00:00Z");
 const past = "2026-11-20T15:00:00Z";
 const future = "2026-12-01T15:00:00Z";
 const url = "https://p.example";
-/** The delivery clock started (brief confirmed, advance received) and version 1 delivered. */
-const clock = { deliveryStartedAt: "2026-11-18T09:00:00Z" };
+/** The proposal accepted by name, once the brief was confirmed. */
+const accepted = { proposal: { state: "accepted", acceptedAt: "2026-11-17T09:00:00Z" } };
+const open = { proposal: { state: "open", acceptedAt: null } };
+/** The delivery clock started (brief confirmed, proposal accepted, advance received) and version 1 delivered. */
+const clock = { deliveryStartedAt: "2026-11-18T09:00:00Z", ...accepted };
 const delivered = { ...clock, deliveredAt: "2026-11-21T09:00:00Z" };
 
 describe("the current step", () => {
@@ -31,6 +34,18 @@ describe("the current step", () => {
       { status: "requirements", requirementsSubmitted: true, firstMeetingAt: past },
       "discussion",
     ],
+    [
+      "the brief confirmed: the proposal to accept",
+      signed,
+      { status: "requirements", requirementsSubmitted: true, proposal: { state: "open", acceptedAt: null } },
+      "proposal",
+    ],
+    [
+      "the proposal accepted: development, which the advance starts",
+      signed,
+      { status: "requirements", requirementsSubmitted: true, proposal: { state: "accepted", acceptedAt: past } },
+      "development",
+    ],
     ["status development", signed, { status: "development" }, "development"],
     ["testing, prototype not delivered", signed, { status: "testing" }, "prototype"],
     ["testing with a prototype", signed, { status: "testing", prototypeUrl: url }, "iterations"],
@@ -48,7 +63,18 @@ type Facts = Parameters<typeof journeyFor>[0];
 const states = (facts: Facts) => Object.fromEntries(journeyFor({ ...facts, now }).map((step) => [step.id, step.state]));
 
 /** The journey's steps in order, as the customer sees them. */
-const STEPS = ["profile", "nda", "requirements", "meeting", "discussion", "development", "prototype", "iterations", "deployment"];
+const STEPS = [
+  "profile",
+  "nda",
+  "requirements",
+  "meeting",
+  "discussion",
+  "proposal",
+  "development",
+  "prototype",
+  "iterations",
+  "deployment",
+];
 
 /**
  * Each step's state when the journey stands at `current` ("done": past the last step): the steps before it completed,
@@ -91,7 +117,30 @@ describe("each step's state is its own fact", () => {
     [
       "development set by hand, the clock never started: no scope discussion happened, so it is not needed, not completed",
       { profile: signed, project: { status: "development", requirementsSubmitted: true, firstMeetingAt: past } },
-      standingAt("development", { notNeeded: ["discussion"] }),
+      standingAt("development", { notNeeded: ["discussion", "proposal"] }),
+    ],
+    [
+      "brief confirmed: the scope is agreed and the proposal is the step to take",
+      { profile: signed, project: { status: "requirements", requirementsSubmitted: true, firstMeetingAt: past, ...open } },
+      standingAt("proposal"),
+    ],
+    [
+      "proposal accepted, the advance not received yet: accepted is completed, development comes next",
+      { profile: signed, project: { status: "requirements", requirementsSubmitted: true, firstMeetingAt: past, ...accepted } },
+      standingAt("development"),
+    ],
+    [
+      "a price changed after the acceptance: the earlier acceptance still happened, the new version is the step to take",
+      {
+        profile: signed,
+        project: {
+          status: "requirements",
+          requirementsSubmitted: true,
+          firstMeetingAt: past,
+          proposal: { state: "open", acceptedAt: "2026-11-17T09:00:00Z" },
+        },
+      },
+      { ...standingAt("proposal"), proposal: "completed" },
     ],
     [
       "testing with a prototype after a held meeting",
@@ -124,8 +173,11 @@ describe("each step's state is its own fact", () => {
     ],
     [
       "a member's journey has no profile or NDA step",
-      { profile: null, project: { status: "development", requirementsSubmitted: true, accessLevel: "view_only", ...clock } },
-      standingAt("development", { notNeeded: ["meeting"], without: ["profile", "nda"] }),
+      {
+        profile: null,
+        project: { status: "development", requirementsSubmitted: true, accessLevel: "view_only", ...clock, proposal: null },
+      },
+      standingAt("development", { notNeeded: ["meeting"], without: ["profile", "nda", "proposal"] }),
     ],
   ])("%s", (_case, facts, expected) => {
     expect(states(facts)).toEqual(expected);

@@ -12,6 +12,7 @@ const JOURNEY_STEPS = [
   { id: "requirements", title: "Requirements", duration: "15-30 mins", group: "setup" },
   { id: "meeting", title: "Kick-off Meeting", duration: "30 mins", group: "planning" },
   { id: "discussion", title: "Scope Discussion", duration: "1 hour", group: "planning" },
+  { id: "proposal", title: "Proposal Accepted", duration: "5 mins", group: "planning" },
   { id: "development", title: "Development", duration: "7-14 days", group: "development" },
   { id: "prototype", title: "Prototype Delivery", duration: "ongoing", group: "development" },
   { id: "iterations", title: "Iterations", duration: "3-7 days each", group: "development" },
@@ -68,6 +69,8 @@ type JourneyFacts = {
         deliveredAt?: string | null;
         deploymentDate?: string | null;
         packageType?: string | null;
+        /** The proposal's state (GET /api/projects): not ready until the brief is confirmed; its newest acceptance. */
+        proposal?: { state: string; acceptedAt: string | null } | null;
       })
     | null
     | undefined;
@@ -89,9 +92,16 @@ function reached(at: string | null | undefined, now: Date): boolean {
   return Number.isFinite(time) && time <= now.getTime();
 }
 
+/** The brief is confirmed: the project answer's proposal is past "not ready". */
+function briefConfirmed(project: JourneyFacts["project"]): boolean {
+  const state = project?.proposal?.state;
+  return state === "open" || state === "accepted";
+}
+
 /**
  * Each step is completed only by its own event: profile and NDA by the profile, requirements once submitted, the
- * kick-off meeting once one was held, the scope once the confirmed brief and the advance started the delivery clock,
+ * kick-off meeting once one was held, the scope once the brief is confirmed (or the delivery clock started), the
+ * proposal once the customer accepted it by name,
  * development once version 1 is delivered (or a prototype is up), the prototype once delivered into testing, the
  * iterations once the project is completed, deployment once its date has come. A status alone completes nothing.
  */
@@ -110,7 +120,10 @@ function stepDone(id: JourneyStepId, facts: JourneyFacts): boolean {
     case "meeting":
       return meetingHeld(project, now);
     case "discussion":
-      return Boolean(project?.deliveryStartedAt);
+      // The scope is agreed when the brief is confirmed (the proposal is made then), or the clock started.
+      return Boolean(project?.deliveryStartedAt) || briefConfirmed(project);
+    case "proposal":
+      return Boolean(project?.proposal?.acceptedAt);
     case "development":
       return delivered;
     case "prototype":
@@ -125,7 +138,7 @@ function stepDone(id: JourneyStepId, facts: JourneyFacts): boolean {
 /**
  * The current step: the owner's onboarding gates first (profile, then NDA), then the project: its requirements until
  * submitted, then the kick-off meeting until one happened (the scope discussion after it) while the status is before
- * development; development; iterations while testing (the prototype step while no prototype is delivered yet);
+ * development, the proposal once the brief is confirmed until it is accepted, then development (the advance starts it); development; iterations while testing (the prototype step while no prototype is delivered yet);
  * "done" once completed. A member starts at the project's requirements.
  */
 export function currentJourneyStep(facts: JourneyFacts): JourneyStepId | "done" {
@@ -138,6 +151,9 @@ export function currentJourneyStep(facts: JourneyFacts): JourneyStepId | "done" 
   if (status === "testing") return hasPrototype(project) ? "iterations" : "prototype";
   if (status === "development") return "development";
   if (!stepDone("requirements", facts)) return "requirements";
+  // The brief confirmed: the proposal to accept; accepted, the advance starts development.
+  if (project?.proposal?.state === "open") return "proposal";
+  if (project?.proposal?.state === "accepted") return "development";
   return meetingHeld(project, facts.now) ? "discussion" : "meeting";
 }
 
@@ -153,7 +169,11 @@ export type JourneyStepView = Omit<(typeof JOURNEY_STEPS)[number], "duration"> &
 export function journeyFor(facts: JourneyFacts): JourneyStepView[] {
   const current = currentJourneyStep(facts);
   const member = memberLevelOf(facts.project) !== null;
-  const steps = JOURNEY_STEPS.filter((step) => !(member && OWNER_ONLY_STEPS.has(step.id)));
+  // A member below admin level is not shown the proposal (it is the payments): not a step of their journey.
+  const noProposal = member && !facts.project?.proposal;
+  const steps = JOURNEY_STEPS.filter(
+    (step) => !(member && OWNER_ONLY_STEPS.has(step.id)) && !(noProposal && step.id === "proposal"),
+  );
   const reached = steps.map((step) => stepDone(step.id, facts) || step.id === current);
   const lastReached = current === "done" ? steps.length - 1 : reached.lastIndexOf(true);
   return steps.map((step, index) => ({

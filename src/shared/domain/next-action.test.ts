@@ -60,6 +60,22 @@ describe("nextActionFor, the owner's card: first match wins", () => {
       "medium",
       "/meeting-requests",
     ],
+    [
+      "the brief confirmed: the proposal to accept",
+      done,
+      { status: "requirements", ...submitted, proposal: { state: "open" } },
+      "Accept Your Proposal",
+      "high",
+      "/dashboard#proposal",
+    ],
+    [
+      "the proposal accepted, the advance not in yet",
+      done,
+      { status: "requirements", ...submitted, proposal: { state: "accepted" } },
+      "Pay the Advance",
+      "high",
+      "/dashboard#payments",
+    ],
     ["status development", done, { status: "development", ...submitted }, "Development in Progress", "low", "/requirements"],
     [
       "a prototype URL during development (User Management still closed)",

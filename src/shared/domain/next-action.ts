@@ -15,6 +15,8 @@ export type GuidanceProject =
       hasPrototype?: boolean;
       requirementsSubmitted?: boolean | null;
       accessLevel?: ProjectAccessLevel | null;
+      /** The proposal's state (GET /api/projects): open once the brief is confirmed, until accepted. */
+      proposal?: { state: string } | null;
     }
   | null
   | undefined;
@@ -51,6 +53,8 @@ export type NextAction = {
     | "sign_nda"
     | "submit_requirements"
     | "requirements_review"
+    | "accept_proposal"
+    | "pay_advance"
     | "development"
     | "prototype_ready"
     | "completed"
@@ -98,6 +102,24 @@ const NEXT_ACTIONS = {
     priority: "medium",
     actionLabel: "Schedule Meeting",
     target: "/meeting-requests",
+  },
+  accept_proposal: {
+    key: "accept_proposal",
+    title: "Accept Your Proposal",
+    description:
+      "Your brief is confirmed. Read the proposal on this page (price, payment schedule, delivery promise and terms) and accept it by typing your name.",
+    priority: "high",
+    actionLabel: "Read the Proposal",
+    target: "/dashboard#proposal",
+  },
+  pay_advance: {
+    key: "pay_advance",
+    title: "Pay the Advance",
+    description:
+      "Your proposal is accepted. Pay the advance in Payment Information: the delivery clock starts when it is received.",
+    priority: "high",
+    actionLabel: "View Payment",
+    target: "/dashboard#payments",
   },
   development: {
     key: "development",
@@ -187,6 +209,8 @@ export function nextActionFor(profile: GuidanceProfile, project: GuidanceProject
   if (!profile.ndaSigned) return NEXT_ACTIONS.sign_nda;
   const submitted = requirementsSubmitted(profile, project);
   if (!submitted && (!project || status === "profile" || status === "requirements")) return NEXT_ACTIONS.submit_requirements;
+  if (status === "requirements" && project?.proposal?.state === "open") return NEXT_ACTIONS.accept_proposal;
+  if (status === "requirements" && project?.proposal?.state === "accepted") return NEXT_ACTIONS.pay_advance;
   if (status === "requirements") return NEXT_ACTIONS.requirements_review;
   if (status === "completed") return NEXT_ACTIONS.completed;
   if (prototypeReadyForTeam(project)) return NEXT_ACTIONS.prototype_ready;

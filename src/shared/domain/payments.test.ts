@@ -44,4 +44,8 @@ describe("Pay Now", () => {
     expect(canStartCheckout({ ...ready, amount: "about 2k" })).toBe(false);
     expect(canStartCheckout({ ...ready, receivedDate: "2026-11-27T00:00:00.000Z" })).toBe(false);
   });
+  it("is offered for the advance only once the proposal is accepted", () => {
+    expect(canStartCheckout({ ...ready, proposalAccepted: false })).toBe(false);
+    expect(canStartCheckout({ ...ready, proposalAccepted: true })).toBe(true);
+  });
 });

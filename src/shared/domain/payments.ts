@@ -79,6 +79,8 @@ export function paymentPhaseState(facts: PhaseFacts): PaymentPhaseState {
 }
 
 type CheckoutFacts = {
+  /** The advance only: the project's current proposal version is accepted (the balance does not ask). */
+  proposalAccepted?: boolean;
   accessLevel?: string | null;
   cardPaymentsEnabled?: boolean | null;
   amount: string | null | undefined;
@@ -87,9 +89,16 @@ type CheckoutFacts = {
 
 /**
  * Whether the viewer is offered Pay Now for a phase: Stripe on, the owner or an admin-level member, a valid amount
- * set, and the phase not paid (the server checks the same before it creates a checkout).
+ * set, the phase not paid, and for the advance the proposal accepted (the server checks the same before it creates a
+ * checkout). A fact left out (the balance's proposalAccepted) does not hold it back.
  */
 export function canStartCheckout(facts: CheckoutFacts): boolean {
   const payer = facts.accessLevel === "owner" || facts.accessLevel === "admin";
-  return Boolean(facts.cardPaymentsEnabled) && payer && toMinorUnits(facts.amount) !== null && !facts.receivedDate;
+  return (
+    Boolean(facts.cardPaymentsEnabled) &&
+    payer &&
+    facts.proposalAccepted !== false &&
+    toMinorUnits(facts.amount) !== null &&
+    !facts.receivedDate
+  );
 }

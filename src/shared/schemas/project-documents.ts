@@ -1,7 +1,7 @@
 // The customer's Project Documents (dashboard): each real file with its size and date, read in one call.
 import { z } from "zod";
 
-export const PROJECT_DOCUMENT_KINDS = ["signed_nda", "brief", "brd", "advance_invoice", "final_invoice"] as const;
+export const PROJECT_DOCUMENT_KINDS = ["signed_nda", "proposal", "brief", "brd", "advance_invoice", "final_invoice"] as const;
 export type ProjectDocumentKind = (typeof PROJECT_DOCUMENT_KINDS)[number];
 
 export const projectDocumentSchema = z.object({

@@ -14,6 +14,23 @@ export const projectPriceSchema = z.object({
   source: z.enum(["plan", "custom"]),
 });
 
+export const PROPOSAL_STATES = ["not_ready", "open", "accepted"] as const;
+
+/**
+ * The proposal's state in every project answer (one round trip for the dashboard; schemas/proposal.ts has the
+ * proposal itself): not ready until the brief is confirmed, then open until the current version is accepted.
+ * acceptedAt/acceptedBy/acceptedVersion are the newest acceptance of any version (an earlier one stays on record when
+ * the price changed after it).
+ */
+export const projectProposalSchema = z.object({
+  version: z.number(),
+  state: z.enum(PROPOSAL_STATES),
+  acceptedAt: z.string().nullable(),
+  acceptedBy: z.string().nullable(),
+  acceptedVersion: z.number().nullable(),
+});
+export type ProjectProposal = z.infer<typeof projectProposalSchema>;
+
 export const projectSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -95,6 +112,8 @@ export const projectSchema = z.object({
    * journey's Kick-off Meeting is done once this time has passed. Null: none.
    */
   firstMeetingAt: isoDate,
+  /** The proposal's state (null to a member below admin, like the payments). */
+  proposal: projectProposalSchema.nullable(),
 });
 export type Project = z.infer<typeof projectSchema>;
 

@@ -7,6 +7,7 @@ import { budgetRangeLabel, timelineLabel } from "../../../shared/constants/lists
 import { formatAmount } from "../../../shared/domain/dashboard";
 import { ndaStatusDisplay } from "../../../shared/domain/nda-status";
 import { ADMIN_MESSAGES, type AdminProject } from "../../../shared/schemas/admin";
+import { proposalStateText } from "../../../shared/schemas/proposal";
 import { ListState } from "../../components/kit/ListState";
 import { MarkdownView } from "../../components/kit/MarkdownView";
 import { hasPages, Pager } from "../../components/kit/Pager";
@@ -74,6 +75,7 @@ export function ProjectDetailsDialog({ project, onClose }: { project: AdminProje
               <Row label="Price">
                 <ProjectPriceSummary project={project} />
               </Row>
+              <Row label="Proposal">{proposalStateText(project.proposal)}</Row>
               <Row label="Customer">{`${project.customerName ?? "—"} (${project.customerEmail ?? "—"})`}</Row>
               <Row label="Created">{formatDate(project.createdAt)}</Row>
               <Row label="Users">{`${project.authorizedUsersCount}/${project.userLimit}`}</Row>

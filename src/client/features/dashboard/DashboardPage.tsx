@@ -30,6 +30,8 @@ const hasBuildStarted = (status: string) => (UPDATE_DUE_STATUSES as readonly str
 
 /** Approval and the hand-over come at the end of the journey: the card's code loads only then. */
 const FinishLineCard = lazy(() => import("./finish-line-card").then((m) => ({ default: m.FinishLineCard })));
+/** The proposal: its card's code loads only once the brief is confirmed (then it stays one line once accepted). */
+const ProposalCard = lazy(() => import("./proposal-card").then((m) => ({ default: m.ProposalCard })));
 const LatestUpdateCard = lazy(() => import("./latest-update-card").then((m) => ({ default: m.LatestUpdateCard })));
 
 function DashboardSkeleton() {
@@ -108,6 +110,11 @@ export function DashboardPage() {
           </div>
           <ProgressCard profile={data} project={project} />
         </div>
+        {project && scope.payments && project.proposal && project.proposal.state !== "not_ready" && (
+          <Suspense fallback={null}>
+            <ProposalCard project={project} />
+          </Suspense>
+        )}
         {finishLine && project && (
           <Suspense fallback={null}>
             <FinishLineCard project={project} />

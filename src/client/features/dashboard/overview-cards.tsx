@@ -137,7 +137,7 @@ export function JourneyTimeline({ profile, project }: { profile: Profile | null;
         <CardDescription>From idea to a deployed prototype, step by step.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <ol className="grid gap-3 sm:grid-cols-3 2xl:grid-cols-9" data-testid="journey">
+        <ol className="grid gap-3 sm:grid-cols-3 2xl:grid-cols-10" data-testid="journey">
           {steps.map((step, index) => (
             <li
               key={step.id}
@@ -155,7 +155,7 @@ export function JourneyTimeline({ profile, project }: { profile: Profile | null;
                   "flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold",
                   step.state === "completed" && "bg-emerald-600 text-white",
                   step.state === "current" && "bg-brand-700 text-white",
-                  (step.state === "upcoming" || step.state === "not_needed") && "bg-slate-100 text-slate-500",
+                  (step.state === "upcoming" || step.state === "not_needed") && "bg-slate-100 text-slate-600",
                 )}
               >
                 {step.state === "completed" ? (

@@ -340,7 +340,7 @@ export function PaymentCard({ project }: { project: Project | null }) {
     );
   };
   return (
-    <Card>
+    <Card id="payments">
       <CardHeader>
         <CardIconTitle icon={CreditCard}>Payment Information</CardIconTitle>
       </CardHeader>
@@ -363,7 +363,11 @@ export function PaymentCard({ project }: { project: Project | null }) {
             const paid = Boolean(project[fields.received]);
             const scheduled = project.paymentSchedule.find((entry) => entry.phase === payment.id);
             const confirming = checkoutReturn.confirming(payment.id);
+            // The advance is paid for an accepted proposal; the balance does not ask.
+            const proposalAccepted = payment.id === "advance" ? project.proposal?.state === "accepted" : undefined;
+            const awaitingProposal = proposalAccepted === false && !paid;
             const payable = canStartCheckout({
+              proposalAccepted,
               accessLevel: project.accessLevel,
               cardPaymentsEnabled: project.cardPaymentsEnabled,
               amount: project[fields.amount],
@@ -412,8 +416,13 @@ export function PaymentCard({ project }: { project: Project | null }) {
                     {CHECKOUT_RETURN_MESSAGES.cancelled}
                   </p>
                 )}
+                {awaitingProposal && project.proposal?.state === "open" && (
+                  <p className="text-xs text-slate-600" data-testid="payment-advance-awaits-proposal">
+                    Accept the proposal above first: the advance can be paid once it is accepted.
+                  </p>
+                )}
                 <div className="flex flex-wrap gap-2">
-                  {confirming ? null : payable ? (
+                  {confirming || awaitingProposal ? null : payable ? (
                     <Button size="sm" onClick={() => pay(payment.id)} disabled={checkout.isPending}>
                       <CreditCard aria-hidden="true" />
                       {checkout.isPending && checkout.variables?.phase === payment.id ? "Opening payment page…" : "Pay Now"}
@@ -463,6 +472,7 @@ function documentHref(url: string | null): string | null {
 
 const UNAVAILABLE: Record<ProjectDocumentKind, string> = {
   signed_nda: "Not signed yet",
+  proposal: "Not accepted yet",
   brief: "Not generated yet",
   brd: "Not available yet",
   advance_invoice: "Not available yet",
@@ -471,6 +481,7 @@ const UNAVAILABLE: Record<ProjectDocumentKind, string> = {
 
 const EMPTY_META: Record<ProjectDocumentKind, string> = {
   signed_nda: "Signed during onboarding",
+  proposal: "Accepted on your dashboard",
   brief: "Written from your requirements answers",
   brd: "Shared when your prototype is ready",
   advance_invoice: "",
@@ -482,7 +493,7 @@ function DocumentRow({ document }: { document: ProjectDocument }) {
   const meta = [documentMeta(document.contentType, document.size), document.date ? formatDate(document.date) : null]
     .filter(Boolean)
     .join(" • ");
-  const download = document.kind === "signed_nda";
+  const download = document.kind === "signed_nda" || document.kind === "proposal";
   return (
     <li className="flex items-center gap-3">
       <FileText className="size-8 shrink-0 text-red-500" aria-hidden="true" />

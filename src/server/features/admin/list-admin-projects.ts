@@ -5,7 +5,7 @@ import type { AdminProject, AdminProjectPage, ProjectListQuery } from "../../../
 import type { Database } from "../../db/client";
 import { onePage } from "../../db/paging";
 import { profiles, projectCounts, projectMembers, projects, requirements, users } from "../../db/schema";
-import { toProjectDto } from "../projects";
+import { briefConfirmedSql, latestProposalAcceptanceSql, toProjectDto } from "../projects";
 import { filtersWhere, projectListFilters, projectListOrder } from "./project-filters";
 
 const memberCount = sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`;
@@ -17,6 +17,8 @@ type AdminProjectRow = {
   customerEmail: string | null;
   memberCount: number;
   requirementsSubmitted: boolean;
+  briefConfirmed?: boolean;
+  proposalAccepted?: { version: number; at: string; by: string } | string | null;
 };
 
 export function toAdminProjectDto(row: AdminProjectRow): AdminProject {
@@ -26,6 +28,7 @@ export function toAdminProjectDto(row: AdminProjectRow): AdminProject {
       customerName: row.customerName,
       accessLevel: "company",
       requirementsSubmitted: row.requirementsSubmitted,
+      proposal: { briefConfirmed: Boolean(row.briefConfirmed), accepted: row.proposalAccepted ?? null },
     }),
     customerEmail: row.customerEmail,
     lastUpdateAt: row.project.lastUpdateAt?.toISOString() ?? null,
@@ -40,6 +43,8 @@ const adminProjectFields = {
   customerEmail: users.email,
   memberCount,
   requirementsSubmitted,
+  briefConfirmed: briefConfirmedSql,
+  proposalAccepted: latestProposalAcceptanceSql,
 };
 
 export function adminProjectSelect(db: Database) {

@@ -8,7 +8,7 @@ import type { ActivityType } from "../../../shared/activity-types";
 import { HOSTED_ACCESS_YEARS } from "../../../shared/constants/packages";
 import { isUuid } from "../../../shared/domain/ids";
 import { formatMoney, PAYMENT_PHASES, type PaymentPhase, toMinorUnits } from "../../../shared/domain/payments";
-import { PRICE_MESSAGES } from "../../../shared/domain/pricing";
+import { PRICE_MESSAGES, projectPrice } from "../../../shared/domain/pricing";
 import { statusLabel } from "../../../shared/domain/project-status";
 import { type AdminProject, CLOSE_MESSAGES, DATE_FIELDS, type ProjectPatch } from "../../../shared/schemas/admin";
 import { type FieldChange, recordAudit } from "../../audit/record-audit";
@@ -182,6 +182,21 @@ function priceFacts({
   }
 }
 
+/**
+ * A changed price (amount or currency) or package is a new proposal, which the customer accepts before it applies
+ * (decision 0040). An earlier acceptance stays on record; a paid advance stays paid.
+ */
+function proposalChanged(before: ProjectRow, update: ProjectUpdate): boolean {
+  const after = { ...before, ...update } as ProjectRow;
+  const [was, now] = [projectPrice(before), projectPrice(after)];
+  return (
+    after.packageType !== before.packageType ||
+    now.currency !== was.currency ||
+    Number(now.amount) !== Number(was.amount) ||
+    now.source !== was.source
+  );
+}
+
 /** A phase newly marked paid by transfer is a payment record (the revenue chart counts it by its amount). */
 async function recordTransfers(db: Database, before: ProjectRow, update: ProjectUpdate, now: Date): Promise<void> {
   for (const [phase, fields] of Object.entries(PHASE_FIELDS) as Array<[PaymentPhase, (typeof PHASE_FIELDS)[PaymentPhase]]>) {
@@ -282,6 +297,11 @@ export async function updateProject(
     }
   }
   transferFacts(before, update, changes, ctx.config.stripe !== null, new Date());
+  const newProposal = proposalChanged(before, update);
+  if (newProposal) {
+    update.proposalVersion = before.proposalVersion + 1;
+    changes.push({ field: "proposalVersion", before: before.proposalVersion, after: update.proposalVersion });
+  }
   const maxIterations = (update.maxIterations ?? before.maxIterations) as number;
   const iterationsUsed = (update.iterationsUsed ?? before.iterationsUsed) as number;
   if (iterationsUsed > maxIterations) {
@@ -317,7 +337,10 @@ export async function updateProject(
         changes,
       });
       await recordTransfers(tx, before, update, now);
-      endedSessions = await endOpenSessions(tx, { projectId, phases: phasesRepriced(update) });
+      // A new proposal ends the advance's open sessions too: the advance is paid for an accepted version.
+      const repriced = phasesRepriced(update);
+      if (newProposal && !before.advancePaymentReceivedDate && !repriced.includes("advance")) repriced.push("advance");
+      endedSessions = await endOpenSessions(tx, { projectId, phases: repriced });
       // The phases' invoices follow the edit in its transaction: issued (and emailed), voided and re-issued, or paid.
       if (changesPhases(update)) {
         await syncPhaseInvoices(tx, { projectId, now, email: ctx.email });

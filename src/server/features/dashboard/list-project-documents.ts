@@ -11,6 +11,7 @@ import type { AppContext } from "../../context";
 import { fileAttachments, requirements } from "../../db/schema";
 import { findOwnProfile, issueSignedNda } from "../onboarding";
 import { downloadBrief, type ProjectAccess } from "../projects";
+import { currentAcceptance, proposalPdf } from "../proposals";
 
 const PDF = "application/pdf";
 
@@ -93,8 +94,24 @@ export async function listProjectDocuments(ctx: AppContext, access: ProjectAcces
     contentType: ndaSigned ? PDF : null,
     date: profile?.ndaSignedAt?.toISOString() ?? null,
   };
+  // The accepted proposal (sealed PDF) is the owner's and an Admin member's, like the payments it sets.
+  const proposalAccepted = access.accessLevel === "owner" || access.accessLevel === "admin" ? await currentAcceptance(ctx.db, project) : null;
+  const proposalSize = proposalAccepted ? await sizeOf(() => proposalPdf(ctx, access)) : null;
+  const proposal: ProjectDocument[] = proposalAccepted
+    ? [
+        {
+          kind: "proposal",
+          title: `Accepted proposal (version ${proposalAccepted.version})`,
+          url: `/api/projects/${project.id}/proposal/pdf`,
+          size: proposalSize,
+          contentType: PDF,
+          date: proposalAccepted.acceptedAt.toISOString(),
+        },
+      ]
+    : [];
   const documents: ProjectDocument[] = [
     ...(member ? [] : [signedNda]),
+    ...proposal,
     {
       kind: "brief",
       title: brief?.briefConfirmedAt ? "Project brief" : "Requirements draft",

@@ -9,10 +9,12 @@ import type { FastifyBaseLogger } from "fastify";
 import Stripe from "stripe";
 import { checkoutReturnUrl } from "../../../shared/domain/checkout-return";
 import { PAYMENT_PHASE_LABELS, type PaymentPhase, toMinorUnits } from "../../../shared/domain/payments";
+import { PROPOSAL_MESSAGES } from "../../../shared/schemas/proposal";
 import type { AppContext } from "../../context";
 import { projects, stripeCheckoutSessions } from "../../db/schema";
 import { AppError, badGateway, conflict, forbidden } from "../../errors";
 import type { ProjectAccess } from "../projects";
+import { proposalAccepted } from "../proposals";
 import { expireAtStripe, type PhasePrice, reusableSessions, SESSION_LIFETIME_MS } from "./open-sessions";
 import { stripeClient } from "./stripe-client";
 
@@ -60,6 +62,10 @@ export async function startCheckout(
   const [project = access.project] = await ctx.db.select().from(projects).where(eq(projects.id, access.project.id)).limit(1);
   const fields = phaseFields(project, phase);
   if (fields.received) throw conflict(PAYMENT_MESSAGES.alreadyPaid, "PAYMENT_ALREADY_PAID");
+  // The advance is paid for an accepted proposal: the current version (a changed price is accepted again first).
+  if (phase === "advance" && !(await proposalAccepted(ctx.db, project))) {
+    throw conflict(PROPOSAL_MESSAGES.notAccepted, "PROPOSAL_NOT_ACCEPTED");
+  }
   const amountMinor = toMinorUnits(fields.amount);
   if (amountMinor === null || amountMinor <= 0) throw conflict(PAYMENT_MESSAGES.noAmount, "PAYMENT_AMOUNT_MISSING");
   const currency = fields.currency;

@@ -8,7 +8,7 @@ import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCompletedProfile, onboardOwner, signedInUser } from "../../../../tests/factories";
+import { acceptProposal, createCompletedProfile, onboardOwner, signedInUser } from "../../../../tests/factories";
 import { fileUpload } from "../../../../tests/setup/multipart";
 import { preferencesWith } from "../../../../tests/setup/notification-preferences";
 import { pdfText } from "../../../../tests/setup/pdf-text";
@@ -76,6 +76,8 @@ async function ownerWithProject(advance: string | null = "2,500.00", currency = 
   await t.app.ctx.db
     .insert(requirements)
     .values({ projectId: project.id, projectName: "Glacier", problemStatement: "Bookings take hours.", briefConfirmed: true });
+  // The advance is paid for an accepted proposal (proposals.test.ts tests that rule).
+  await acceptProposal(t.app.ctx.db, { projectId: project.id });
   if (advance) {
     const set = await req("PATCH", `/api/company/projects/${project.id}`, admin, {
       advancePaymentAmount: advance,

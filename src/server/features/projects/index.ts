@@ -8,6 +8,7 @@ export { applyStatusRules, recordStatusSteps, statusStepsFor } from "./apply-sta
 export { createProject } from "./create-project";
 export { deliveryHoursSql, startDeliveryClockByHand, startDeliveryClockIfReady } from "./delivery-clock";
 export { toProjectDto, withPaymentSchedule } from "./project-dto";
+export { briefConfirmedSql, latestProposalAcceptanceSql } from "./proposal-facts";
 export { projectListRead } from "./reads";
 export { downloadBrief } from "./requirements/download-brief";
 export { requirementsRead } from "./requirements/reads";

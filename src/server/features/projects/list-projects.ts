@@ -12,6 +12,7 @@ import { preparedPerDatabase } from "../../db/prepared";
 import { meetingRequests, profiles, projectCounts, projectMembers, projects, requirements } from "../../db/schema";
 import { projectAccessibleTo } from "./access";
 import { toProjectDto } from "./project-dto";
+import { briefConfirmedSql, latestProposalAcceptanceSql } from "./proposal-facts";
 
 const memberCount = sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`;
 /** Saved with a problem statement: the same rule as the Requirements status card ("completed"). */
@@ -38,6 +39,8 @@ const customerProjectsQuery = preparedPerDatabase((db) => {
       memberLevel: projectMembers.accessLevel,
       requirementsSubmitted,
       firstMeetingAt,
+      briefConfirmed: briefConfirmedSql,
+      proposalAccepted: latestProposalAcceptanceSql,
     })
     .from(projects)
     .leftJoin(profiles, eq(profiles.userId, projects.userId))
@@ -71,7 +74,15 @@ export async function listCompanyProjects(db: Database, paging: Paging): Promise
   ).as("page");
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ project: projects, customerName: profiles.fullName, memberCount, requirementsSubmitted, firstMeetingAt })
+      .select({
+        project: projects,
+        customerName: profiles.fullName,
+        memberCount,
+        requirementsSubmitted,
+        firstMeetingAt,
+        briefConfirmed: briefConfirmedSql,
+        proposalAccepted: latestProposalAcceptanceSql,
+      })
       .from(page)
       .innerJoin(projects, eq(projects.id, page.id))
       .leftJoin(profiles, eq(profiles.userId, projects.userId))
@@ -86,6 +97,7 @@ export async function listCompanyProjects(db: Database, paging: Paging): Promise
       accessLevel: "company",
       requirementsSubmitted: row.requirementsSubmitted,
       firstMeetingAt: row.firstMeetingAt,
+      proposal: { briefConfirmed: row.briefConfirmed, accepted: row.proposalAccepted },
     }),
   );
   return pageReply(items, counted?.total ?? 0, paging);
@@ -107,6 +119,7 @@ export async function listCustomerProjects(db: Database, user: Pick<SessionUser,
       accessLevel,
       requirementsSubmitted: row.requirementsSubmitted,
       firstMeetingAt: row.firstMeetingAt,
+      proposal: { briefConfirmed: row.briefConfirmed, accepted: row.proposalAccepted },
     });
   });
 }

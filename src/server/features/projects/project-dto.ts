@@ -6,9 +6,24 @@ import { memberLevelOf } from "../../../shared/domain/next-action";
 import { PAYMENT_PHASES, paymentPhaseState } from "../../../shared/domain/payments";
 import { PAYMENT_SCHEDULE, type ProjectPrice, projectPrice, scheduledPhaseAmount } from "../../../shared/domain/pricing";
 import type { Project } from "../../../shared/schemas/project";
+import { projectProposalState } from "../../../shared/schemas/proposal";
 import type { projects } from "../../db/schema";
 
 type ProjectRow = typeof projects.$inferSelect;
+/** The brief confirmed, and the newest acceptance of any version (json from the list's subquery, or null). */
+export type ProposalFacts = {
+  briefConfirmed: boolean;
+  accepted: { version: number; at: string | Date; by: string } | string | null;
+};
+
+function proposalOf(row: ProjectRow, facts: ProposalFacts | undefined): Project["proposal"] {
+  const raw = typeof facts?.accepted === "string" ? JSON.parse(facts.accepted) : (facts?.accepted ?? null);
+  return projectProposalState({
+    version: row.proposalVersion,
+    briefConfirmed: Boolean(facts?.briefConfirmed),
+    accepted: raw ? { version: Number(raw.version), at: new Date(raw.at).toISOString(), by: String(raw.by) } : null,
+  });
+}
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -21,6 +36,8 @@ export function toProjectDto(
     requirementsSubmitted: boolean;
     /** The earliest meeting held or scheduled on the project (see list-projects.ts); none when not read. */
     firstMeetingAt?: Date | string | null;
+    /** The proposal's facts (proposals/proposal-state.ts reads them in the list's query); none: not confirmed, not accepted. */
+    proposal?: ProposalFacts;
   },
 ): Project {
   const price = projectPrice(row);
@@ -95,6 +112,7 @@ export function toProjectDto(
     firstMeetingAt: extra.firstMeetingAt ? new Date(extra.firstMeetingAt).toISOString() : null,
     // The route that answers sets it from the server's configuration (withCardPayments).
     cardPaymentsEnabled: false,
+    proposal: proposalOf(row, extra.proposal),
   };
   const level = memberLevelOf(dto);
   return level && level !== "admin" ? { ...dto, ...NO_PAYMENTS } : dto;
@@ -164,4 +182,5 @@ const NO_PAYMENTS = {
   finalPaymentAmountUnparsed: null,
   advancePaymentState: null,
   balancePaymentState: null,
+  proposal: null,
 } satisfies Partial<Project>;
