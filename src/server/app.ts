@@ -29,6 +29,7 @@ import { feedbackRoutes } from "./features/feedback";
 import { fileRoutes } from "./features/files";
 import { healthRoutes } from "./features/health";
 import { type InboundEmailServer, startInboundEmail } from "./features/inbound-email";
+import { emailAttachment, invoiceRoutes } from "./features/invoices";
 import { legalPageRoutes, legalRoutes } from "./features/legal";
 import { liveRoutes } from "./features/live";
 import { meetingRequestRoutes } from "./features/meeting-requests";
@@ -221,12 +222,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
       mailboxUrl: config.devMailbox ? `${config.appUrl}/dev/mailbox` : null,
     });
+  // Attachments (invoices, receipts) are drawn at send time with the context, which is built below.
+  let attachmentContext: AppContext | null = null;
   const emailWorker = startEmailWorker({
     db: database.db,
     transport,
     from: config.mailFrom,
     log: app.log,
     companyEmails: config.adminEmails,
+    attachments: () => {
+      const context = attachmentContext;
+      return context ? (reference) => emailAttachment(context, reference) : null;
+    },
   });
   const metrics = createMetrics();
   const readCaches = createReadCaches({ budgetBytes: config.readCacheBytes, events: metrics.cacheEvents });
@@ -243,6 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     files: await createFileStore(config.fileStorage, database.db),
     caches,
   };
+  attachmentContext = ctx;
   app.decorate("ctx", ctx);
   app.decorate("emailWorker", emailWorker);
   const webhookWorker = startWebhookWorker(ctx, {
@@ -370,6 +378,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(proposalRoutes);
   await app.register(accountRoutes);
   await app.register(paymentRoutes);
+  await app.register(invoiceRoutes);
   await app.register(publicSiteRoutes);
   await app.register(legalRoutes);
   // The terms pages are filled from the database per request, into the built client's shells when it is served.
