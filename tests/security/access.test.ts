@@ -35,6 +35,11 @@ const OBJECT_ROUTES: RouteCase[] = [
     }),
   },
   { name: "GET brief.pdf", request: (ids) => ({ path: `/api/projects/${ids.project}/brief.pdf` }) },
+  { name: "GET invoices", request: (ids) => ({ path: `/api/projects/${ids.project}/invoices` }) },
+  {
+    name: "GET invoice pdf",
+    request: (ids) => ({ path: `/api/projects/${ids.project}/invoices/00000000-0000-4000-8000-000000000000/pdf` }),
+  },
   { name: "GET updates", request: (ids) => ({ path: `/api/projects/${ids.project}/updates` }) },
   { name: "GET users", request: (ids) => ({ path: `/api/projects/${ids.project}/users` }) },
   {
