@@ -56,7 +56,7 @@ export default defineConfig({
       {
         test: {
           name: "faults",
-          include: ["tests/faults/**/*.test.ts"],
+          include: ["tests/faults/**/*.test.ts", "tests/ops/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/global-database.ts"],
           // Each file starts its own servers (PostgreSQL, SMTP, child processes): one at a time keeps timings honest.

@@ -14,6 +14,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { secureDataDir } from "../data-dir";
+import { checkEmbeddedFormat, recordEmbeddedFormat } from "./embedded-format";
+import { MIGRATION_LOCK_KEY, recordMigrationTags, refuseNewerDatabase, type SqlRunner } from "./migration-level";
 import {
   copyPgliteTemplate,
   installedPgliteVersion,
@@ -52,7 +54,8 @@ export type DatabaseHandle = {
    * listening works again.
    */
   listen(channel: string, events: ListenEvents): Promise<Listening>;
-  migrate(): Promise<void>;
+  /** Runs the migrations not run yet (from `migrationsFolder`, default the one the database was opened with). */
+  migrate(options?: { migrationsFolder?: string }): Promise<void>;
   /** The embedded database's folder made private again (folders 0700, files 0600): it creates new files 0666. */
   secureFiles?(): void;
   ping(): Promise<void>;
@@ -62,7 +65,7 @@ export type DatabaseHandle = {
 };
 
 /** The drizzle/ folder, found from this file whether it runs from src/ or from the built dist/. */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
     const candidate = path.join(dir, "drizzle");
@@ -137,11 +140,16 @@ const DEFAULT_PGLITE_TEMPLATE_DIR = [
 ].find((dir) => existsSync(pgliteTemplateManifestFile(dir)));
 
 /** A new data folder starts as a copy of the build's template when it fits, else from initdb in a child process. */
-function initialisePgliteDataDir(dataDir: string, templateDir: string | null): void {
-  if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
-  const folder = migrationsFolder();
-  if (templateDir && copyPgliteTemplate({ templateDir, dataDir, migrationsFolder: folder })) return;
-  initdbInChildProcess(dataDir, folder);
+function initialisePgliteDataDir(dataDir: string, templateDir: string | null, folder: string): void {
+  if (existsSync(path.join(dataDir, "PG_VERSION"))) {
+    // An existing folder opens only with the engine that made it (or one of the same PostgreSQL major).
+    checkEmbeddedFormat(dataDir);
+    return;
+  }
+  if (!templateDir || !copyPgliteTemplate({ templateDir, dataDir, migrationsFolder: folder })) {
+    initdbInChildProcess(dataDir, folder);
+  }
+  recordEmbeddedFormat(dataDir);
 }
 
 /**
@@ -209,6 +217,8 @@ type OpenDatabaseOptions = {
   onPoolError?: (error: Error) => void;
   /** Called with every statement Drizzle runs, as it starts (tests compare the work two requests do). */
   logQuery?: (query: string, params: unknown[]) => void;
+  /** The migrations to create and migrate with (default: drizzle/; a restore uses the backup's first ones). */
+  migrationsFolder?: string;
 };
 
 /** What either driver's Drizzle is built with: the schema, and the statement logger when one is asked for. */
@@ -216,17 +226,39 @@ function drizzleConfig({ logQuery }: OpenDatabaseOptions): { schema: typeof sche
   return { schema, logger: logQuery ? { logQuery } : undefined };
 }
 
-/** Brings a database up to date on either driver: the extensions first, then the migrations it has not run yet. */
+/**
+ * Brings a database up to date on either driver: the extensions first, then the migrations it has not run yet. A
+ * database migrated by a newer build stops here (NewerDatabaseError) before anything runs.
+ */
 async function migrateSchema(driver: {
-  exec: (statement: string) => Promise<unknown>;
+  runner: SqlRunner;
   migrate: (config: { migrationsFolder: string }) => Promise<void>;
+  folder: string;
 }): Promise<void> {
-  await driver.exec(CREATE_EXTENSIONS);
-  await driver.migrate({ migrationsFolder: migrationsFolder() });
+  await refuseNewerDatabase(driver.runner, driver.folder);
+  await driver.runner.query(CREATE_EXTENSIONS);
+  await driver.migrate({ migrationsFolder: driver.folder });
+  await recordMigrationTags(driver.runner, driver.folder);
+}
+
+/** On PostgreSQL one process migrates at a time: the others wait on the advisory lock, then find nothing to run. */
+async function migratePostgres(pool: pg.Pool, folder: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateSchema({ runner: client, folder, migrate: (config) => migratePg(drizzlePg(client), config) });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const { url } = options;
+  const folder = options.migrationsFolder ?? migrationsFolder();
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
     const pool = new pg.Pool({
       connectionString: url,
@@ -246,8 +278,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: "postgres",
-      migrate: () =>
-        migrateSchema({ exec: (statement) => pool.query(statement), migrate: (config) => migratePg(drizzlePg(pool), config) }),
+      migrate: (migrateOptions) => migratePostgres(pool, migrateOptions?.migrationsFolder ?? folder),
       listen: (channel, events) => listenPostgres(url, channel, events),
       ping: async () => {
         await pool.query("select 1");
@@ -261,6 +292,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     initialisePgliteDataDir(
       dataDir,
       options.pgliteTemplateDir === undefined ? (DEFAULT_PGLITE_TEMPLATE_DIR ?? null) : options.pgliteTemplateDir,
+      folder,
     );
   }
   const client = await PGlite.create(dataDir, {
@@ -277,9 +309,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db,
     kind: "pglite",
-    migrate: async () => {
+    migrate: async (migrateOptions) => {
       await migrateSchema({
-        exec: (statement) => client.exec(statement),
+        runner: client,
+        folder: migrateOptions?.migrationsFolder ?? folder,
         migrate: (config) => migratePglite(drizzlePglite(client), config),
       });
       secure();

@@ -23,6 +23,7 @@ import { FILE_KINDS } from "../../shared/constants/files";
 import type { CommunicationId, FeedbackId, MeetingRequestId } from "../../shared/domain/ids";
 import { PAYMENT_ISSUES, PAYMENT_RECORD_KINDS } from "../../shared/domain/payments";
 import { MEMBER_ACCESS_LEVELS } from "../../shared/domain/project-access";
+import { STAFF_ROLES } from "../../shared/domain/staff-roles";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -49,6 +50,15 @@ export const users = pgTable(
     deletedAt: ts("deleted_at"),
     /** The user's IANA time zone ("America/New_York"), set from the browser and editable on /profile; null = unknown. */
     timeZone: text("time_zone"),
+    /**
+     * A staff member's role, set when an owner invites them in the console's Team tab (issue 44); null for customers
+     * and for the ADMIN_EMAILS addresses, which are owners by the configuration (the break-glass list).
+     */
+    staffRole: text("staff_role", { enum: STAFF_ROLES }),
+    /** When an owner deactivated this staff member: their sessions ended then and their sign-in is refused. */
+    deactivatedAt: ts("deactivated_at"),
+    /** The owner who invited this staff member. */
+    invitedBy: uuid("invited_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),

@@ -11,16 +11,22 @@ const NOT_SET = "-";
 
 let countryOptionsCache: Array<{ value: string; label: string }> | null = null;
 
-/** COMMON_COUNTRIES first, then every other country by name. */
+/**
+ * COMMON_COUNTRIES first, then every other country by name, each name once (the runtime also names a few withdrawn
+ * codes, such as DY for Benin: the current code, first by code order, is the one offered).
+ */
 export function countryOptions(): Array<{ value: string; label: string }> {
   if (!countryOptionsCache) {
-    const common = new Set<string>(COMMON_COUNTRIES);
-    countryOptionsCache = [
-      ...COMMON_COUNTRIES.map((code) => ({ value: code, label: countryName(code) ?? code })),
-      ...allCountries()
-        .filter((country) => !common.has(country.code))
-        .map((country) => ({ value: country.code, label: country.name })),
-    ];
+    const named = new Set<string>();
+    const options: Array<{ value: string; label: string }> = [];
+    const add = (code: string, name: string) => {
+      if (named.has(name)) return;
+      named.add(name);
+      options.push({ value: code, label: name });
+    };
+    for (const code of COMMON_COUNTRIES) add(code, countryName(code) ?? code);
+    for (const country of allCountries()) add(country.code, country.name);
+    countryOptionsCache = options;
   }
   return countryOptionsCache;
 }

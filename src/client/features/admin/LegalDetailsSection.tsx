@@ -63,7 +63,7 @@ export function LegalDetailsSection() {
           emptyText={null}
           onRetry={() => legal.refetch()}
         >
-          {legal.data && <LegalDetailsForm key={legal.data.legal?.updatedAt ?? "new"} legal={legal.data.legal} />}
+          {legal.data && <LegalDetailsForm legal={legal.data.legal} />}
         </ListState>
       </CardContent>
     </Card>
@@ -83,14 +83,17 @@ function LegalDetailsForm({ legal }: { legal: CompanyLegal | null }) {
   const advance = Number(form.watch("advancePercent"));
   const advanceValid = Number.isInteger(advance) && advance >= 0 && advance <= 100;
 
+  // The form stays mounted across the save (its answer becomes `legal`) and takes the saved, normalised values.
   const onSubmit = form.handleSubmit((values) =>
     save.mutate(values, {
-      onSuccess: () =>
+      onSuccess: (reply) => {
+        form.reset(defaultsFrom(reply.legal));
         toast({
           title: "Legal details saved",
           description: "New proposals, invoices, the NDA and the terms pages use them from now on.",
           variant: "success",
-        }),
+        });
+      },
       onError: (failure) => {
         setServerFieldErrors(form, serverFieldErrors(failure));
         toast({ title: "Not saved", description: serverMessage(failure, SAVE_FAILED), variant: "destructive" });
