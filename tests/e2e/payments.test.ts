@@ -225,6 +225,8 @@ describe("card payments", () => {
     await server.app.ctx.db
       .insert(requirements)
       .values({ projectId: own.id, projectName: "Harbour", problemStatement: "Invoices go missing.", briefConfirmed: true });
+    // Its advance is paid for an accepted proposal too.
+    await acceptProposal(server.app.ctx.db, { projectId: own.id });
     const set = await server.app.inject({
       method: "PATCH",
       url: `/api/company/projects/${own.id}`,
