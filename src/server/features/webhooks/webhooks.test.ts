@@ -324,6 +324,38 @@ describe("deliveries", () => {
     await clear();
   });
 
+  it("sends message.created for a customer's message only (not the company's reply), without the message's text", async () => {
+    const { endpoint, secret } = await addEndpoint({ url: `${base}/ok`, events: ["message.created"] });
+    const owner = await signedInUser(t.app, { email: "hook-messages@example.com" });
+    const project = await newProject(t.app, owner);
+    const headers = (cookie: string) => ({ cookie, "content-type": "application/json" });
+    const thread = await t.app.inject({
+      method: "POST",
+      url: `/api/projects/${project.id}/communications`,
+      headers: headers(owner.cookie),
+      payload: { type: "message", subject: "Invoice question", content: "Our secret launch date is 1 March" },
+    });
+    expect(thread.statusCode, thread.body).toBe(201);
+    const answered = await t.app.inject({
+      method: "POST",
+      url: `/api/projects/${project.id}/communications/${thread.json().id}/replies`,
+      headers: headers(admin),
+      payload: { content: "Thanks, we will look" },
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
+    await run();
+    const log = await deliveriesOf(endpoint.id);
+    expect(log.items.map((item: { eventType: string }) => item.eventType)).toEqual(["message.created"]);
+    const [request] = toPath("/ok");
+    const event = new Webhook(secret ?? "").verify(request?.body ?? "", (request?.headers ?? {}) as Record<string, string>) as {
+      data: Record<string, unknown>;
+    };
+    expect(event.data).toMatchObject({ projectId: project.id, threadId: thread.json().id, kind: "message" });
+    expect(String(event.data.url)).toContain("tab=inbox");
+    expect(request?.body).not.toContain("launch date");
+    await clear();
+  });
+
   it("pauses and resumes by hand, changes the events (unknown ones refused), and deletes with the log", async () => {
     const { endpoint } = await addEndpoint({ url: `${base}/ok`, events: ["update.posted"] });
     const paused = await api("PATCH", `/api/company/webhooks/${endpoint.id}`, { paused: true });
