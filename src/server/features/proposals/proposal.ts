@@ -159,7 +159,7 @@ export async function acceptProposal(
       .update(projects)
       .set(advanceRequest(project, { content, previous, legal, stripeOn: ctx.config.stripe !== null, now }))
       .where(eq(projects.id, project.id));
-    await syncPhaseInvoices(tx, { projectId: project.id, now });
+    await syncPhaseInvoices(tx, { projectId: project.id, now, email: ctx.email });
 
     const price = proposalPriceText(content);
     await recordAudit(tx, {

@@ -273,6 +273,7 @@ describe("accepting by name", () => {
   });
 
   it("records who, when, from where and the proposal's SHA-256, and requests the advance in the same transaction", async () => {
+    const invoiceEmailsBefore = (await queuedEmails(t.app.ctx.db, owner.email, "invoice-issued")).length;
     const res = await accept(owner.projectId, owner.cookie, { name: "  Dana Wells  ", version: 1 });
     expect(res.statusCode).toBe(201);
     accepted = res.json();
@@ -322,6 +323,8 @@ describe("accepting by name", () => {
       ].sort(),
     );
     expect(await queuedEmails(t.app.ctx.db, "admin@blueprint.local", "proposal-accepted")).toHaveLength(1);
+    // The advance it requested is invoiced to the customer, with the invoice's PDF attached.
+    expect(await queuedEmails(t.app.ctx.db, owner.email, "invoice-issued")).toHaveLength(invoiceEmailsBefore + 1);
     const [audit] = await t.app.ctx.db
       .select({ n: count() })
       .from(adminAuditLog)
