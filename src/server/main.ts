@@ -4,7 +4,10 @@ import { DEMO_CODE } from "../shared/constants/auth";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { dataDirProblem, describeDataDirError } from "./data-dir";
+import { EmbeddedFormatError } from "./db/embedded-format";
+import { NewerDatabaseError } from "./db/migration-level";
 import { installCrashHandlers } from "./operation-context";
+import { upgradeEmbeddedDatabase } from "./ops/embedded-upgrade";
 
 async function main(): Promise<void> {
   // Whatever the server writes (embedded database, generated key) is readable by its own user only.
@@ -25,10 +28,25 @@ async function main(): Promise<void> {
     console.error(`Cannot start: ${problem}`);
     process.exit(1);
   }
+  // An embedded database made by another PostgreSQL major is dumped and reloaded first, or the start stops here.
+  if (config.databaseUrl.startsWith("pglite://")) {
+    try {
+      await upgradeEmbeddedDatabase({ folder: config.databaseUrl.slice("pglite://".length), log: (line) => console.log(line) });
+    } catch (error) {
+      if (!(error instanceof EmbeddedFormatError)) throw error;
+      console.error(`Cannot start: ${error.message}`);
+      process.exit(1);
+    }
+  }
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp({ config });
   } catch (error) {
+    // A database a newer build migrated: this build would run on a schema it does not know.
+    if (error instanceof NewerDatabaseError || error instanceof EmbeddedFormatError) {
+      console.error(`Cannot start: ${error.message}`);
+      process.exit(1);
+    }
     // A new embedded database is copied from the build's template: a full or read-only disk stops that copy.
     const { path: failedPath, dest } = error as { path?: unknown; dest?: unknown };
     const written = typeof dest === "string" ? dest : failedPath;

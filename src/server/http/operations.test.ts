@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
 
@@ -15,10 +16,13 @@ describe("operations endpoints", () => {
     expect(res.json()).toEqual({ status: "ok" });
   });
 
-  it("answers /readyz when the database answers", async () => {
+  it("answers /readyz when the database answers, with the release's version (package.json's)", async () => {
     const res = await t.app.inject({ method: "GET", url: "/readyz" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: "ready" });
+    const { version } = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
+      version: string;
+    };
+    expect(res.json()).toEqual({ status: "ready", version });
   });
 
   it("tags every answer with a request id, reusing a well-formed incoming one", async () => {

@@ -27,6 +27,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { toast } from "../../components/ui/use-toast";
 import { serverMessage } from "../../lib/api";
+import { APP_VERSION } from "../../lib/app-version";
 import { useRefreshCompanyData } from "../../lib/query-client";
 import { SEARCH_DEBOUNCE_MS } from "../../lib/use-debounced-value";
 import { useMediaQuery } from "../../lib/use-media-query";
@@ -289,6 +290,10 @@ function AdminConsole({ email }: { email: string }) {
           );
         })}
       </Tabs>
+      {/* Which release runs: what an operator reads before an upgrade, and what a bug report should name. */}
+      <footer className="text-center text-xs text-slate-500" data-testid="console-version">
+        Blueprint {APP_VERSION}
+      </footer>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { serviceUnavailable } from "../../errors";
 import { apiErrorSchema } from "../../http/openapi";
+import { APP_VERSION } from "../../ops/version";
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -21,7 +22,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["operations"],
         summary: "The database answers and the process is not stopping (503 while it drains)",
-        response: { 200: z.object({ status: z.literal("ready") }), 503: apiErrorSchema },
+        response: { 200: z.object({ status: z.literal("ready"), version: z.string() }), 503: apiErrorSchema },
       },
     },
     async () => {
@@ -31,7 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         throw serviceUnavailable("Database is not reachable", "DATABASE_UNAVAILABLE");
       }
-      return { status: "ready" as const };
+      return { status: "ready" as const, version: APP_VERSION };
     },
   );
 };
