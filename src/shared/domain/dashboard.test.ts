@@ -215,6 +215,20 @@ describe("Current Task follows the state", () => {
       ["View Requirements", "Schedule Meeting"],
     ],
     [
+      "a confirmed brief, its proposal open",
+      { profileCompleted: true },
+      { status: "requirements", requirementsSubmitted: true, proposal: { state: "open" } },
+      "Accept your proposal",
+      ["View Requirements"],
+    ],
+    [
+      "the proposal accepted, the advance not yet received",
+      { profileCompleted: true },
+      { status: "requirements", requirementsSubmitted: true, proposal: { state: "accepted" } },
+      "Pay the advance",
+      ["View Requirements"],
+    ],
+    [
       "development",
       { profileCompleted: true },
       { status: "development", requirementsSubmitted: true },

@@ -29,6 +29,9 @@ type ProjectFacts =
       deliveryDueAt?: string | null;
       deliveredAt?: string | null;
       acceptedAt?: string | null;
+      /** The proposal's state (schemas/project.ts); null to a member below admin. */
+      proposal?: { state: "not_ready" | "open" | "accepted" } | null;
+      advancePaymentReceivedDate?: string | null;
     }
   | null
   | undefined;
@@ -219,7 +222,7 @@ export function quickActions(profile: ProfileFacts, project: ProjectFacts, now =
 
 export type TaskLink = { label: string; target: string };
 export type CurrentTask = {
-  key: "onboarding" | "requirements" | "review" | "development" | "testing" | "completed" | "waiting";
+  key: "onboarding" | "requirements" | "review" | "proposal" | "advance" | "development" | "testing" | "completed" | "waiting";
   title: string;
   description: string;
   links: TaskLink[];
@@ -289,6 +292,24 @@ export function currentTask(profile: ProfileFacts, project: ProjectFacts): Curre
         ? "Sign the NDA online: your project opens as soon as it is signed, before you share any detail of your idea."
         : "Tell us about your company, then sign the NDA online. Your project opens once the NDA is signed.",
       links: [{ label: profileDone ? "Sign NDA" : "Complete Profile", target: "/onboarding" }],
+    };
+  }
+  if (project.proposal?.state === "open") {
+    return {
+      key: "proposal",
+      title: "Accept your proposal",
+      description:
+        "Your brief is confirmed. Read the proposal below (the price, the payment schedule, the delivery promise and the terms) and accept it by name: the advance can be paid once it is accepted.",
+      links: [{ label: "View Requirements", target: "/requirements" }],
+    };
+  }
+  if (project.proposal?.state === "accepted" && !project.advancePaymentReceivedDate) {
+    return {
+      key: "advance",
+      title: "Pay the advance",
+      description:
+        "Your proposal is accepted. The delivery clock starts as soon as the advance is received; pay it below by card, or by transfer as agreed with the team.",
+      links: [{ label: "View Requirements", target: "/requirements" }],
     };
   }
   if (requirementsSubmitted(profile, project)) {
