@@ -41,6 +41,7 @@ import { proposalRoutes } from "./features/proposals";
 import { publicSiteRoutes } from "./features/public-site";
 import { updateRoutes } from "./features/updates";
 import { versionRoutes } from "./features/versions";
+import { staffRoutes } from "./features/staff";
 import { startWebhookWorker, type WebhookWorker, webhookRoutes } from "./features/webhooks";
 import { startBlobSweeper } from "./files/blob-sweep";
 import { createFileStore } from "./files/create-file-store";
@@ -384,6 +385,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The terms pages are filled from the database per request, into the built client's shells when it is served.
   await app.register(legalPageRoutes, { dir: options.serveClient !== false ? (options.clientDir ?? clientDistDir()) : null });
   await app.register(webhookRoutes);
+  await app.register(staffRoutes);
   if (config.devMailbox) await app.register(devMailboxRoutes);
   if (options.serveClient !== false) await registerWebClient(app, { dir: options.clientDir });
 

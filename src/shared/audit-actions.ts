@@ -54,6 +54,8 @@ export const AUDIT_ACTIONS = {
   "webhook.secret_rotated": { label: "Webhook signing secret rotated" },
   "webhook.deleted": { label: "Webhook endpoint deleted" },
   "webhook.resent": { label: "Webhook delivery resent" },
+  "staff.invited": { label: "Staff member invited" },
+  "staff.updated": { label: "Staff member's role or access changed" },
 } as const satisfies Record<string, AuditActionEntry>;
 
 /** One action's entry: the label the audit log shows for it. */

@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   MEMBER_CANNOT_CREATE: 403,
   CROSS_ORIGIN: 403,
   ACCESS_EXPIRED: 403,
+  STAFF_DEACTIVATED: 403,
   NOT_FOUND: 404,
   // 409: the request is fine but the thing's current state refuses it.
   CONFLICT: 409,
@@ -48,6 +49,9 @@ export const ERROR_STATUS = {
   PROPOSAL_NOT_ACCEPTED: 409,
   PROPOSAL_ALREADY_ACCEPTED: 409,
   PROPOSAL_CHANGED: 409,
+  LAST_OWNER: 409,
+  STAFF_ADDRESS: 409,
+  CUSTOMER_ADDRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   // 422: well formed, but its Idempotency-Key was already used by the same caller for another body.

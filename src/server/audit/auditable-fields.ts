@@ -85,6 +85,11 @@ export const AUDITABLE_FIELDS: ReadonlySet<string> = new Set<string>([
   "signatoryTitle",
   "contactEmail",
   "advancePercent",
+  // The team (issue 44 §1): an invitation's name and role, a member's role and whether they are active.
+  "name",
+  "role",
+  "staffMember",
+  "active",
 ]);
 /** Member changes are recorded per member ("member erin@example.com": before → after access level). */
 const AUDITABLE_PREFIXES = ["member "];

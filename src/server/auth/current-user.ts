@@ -13,6 +13,7 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     role: user.role,
     isCustomer: user.role === "customer",
     isCompany: user.role === "company",
+    staffRole: user.role === "company" ? user.staffRole : null,
     profileImageUrl: null,
     // A zone stored before names were canonicalised shows by its current name.
     timeZone: user.timeZone ? canonicalTimeZone(user.timeZone) : null,

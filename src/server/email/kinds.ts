@@ -36,6 +36,7 @@ import projectStatus from "./templates/project-status";
 import projectUpdate from "./templates/project-update";
 import proposalAccepted from "./templates/proposal-accepted";
 import signInCode from "./templates/sign-in-code";
+import staffInvitation from "./templates/staff-invitation";
 import webhookPaused from "./templates/webhook-paused";
 
 /**
@@ -87,6 +88,7 @@ export const EMAIL_KINDS = {
   "contact-inquiry": { category: "security", template: contactInquiry },
   "contact-confirmation": { category: "security", template: contactConfirmation },
   "webhook-paused": { category: "security", template: webhookPaused },
+  "staff-invitation": { category: "security", template: staffInvitation },
   // Documents of a purchase: always sent, no unsubscribe link
   "invoice-issued": { category: "transactional", template: invoiceIssued },
   "payment-received": { category: "transactional", template: paymentReceived },

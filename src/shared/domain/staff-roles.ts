@@ -54,3 +54,11 @@ export function notAllowedMessage(role: StaffRole, capability: StaffCapability):
 export function isStaffRole(value: unknown): value is StaffRole {
   return typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
 }
+
+/**
+ * A project's fields that are payments settings (prices and the payment phases' links, amounts, dates, invoices):
+ * a role without `payments` may change the project's other fields but not these.
+ */
+export function isPaymentField(field: string): boolean {
+  return field === "price" || field === "priceReason" || field === "packageType" || /^(advance|final|balance)[A-Z]/.test(field);
+}

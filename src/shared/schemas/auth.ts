@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CODE_LENGTH } from "../constants/auth";
+import { STAFF_ROLES } from "../domain/staff-roles";
 import { hasUnsafeCharacters } from "../text/safe-text";
 
 export const AUTH_MESSAGES = {
@@ -48,6 +49,8 @@ export const currentUserSchema = z.object({
   role: z.enum(["customer", "company"]),
   isCustomer: z.boolean(),
   isCompany: z.boolean(),
+  /** A company user's staff role (issue 44): what the console shows them (shared/domain/staff-roles.ts); null for customers. */
+  staffRole: z.enum(STAFF_ROLES).nullable(),
   profileImageUrl: z.string().nullable(),
   /** The user's IANA time zone (set from the browser, editable on /profile); null until the app first sets it. */
   timeZone: z.string().nullable(),

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provid
 import { z } from "zod";
 import { isoDay } from "../../../shared/domain/dates";
 import { isUuid } from "../../../shared/domain/ids";
+import { isPaymentField } from "../../../shared/domain/staff-roles";
 import {
   accessExtensionSchema,
   adminProjectPageSchema,
@@ -29,7 +30,7 @@ import {
 import { serviceLevelCountsSchema } from "../../../shared/schemas/communications";
 import { pageQueryFields, pageSchema } from "../../../shared/schemas/paging";
 import { successReplySchema } from "../../../shared/schemas/replies";
-import { companyOnly, companyUser } from "../../auth/guards";
+import { assertStaffCan, companyOnly, companyUser } from "../../auth/guards";
 import { notFound } from "../../errors";
 import { auditSnapshots } from "../../http/company-audit";
 import { contentDisposition } from "../../http/content-disposition";
@@ -184,6 +185,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
+        // Prices and payment fields are payments settings: not for managers (shared/domain/staff-roles.ts).
+        if (Object.keys(request.body).some(isPaymentField)) assertStaffCan(request, companyUser(request), "payments");
         const [updated, advancePercent] = await Promise.all([
           updateProject(ctx, {
             admin: companyUser(request),

@@ -4,9 +4,10 @@ import { CODE_VERIFY_LIMIT_PER_IP, DEMO_CODE } from "../../../shared/constants/a
 import type { VerifyCodeInput } from "../../../shared/schemas/auth";
 import { codeCheckError, consumeCode } from "../../auth/one-time-codes";
 import { consumeRateLimits } from "../../auth/rate-limit";
-import { roleFor } from "../../auth/roles";
+import { isConfiguredOwner, roleFor, staffRoleFor } from "../../auth/roles";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
+import { forbidden } from "../../errors";
 import { isDemoEmail } from "./send-sign-in-code";
 
 function splitName(name: string | null): { firstName: string | null; lastName: string | null } {
@@ -15,13 +16,21 @@ function splitName(name: string | null): { firstName: string | null; lastName: s
   return { firstName: parts[0] ?? null, lastName: parts.slice(1).join(" ") || null };
 }
 
+/** The message a deactivated staff member reads when they sign in (issue 44 §1). */
+export const STAFF_DEACTIVATED_MESSAGE =
+  "This staff account has been deactivated. Ask an owner of the company to reactivate it in the console's Team tab.";
+
 async function findOrCreateUser(ctx: AppContext, email: string, name: string | null) {
-  const role = roleFor(ctx.config, email);
   const [existing] = await ctx.db
     .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, email))
     .limit(1);
+  // An invited staff member keeps the company role; an ADMIN_EMAILS address has it by the configuration.
+  const role = roleFor(ctx.config, existing ?? { email });
+  if (existing && existing.deactivatedAt !== null && role === "company" && !isConfiguredOwner(ctx.config, email)) {
+    throw forbidden(STAFF_DEACTIVATED_MESSAGE, "STAFF_DEACTIVATED");
+  }
   if (existing) {
     const [updated] = await ctx.db
       .update(users)
@@ -33,14 +42,15 @@ async function findOrCreateUser(ctx: AppContext, email: string, name: string | n
       })
       .where(eq(users.id, existing.id))
       .returning();
-    return updated ?? existing;
+    const signedIn = updated ?? existing;
+    return role === "company" ? { ...signedIn, staffRole: staffRoleFor(ctx.config, signedIn) } : signedIn;
   }
   const [created] = await ctx.db
     .insert(users)
     .values({ email, name, ...splitName(name), role, lastSignInAt: new Date(), signInCount: 1 })
     .onConflictDoNothing()
     .returning();
-  if (created) return created;
+  if (created) return role === "company" ? { ...created, staffRole: staffRoleFor(ctx.config, created) } : created;
   // Two first sign-ins raced; the other one created the row.
   const [raced] = await ctx.db
     .select()

@@ -2,7 +2,7 @@
 // for visitors, 403 for customers; the save is audited field by field (legal_settings.update).
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { companyLegalFormSchema, companyLegalReplySchema } from "../../../shared/schemas/legal";
-import { companyOnly, companyUser } from "../../auth/guards";
+import { companyOnly, companyUser, staffCan } from "../../auth/guards";
 import { errorReplies } from "../../http/openapi";
 import { companyLegalDto, readCompanyLegal } from "./company-legal";
 import { legalAuditFields, saveCompanyLegal } from "./save-company-legal";
@@ -33,6 +33,7 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
     company.put(
       "/api/company/settings/legal",
       {
+        onRequest: staffCan("payments"),
         config: {
           audit: {
             action: "legal_settings.update",
@@ -42,7 +43,7 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ["company", "legal"],
           summary:
-            "Set the company's legal details (the whole form; 400 with each field's message, nothing stored); any company user for now, owners only once staff roles apply (issue 44)",
+            "Set the company's legal details (the whole form; 400 with each field's message, nothing stored); owners and admins (managers 403)",
           body: companyLegalFormSchema,
           response: { 200: companyLegalReplySchema, ...errorReplies },
         },

@@ -17,7 +17,7 @@ import {
   verifyCustomerOtpSchema,
 } from "../../../shared/schemas/nda";
 import { ndaSignedReplySchema, profileSchema, saveProfileSchema } from "../../../shared/schemas/profile";
-import { companyOnly, companyUser, requireCustomer, requireUser } from "../../auth/guards";
+import { companyOnly, companyUser, requireCustomer, requireUser, staffCan } from "../../auth/guards";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import { sendDocument } from "../../documents/deliver";
 import { notFound } from "../../errors";
@@ -269,6 +269,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     company.post(
       "/api/nda/send-company-otp",
       {
+        onRequest: staffCan("nda"),
         config: { audit: { action: "nda.approval_code_sent" } },
         schema: {
           tags: ["company"],
@@ -286,6 +287,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     company.post(
       "/api/company/nda/approve",
       {
+        onRequest: staffCan("nda"),
         config: { audit: { action: "nda.approved" } },
         schema: {
           tags: ["company"],
@@ -307,6 +309,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     company.post(
       "/api/nda/verify-company-otp",
       {
+        onRequest: staffCan("nda"),
         config: { audit: { action: "nda.approved" } },
         schema: {
           tags: ["company"],

@@ -1,6 +1,6 @@
 // Outgoing webhooks in the console (issue 46 §1): endpoints (list, add, change, rotate the secret, delete), each
-// endpoint's delivery log, and "Resend". Company only — 401 for visitors, 403 for customers; owners and admins once
-// staff roles apply (issue 44). Every change is audited; the secret is answered only by add and rotate, never logged.
+// endpoint's delivery log, and "Resend". Company only — 401 for visitors, 403 for customers; owners and admins (managers
+// 403, issue 44). Every change is audited; the secret is answered only by add and rotate, never logged.
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { successReplySchema } from "../../../shared/schemas/replies";
@@ -15,7 +15,7 @@ import {
   webhookSecretReplySchema,
   webhookUpdateSchema,
 } from "../../../shared/schemas/webhooks";
-import { companyOnly, companyUser } from "../../auth/guards";
+import { companyUser, staffOnly } from "../../auth/guards";
 import { apiErrorSchema, errorReplies } from "../../http/openapi";
 import { listDeliveries, resendDelivery } from "./deliveries";
 import {
@@ -36,7 +36,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(async (scope) => {
     const company = scope.withTypeProvider<ZodTypeProvider>();
-    companyOnly(company);
+    staffOnly(company, "integrations");
 
     company.get(
       "/api/company/webhooks",

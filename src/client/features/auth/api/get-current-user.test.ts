@@ -14,6 +14,7 @@ const USER: CurrentUser = {
   role: "customer",
   isCustomer: true,
   isCompany: false,
+  staffRole: null,
   profileImageUrl: null,
   timeZone: null,
   firstSignIn: false,

@@ -1,9 +1,11 @@
 // POST /api/projects/{id}/users: adds a team member while a seat is free (the project row is locked, so two
 // additions cannot take the last seat twice) and emails them an invitation to sign in.
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { ACCESS_LEVEL_LABELS } from "../../../../shared/domain/project-access";
+import { STAFF_MESSAGES } from "../../../../shared/schemas/staff";
 import { type AddProjectUserInput, TEAM_MESSAGES } from "../../../../shared/schemas/team";
 import { consumeRateLimits } from "../../../auth/rate-limit";
+import { isConfiguredOwner } from "../../../auth/roles";
 import type { AppContext } from "../../../context";
 import { projectMembers, projects, users } from "../../../db/schema";
 import { inviterName } from "../../../email/templates/project-invitation";
@@ -44,6 +46,13 @@ export async function addMember(ctx: AppContext, { access, input }: { access: Pr
       .where(eq(users.id, locked.userId))
       .limit(1);
     if (owner && owner.email.toLowerCase() === email) throw conflict(TEAM_MESSAGES.isOwner, "IS_OWNER");
+    // A staff address never becomes a customer's (issue 44 §1): the ADMIN_EMAILS owners and everyone invited.
+    const [staff] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, email), isNotNull(users.staffRole)))
+      .limit(1);
+    if (staff || isConfiguredOwner(ctx.config, email)) throw conflict(STAFF_MESSAGES.staffAddress, "STAFF_ADDRESS");
     const [existing] = await tx
       .select({ id: projectMembers.id })
       .from(projectMembers)
