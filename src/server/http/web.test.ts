@@ -5,6 +5,7 @@ import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signIn, type TestApp } from "../../../tests/setup/test-app";
+import { LEGAL_PAGES } from "../../shared/legal-pages";
 import { PUBLIC_PAGES, SUPPORT_LINK } from "../../shared/public-pages";
 import { FRAME_READS, PAGE_READS } from "../../shared/routes";
 import { CURRENT_USER_BLOCK_ID, RUNTIME_TOKENS } from "../../shared/runtime-tokens";
@@ -270,10 +271,11 @@ describe("a signed-in user's app HTML", () => {
 });
 
 describe("robots.txt, sitemap.xml and the session probe", () => {
-  it("lists every public page in the sitemap with absolute URLs", async () => {
+  it("lists every public page, and the terms, privacy and refund pages, in the sitemap with absolute URLs", async () => {
     const res = await get("/sitemap.xml");
     expect(res.headers["content-type"]).toContain("application/xml");
-    for (const p of PUBLIC_PAGES) expect(res.body).toContain(`<loc>https://portal.example.com${p.path}</loc>`);
+    for (const p of [...PUBLIC_PAGES, ...LEGAL_PAGES])
+      expect(res.body).toContain(`<loc>https://portal.example.com${p.path}</loc>`);
   });
 
   it("points crawlers at the sitemap and away from the API", async () => {

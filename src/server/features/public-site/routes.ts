@@ -1,6 +1,7 @@
-// robots.txt and sitemap.xml for the public pages (absolute URLs from APP_URL), the price list, and the public pages'
+// robots.txt and sitemap.xml for the public pages (and the legal ones) (absolute URLs from APP_URL), the price list, and the public pages'
 // session probe.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { LEGAL_PAGES } from "../../../shared/legal-pages";
 import { PUBLIC_PAGES } from "../../../shared/public-pages";
 import { PLANS, plansReplySchema } from "../../../shared/schemas/plans";
 import { sessionReplySchema } from "../../../shared/schemas/replies";
@@ -24,6 +25,10 @@ export const publicSiteRoutes: FastifyPluginAsyncZod = async (app) => {
     ...PUBLIC_PAGES.map(
       (page) =>
         `  <url><loc>${escapeHtml(`${appUrl}${page.path}`)}</loc><changefreq>monthly</changefreq><priority>${page.path === "/" ? "1.0" : "0.8"}</priority></url>`,
+    ),
+    ...LEGAL_PAGES.map(
+      (page) =>
+        `  <url><loc>${escapeHtml(`${appUrl}${page.path}`)}</loc><changefreq>yearly</changefreq><priority>0.3</priority></url>`,
     ),
     "</urlset>",
     "",
