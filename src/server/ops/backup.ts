@@ -35,6 +35,14 @@ export const BLOB_TABLE = "file_blobs";
 /** Keys DATA_DIR holds when the environment gives none: without them encrypted values and seals would change. */
 const DATA_DIR_EXTRAS = ["secret-key", "signing-identity.p12"] as const;
 
+/** What the operator can fix: said in a sentence, not a stack trace. */
+export class BackupRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "BackupRefused";
+  }
+}
+
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The application's tables (schema public), by name. */
@@ -129,6 +137,8 @@ export async function writeBackup(options: BackupOptions): Promise<Manifest> {
     await connection.transaction("snapshot", async (runner) => {
       serverVersion = ((await runner.query("show server_version")).rows[0] as { server_version: string }).server_version;
       const tag = await appliedMigrationTag(runner, options.migrationsFolder);
+      if (tag === null)
+        throw new BackupRefused("the database holds no Blueprint portal (no migration has run on it): nothing to back up");
       migration = { tag, count: (await lastAppliedMigration(runner))?.count ?? 0 };
       for (const table of await publicTables(runner)) {
         if (table === BLOB_TABLE) continue;

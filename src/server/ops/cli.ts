@@ -7,7 +7,7 @@ import { migrationsFolder, openDatabase } from "../db/client";
 import { EmbeddedFormatError } from "../db/embedded-format";
 import { NewerDatabaseError } from "../db/migration-level";
 import type { Manifest } from "./archive";
-import { writeBackup } from "./backup";
+import { BackupRefused, writeBackup } from "./backup";
 import { singleConnection } from "./connection";
 import { RestoreRefused, restoreBackup } from "./restore";
 
@@ -24,7 +24,11 @@ function configOrExit(): Config {
 }
 
 function fail(error: unknown): never {
-  const plain = error instanceof RestoreRefused || error instanceof EmbeddedFormatError || error instanceof NewerDatabaseError;
+  const plain =
+    error instanceof RestoreRefused ||
+    error instanceof BackupRefused ||
+    error instanceof EmbeddedFormatError ||
+    error instanceof NewerDatabaseError;
   console.error(plain ? `Cannot continue: ${(error as Error).message}` : error);
   process.exit(plain ? 2 : 1);
 }
