@@ -11,6 +11,7 @@ export const CONSOLE_TABS = [
   "inquiries",
   "billing",
   "integrations",
+  "team",
   "audit",
 ] as const;
 export type ConsoleTab = (typeof CONSOLE_TABS)[number];

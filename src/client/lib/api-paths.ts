@@ -195,6 +195,8 @@ export const API = {
   companyWebhookRotate: endpoint("/api/company/webhooks/:endpointId/rotate-secret"),
   companyWebhookDeliveries: endpoint("/api/company/webhooks/:endpointId/deliveries"),
   companyWebhookResend: endpoint("/api/company/webhooks/deliveries/:deliveryId/resend"),
+  companyStaff: endpoint("/api/company/staff"),
+  companyStaffMember: endpoint("/api/company/staff/:staffId"),
   customerProfile: endpoint("/api/customer-profile/:userId"),
   customerNda: endpoint("/api/customer-profile/:userId/nda"),
   statusUpdates: endpoint("/api/admin/test-status-updates"),

@@ -17,6 +17,7 @@ import {
 } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { can, type StaffCapability, type StaffRole } from "../../../shared/domain/staff-roles";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import { ConfirmDialog } from "../../components/kit/ConfirmDialog";
 import { FilterSelects } from "../../components/kit/FilterSelects";
@@ -48,6 +49,7 @@ import { MeetingRequestsTab } from "./MeetingRequestsTab";
 import { NdaTab } from "./NdaTab";
 import { ProjectsTab } from "./ProjectsTab";
 import { ServiceLevelReport } from "./ServiceLevelReport";
+import { TeamTab } from "./TeamTab";
 import { UserActivityTab } from "./UserActivityTab";
 
 // The chart library is loaded only by this screen, in its own chunk, after the first paint.
@@ -56,7 +58,7 @@ const ChartsStrip = lazy(() => import("./charts/ChartsStrip").then((m) => ({ def
 export function AdminPage() {
   const { user } = useAuth();
   if (user?.role !== "company") return <AccessDenied />;
-  return <AdminConsole email={user.email} />;
+  return <AdminConsole email={user.email} staffRole={user.staffRole} />;
 }
 
 function AccessDenied() {
@@ -101,8 +103,11 @@ const PAYMENT_FILTER_OPTIONS = [
   { value: "awaiting_payment", label: "Awaiting payment" },
 ];
 
-/** Each console tab's label and panel, in the order of CONSOLE_TABS (a tab missing here fails the typecheck). */
-const TAB_PANELS: Record<ConsoleTab, { label: string; Panel: () => ReactNode }> = {
+/**
+ * Each console tab's label and panel, in the order of CONSOLE_TABS (a tab missing here fails the typecheck), and the
+ * staff capability it needs (shared/domain/staff-roles.ts): a role without it does not see the tab.
+ */
+const TAB_PANELS: Record<ConsoleTab, { label: string; Panel: () => ReactNode; needs?: StaffCapability }> = {
   projects: { label: "Projects", Panel: ProjectsTab },
   inbox: { label: "Inbox", Panel: InboxTab },
   activity: { label: "User Activity", Panel: UserActivityTab },
@@ -110,12 +115,13 @@ const TAB_PANELS: Record<ConsoleTab, { label: string; Panel: () => ReactNode }> 
   nda: { label: "NDA Management", Panel: NdaTab },
   meetings: { label: "Meeting Requests", Panel: MeetingRequestsTab },
   inquiries: { label: "Inquiries", Panel: InquiriesTab },
-  billing: { label: "Billing", Panel: BillingTab },
-  integrations: { label: "Integrations", Panel: IntegrationsTab },
+  billing: { label: "Billing", Panel: BillingTab, needs: "payments" },
+  integrations: { label: "Integrations", Panel: IntegrationsTab, needs: "integrations" },
+  team: { label: "Team", Panel: TeamTab, needs: "team" },
   audit: { label: "Audit Log", Panel: AuditTab },
 };
 
-function AdminConsole({ email }: { email: string }) {
+function AdminConsole({ email, staffRole }: { email: string; staffRole: StaffRole | null }) {
   const refreshCompanyData = useRefreshCompanyData();
   const stats = useAdminStats();
   const logout = useLogout();
@@ -123,7 +129,13 @@ function AdminConsole({ email }: { email: string }) {
   const [previewOpen, setPreviewOpen] = useState(false);
   const preview = useStatusUpdatesPreview(previewOpen);
   const { filters, set } = useProjectFilters();
-  const [tab, setTab] = useConsoleTab();
+  const [openTab, setTab] = useConsoleTab();
+  const tabs = CONSOLE_TABS.filter((value) => {
+    const needs = TAB_PANELS[value].needs;
+    return needs === undefined || can(staffRole, needs);
+  });
+  // A link to a tab this role does not see opens the Projects tab.
+  const tab = tabs.includes(openTab) ? openTab : "projects";
   const showProjects = useShowProjects();
   const wide = useMediaQuery("(min-width: 768px)");
   const [chartsShown, setChartsShown] = useState(false);
@@ -274,14 +286,14 @@ function AdminConsole({ email }: { email: string }) {
       <Tabs value={tab} onValueChange={(value) => setTab(value as ConsoleTab)}>
         <div className="sm:overflow-x-auto">
           <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-max">
-            {CONSOLE_TABS.map((value) => (
+            {tabs.map((value) => (
               <TabsTrigger key={value} value={value} className="justify-center text-center">
                 {TAB_PANELS[value].label}
               </TabsTrigger>
             ))}
           </TabsList>
         </div>
-        {CONSOLE_TABS.map((value) => {
+        {tabs.map((value) => {
           const Panel = TAB_PANELS[value].Panel;
           return (
             <TabsContent key={value} value={value}>
