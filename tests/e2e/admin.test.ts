@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projects } from "../../src/server/db/schema";
+import { projects, requirements } from "../../src/server/db/schema";
 import { CONSOLE_TABS } from "../../src/shared/console-tabs";
-import { type SignedInUser, signedInUser } from "../factories";
+import { acceptProposal, type SignedInUser, signedInUser } from "../factories";
 import { signInContext } from "../setup/browser";
 import { GOOD_FEEDBACK } from "../setup/feedback";
 import { type MailJourney, startJourney } from "../setup/journey";
@@ -102,6 +102,19 @@ describe("the admin console", () => {
     const dashboard = await customerContext.newPage();
     await dashboard.goto(`${server.url}/dashboard`);
     const card = dashboard.getByTestId("payment-advance");
+    await card.getByText("2,500.00 USD").waitFor();
+    // No way to pay before the brief is confirmed and the proposal accepted (decision 0040), and the card says why.
+    await card
+      .getByTestId("payment-advance-awaits-proposal")
+      .getByText(/once your brief is confirmed/)
+      .waitFor();
+    expect(await card.getByRole("link", { name: /pay/i }).count()).toBe(0);
+    await server.app.ctx.db
+      .insert(requirements)
+      .values({ projectId: project.id, projectName: "Grace", problemStatement: "Rotas by hand.", briefConfirmed: true })
+      .onConflictDoUpdate({ target: requirements.projectId, set: { briefConfirmed: true } });
+    await acceptProposal(server.app.ctx.db, { projectId: project.id });
+    await dashboard.reload();
     await card.getByText("2,500.00 USD").waitFor();
     expect(await card.getByRole("link", { name: /pay/i }).getAttribute("href")).toBe("https://pay.example/advance-42");
     await customerContext.close();

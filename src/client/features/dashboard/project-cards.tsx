@@ -421,6 +421,11 @@ export function PaymentCard({ project }: { project: Project | null }) {
                     Accept the proposal above first: the advance can be paid once it is accepted.
                   </p>
                 )}
+                {awaitingProposal && project.proposal?.state === "not_ready" && (
+                  <p className="text-xs text-slate-600" data-testid="payment-advance-awaits-proposal">
+                    Your proposal comes once your brief is confirmed: the advance can be paid after you accept it.
+                  </p>
+                )}
                 <div className="flex flex-wrap gap-2">
                   {confirming || awaitingProposal ? null : payable ? (
                     <Button size="sm" onClick={() => pay(payment.id)} disabled={checkout.isPending}>
