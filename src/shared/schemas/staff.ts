@@ -15,6 +15,7 @@ export const STAFF_MESSAGES = {
   staffAddress: "This address belongs to a member of the company's team: it cannot be added to a customer's project.",
   notFound: "No staff member with this id",
   self: "You cannot deactivate your own account.",
+  deactivated: "This staff account has been deactivated. Ask an owner of the company to reactivate it in the console's Team tab.",
 } as const;
 
 export const staffInviteSchema = z.strictObject({

@@ -2,6 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { CODE_VERIFY_LIMIT_PER_IP, DEMO_CODE } from "../../../shared/constants/auth";
 import type { VerifyCodeInput } from "../../../shared/schemas/auth";
+import { STAFF_MESSAGES } from "../../../shared/schemas/staff";
 import { codeCheckError, consumeCode } from "../../auth/one-time-codes";
 import { consumeRateLimits } from "../../auth/rate-limit";
 import { isConfiguredOwner, roleFor, staffRoleFor } from "../../auth/roles";
@@ -16,10 +17,6 @@ function splitName(name: string | null): { firstName: string | null; lastName: s
   return { firstName: parts[0] ?? null, lastName: parts.slice(1).join(" ") || null };
 }
 
-/** The message a deactivated staff member reads when they sign in (issue 44 §1). */
-export const STAFF_DEACTIVATED_MESSAGE =
-  "This staff account has been deactivated. Ask an owner of the company to reactivate it in the console's Team tab.";
-
 async function findOrCreateUser(ctx: AppContext, email: string, name: string | null) {
   const [existing] = await ctx.db
     .select()
@@ -29,7 +26,7 @@ async function findOrCreateUser(ctx: AppContext, email: string, name: string | n
   // An invited staff member keeps the company role; an ADMIN_EMAILS address has it by the configuration.
   const role = roleFor(ctx.config, existing ?? { email });
   if (existing && existing.deactivatedAt !== null && role === "company" && !isConfiguredOwner(ctx.config, email)) {
-    throw forbidden(STAFF_DEACTIVATED_MESSAGE, "STAFF_DEACTIVATED");
+    throw forbidden(STAFF_MESSAGES.deactivated, "STAFF_DEACTIVATED");
   }
   if (existing) {
     const [updated] = await ctx.db

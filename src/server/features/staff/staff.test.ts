@@ -10,7 +10,6 @@ import { createTestApp, latestCodeFor, signIn } from "../../../../tests/setup/te
 import type { StaffRole } from "../../../shared/domain/staff-roles";
 import { STAFF_MESSAGES } from "../../../shared/schemas/staff";
 import { adminAuditLog, outgoingEmails, sessions, users } from "../../db/schema";
-import { STAFF_DEACTIVATED_MESSAGE } from "../auth/verify-sign-in-code";
 
 const OWNER = "admin@blueprint.local";
 const t = openForFile(() => createTestApp({ ADMIN_EMAILS: OWNER }));
@@ -141,7 +140,7 @@ describe("changing a member", () => {
     expect((await api("GET", "/api/company/projects", member.cookie)).statusCode).toBe(401);
     expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, member.userId))).toEqual([]);
 
-    await expect(signIn(t.app, member.email)).rejects.toThrow(STAFF_DEACTIVATED_MESSAGE);
+    await expect(signIn(t.app, member.email)).rejects.toThrow(STAFF_MESSAGES.deactivated);
     const [entry] = await t.app.ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, "staff.updated"));
     expect(JSON.stringify(entry?.changes)).toContain("active");
 
