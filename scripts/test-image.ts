@@ -310,6 +310,7 @@ async function restart(portal: Portal): Promise<void> {
   const from = performance.now();
   podman(["stop", "--time", "40", portal.name]);
   const exit = podman(["inspect", portal.name, "--format", "{{.State.ExitCode}}"]);
+  if (exit !== "0") console.log(podman(["logs", "--tail", "40", portal.name], { allowFailure: true }));
   check(exit === "0", `${portal.name} stopped on SIGTERM with exit code ${exit} in ${seconds(from)}`);
   podman(["start", portal.name]);
   await waitReady(portal);
