@@ -95,7 +95,8 @@ export async function listProjectDocuments(ctx: AppContext, access: ProjectAcces
     date: profile?.ndaSignedAt?.toISOString() ?? null,
   };
   // The accepted proposal (sealed PDF) is the owner's and an Admin member's, like the payments it sets.
-  const proposalAccepted = access.accessLevel === "owner" || access.accessLevel === "admin" ? await currentAcceptance(ctx.db, project) : null;
+  const proposalAccepted =
+    access.accessLevel === "owner" || access.accessLevel === "admin" ? await currentAcceptance(ctx.db, project) : null;
   const proposalSize = proposalAccepted ? await sizeOf(() => proposalPdf(ctx, access)) : null;
   const proposal: ProjectDocument[] = proposalAccepted
     ? [
