@@ -15,7 +15,7 @@ import {
 } from "../../../shared/domain/payments";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { payments, projects, stripeCheckoutSessions, stripeEvents, users } from "../../db/schema";
+import { payments, projects, stripeCheckoutSessions, stripeEvents } from "../../db/schema";
 import { badRequest } from "../../errors";
 import { recordActivity } from "../activity";
 import { emailPaymentReceived, syncPhaseInvoices } from "../invoices";
