@@ -58,7 +58,7 @@ export function TeamTab() {
           emptyText="No staff yet"
           onRetry={() => staff.refetch()}
         >
-          <div className="hidden grid-cols-[minmax(0,2fr)_8rem_7rem_10rem_6rem_minmax(0,13rem)] gap-3 border-b border-slate-200 pb-2 text-xs font-medium uppercase tracking-wide text-slate-500 lg:grid">
+          <div className="hidden grid-cols-[minmax(0,3fr)_8.5rem_6.5rem_9.5rem_5rem_minmax(0,8.5rem)] gap-3 border-b border-slate-200 pb-2 text-xs font-medium uppercase tracking-wide text-slate-500 lg:grid">
             <span>Member</span>
             <span>Role</span>
             <span>Status</span>
@@ -104,7 +104,7 @@ function StaffRow({ member }: { member: StaffMember }) {
   };
   return (
     <li
-      className="grid min-w-0 gap-3 rounded-lg border border-slate-200 p-3 lg:grid-cols-[minmax(0,2fr)_8rem_7rem_10rem_6rem_minmax(0,13rem)] lg:items-center lg:rounded-none lg:border-0 lg:border-b lg:border-slate-100 lg:px-0"
+      className="grid min-w-0 gap-3 rounded-lg border border-slate-200 p-3 lg:grid-cols-[minmax(0,3fr)_8.5rem_6.5rem_9.5rem_5rem_minmax(0,8.5rem)] lg:items-center lg:rounded-none lg:border-0 lg:border-b lg:border-slate-100 lg:px-0"
       data-testid="staff-row"
       data-email={member.email}
     >
@@ -113,7 +113,9 @@ function StaffRow({ member }: { member: StaffMember }) {
           {member.name ?? member.email}
           {isMe && <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>}
         </p>
-        <p className="truncate text-sm text-slate-600">{member.email}</p>
+        <p className="truncate text-sm text-slate-600" title={member.email}>
+          {member.email}
+        </p>
       </div>
       <div className="flex flex-wrap items-center gap-2 text-sm lg:block">
         <span className="text-slate-500 lg:hidden">Role:</span>
