@@ -1,7 +1,10 @@
 // Cross-customer access over HTTP: another customer's project, member, NDA or notification answers exactly like one
 // that does not exist (404), visitors get 401, customers get 403 on company routes, and none of it changes a row.
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../src/server/db/schema";
+import { createUser, signedInUser } from "../factories";
 import { expectErrorShape, type HttpRequestOptions } from "../setup/http";
 import { startWorld, type World } from "./fixture";
 
@@ -239,6 +242,43 @@ describe("every documented API route (including ones added later)", () => {
       expect(theirs.status, `${route.method} ${route.path}`).toBe(nobodys.status);
       expect(theirs.json().code, `${route.method} ${route.path}`).toBe(nobodys.json().code);
       expect(theirs.status, `${route.method} ${route.path}`).toBeLessThan(500);
+    }
+  });
+});
+
+/**
+ * What a manager may not reach (issue 44 §1; shared/domain/staff-roles.ts): the team, NDA approval, the company's legal
+ * settings' save and webhooks. Every other company route lets them through its guard. (Last in the file: a manager's
+ * empty-bodied writes run against the same world.)
+ */
+const MANAGER_REFUSED = (route: { method: string; path: string }) =>
+  route.path.startsWith("/api/company/staff") ||
+  route.path.startsWith("/api/company/webhooks") ||
+  (route.method === "PUT" && route.path === "/api/company/settings/legal") ||
+  ["/api/company/nda/approve", "/api/nda/send-company-otp", "/api/nda/verify-company-otp"].includes(route.path);
+
+describe("a manager on every documented company route", () => {
+  it("is refused (403) the team, NDA approval, the legal settings' save and webhooks, and let through the rest", async () => {
+    const user = await createUser(w.server.app.ctx.db, {
+      email: "mo.manager@blueprint.local",
+      name: "Mo Manager",
+      role: "company",
+    });
+    await w.server.app.ctx.db.update(users).set({ staffRole: "manager" }).where(eq(users.id, user.id));
+    const manager = await signedInUser(w.server.app, { ...user, staffRole: "manager" as const });
+    const routes = (await documentedRoutes()).filter((r) => r.path.startsWith("/api/company/") || MANAGER_REFUSED(r));
+    expect(routes.filter(MANAGER_REFUSED).length).toBeGreaterThanOrEqual(9);
+    for (const route of routes) {
+      const res = await w.send({
+        method: route.method,
+        path: fill(route.path, {}),
+        body: route.method === "GET" ? undefined : {},
+        cookie: manager.cookie,
+      });
+      const name = `${route.method} ${route.path} answered ${res.status}`;
+      if (MANAGER_REFUSED(route)) expectErrorShape(res, 403, "FORBIDDEN");
+      else expect([401, 403], name).not.toContain(res.status);
+      expect(res.status, name).toBeLessThan(500);
     }
   });
 });
