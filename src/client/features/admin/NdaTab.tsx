@@ -2,6 +2,7 @@
 // approved ones as a paged history (who signed when, who approved when).
 import { Send, ShieldCheck } from "lucide-react";
 import type { PackageType } from "../../../shared/constants/packages";
+import { can } from "../../../shared/domain/staff-roles";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin";
 import {
   approveNdaSchema,
@@ -22,6 +23,7 @@ import { serverFieldErrors, serverMessage } from "../../lib/api";
 import { formatDateTime } from "../../lib/date-time";
 import { setServerFieldErrors, useSchemaForm } from "../../lib/form";
 import { useListState } from "../../lib/use-list-state";
+import { useAuth } from "../auth/api/get-current-user";
 import { packageLabel } from "./admin-format";
 import { useApproveNda } from "./api/approve-nda";
 import { useCompanyNdas } from "./api/get-company-ndas";
@@ -105,6 +107,8 @@ function ApprovedNdaRow({ nda }: { nda: CompanyNda }) {
 function PendingNdaRow({ nda }: { nda: CompanyNda }) {
   const sendOtp = useSendCompanyOtp();
   const approve = useApproveNda();
+  // Managers do not approve NDAs (shared/domain/staff-roles.ts): the row says who does.
+  const mayApprove = can(useAuth().user?.staffRole, "nda");
   const form = useSchemaForm(approveNdaSchema, { profileId: nda.id, otp: "" });
   const otpError = form.formState.errors.otp?.message;
 
@@ -145,7 +149,8 @@ function PendingNdaRow({ nda }: { nda: CompanyNda }) {
           {nda.email} · {packageText(nda)} · signed {formatDateTime(nda.signedAt ?? nda.createdAt)}
         </p>
       </div>
-      <form noValidate onSubmit={submit} className="flex flex-wrap items-start gap-2">
+      {!mayApprove && <p className="text-sm text-slate-600">An owner or admin approves NDAs.</p>}
+      <form noValidate onSubmit={submit} className="flex flex-wrap items-start gap-2" hidden={!mayApprove}>
         <Button type="button" variant="outline" size="sm" onClick={send} disabled={sendOtp.isPending}>
           <Send aria-hidden="true" />
           Send OTP
