@@ -111,6 +111,13 @@ describe("stat cards", () => {
     expect(estimatedCompletionStat(project, evening, "UTC").detail).toBe("Due today");
     expect(estimatedCompletionStat(project, new Date("2026-11-25T12:00:00Z"), "Pacific/Auckland").detail).toBe("Due today");
   });
+
+  it("dates a running clock's due time by the viewer's day: 20:00 UTC on the 11th is the 12th in Bengaluru", () => {
+    const running = { status: "development", deliveryStartedAt: "2026-12-08T20:00:00Z", deliveryDueAt: "2026-12-11T20:00:00Z" };
+    const at = new Date("2026-12-09T00:00:00Z");
+    expect(estimatedCompletionStat(running, at, "Asia/Kolkata").value).toBe("12 December 2026");
+    expect(estimatedCompletionStat(running, at, "UTC").value).toBe("11 December 2026");
+  });
 });
 
 describe("gates", () => {

@@ -3,7 +3,7 @@
 import { generalSupportPath } from "../constants/general-support";
 import { type Currency, DEFAULT_MAX_ITERATIONS, DEFAULT_USER_LIMIT, deliveryHoursOf, formatPrice } from "../constants/packages";
 import { accessExpired } from "./access-expiry";
-import { calendarDayInZone, daysBetween, FALLBACK_TIME_ZONE, formatLongDate } from "./dates";
+import { calendarDayInZone, daysBetween, FALLBACK_TIME_ZONE, formatDayInZone, formatLongDate } from "./dates";
 import { hoursText, readDeliveryClock } from "./delivery-clock";
 import { memberLevelOf, requirementsSubmitted } from "./next-action";
 import { accessAllows, type ProjectAccessLevel } from "./project-access";
@@ -122,7 +122,8 @@ export function estimatedCompletionStat(project: ProjectFacts, now: Date, zone: 
     );
     if (clock.state === "running") {
       return {
-        value: formatLongDate(clock.dueAt.toISOString()),
+        // The due instant's day where the viewer is (the delivery clock's card beside it states the time in their zone).
+        value: formatDayInZone(clock.dueAt, zone),
         detail: clock.overdue ? "Prototype overdue: the team is on it" : `Prototype due in ${hoursText(clock.hoursLeft)}`,
         empty: false,
       };

@@ -15,6 +15,7 @@ import { communicationsKey } from "../communications/api/get-communications";
 import { COMPANY_COMMUNICATIONS_KEY } from "../communications/api/get-company-communications";
 import { activityQueryKey } from "../dashboard/api/get-activity";
 import { projectDocumentsQueryKey } from "../dashboard/api/get-project-documents";
+import { projectInvoicesQueryKey } from "../dashboard/api/get-project-invoices";
 import { companyFeedbackQueryKey } from "../feedback/api/get-company-feedback";
 import { feedbackQueryKey } from "../feedback/api/get-feedback";
 import { versionsQueryKey } from "../feedback/api/get-versions";
@@ -46,8 +47,15 @@ export const REFRESH_BY_TAG: Partial<Record<TagKey, Refresh>> = {
   "profiles.user_id": () => [profileQueryKey, projectsQueryKey],
   profiles: () => [ADMIN_USER_ACTIVITY, ADMIN_PROJECTS, adminStatsQueryKey],
   // A published version or a posted progress update changes its project's row (URL, rounds, clock, last update): the
-  // version history and the updates are read again with it.
-  "projects.id": (id) => [projectsQueryKey, projectDocumentsQueryKey(id), versionsQueryKey(id), updatesBaseKey(id)],
+  // version history and the updates are read again with it. So do its invoices: an accepted proposal, a payment, a
+  // delivery that requests the balance issue or settle them in the transaction that changes the row.
+  "projects.id": (id) => [
+    projectsQueryKey,
+    projectDocumentsQueryKey(id),
+    projectInvoicesQueryKey(id),
+    versionsQueryKey(id),
+    updatesBaseKey(id),
+  ],
   "projects.user_id": () => [projectsQueryKey, MEETING_STATS_KEY],
   projects: () => [ADMIN_PROJECTS, adminStatsQueryKey, chartDataQueryKey, ADMIN_USER_ACTIVITY],
   "project_members.project_id": (id) => [projectUsersQueryKey(id), projectsQueryKey],

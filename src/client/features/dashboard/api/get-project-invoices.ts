@@ -1,5 +1,5 @@
 // GET /api/projects/{id}/invoices: the project's invoices with their PDF and receipt links (owner and admin-level
-// members; the key sits under the project's, so the project's live refresh refreshes it too).
+// members; the project's row tag refreshes it, live/refresh-by-tag.ts).
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { InvoiceSummary } from "../../../../shared/schemas/invoices";
 import { apiRequest } from "../../../lib/api";
