@@ -15,7 +15,7 @@ import { type FieldChange, recordAudit } from "../../audit/record-audit";
 import type { SessionUser } from "../../auth/sessions";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { payments, projects } from "../../db/schema";
+import { payments, projects, requirements } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import { recordActivity } from "../activity";
 import { emailPaymentReceived, syncPhaseInvoices } from "../invoices";
@@ -250,6 +250,15 @@ function phasesRepriced(update: ProjectUpdate): PaymentPhase[] {
   });
 }
 
+async function briefConfirmed(db: Database, projectId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ confirmed: requirements.briefConfirmed })
+    .from(requirements)
+    .where(eq(requirements.projectId, projectId))
+    .limit(1);
+  return Boolean(row?.confirmed);
+}
+
 export async function updateProject(
   ctx: Pick<AppContext, "config" | "db" | "email">,
   {
@@ -297,7 +306,8 @@ export async function updateProject(
     }
   }
   transferFacts(before, update, changes, ctx.config.stripe !== null, new Date());
-  const newProposal = proposalChanged(before, update);
+  // A proposal is shown once the brief is confirmed: a price changed before then is simply the first proposal's.
+  const newProposal = proposalChanged(before, update) && (await briefConfirmed(db, projectId));
   if (newProposal) {
     update.proposalVersion = before.proposalVersion + 1;
     changes.push({ field: "proposalVersion", before: before.proposalVersion, after: update.proposalVersion });

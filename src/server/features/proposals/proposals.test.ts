@@ -406,6 +406,13 @@ describe("accepting by name", () => {
 });
 
 describe("a changed price is a new proposal", () => {
+  it("only once a proposal was shown: a price set before the brief is confirmed is the first proposal's", async () => {
+    const owner = await ownerWithProject({ confirmed: false });
+    const changed = await patchProject(owner.projectId, { price: { amount: null, currency: "INR" } });
+    expect(changed.statusCode).toBe(200);
+    expect((await projectRow(owner.projectId)).proposalVersion).toBe(1);
+  });
+
   it("bumps the version; the old acceptance stays on record, the checkout waits for the new one, which resets the advance", async () => {
     await setCompanyLegal(t.app.ctx.db, { advancePercent: 50 });
     const owner = await ownerWithProject();
