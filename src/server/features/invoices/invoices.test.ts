@@ -314,9 +314,26 @@ describe("the receipt and the emails", () => {
     }
   });
 
+  it("requests no balance when a version is published before the advance is paid", async () => {
+    const { project } = await invoicedProject(US, { amount: "1000.00", currency: "USD" });
+    await t.app.ctx.db.update(projects).set({ status: "development" }).where(eq(projects.id, project.id));
+    const published = await t.app.inject({
+      method: "POST",
+      url: `/api/company/projects/${project.id}/versions`,
+      payload: { url: "https://proto.example.com/app", releaseNotes: "Version one." },
+      headers: { cookie: admin, ...json },
+    });
+    expect(published.statusCode).toBe(201);
+    const [row] = await t.app.ctx.db.select().from(projects).where(eq(projects.id, project.id));
+    expect(row?.balancePaymentAmount).toBeNull();
+  });
+
   it("requests the balance when the first version is published: price less the advance, invoiced and emailed", async () => {
     const { owner, project } = await invoicedProject(US, { amount: "1000.00", currency: "USD" });
-    await t.app.ctx.db.update(projects).set({ status: "development" }).where(eq(projects.id, project.id));
+    await t.app.ctx.db
+      .update(projects)
+      .set({ status: "development", advancePaymentReceivedDate: new Date(), advancePaidVia: "transfer" })
+      .where(eq(projects.id, project.id));
     const published = await t.app.inject({
       method: "POST",
       url: `/api/company/projects/${project.id}/versions`,

@@ -103,14 +103,15 @@ export async function publishVersion(
 }
 
 /**
- * The delivery requests the balance: a balance without an amount gets the price less the advance (the company's
+ * The delivery requests the balance once the advance is in: a balance without an amount gets the price less the advance (the company's
  * advance percent, 50 by default), in the price's currency; the phase's invoice then follows.
  */
 async function requestBalance(
   ctx: Pick<AppContext, "config" | "email">,
   { tx, project, now }: { tx: AppContext["db"]; project: typeof projects.$inferSelect; now: Date },
 ): Promise<void> {
-  if (project.balancePaymentAmount === null && !project.balancePaymentReceivedDate) {
+  // Only a delivery the advance paid for: a project the company runs by hand has its balance requested by hand.
+  if (project.advancePaymentReceivedDate && project.balancePaymentAmount === null && !project.balancePaymentReceivedDate) {
     const legal = await readCompanyLegal(tx);
     const price = projectPrice(project);
     const amount = scheduledPhaseAmount(price, "balance", legal?.advancePercent ?? 50);
