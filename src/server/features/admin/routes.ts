@@ -187,15 +187,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         // Prices and payment fields are payments settings: not for managers (shared/domain/staff-roles.ts).
         if (Object.keys(request.body).some(isPaymentField)) assertStaffCan(request, companyUser(request), "payments");
-        const [updated, advancePercent] = await Promise.all([
-          updateProject(ctx, {
-            admin: companyUser(request),
-            projectId: request.params.id,
-            patch: request.body,
-            log: request.log,
-          }),
-          readAdvancePercent(ctx.db),
-        ]);
+        // Read before the write: once the change is saved, nothing may fail and answer an error for it.
+        const advancePercent = await readAdvancePercent(ctx.db);
+        const updated = await updateProject(ctx, {
+          admin: companyUser(request),
+          projectId: request.params.id,
+          patch: request.body,
+          log: request.log,
+        });
         const [withSchedule] = withPaymentSchedule([updated], advancePercent);
         return withSchedule ?? updated;
       },

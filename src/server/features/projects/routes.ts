@@ -54,6 +54,8 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireCustomer(request);
+      // Read before the write: once the project is created, nothing may fail and answer an error for a saved project.
+      const advancePercent = await readAdvancePercent(ctx.db);
       const created = await createCustomerProject(ctx.db, {
         owner: user,
         input: {
@@ -62,7 +64,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
           timeline: request.body.timeline ?? DEFAULT_NEW_PROJECT.timeline,
         },
       });
-      const [withSchedule] = withPaymentSchedule([created], await readAdvancePercent(ctx.db));
+      const [withSchedule] = withPaymentSchedule([created], advancePercent);
       return reply.status(201).send({ ...(withSchedule ?? created), cardPaymentsEnabled: ctx.config.stripe !== null });
     },
   );
