@@ -17,9 +17,10 @@ const CLIENT_DIR = path.resolve("dist/client");
  * 151 since the client's one table of API paths and query keys (client/lib/api-paths.ts, about 1.1 KB) loads with the
  * session's own reads; 154 since the dashboard shows the project's one price, its payment schedule, the state after
  * Stripe's checkout and the journey at the package's clock (issue 48: 153.2 KB measured, the dashboard's chunks from
- * 16.1 to 18.9 KB).
+ * 16.1 to 18.9 KB); 156 since it lists the project's invoices and says what the proposal asks (issue 48 §2-3: 155.0
+ * KB measured; the proposal card itself loads only when one is open).
  */
-const FIRST_LOAD_BUDGET_KB = 154;
+const FIRST_LOAD_BUDGET_KB = 156;
 /** The lazily loaded parts (components/ui/*-parts.tsx). */
 const PARTS_CHUNK = /\/assets\/(dropdown-menu|tooltip|drawer|select)-parts-[^/]+\.js$/;
 /** Strings only the code those parts bring has: Radix Popper (Floating UI), the focus guards, the scroll lock. */
