@@ -224,7 +224,7 @@ describe("submitting feedback", () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await saveScreenshot(page, "viewer-reviewed");
     await context.close();
-  });
+  }, 120_000); // A 4 MB screenshot through the bridge, the upload and the admin's answer: over a minute on a busy machine.
 
   it("lets a view_only member see the list but not submit", async () => {
     const { user, project } = await customerWithProject("owner2@e2e.example", `${prototype.url}/`);

@@ -142,7 +142,7 @@ describe("the owner's signed NDA in the hand-over package", () => {
     expect(zip.rows.map((row) => row.name)).toEqual(
       expect.arrayContaining([expect.stringMatching(/BRD\.pdf$/), expect.stringMatching(/brief\.pdf$/), "feedback/feedback.csv"]),
     );
-  });
+  }, 120_000); // Builds and reads back whole packages (the NDA, BRD, brief and screenshots): minutes on a busy machine.
 });
 
 describe("the hand-over package's files", () => {
