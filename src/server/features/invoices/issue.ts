@@ -47,7 +47,8 @@ function sellerParty(legal: CompanyLegalRow): InvoiceParty {
   };
 }
 
-async function buyerParty(db: Database, project: ProjectRow): Promise<InvoiceParty> {
+/** Who invoices and proposals are made out to: the owner's billing entity, else their company and its address. */
+export async function buyerParty(db: Database, project: Pick<ProjectRow, "userId">): Promise<InvoiceParty> {
   const [buyer] = await db
     .select({
       email: users.email,

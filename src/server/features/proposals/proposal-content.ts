@@ -2,8 +2,6 @@
 // parties, the project terms), built from the project row, the owner's billing entity and the company's legal details.
 // Its SHA-256 is taken over a canonical JSON (keys sorted), so the copy kept in jsonb hashes to the same value.
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { countryName } from "../../../shared/constants/countries";
 import { PACKAGES } from "../../../shared/constants/packages";
 import { PAYMENT_PHASE_LABELS, PAYMENT_PHASES } from "../../../shared/domain/payments";
 import { moneyText, PAYMENT_SCHEDULE, projectPrice, scheduledPhaseAmount } from "../../../shared/domain/pricing";
@@ -11,7 +9,8 @@ import { TERMS_TITLE, TERMS_VERSION, termsSections } from "../../../shared/domai
 import { taxIdLabel } from "../../../shared/domain/tax-ids";
 import type { ProposalContent } from "../../../shared/schemas/proposal";
 import type { Database } from "../../db/client";
-import { profiles, type projects, users } from "../../db/schema";
+import type { projects } from "../../db/schema";
+import { buyerParty } from "../invoices";
 import { type CompanyLegalRow, termsCompany } from "../legal";
 
 type ProjectRow = typeof projects.$inferSelect;
@@ -24,31 +23,15 @@ const DUE: Record<(typeof PAYMENT_PHASES)[number], string> = {
   balance: PAYMENT_SCHEDULE.balance.due,
 };
 
-/** The customer as the proposal names them: the billing entity of the owner's profile, else the company. */
+/** The customer as the proposal names them: the party the invoices are made out to (features/invoices). */
 async function buyerOf(db: Database, project: ProjectRow): Promise<ProposalContent["buyer"]> {
-  const [owner] = await db
-    .select({
-      email: users.email,
-      name: users.name,
-      fullName: profiles.fullName,
-      company: profiles.company,
-      companyAddress: profiles.companyAddress,
-      billingName: profiles.billingName,
-      billingAddress: profiles.billingAddress,
-      billingCountry: profiles.billingCountry,
-      billingTaxId: profiles.billingTaxId,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, project.userId))
-    .limit(1);
-  const country = owner?.billingCountry ?? null;
+  const buyer = await buyerParty(db, project);
   return {
-    name: owner?.billingName || owner?.company || owner?.fullName || owner?.name || owner?.email || "The client",
-    address: owner?.billingAddress || owner?.companyAddress || "",
-    countryName: country ? (countryName(country) ?? country) : "",
-    taxId: owner?.billingTaxId || null,
-    taxIdLabel: owner?.billingTaxId ? taxIdLabel(country) : null,
+    name: buyer.name,
+    address: buyer.address,
+    countryName: buyer.country ? buyer.countryName || buyer.country : "",
+    taxId: buyer.taxId || null,
+    taxIdLabel: buyer.taxId ? buyer.taxIdLabel : null,
   };
 }
 
